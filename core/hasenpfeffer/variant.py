@@ -1,0 +1,419 @@
+"""The variant format: frozen pydantic models, the single source of truth.
+
+A variant file is YAML whose top level is a :class:`Variant`. Everything a
+game of the Euchre family may vary (RULES.md section 4) is a field here; the
+engine reads these fields and never a variant's name.
+
+>>> v = Variant(name="tiny")
+>>> v.players, v.pack.size, v.deal.kitty.size
+(4, 25, 1)
+>>> [b.name for b in v.making.auction.ladder]
+['1', '2', '3', '4', '5', '6']
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    WithJsonSchema,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
+
+from .cards import JOKER, RANKS, SUITS, CardError, parse_rank, parse_suit
+
+
+def _yaml_bool_hint(value: Any, expected: str) -> PydanticCustomError:
+    word = "true" if value else "false"
+    return PydanticCustomError(
+        "yaml_boolean",
+        "read the boolean {word} (YAML 1.1 reads yes/no/on/off as booleans); expected {expected}:"
+        " put it in quotes",
+        {"word": word, "expected": expected},
+    )
+
+
+def _rank(value: Any) -> str:
+    if isinstance(value, bool):
+        raise _yaml_bool_hint(value, "a rank")
+    if not isinstance(value, (str, int)):
+        raise PydanticCustomError("rank", "expected a rank (2-9, T, J, Q, K, A), read {v}", {"v": repr(value)})
+    try:
+        return parse_rank(value)
+    except CardError as exc:
+        raise PydanticCustomError("rank", str(exc)) from None
+
+
+def _suit(value: Any) -> str:
+    if isinstance(value, bool):
+        raise _yaml_bool_hint(value, "a suit")
+    if not isinstance(value, str):
+        raise PydanticCustomError("suit", "expected a suit (C, D, H, S), read {v}", {"v": repr(value)})
+    try:
+        return parse_suit(value)
+    except CardError as exc:
+        raise PydanticCustomError("suit", str(exc)) from None
+
+
+def _text(value: Any) -> Any:
+    if isinstance(value, bool):
+        raise _yaml_bool_hint(value, "a string")
+    if isinstance(value, (int, float)):
+        return str(value)
+    return value
+
+
+Rank = Annotated[
+    str,
+    BeforeValidator(_rank),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "pattern": "^([2-9TJQKAtjqka]|10)$"},
+                {"type": "integer", "minimum": 2, "maximum": 10},
+            ],
+            "description": "A rank: 2-9, T (or 10), J, Q, K, A.",
+        }
+    ),
+]
+Suit = Annotated[
+    str,
+    BeforeValidator(_suit),
+    WithJsonSchema(
+        {"type": "string", "pattern": "^[CDHScdhs♣♦♥♠]$", "description": "A suit: C, D, H or S."}
+    ),
+]
+Name = Annotated[
+    str,
+    BeforeValidator(_text),
+    WithJsonSchema({"type": ["string", "integer"], "description": "A name (numbers read as text)."}),
+]
+
+
+class Model(BaseModel):
+    """Base of every section: frozen, unknown keys refused."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=False)
+
+
+# --------------------------------------------------------------------------- pack
+
+
+class Pack(Model):
+    """The cards: ranks in each suit, copies of each card, and Jokers."""
+
+    suits: tuple[Suit, ...] = Field(SUITS, description="Suits in the pack.", min_length=1)
+    ranks: tuple[Rank, ...] = Field(
+        ("9", "T", "J", "Q", "K", "A"),
+        description="Ranks in each suit (any order; the natural order is used for ranking).",
+        min_length=1,
+    )
+    copies: int = Field(1, ge=1, le=4, description="Copies of each suited card (2 for a pinochle pack).")
+    jokers: int = Field(0, ge=0, le=2, description="Number of Jokers (card `JK`).")
+
+    @property
+    def size(self) -> int:
+        """Cards in the pack."""
+        return len(self.suits) * len(self.ranks) * self.copies + self.jokers
+
+
+# --------------------------------------------------------------------------- ranking
+
+
+class Ranking(Model):
+    """The order of cards, in trump and in plain suits."""
+
+    joker: Literal["highest", "below-right-bower", "below-left-bower"] = Field(
+        "highest", description="Where the Joker ranks in the trump suit (ignored without a Joker)."
+    )
+    bowers: bool = Field(
+        True,
+        description="Jack of trump is the right bower and the other jack of its colour the left"
+        " bower, both top trumps; the left bower belongs to the trump suit.",
+    )
+    order: tuple[Rank, ...] | None = Field(
+        None,
+        description="Ranks from high to low; default: the natural order (A K Q J T 9 ...)."
+        " Must list exactly the pack's ranks.",
+    )
+    no_trump_joker: Literal["highest", "own-suit"] = Field(
+        "highest",
+        description="In no-trump: `highest` = the Joker wins any trick it is played to and may be"
+        " played only when its holder cannot follow (or leads); `own-suit` = it is a suit of its"
+        " own that wins only when led.",
+    )
+
+    def high_to_low(self, pack: Pack) -> tuple[str, ...]:
+        """Plain-suit ranks from high to low."""
+        if self.order is not None:
+            return self.order
+        return tuple(r for r in reversed(RANKS) if r in pack.ranks)
+
+
+# --------------------------------------------------------------------------- deal
+
+
+class Kitty(Model):
+    """Cards left over after the deal and what happens to them."""
+
+    size: int = Field(1, ge=0, description="Cards left over (the widow, kitty or blind).")
+    use: Literal["widow", "turn-up", "unused"] = Field(
+        "widow",
+        description="`widow`: the maker takes them all and discards as many; `turn-up`: the top"
+        " card is turned for an order-up and the rest are unused; `unused`: set aside.",
+    )
+
+
+class Deal(Model):
+    """How the cards are dealt."""
+
+    hand_size: int | Literal["all"] = Field(
+        6, description="Cards to each player, or `all` to deal the whole pack (no kitty)."
+    )
+    packets: tuple[int, ...] | None = Field(
+        None,
+        description="Cards per player in each round of the deal, e.g. [3, 3]; must sum to the hand"
+        " size. Default: one packet. (Recorded deals give hands directly.)",
+    )
+    kitty: Kitty = Field(default_factory=Kitty, description="What is left over.")
+    dealer_rotation: Literal["left", "right"] = Field("left", description="Where the deal passes after a hand.")
+
+
+# --------------------------------------------------------------------------- making trump
+
+
+class Bid(Model):
+    """A step of the bid ladder: a number of tricks or a named bid."""
+
+    name: Name = Field(description="What players say: `4`, `little-pepper`...")
+    tricks: int = Field(ge=1, description="Tricks the making side must take.")
+    multiplier: int = Field(1, gt=0, description="Stake multiplier for what the makers win or lose.")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_number(cls, data: Any) -> Any:
+        if isinstance(data, int) and not isinstance(data, bool):
+            return {"name": str(data), "tricks": data}
+        return data
+
+
+def _ladder(*tricks: int) -> tuple[Bid, ...]:
+    return tuple(Bid(name=str(t), tricks=t) for t in tricks)
+
+
+class Auction(Model):
+    """An auction for the right to name trump."""
+
+    ladder: tuple[Bid, ...] = Field(
+        default_factory=lambda: _ladder(1, 2, 3, 4, 5, 6),
+        description="Bids from lowest to highest; a number is short for a bid of that many tricks."
+        " Each bid must be later in the ladder than the current high bid.",
+        min_length=1,
+    )
+    style: Literal["until-passes", "one-round"] = Field(
+        "until-passes",
+        description="`until-passes`: round and round until all but one have passed (a pass is"
+        " final); `one-round`: each player bids or passes once, dealer last.",
+    )
+
+
+class OrderUp(Model):
+    """Making trump by ordering up a turned card, then naming a suit."""
+
+    rounds: int = Field(2, ge=1, le=2, description="1: order-up only; 2: then name another suit.")
+    turned_suit_barred: bool = Field(True, description="In round two the turned card's suit may not be named.")
+    dealer_discards: bool = Field(True, description="The dealer takes the turned card and discards one.")
+    dealer_partner_alone: bool = Field(
+        False, description="Canadian loner: if the dealer's partner orders up, that player must go alone."
+    )
+    tricks_required: int = Field(3, ge=1, description="Tricks the makers need.")
+
+
+class AllPass(Model):
+    """What happens when nobody makes trump."""
+
+    rule: Literal["throw-in", "forced"] = Field(
+        "forced",
+        description="`throw-in`: the hand is thrown in and redealt; `forced`: a player is made"
+        " maker (auction: at `bid`; order-up: the dealer must name a suit in the last round).",
+    )
+    forced: Literal["joker-holder", "dealer"] = Field("joker-holder", description="Who is forced.")
+    bid: Name = Field("3", description="The bid the forced player is made to make (auction).")
+    redeal: Literal["same-dealer", "next-dealer"] = Field(
+        "same-dealer",
+        description="Who deals after a throw-in (also used when the Joker holder is forced but the"
+        " Joker lies in the widow).",
+    )
+    failure_multiplier: float = Field(
+        1.0, gt=0, description="Multiplier on a forced player's loss when set (0.5: loses only half)."
+    )
+
+
+class Making(Model):
+    """How the maker and trump are decided."""
+
+    method: Literal["auction", "order-up"] = Field("auction", description="Auction or order-up.")
+    auction: Auction = Field(default_factory=Auction, description="The auction (method `auction`).")
+    order_up: OrderUp = Field(default_factory=OrderUp, description="Order-up rounds (method `order-up`).")
+    no_trump: bool = Field(False, description="The maker may name no-trump (`trump NT`).")
+    all_pass: AllPass = Field(default_factory=AllPass, description="When everybody passes.")
+
+
+# --------------------------------------------------------------------------- alone, leads
+
+
+class Exchange(Model):
+    """Cards a lone player exchanges with the partner who sits out."""
+
+    cards: int = Field(0, ge=0, description="Cards passed each way (0: no exchange).")
+    best: bool = Field(
+        False, description="The partner must give their best cards (highest in the trump order)."
+    )
+
+
+class Alone(Model):
+    """Going alone: the partner sits out."""
+
+    allowed: Literal["nobody", "maker"] = Field(
+        "maker", description="Who may go alone (the maker, when naming trump or ordering up)."
+    )
+    lone_defence: bool = Field(
+        True, description="When the maker goes alone, one defender (from the maker's left) may too."
+    )
+    exchange: Exchange = Field(default_factory=Exchange, description="Card exchange with the partner.")
+
+
+class Leads(Model):
+    """Who leads to the first trick."""
+
+    first: Literal["dealer-left", "maker"] = Field("dealer-left", description="Normal first lead.")
+    alone: Literal["lone-left", "unchanged"] = Field(
+        "lone-left", description="When one player is alone: the player to the lone player's left leads."
+    )
+    both_alone: Literal["defender", "maker"] = Field(
+        "defender", description="When a maker and a defender are both alone: who leads."
+    )
+
+
+# --------------------------------------------------------------------------- scoring
+
+
+class Points(Model):
+    """Points as a formula of the tricks taken and the bid.
+
+    ``fixed + per_trick * tricks + per_bid_trick * bid``, unless ``table`` has an
+    entry for the tricks taken, which is used instead.
+    """
+
+    fixed: int = Field(0, description="Points regardless of tricks.")
+    per_trick: int = Field(0, ge=0, description="Points for each trick taken.")
+    per_bid_trick: int = Field(0, ge=0, description="Points for each trick bid.")
+    table: dict[int, int] = Field(default_factory=dict, description="Tricks taken -> points, overriding the formula.")
+
+    def value(self, tricks: int, bid: int) -> int:
+        """Points for taking ``tricks`` on a bid of ``bid``.
+
+        >>> Points(per_trick=1).value(4, 3), Points(table={5: 2}, fixed=1).value(5, 3)
+        (4, 2)
+        """
+        if tricks in self.table:
+            return self.table[tricks]
+        return self.fixed + self.per_trick * tricks + self.per_bid_trick * bid
+
+
+class Failed(Points):
+    """What a set (failed) making side loses, or its opponents gain."""
+
+    to: Literal["makers", "opponents"] = Field(
+        "makers", description="`makers`: the makers lose the points; `opponents`: each opposing side gains them."
+    )
+
+
+class Scoring(Model):
+    """How a hand is scored."""
+
+    made: Points = Field(default_factory=lambda: Points(per_trick=1), description="Makers who make their bid.")
+    made_alone: Points | None = Field(None, description="A lone maker who makes it (default: `made` x `alone_multiplier`).")
+    failed: Failed = Field(default_factory=lambda: Failed(per_trick=1), description="Makers who fail.")
+    failed_alone_defence: Failed | None = Field(
+        None, description="Makers set by a lone defender (default: `failed`)."
+    )
+    defenders: Points = Field(default_factory=Points, description="Each defending side, for its tricks, every hand.")
+    alone_multiplier: int = Field(2, ge=1, description="Multiplier on a lone maker's result.")
+    multiply_failed_alone: bool = Field(True, description="Apply `alone_multiplier` to a lone maker's loss too.")
+
+
+class GameEnd(Model):
+    """When the game ends."""
+
+    target: int = Field(10, ge=1, description="Points to win.")
+    tie: Literal["makers", "higher", "play-on"] = Field(
+        "makers", description="Several sides reach the target on one hand: the makers win, the higher score wins, or play on."
+    )
+    must_bid_out: bool = Field(False, description="A side can only reach the target by making a bid.")
+
+
+# --------------------------------------------------------------------------- variant
+
+
+class Variant(Model):
+    """A complete game of the Euchre family."""
+
+    name: Name = Field(description="Short name, used on the command line.")
+    description: str = Field("", description="One line about the variant and its sources.")
+    extends: str | None = Field(
+        None,
+        description="A built-in name or a relative path whose rules this file changes; resolved"
+        " by the loader (absent from a resolved variant).",
+    )
+    players: int = Field(4, ge=2, le=8, description="Number of players (seats 0.. clockwise).")
+    partnerships: Literal["alternate", "none"] = Field(
+        "alternate",
+        description="`alternate`: two teams sitting alternately (0 and 2 against 1 and 3; with six"
+        " players 0-2-4 against 1-3-5); `none`: every player for themselves.",
+    )
+    pack: Pack = Field(default_factory=lambda: Pack(jokers=1), description="The cards.")
+    ranking: Ranking = Field(default_factory=Ranking, description="Card order.")
+    deal: Deal = Field(default_factory=Deal, description="The deal.")
+    making: Making = Field(default_factory=Making, description="Making trump.")
+    alone: Alone = Field(default_factory=Alone, description="Going alone.")
+    leads: Leads = Field(default_factory=Leads, description="First lead.")
+    scoring: Scoring = Field(default_factory=Scoring, description="Scoring.")
+    game: GameEnd = Field(default_factory=GameEnd, description="Game end.")
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """Seats of each side (one per player without partnerships)."""
+        if self.partnerships == "none":
+            return tuple((s,) for s in range(self.players))
+        return tuple(tuple(range(t, self.players, 2)) for t in range(2))
+
+    def team_of(self, seat: int) -> int:
+        """The side a seat plays for."""
+        return seat if self.partnerships == "none" else seat % 2
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player."""
+        if self.deal.hand_size == "all":
+            return (self.pack.size - self.deal.kitty.size) // self.players
+        return self.deal.hand_size
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Tricks in a hand (the hand size after any widow exchange)."""
+        return self.hand_size
+
+    def bid(self, name: str) -> Bid:
+        """A bid of the ladder by name."""
+        for b in self.making.auction.ladder:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+

@@ -1,0 +1,1 @@
+"""The generated JSON Schema, shipped as package data."""

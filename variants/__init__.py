@@ -1,0 +1,1 @@
+"""Built-in variant files, shipped as package data."""
