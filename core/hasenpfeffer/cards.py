@@ -91,8 +91,7 @@ class Card(NamedTuple):
             except CardError:
                 pass
         raise CardError(
-            f"{text!r} is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit"
-            " (C, D, H, S), or JK"
+            f"{text!r} is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit (C, D, H, S), or JK"
         )
 
     @property
