@@ -1,0 +1,324 @@
+"""Semantic checks: rules whose fields are each well typed but do not fit together.
+
+:func:`check` returns every problem found as (location in the data, message).
+The checks, with the exact form of their messages (``{...}`` filled in):
+
+- ``deal.hand_size``: ``{players} players x {hand} cards + {kitty} left over = {total} cards, but the pack has {size}``
+- ``deal.hand_size``: ``dealing all deals {cards} cards ({size} in the pack - {kitty} left over), which {players} players cannot share equally``
+- ``deal.hand_size``: ``each player must get at least one card (hand size {hand})``
+- ``deal.packets``: ``the packets add up to {total} cards, but the hand size is {hand}``
+- ``deal.packets.{i}``: ``a packet must hold at least one card, read {n}``
+- ``deal.kitty.use``: ``a turned-up card needs a kitty of at least one card (kitty.size is 0)``
+- ``deal.kitty.use``: ``a turned-up card is for making trump by order-up, but making.method is auction``
+- ``pack.suits``: ``suit `{suit}` is listed twice``
+- ``pack.ranks``: ``rank `{rank}` is listed twice``
+- ``ranking.order``: ``must list exactly the pack's ranks ({ranks}): {detail}``
+- ``ranking.joker``: ``the Joker's trump rank is set, but the pack has no Joker (pack.jokers is 0)``
+- ``ranking.no_trump_joker``: ``the Joker's no-trump rule is set, but the pack has no Joker (pack.jokers is 0)``
+- ``ranking.bowers``: ``bowers need jacks, but the pack has no J``
+- ``ranking.bowers``: ``the left bower is the other jack of trump's colour, but `{suit}` has no suit of its colour in the pack``
+- ``partnerships``: ``alternate partnerships need an even number of players, read {players}``
+- ``alone.allowed``: ``going alone needs partners ({why}): set alone.allowed to nobody``
+- ``alone.exchange.cards``: ``an exchange with the partner needs partners ({why})``
+- ``alone.exchange.cards``: ``an exchange with the partner needs lone play, but alone.allowed is nobody``
+- ``alone.exchange.cards``: ``cannot exchange {n} cards from a hand of {hand}``
+- ``alone.exchange.best``: ``best cards are given only in an exchange, but alone.exchange.cards is 0``
+- ``making.method``: ``order-up needs a turned-up card: set deal.kitty.use to turn-up``
+- ``making.order_up.tricks_required``: ``{n} tricks required, but a hand has only {tricks} tricks``
+- ``making.order_up.dealer_partner_alone``: ``the dealer's partner must go alone, but {why}``
+- ``making.auction.ladder.{i}``: ``bid `{name}` ({tricks} tricks x{mult}) must be higher than the bid before it, `{prev}` ({ptricks} tricks x{pmult})``
+- ``making.auction.ladder.{i}.name``: ``bid name `{name}` is used twice``
+- ``making.auction.ladder.{i}.name``: ``a bid name is one word without spaces (it is typed as `1 bid NAME`), read `{name}```
+- ``making.auction.ladder.{i}.tricks``: ``bid `{name}` needs {n} tricks, but a hand has only {tricks} tricks``
+- ``making.all_pass.bid``: ``the forced bid `{bid}` is not in the ladder ({names})``
+- ``making.all_pass.forced``: ``the Joker holder cannot be forced: the pack has no Joker``
+- ``making.all_pass.forced``: ``with order-up the dealer is the forced player: set forced to dealer``
+- ``scoring.{part}.table.{t}``: ``a hand has 0 to {tricks} tricks, read {t}``
+- ``game.target``: ``the target cannot be reached: no result scores positive points``
+
+Checks of the auction apply only when ``making.method`` is ``auction``; checks of
+order-up only with ``order-up``. (Multipliers > 0 and other bounds of single
+fields are enforced by the models themselves.)
+
+>>> from hasenpfeffer.variant import Variant
+>>> check(Variant(name="ok"))
+[]
+>>> check(Variant(name="bad", players=3, deal={"hand_size": 6}))
+[(('deal', 'hand_size'), '3 players x 6 cards + 1 left over = 19 cards, but the pack has 25'), \
+(('partnerships',), 'alternate partnerships need an even number of players, read 3')]
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from .cards import SUITS, same_colour
+from .variant import Points, Variant
+
+Location = tuple[str | int, ...]
+Found = list[tuple[Location, str]]
+
+CHECKS: list[str] = [
+    f"{m[1]}: {m[2]}" for m in re.finditer(r"^- ``(.+?)``: ``(.+)``$", __doc__ or "", re.MULTILINE)
+]
+"""One line per check: location and message form (for the docs)."""
+
+
+def _deal(v: Variant, out: Found) -> None:
+    deal, size, kitty, players = v.deal, v.pack.size, v.deal.kitty.size, v.players
+    if deal.hand_size == "all":
+        cards = size - kitty
+        if cards % players:
+            out.append(
+                (
+                    ("deal", "hand_size"),
+                    f"dealing all deals {cards} cards ({size} in the pack - {kitty} left over),"
+                    f" which {players} players cannot share equally",
+                )
+            )
+    elif players * deal.hand_size + kitty != size:
+        total = players * deal.hand_size + kitty
+        out.append(
+            (
+                ("deal", "hand_size"),
+                f"{players} players x {deal.hand_size} cards + {kitty} left over = {total} cards,"
+                f" but the pack has {size}",
+            )
+        )
+    hand = v.hand_size
+    if hand < 1:
+        out.append((("deal", "hand_size"), f"each player must get at least one card (hand size {hand})"))
+    if deal.packets is not None:
+        for i, n in enumerate(deal.packets):
+            if n < 1:
+                out.append((("deal", "packets", i), f"a packet must hold at least one card, read {n}"))
+        if sum(deal.packets) != hand:
+            out.append(
+                (
+                    ("deal", "packets"),
+                    f"the packets add up to {sum(deal.packets)} cards, but the hand size is {hand}",
+                )
+            )
+    if deal.kitty.use == "turn-up":
+        if kitty < 1:
+            out.append(
+                (
+                    ("deal", "kitty", "use"),
+                    "a turned-up card needs a kitty of at least one card (kitty.size is 0)",
+                )
+            )
+        if v.making.method == "auction":
+            out.append(
+                (
+                    ("deal", "kitty", "use"),
+                    "a turned-up card is for making trump by order-up, but making.method is auction",
+                )
+            )
+
+
+def _pack(v: Variant, out: Found) -> None:
+    pack, ranking = v.pack, v.ranking
+    for field, items, what in (("suits", pack.suits, "suit"), ("ranks", pack.ranks, "rank")):
+        for item, n in Counter(items).items():
+            if n > 1:
+                out.append((("pack", field), f"{what} `{item}` is listed twice"))
+    if ranking.order is not None and (sorted(ranking.order) != sorted(set(pack.ranks))):
+        missing = [r for r in pack.ranks if r not in ranking.order]
+        extra = [r for r in ranking.order if r not in pack.ranks]
+        twice = [r for r, n in Counter(ranking.order).items() if n > 1]
+        detail = "; ".join(
+            f"{label} {' '.join(items)}"
+            for label, items in (("missing", missing), ("not in the pack", extra), ("listed twice", twice))
+            if items
+        )
+        out.append(
+            (("ranking", "order"), f"must list exactly the pack's ranks ({' '.join(pack.ranks)}): {detail}")
+        )
+    if pack.jokers == 0:
+        if ranking.joker != "highest":
+            out.append(
+                (
+                    ("ranking", "joker"),
+                    "the Joker's trump rank is set, but the pack has no Joker (pack.jokers is 0)",
+                )
+            )
+        if ranking.no_trump_joker != "highest":
+            out.append(
+                (
+                    ("ranking", "no_trump_joker"),
+                    "the Joker's no-trump rule is set, but the pack has no Joker (pack.jokers is 0)",
+                )
+            )
+    if ranking.bowers:
+        if "J" not in pack.ranks:
+            out.append((("ranking", "bowers"), "bowers need jacks, but the pack has no J"))
+        else:
+            for suit in (s for s in SUITS if s in pack.suits):
+                if not any(o != suit and same_colour(o, suit) for o in pack.suits):
+                    out.append(
+                        (
+                            ("ranking", "bowers"),
+                            f"the left bower is the other jack of trump's colour, but `{suit}` has no"
+                            " suit of its colour in the pack",
+                        )
+                    )
+
+
+def _seats(v: Variant, out: Found) -> None:
+    alone = v.alone
+    if v.partnerships == "alternate" and v.players % 2:
+        out.append(
+            (("partnerships",), f"alternate partnerships need an even number of players, read {v.players}")
+        )
+    why = ""
+    if v.partnerships == "none":
+        why = "partnerships is none"
+    elif v.players < 3:
+        why = f"{v.players} players have no partners"
+    if why and alone.allowed != "nobody":
+        out.append((("alone", "allowed"), f"going alone needs partners ({why}): set alone.allowed to nobody"))
+    if alone.exchange.cards:
+        if why:
+            out.append(
+                (("alone", "exchange", "cards"), f"an exchange with the partner needs partners ({why})")
+            )
+        elif alone.allowed == "nobody":
+            out.append(
+                (
+                    ("alone", "exchange", "cards"),
+                    "an exchange with the partner needs lone play, but alone.allowed is nobody",
+                )
+            )
+        if alone.exchange.cards > v.hand_size:
+            out.append(
+                (
+                    ("alone", "exchange", "cards"),
+                    f"cannot exchange {alone.exchange.cards} cards from a hand of {v.hand_size}",
+                )
+            )
+    elif alone.exchange.best:
+        out.append(
+            (
+                ("alone", "exchange", "best"),
+                "best cards are given only in an exchange, but alone.exchange.cards is 0",
+            )
+        )
+    if v.making.method == "order-up" and v.making.order_up.dealer_partner_alone:
+        reason = (
+            f"going alone needs partners ({why})"
+            if why
+            else ("alone.allowed is nobody" if alone.allowed == "nobody" else "")
+        )
+        if reason:
+            out.append(
+                (
+                    ("making", "order_up", "dealer_partner_alone"),
+                    f"the dealer's partner must go alone, but {reason}",
+                )
+            )
+
+
+def _making(v: Variant, out: Found) -> None:
+    making, tricks = v.making, v.tricks_per_hand
+    if making.method == "order-up":
+        if v.deal.kitty.use != "turn-up":
+            out.append(
+                (("making", "method"), "order-up needs a turned-up card: set deal.kitty.use to turn-up")
+            )
+        need = making.order_up.tricks_required
+        if need > tricks:
+            out.append(
+                (
+                    ("making", "order_up", "tricks_required"),
+                    f"{need} tricks required, but a hand has only {tricks} tricks",
+                )
+            )
+        if making.all_pass.rule == "forced" and making.all_pass.forced != "dealer":
+            out.append(
+                (
+                    ("making", "all_pass", "forced"),
+                    "with order-up the dealer is the forced player: set forced to dealer",
+                )
+            )
+        return
+    ladder = making.auction.ladder
+    names: set[str] = set()
+    for i, bid in enumerate(ladder):
+        where: Location = ("making", "auction", "ladder", i)
+        if bid.name in names:
+            out.append(((*where, "name"), f"bid name `{bid.name}` is used twice"))
+        names.add(bid.name)
+        if not bid.name or any(c.isspace() for c in bid.name):
+            out.append(
+                (
+                    (*where, "name"),
+                    f"a bid name is one word without spaces (it is typed as `1 bid NAME`), read `{bid.name}`",
+                )
+            )
+        if bid.tricks > tricks:
+            out.append(
+                (
+                    (*where, "tricks"),
+                    f"bid `{bid.name}` needs {bid.tricks} tricks, but a hand has only {tricks} tricks",
+                )
+            )
+        if i:
+            prev = ladder[i - 1]
+            if (bid.tricks, bid.multiplier) <= (prev.tricks, prev.multiplier):
+                out.append(
+                    (
+                        where,
+                        f"bid `{bid.name}` ({bid.tricks} tricks x{bid.multiplier}) must be higher than the bid"
+                        f" before it, `{prev.name}` ({prev.tricks} tricks x{prev.multiplier})",
+                    )
+                )
+    all_pass = making.all_pass
+    if all_pass.rule == "forced":
+        if all_pass.bid not in names:
+            out.append(
+                (
+                    ("making", "all_pass", "bid"),
+                    f"the forced bid `{all_pass.bid}` is not in the ladder ({', '.join(b.name for b in ladder)})",
+                )
+            )
+        if all_pass.forced == "joker-holder" and v.pack.jokers == 0:
+            out.append(
+                (("making", "all_pass", "forced"), "the Joker holder cannot be forced: the pack has no Joker")
+            )
+
+
+def _scoring(v: Variant, out: Found) -> None:
+    s, tricks = v.scoring, v.tricks_per_hand
+    parts: dict[str, Points | None] = {
+        "made": s.made,
+        "made_alone": s.made_alone,
+        "failed": s.failed,
+        "failed_alone_defence": s.failed_alone_defence,
+        "defenders": s.defenders,
+    }
+    for part, points in parts.items():
+        for t in points.table if points is not None else {}:
+            if not 0 <= t <= tricks:
+                out.append((("scoring", part, "table", str(t)), f"a hand has 0 to {tricks} tricks, read {t}"))
+    if v.making.method == "auction":
+        bids = sorted({b.tricks for b in v.making.auction.ladder})
+    else:
+        bids = [v.making.order_up.tricks_required]
+    gains = [s.defenders.value(t, b) for b in bids for t in range(tricks + 1)]
+    for points in (s.made, s.made_alone):
+        if points is not None:
+            gains += [points.value(t, b) for b in bids for t in range(b, tricks + 1)]
+    for failed in (s.failed, s.failed_alone_defence):
+        if failed is not None and failed.to == "opponents":
+            gains += [failed.value(t, b) for b in bids for t in range(min(b, tricks + 1))]
+    if max(gains, default=0) <= 0:
+        out.append((("game", "target"), "the target cannot be reached: no result scores positive points"))
+
+
+def check(variant: Variant) -> list[tuple[Location, str]]:
+    """Every semantic problem of a variant: (location in the data, message)."""
+    out: Found = []
+    for part in (_deal, _pack, _seats, _making, _scoring):
+        part(variant, out)
+    return out

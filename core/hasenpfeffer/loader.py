@@ -1,0 +1,329 @@
+"""Loading variants: built-ins and files, ``extends``, validation, semantic checks.
+
+Every mistake becomes a :class:`~hasenpfeffer.errors.Problem` at the file, line
+and column where it was written (in a parent file when a parent made it), and
+all of a file's problems are raised together in one
+:class:`~hasenpfeffer.errors.VariantError`.
+
+>>> v = load_variant_data({"name": "quick", "game": {"target": 5}})
+>>> v.game.target, v.hand_size
+(5, 6)
+>>> load_variant_data({"name": "x", "deal": {"hand_size": "six"}}, "house.yaml")
+Traceback (most recent call last):
+...
+hasenpfeffer.errors.VariantError: house.yaml:1:1: deal.hand_size: expected a valid integer or 'all'; read 'six'
+"""
+
+from __future__ import annotations
+
+import copy
+import difflib
+import functools
+import os
+import typing
+from collections.abc import Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .checks import check
+from .errors import Problem, VariantError
+from .variant import Variant
+from .yamlload import Document, Loc, dotted, read
+from .yamlload import Path as DataPath
+
+_PACKAGE = "hasenpfeffer.variants"
+MAX_EXTENDS = 16
+"""Longest chain of ``extends``."""
+
+
+def _builtin_dir() -> Path:
+    return Path(str(resources.files(_PACKAGE)))
+
+
+@functools.cache
+def builtin_names() -> list[str]:
+    """Names of the built-in variants (the ``*.yaml`` files shipped in ``hasenpfeffer.variants``)."""
+    folder = resources.files(_PACKAGE)
+    return sorted(item.name[:-5] for item in folder.iterdir() if item.name.endswith(".yaml"))
+
+
+@functools.cache
+def _builtin_document(name: str) -> Document:
+    resource = resources.files(_PACKAGE) / f"{name}.yaml"
+    return read(Path(str(resource)))
+
+
+def _is_path(text: str) -> bool:
+    return "/" in text or os.sep in text or text.endswith((".yaml", ".yml"))
+
+
+class _Source:
+    """A variant file to read: a built-in or a path, with an identity for cycle detection."""
+
+    def __init__(self, ident: str, file: str, builtin: str | None, base_dir: Path) -> None:
+        self.ident, self.file, self.builtin, self.base_dir = ident, file, builtin, base_dir
+
+    def document(self) -> Document:
+        return _builtin_document(self.builtin) if self.builtin else read(self.file)
+
+
+def _builtin_source(name: str) -> _Source:
+    file = str(_builtin_dir() / f"{name}.yaml")
+    return _Source(f"builtin:{name}", file, name, _builtin_dir())
+
+
+def _path_source(file: str) -> _Source:
+    return _Source(os.path.realpath(file), file, None, Path(os.path.dirname(file) or "."))
+
+
+def _top_source(name_or_path: str | os.PathLike[str]) -> _Source:
+    if isinstance(name_or_path, str) and not _is_path(name_or_path):
+        if name_or_path in builtin_names():
+            return _builtin_source(name_or_path)
+        if not os.path.exists(name_or_path):
+            known = ", ".join(builtin_names()) or "none"
+            message = f"no built-in variant `{name_or_path}` and no such file (built-ins: {known})"
+            raise VariantError([Problem(name_or_path, 1, 1, "", message)])
+    return _path_source(os.fspath(name_or_path))
+
+
+def _parent_source(text: Any, loc: Loc, child: _Source) -> _Source:
+    def fail(message: str) -> VariantError:
+        return VariantError([Problem(loc.file, loc.line, loc.col, "extends", message)])
+
+    if not isinstance(text, str) or not text.strip():
+        raise fail(f"expected a built-in name or a relative path, read {text!r}")
+    if not _is_path(text):
+        if text in builtin_names():
+            return _builtin_source(text)
+        known = ", ".join(builtin_names()) or "none"
+        raise fail(f"no built-in variant `{text}` (built-ins: {known}; a path ends in .yaml)")
+    if os.path.isabs(text):
+        raise fail(f"`{text}` is an absolute path: give a path relative to this file")
+    if child.builtin:
+        target = child.base_dir / text
+        return _Source(os.path.realpath(target), str(target), None, target.parent)
+    file = os.path.normpath(os.path.join(os.path.dirname(child.file), text))
+    if not os.path.isfile(file):
+        raise fail(f"cannot find `{text}` (looked for {file})")
+    return _path_source(file)
+
+
+def _merge_data(
+    base: dict[Any, Any], over: Mapping[Any, Any], path: DataPath, replaced: list[DataPath]
+) -> dict[Any, Any]:
+    result = dict(base)
+    for key, value in over.items():
+        old = result.get(key)
+        here = (*path, str(key))
+        if isinstance(old, dict) and isinstance(value, Mapping):
+            result[key] = _merge_data(old, value, here, replaced)
+        else:
+            if key in result:
+                replaced.append(here)
+            result[key] = value
+    return result
+
+
+def merge(base: Document, over: Document) -> Document:
+    """``over`` on top of ``base``: mappings merge key by key; lists and scalars replace.
+
+    >>> merged = merge(Document({"a": {"x": 1, "y": [1, 2]}}, {}), Document({"a": {"y": [3]}}, {}))
+    >>> merged.data
+    {'a': {'x': 1, 'y': [3]}}
+    """
+    replaced: list[DataPath] = []
+    data = _merge_data(base.data, over.data, (), replaced)
+    gone = set(replaced)
+    locs = {p: loc for p, loc in base.locs.items() if not any(p[:n] in gone for n in range(1, len(p) + 1))}
+    locs.update(over.locs)
+    return Document(data, locs)
+
+
+def _resolve(doc: Document, source: _Source, chain: tuple[_Source, ...]) -> Document:
+    if "extends" not in doc.data:
+        return doc
+    own = Document({k: v for k, v in doc.data.items() if k != "extends"}, doc.locs)
+    parent_text = doc.data["extends"]
+    if parent_text is None:
+        return own
+    loc = doc.locs.get(("extends",), Loc(source.file, 1, 1))
+    parent = _parent_source(parent_text, loc, source)
+    if any(parent.ident == c.ident for c in chain):
+        names = " -> ".join(c.builtin or c.file for c in (*chain, parent))
+        raise VariantError([Problem(loc.file, loc.line, loc.col, "extends", f"extends cycle: {names}")])
+    if len(chain) >= MAX_EXTENDS:
+        message = f"more than {MAX_EXTENDS} files in the chain of `extends`"
+        raise VariantError([Problem(loc.file, loc.line, loc.col, "extends", message)])
+    base = _resolve(parent.document(), parent, (*chain, parent))
+    return merge(base, own)
+
+
+def _located(path: DataPath, locs: Mapping[DataPath, Loc], default: str) -> Loc:
+    for n in range(len(path), -1, -1):
+        loc = locs.get(path[:n])
+        if loc is not None:
+            return loc
+    return Loc(default, 1, 1)
+
+
+_PREFIXES = ("Value error, ", "Assertion failed, ")
+_OWN_TYPES = {"rank", "suit", "yaml_boolean"}
+
+
+def _model_at(loc: tuple[str | int, ...]) -> type[BaseModel] | None:
+    """The model class at a pydantic location (for naming the keys it accepts)."""
+    model: Any = Variant
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        if not (isinstance(model, type) and issubclass(model, BaseModel)) or part not in model.model_fields:
+            return None
+        model = model.model_fields[part].annotation
+        while typing.get_origin(model) is not None:
+            args = [a for a in typing.get_args(model) if a is not type(None) and a is not Ellipsis]
+            model = args[0] if args else None
+    return model if isinstance(model, type) and issubclass(model, BaseModel) else None
+
+
+def _walk(data: Any, loc: tuple[str | int, ...]) -> tuple[DataPath, tuple[str | int, ...]]:
+    """Split a pydantic location into the part found in the data and the rest."""
+    path: list[str | int] = []
+    for n, part in enumerate(loc):
+        if isinstance(data, Mapping):
+            key = next((k for k in data if str(k) == str(part)), _MISSING)
+            if key is _MISSING:
+                return tuple(path), loc[n:]
+            data = data[key]
+            path.append(str(part))
+        elif isinstance(data, list | tuple) and isinstance(part, int) and 0 <= part < len(data):
+            data = data[part]
+            path.append(part)
+        else:
+            return tuple(path), loc[n:]
+    return tuple(path), ()
+
+
+_MISSING = object()
+
+
+def _message(error: Any, text: str | None) -> str:
+    kind, message, value = error["type"], str(error["msg"]), error.get("input")
+    for prefix in _PREFIXES:
+        message = message.removeprefix(prefix)
+    if kind == "yaml_boolean":
+        ctx = error.get("ctx") or {}
+        read_as = f"`{text}` as the boolean {ctx.get('word')}" if text else f"the boolean {ctx.get('word')}"
+        return f"read {read_as} (YAML 1.1 reads yes/no/on/off as booleans); expected {ctx.get('expected')}: put it in quotes"
+    if kind == "missing":
+        return "required, but missing"
+    if message.startswith("Input should be "):
+        message = "expected " + message.removeprefix("Input should be ").split(", unable to parse")[0]
+    if kind not in _OWN_TYPES and isinstance(value, str | int | float | bool) | (value is None):
+        if text is not None and (isinstance(value, bool) or value is None):
+            word = "null" if value is None else f"the boolean {str(value).lower()}"
+            message += f"; read `{text}` as {word} (YAML 1.1): put it in quotes if you meant text"
+        else:
+            message += f"; read {value!r}"
+    return message
+
+
+def convert(errors: list[Any], doc: Document, file: str) -> list[Problem]:
+    """Problems, one per location, from pydantic's validation errors on ``doc.data``."""
+    grouped: dict[tuple[DataPath, str, bool], list[Any]] = {}
+    for error in errors:
+        path, rest = _walk(doc.data, tuple(error["loc"]))
+        kind = error["type"]
+        path_text = dotted((*path, *rest[:1])) if kind == "missing" and rest else dotted(path)
+        on_key = kind == "extra_forbidden" or "[key]" in rest
+        grouped.setdefault((path, path_text, on_key), []).append(error)
+    problems = []
+    for (path, path_text, on_key), group in grouped.items():
+        loc = _located(path, doc.locs, file)
+        use_key = loc.key_line > 0 and (on_key or group[0]["type"] == "missing")
+        line, col = (loc.key_line, loc.key_col) if use_key else (loc.line, loc.col)
+        text = loc.text if doc.locs.get(path) is loc else None
+        first = group[0]
+        if first["type"] == "extra_forbidden":
+            message = _unknown_key(str(path[-1]) if path else "", tuple(first["loc"])[:-1])
+        elif len(group) > 1:
+            bodies = [
+                _message(e, text).split(";")[0].removeprefix("expected ").split(", unable")[0] for e in group
+            ]
+            message = "expected " + " or ".join(dict.fromkeys(bodies))
+            if isinstance(first.get("input"), str | int | float | bool):
+                message += f"; read {first['input']!r}"
+        else:
+            message = _message(first, text)
+        if "[key]" in tuple(first["loc"]):
+            message = "bad key: " + message
+        problems.append(Problem(loc.file, line, col, path_text, message))
+    return problems
+
+
+def _unknown_key(key: str, parent: tuple[str | int, ...]) -> str:
+    model = _model_at(parent)
+    if model is None:
+        return "unknown key"
+    fields = list(model.model_fields)
+    close = difflib.get_close_matches(key, fields, n=1)
+    if close:
+        return f"unknown key; did you mean `{close[0]}`?"
+    return "unknown key; expected one of " + ", ".join(fields)
+
+
+def _validate(doc: Document, file: str) -> Variant:
+    try:
+        variant = Variant.model_validate(doc.data)
+    except ValidationError as exc:
+        problems = convert(exc.errors(), doc, file)
+    else:
+        problems = []
+        for path, message in check(variant):
+            loc = _located(path, doc.locs, file)
+            line, col = (loc.key_line, loc.key_col) if loc.key_line else (loc.line, loc.col)
+            problems.append(Problem(loc.file, line, col, dotted(path), message))
+        if not problems:
+            return variant
+    problems.sort(key=lambda p: (p.path != file, p.path, p.line, p.col))
+    raise VariantError(problems)
+
+
+def _document(name_or_path: str | os.PathLike[str]) -> tuple[Document, _Source]:
+    source = _top_source(name_or_path)
+    return _resolve(source.document(), source, (source,)), source
+
+
+@functools.cache
+def _builtin_variant(name: str) -> Variant:
+    doc, source = _document(name)
+    return _validate(doc, source.file)
+
+
+def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
+    """A variant from a built-in name (``"hasenpfeffer-pepper"``) or a file path, checked."""
+    if isinstance(name_or_path, str) and not _is_path(name_or_path) and name_or_path in builtin_names():
+        return _builtin_variant(name_or_path)
+    doc, source = _document(name_or_path)
+    return _validate(doc, source.file)
+
+
+def resolve(name_or_path: str | os.PathLike[str]) -> dict[str, Any]:
+    """The plain mapping of a variant after ``extends`` is applied, before validation."""
+    doc, _ = _document(name_or_path)
+    return copy.deepcopy(doc.data)
+
+
+def load_variant_data(
+    data: Mapping[str, Any], source: str = "<data>", base_dir: Path | None = None
+) -> Variant:
+    """A variant from a mapping (e.g. embedded in a game record); ``extends`` is relative to ``base_dir``."""
+    if not isinstance(data, Mapping):
+        raise VariantError([Problem(source, 1, 1, "", f"expected a mapping, read {type(data).__name__}")])
+    folder = Path(base_dir) if base_dir is not None else Path(".")
+    here = _Source(f"data:{source}", str(folder / source), None, folder)
+    doc = _resolve(Document(dict(data), {(): Loc(source, 1, 1)}), here, (here,))
+    return _validate(doc, source)

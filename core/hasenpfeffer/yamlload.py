@@ -1,0 +1,290 @@
+"""YAML through PyYAML's safe loader, remembering where every value was written.
+
+:func:`parse` turns text into plain data (mappings, lists, strings, numbers,
+booleans, null) and a location map: for each path of keys and list indices, the
+file, line and column of the value and of its key. Anything that is not plain
+data is refused with a :class:`~hasenpfeffer.errors.Problem` at its position.
+
+>>> doc = parse("name: tiny\\ndeal:\\n  hand_size: 5\\n", "tiny.yaml")
+>>> doc.data
+{'name': 'tiny', 'deal': {'hand_size': 5}}
+>>> doc.locs[("deal", "hand_size")][1:3]
+(3, 14)
+>>> parse("a: 1\\na: 2\\n", "dup.yaml")
+Traceback (most recent call last):
+...
+hasenpfeffer.errors.VariantError: dup.yaml:2:1: a: duplicate key (first given at line 1)
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, NamedTuple
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .errors import Problem, VariantError
+
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+MAX_BYTES = 1 << 20
+"""Largest variant file read (1 MiB)."""
+MAX_DEPTH = 40
+"""Deepest nesting of mappings and lists."""
+MAX_ALIAS_NODES = 10_000
+"""Most nodes built again through aliases (bounds "billion laughs" expansion)."""
+
+Path = tuple[str | int, ...]
+
+_CORE = "tag:yaml.org,2002:"
+_SCALARS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
+
+
+class Loc(NamedTuple):
+    """Where a value was written: its position, its key's position (0 for list items), its text."""
+
+    file: str
+    line: int
+    col: int
+    key_line: int = 0
+    key_col: int = 0
+    text: str | None = None
+    """Source text of a scalar read as something other than a string (e.g. ``no``)."""
+
+
+class Document(NamedTuple):
+    """Plain data read from a file, with the location of every value."""
+
+    data: dict[str, Any]
+    locs: dict[Path, Loc]
+
+
+def dotted(path: Path) -> str:
+    """A path as text: ``deal.kitty.size``, ``making.auction.ladder.2``."""
+    return ".".join(str(p) for p in path)
+
+
+def _short(tag: str) -> str:
+    return "!!" + tag[len(_CORE) :] if tag.startswith(_CORE) else tag
+
+
+def _kind(value: Any) -> str:
+    if isinstance(value, bool):
+        return f"the boolean {str(value).lower()}"
+    if value is None:
+        return "null (nothing)"
+    if isinstance(value, int):
+        return f"the integer {value}"
+    if isinstance(value, float):
+        return f"the number {value}"
+    return repr(value)
+
+
+class _Abort(Exception):
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+
+
+class _Builder:
+    def __init__(self, file: str, loader: Any) -> None:
+        self.file = file
+        self.loader = loader
+        self.locs: dict[Path, Loc] = {}
+        self.problems: list[Problem] = []
+        self.seen: set[int] = set()
+        self.repeats = 0
+
+    def problem(self, node: Node, path: Path, message: str) -> Problem:
+        mark = node.start_mark
+        return Problem(self.file, mark.line + 1, mark.column + 1, dotted(path), message)
+
+    def build(self, node: Node, path: Path, depth: int, key: Node | None) -> Any:
+        if id(node) in self.seen:
+            self.repeats += 1
+            if self.repeats > MAX_ALIAS_NODES:
+                raise _Abort(
+                    self.problem(node, path, f"aliases expand to more than {MAX_ALIAS_NODES} nodes: refused")
+                )
+        else:
+            self.seen.add(id(node))
+        if depth > MAX_DEPTH:
+            raise _Abort(
+                self.problem(
+                    node, path, f"nested more than {MAX_DEPTH} levels deep (or an alias refers to itself)"
+                )
+            )
+        kline, kcol = (key.start_mark.line + 1, key.start_mark.column + 1) if key is not None else (0, 0)
+        mark = node.start_mark
+        if isinstance(node, ScalarNode):
+            value, text = self.scalar(node, path)
+            self.locs[path] = Loc(self.file, mark.line + 1, mark.column + 1, kline, kcol, text)
+            return value
+        self.locs[path] = Loc(self.file, mark.line + 1, mark.column + 1, kline, kcol)
+        if node.tag not in (_CORE + "seq", _CORE + "map"):
+            self.problems.append(self.problem(node, path, self.tag_message(node.tag)))
+            return None
+        if isinstance(node, SequenceNode):
+            return [self.build(item, (*path, i), depth + 1, None) for i, item in enumerate(node.value)]
+        assert isinstance(node, MappingNode)
+        return self.mapping(node, path, depth)
+
+    def mapping(self, node: MappingNode, path: Path, depth: int) -> dict[Any, Any]:
+        result: dict[Any, Any] = {}
+        first: dict[str, int] = {}
+        merged: dict[Any, Any] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == _CORE + "merge":
+                sources = value_node.value if isinstance(value_node, SequenceNode) else [value_node]
+                for src in sources:
+                    if not isinstance(src, MappingNode):
+                        self.problems.append(self.problem(src, path, "`<<` merges mappings only"))
+                        continue
+                    for k, v in self.mapping(src, path, depth).items():
+                        merged.setdefault(k, v)
+                continue
+            key = self.key(key_node, path)
+            if key is None:
+                continue
+            name = str(key)
+            if name in first:
+                self.problems.append(
+                    self.problem(
+                        key_node, (*path, name), f"duplicate key (first given at line {first[name]})"
+                    )
+                )
+                continue
+            first[name] = key_node.start_mark.line + 1
+            result[key] = self.build(value_node, (*path, name), depth + 1, key_node)
+        return {**{k: v for k, v in merged.items() if str(k) not in first}, **result}
+
+    def key(self, node: Node, path: Path) -> str | int | None:
+        if not isinstance(node, ScalarNode):
+            self.problems.append(
+                self.problem(node, path, "a key must be a plain word, not a list or mapping")
+            )
+            return None
+        value, text = self.scalar(node, path)
+        if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
+            return value
+        if text is not None:
+            hint = f"read `{text}` as {_kind(value)}; a key must be text: put it in quotes"
+            self.problems.append(self.problem(node, (*path, text), hint))
+        return None
+
+    def scalar(self, node: ScalarNode, path: Path) -> tuple[Any, str | None]:
+        tag = node.tag
+        if tag == _CORE + "str" or tag == _CORE + "timestamp":
+            return node.value, None
+        if tag not in _SCALARS:
+            self.problems.append(self.problem(node, path, self.tag_message(tag)))
+            return None, node.value
+        return self.loader.construct_object(node), node.value
+
+    @staticmethod
+    def tag_message(tag: str) -> str:
+        if "python/" in tag:
+            return f"python tags are not allowed (`{_short(tag)}`): a variant file is data, never code"
+        return f"unsupported tag `{_short(tag)}`: use plain mappings, lists, text, numbers and booleans"
+
+
+def _position(raw: bytes, index: int) -> tuple[int, int]:
+    line = raw.count(b"\n", 0, index) + 1
+    return line, index - (raw.rfind(b"\n", 0, index) + 1) + 1
+
+
+def decode(raw: bytes, file: str) -> str:
+    """UTF-8 text of a file's bytes, refusing binary and other encodings."""
+    if len(raw) > MAX_BYTES:
+        raise VariantError([Problem(file, 1, 1, "", f"the file is larger than {MAX_BYTES} bytes: refused")])
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        raise VariantError([Problem(file, 1, 1, "", "the file is UTF-16 text: save it as UTF-8")])
+    nul = raw.find(b"\x00")
+    if nul >= 0:
+        line, col = _position(raw, nul)
+        raise VariantError([Problem(file, line, col, "", "a binary file (NUL byte), not YAML text")])
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line, col = _position(raw, exc.start)
+        byte = raw[exc.start]
+        message = f"not UTF-8 text (byte 0x{byte:02x} cannot be read): save the file as UTF-8"
+        raise VariantError([Problem(file, line, col, "", message)]) from None
+
+
+def _syntax(exc: yaml.YAMLError, text: str, file: str) -> Problem:
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        context = exc.context or ""
+        cmark = exc.context_mark
+        if context and cmark is not None and mark is not None and cmark.line != mark.line:
+            context += f" (from line {cmark.line + 1})"
+        message = "YAML syntax error: " + ", ".join(p for p in (context, exc.problem) if p)
+        if mark is None:
+            return Problem(file, 1, 1, "", message)
+        lines = text.splitlines()
+        if mark.line < len(lines) and lines[mark.line][mark.column : mark.column + 1] == "\t":
+            message += " (a tab: indent with spaces)"
+        return Problem(file, mark.line + 1, mark.column + 1, "", message)
+    position = getattr(exc, "position", None)
+    reason = getattr(exc, "reason", None)
+    if isinstance(position, int) and reason:
+        line = text.count("\n", 0, position) + 1
+        col = position - (text.rfind("\n", 0, position) + 1) + 1
+        char = getattr(exc, "character", "")
+        char = ord(char) if isinstance(char, str) and len(char) == 1 else char
+        code = f" #x{char:04x}" if isinstance(char, int) else ""
+        return Problem(file, line, col, "", f"unacceptable character{code}: {reason}")
+    return Problem(file, 1, 1, "", f"YAML error: {exc}")
+
+
+def parse(text: str, file: str) -> Document:
+    """Read YAML text whose top level is a mapping; raise :class:`VariantError` on anything else."""
+    if len(text) > MAX_BYTES:
+        raise VariantError(
+            [Problem(file, 1, 1, "", f"the text is longer than {MAX_BYTES} characters: refused")]
+        )
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            raise VariantError(
+                [Problem(file, 1, 1, "", "the file is empty: expected a mapping such as `name: ...`")]
+            )
+        if not isinstance(node, MappingNode):
+            what = "a list" if isinstance(node, SequenceNode) else f"the scalar `{node.value}`"
+            mark = node.start_mark
+            message = f"the top level must be a mapping (`name: ...`), read {what}"
+            raise VariantError([Problem(file, mark.line + 1, mark.column + 1, "", message)])
+        builder = _Builder(file, loader)
+        try:
+            data = builder.build(node, (), 0, None)
+        except _Abort as abort:
+            raise VariantError([abort.problem]) from None
+        except RecursionError:
+            raise VariantError([Problem(file, 1, 1, "", "nested too deeply: refused")]) from None
+    except yaml.YAMLError as exc:
+        raise VariantError([_syntax(exc, text, file)]) from None
+    finally:
+        loader.dispose()
+    if builder.problems:
+        raise VariantError(sorted(builder.problems, key=lambda p: (p.line, p.col)))
+    return Document(data, builder.locs)
+
+
+def read(path: str | os.PathLike[str], file: str | None = None) -> Document:
+    """Read and parse a YAML file; ``file`` is the name used in problems (default: ``path``)."""
+    name = os.fspath(path) if file is None else file
+    try:
+        size = os.stat(path).st_size
+        if size > MAX_BYTES:
+            raise VariantError(
+                [Problem(name, 1, 1, "", f"the file is larger than {MAX_BYTES} bytes: refused")]
+            )
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise VariantError(
+            [Problem(name, 1, 1, "", f"cannot read the file: {exc.strerror or exc}")]
+        ) from None
+    return parse(decode(raw, name), name)
