@@ -227,7 +227,7 @@ def _making(v: Variant, out: Found) -> None:
                 (("making", "method"), "order-up needs a turned-up card: set deal.kitty.use to turn-up")
             )
         need = making.order_up.tricks_required
-        if need > tricks:
+        if need > tricks >= 1:
             out.append(
                 (
                     ("making", "order_up", "tricks_required"),
@@ -256,7 +256,7 @@ def _making(v: Variant, out: Found) -> None:
                     f"a bid name is one word without spaces (it is typed as `1 bid NAME`), read `{bid.name}`",
                 )
             )
-        if bid.tricks > tricks:
+        if bid.tricks > tricks >= 1:
             out.append(
                 (
                     (*where, "tricks"),
@@ -302,9 +302,9 @@ def _scoring(v: Variant, out: Found) -> None:
             if not 0 <= t <= tricks:
                 out.append((("scoring", part, "table", str(t)), f"a hand has 0 to {tricks} tricks, read {t}"))
     if v.making.method == "auction":
-        bids = sorted({b.tricks for b in v.making.auction.ladder})
+        bids = sorted({b.tricks for b in v.making.auction.ladder if b.tricks <= tricks})
     else:
-        bids = [v.making.order_up.tricks_required]
+        bids = [t for t in [v.making.order_up.tricks_required] if t <= tricks]
     gains = [s.defenders.value(t, b) for b in bids for t in range(tricks + 1)]
     for points in (s.made, s.made_alone):
         if points is not None:
@@ -312,8 +312,46 @@ def _scoring(v: Variant, out: Found) -> None:
     for failed in (s.failed, s.failed_alone_defence):
         if failed is not None and failed.to == "opponents":
             gains += [failed.value(t, b) for b in bids for t in range(min(b, tricks + 1))]
-    if max(gains, default=0) <= 0:
+    if tricks >= 1 and bids and max(gains, default=0) <= 0:
         out.append((("game", "target"), "the target cannot be reached: no result scores positive points"))
+
+
+_RELATED: dict[str, tuple[Location, ...]] = {
+    "deal.hand_size": (("players",), ("pack",), ("deal", "kitty", "size")),
+    "deal.packets": (("deal", "hand_size"),),
+    "deal.kitty.use": (("deal", "kitty", "size"), ("making", "method")),
+    "ranking.order": (("pack", "ranks"),),
+    "ranking.joker": (("pack", "jokers"),),
+    "ranking.no_trump_joker": (("pack", "jokers"),),
+    "ranking.bowers": (("pack", "ranks"), ("pack", "suits")),
+    "partnerships": (("players",),),
+    "alone.allowed": (("partnerships",), ("players",)),
+    "alone.exchange.cards": (("alone", "allowed"), ("partnerships",), ("deal", "hand_size")),
+    "alone.exchange.best": (("alone", "exchange", "cards"),),
+    "making.method": (("deal", "kitty", "use"),),
+    "making.order_up.tricks_required": (("deal", "hand_size"),),
+    "making.order_up.dealer_partner_alone": (("alone", "allowed"), ("partnerships",)),
+    "making.auction.ladder.{i}.tricks": (("deal", "hand_size"),),
+    "making.all_pass.bid": (("making", "auction", "ladder"),),
+    "making.all_pass.forced": (("pack", "jokers"), ("making", "method")),
+    "scoring.{part}.table.{t}": (("deal", "hand_size"),),
+    "game.target": (("scoring",),),
+}
+
+
+def related(path: Location) -> tuple[Location, ...]:
+    """Other values a problem at ``path`` depends on (where to point when ``path`` was not written).
+
+    >>> related(("making", "auction", "ladder", 3, "tricks"))
+    (('deal', 'hand_size'),)
+    """
+    if path[:2] == ("making", "auction") and len(path) == 5:
+        key = "making.auction.ladder.{i}." + str(path[4])
+    elif path[:1] == ("scoring",) and len(path) == 4:
+        key = "scoring.{part}.table.{t}"
+    else:
+        key = ".".join(str(p) for p in path)
+    return _RELATED.get(key, ())
 
 
 def check(variant: Variant) -> list[tuple[Location, str]]:

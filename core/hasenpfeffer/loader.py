@@ -11,7 +11,7 @@ all of a file's problems are raised together in one
 >>> load_variant_data({"name": "x", "deal": {"hand_size": "six"}}, "house.yaml")
 Traceback (most recent call last):
 ...
-hasenpfeffer.errors.VariantError: house.yaml:1:1: deal.hand_size: expected a valid integer or 'all'; read 'six'
+hasenpfeffer.errors.VariantError: house.yaml:1:1: deal.hand_size: must be a valid integer or 'all'; read 'six'
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .checks import check
+from .checks import check, related
 from .errors import Problem, VariantError
 from .variant import Variant
 from .yamlload import Document, Loc, dotted, read
@@ -84,10 +84,16 @@ def _top_source(name_or_path: str | os.PathLike[str]) -> _Source:
         if name_or_path in builtin_names():
             return _builtin_source(name_or_path)
         if not os.path.exists(name_or_path):
-            known = ", ".join(builtin_names()) or "none"
-            message = f"no built-in variant `{name_or_path}` and no such file (built-ins: {known})"
+            message = f"no built-in variant `{name_or_path}` and no such file; {_suggest(name_or_path)}"
             raise VariantError([Problem(name_or_path, 1, 1, "", message)])
     return _path_source(os.fspath(name_or_path))
+
+
+def _suggest(name: str) -> str:
+    close = difflib.get_close_matches(name, builtin_names(), n=1)
+    if close:
+        return f"did you mean `{close[0]}`?"
+    return "built-ins: " + (", ".join(builtin_names()) or "none")
 
 
 def _parent_source(text: Any, loc: Loc, child: _Source) -> _Source:
@@ -99,8 +105,7 @@ def _parent_source(text: Any, loc: Loc, child: _Source) -> _Source:
     if not _is_path(text):
         if text in builtin_names():
             return _builtin_source(text)
-        known = ", ".join(builtin_names()) or "none"
-        raise fail(f"no built-in variant `{text}` (built-ins: {known}; a path ends in .yaml)")
+        raise fail(f"no built-in variant `{text}` (a path ends in .yaml); {_suggest(text)}")
     if os.path.isabs(text):
         raise fail(f"`{text}` is an absolute path: give a path relative to this file")
     if child.builtin:
@@ -143,7 +148,7 @@ def merge(base: Document, over: Document) -> Document:
     return Document(data, locs)
 
 
-def _resolve(doc: Document, source: _Source, chain: tuple[_Source, ...]) -> Document:
+def _resolve(doc: Document, source: _Source, chain: tuple[_Source, ...], files: list[str]) -> Document:
     if "extends" not in doc.data:
         return doc
     own = Document({k: v for k, v in doc.data.items() if k != "extends"}, doc.locs)
@@ -158,7 +163,8 @@ def _resolve(doc: Document, source: _Source, chain: tuple[_Source, ...]) -> Docu
     if len(chain) >= MAX_EXTENDS:
         message = f"more than {MAX_EXTENDS} files in the chain of `extends`"
         raise VariantError([Problem(loc.file, loc.line, loc.col, "extends", message)])
-    base = _resolve(parent.document(), parent, (*chain, parent))
+    files.append(parent.file)
+    base = _resolve(parent.document(), parent, (*chain, parent), files)
     return merge(base, own)
 
 
@@ -221,7 +227,7 @@ def _message(error: Any, text: str | None) -> str:
     if kind == "missing":
         return "required, but missing"
     if message.startswith("Input should be "):
-        message = "expected " + message.removeprefix("Input should be ").split(", unable to parse")[0]
+        message = "must be " + message.removeprefix("Input should be ").split(", unable to parse")[0]
     if kind not in _OWN_TYPES and isinstance(value, str | int | float | bool) | (value is None):
         if text is not None and (isinstance(value, bool) or value is None):
             word = "null" if value is None else f"the boolean {str(value).lower()}"
@@ -250,10 +256,8 @@ def convert(errors: list[Any], doc: Document, file: str) -> list[Problem]:
         if first["type"] == "extra_forbidden":
             message = _unknown_key(str(path[-1]) if path else "", tuple(first["loc"])[:-1])
         elif len(group) > 1:
-            bodies = [
-                _message(e, text).split(";")[0].removeprefix("expected ").split(", unable")[0] for e in group
-            ]
-            message = "expected " + " or ".join(dict.fromkeys(bodies))
+            bodies = [_message(e, text).split(";")[0].removeprefix("must be ") for e in group]
+            message = "must be " + " or ".join(dict.fromkeys(bodies))
             if isinstance(first.get("input"), str | int | float | bool):
                 message += f"; read {first['input']!r}"
         else:
@@ -275,7 +279,22 @@ def _unknown_key(key: str, parent: tuple[str | int, ...]) -> str:
     return "unknown key; expected one of " + ", ".join(fields)
 
 
-def _validate(doc: Document, file: str) -> Variant:
+def _check_location(path: DataPath, doc: Document, files: list[str]) -> tuple[Loc, bool]:
+    """Where to report a semantic problem: the given or a related value, in the most derived file."""
+    candidates = [p for p in (path, *related(path)) if p in doc.locs]
+    if candidates:
+        rank = {f: n for n, f in enumerate(files)}
+        best = min(candidates, key=lambda p: rank.get(doc.locs[p].file, len(files)))
+        return doc.locs[best], True
+    for near in (path, *related(path)):
+        for n in range(len(near) - 1, 0, -1):
+            if near[:n] in doc.locs:
+                return doc.locs[near[:n]], True
+    return _located((), doc.locs, files[0]), False
+
+
+def _validate(doc: Document, files: list[str]) -> Variant:
+    file = files[0]
     try:
         variant = Variant.model_validate(doc.data)
     except ValidationError as exc:
@@ -283,8 +302,8 @@ def _validate(doc: Document, file: str) -> Variant:
     else:
         problems = []
         for path, message in check(variant):
-            loc = _located(path, doc.locs, file)
-            line, col = (loc.key_line, loc.key_col) if loc.key_line else (loc.line, loc.col)
+            loc, keyed = _check_location(path, doc, files)
+            line, col = (loc.key_line, loc.key_col) if keyed and loc.key_line else (loc.line, loc.col)
             problems.append(Problem(loc.file, line, col, dotted(path), message))
         if not problems:
             return variant
@@ -292,23 +311,22 @@ def _validate(doc: Document, file: str) -> Variant:
     raise VariantError(problems)
 
 
-def _document(name_or_path: str | os.PathLike[str]) -> tuple[Document, _Source]:
+def _document(name_or_path: str | os.PathLike[str]) -> tuple[Document, list[str]]:
     source = _top_source(name_or_path)
-    return _resolve(source.document(), source, (source,)), source
+    files = [source.file]
+    return _resolve(source.document(), source, (source,), files), files
 
 
 @functools.cache
 def _builtin_variant(name: str) -> Variant:
-    doc, source = _document(name)
-    return _validate(doc, source.file)
+    return _validate(*_document(name))
 
 
 def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
     """A variant from a built-in name (``"hasenpfeffer-pepper"``) or a file path, checked."""
     if isinstance(name_or_path, str) and not _is_path(name_or_path) and name_or_path in builtin_names():
         return _builtin_variant(name_or_path)
-    doc, source = _document(name_or_path)
-    return _validate(doc, source.file)
+    return _validate(*_document(name_or_path))
 
 
 def resolve(name_or_path: str | os.PathLike[str]) -> dict[str, Any]:
@@ -325,5 +343,6 @@ def load_variant_data(
         raise VariantError([Problem(source, 1, 1, "", f"expected a mapping, read {type(data).__name__}")])
     folder = Path(base_dir) if base_dir is not None else Path(".")
     here = _Source(f"data:{source}", str(folder / source), None, folder)
-    doc = _resolve(Document(dict(data), {(): Loc(source, 1, 1)}), here, (here,))
-    return _validate(doc, source)
+    files = [source]
+    doc = _resolve(Document(dict(data), {(): Loc(source, 1, 1)}), here, (here,), files)
+    return _validate(doc, files)

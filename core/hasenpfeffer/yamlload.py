@@ -111,7 +111,7 @@ class _Builder:
         if depth > MAX_DEPTH:
             raise _Abort(
                 self.problem(
-                    node, path, f"nested more than {MAX_DEPTH} levels deep (or an alias refers to itself)"
+                    node, path[:4], f"nested more than {MAX_DEPTH} levels deep (or an alias refers to itself)"
                 )
             )
         kline, kcol = (key.start_mark.line + 1, key.start_mark.column + 1) if key is not None else (0, 0)
