@@ -8,6 +8,7 @@ import pytest
 from pydantic import BaseModel
 
 from hasenpfeffer import checks, docgen
+from hasenpfeffer.errors import VariantError
 from hasenpfeffer.variant import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -77,3 +78,36 @@ def test_check_mode_and_rewrite(tmp_path: Path) -> None:
     assert docgen.main([str(page), "--check"]) == 1
     docgen.main([str(page)])
     assert page.read_text(encoding="utf-8") == text + "\nAfter.\n"
+
+
+def _blocks(text: str, lang: str) -> list[str]:
+    parts = text.split(f"```{lang}\n")[1:]
+    return [part.split("```", 1)[0] for part in parts]
+
+
+def test_walk_through_example_is_valid_and_shown_as_documented(tmp_path: Path) -> None:
+    from hasenpfeffer.cli.show import dump
+    from hasenpfeffer.loader import load_variant
+
+    text = PAGE.read_text(encoding="utf-8")
+    example = next(b for b in _blocks(text, "yaml") if "name: our-table" in b)
+    path = tmp_path / "our-table.yaml"
+    path.write_text(example, encoding="utf-8")
+    variant = load_variant(path)
+    assert (
+        variant.game.target,
+        variant.scoring.failed.per_bid_trick,
+        len(variant.making.auction.ladder),
+    ) == (
+        15,
+        1,
+        7,
+    )
+    shown = next(b for b in _blocks(text, "sh") if "$ hasenpfeffer show our-table.yaml" in b)
+    documented = shown.splitlines()[1:-1]  # between the command and the closing "..."
+    assert dump(variant).splitlines()[: len(documented)] == documented
+    typo = tmp_path / "house.yaml"
+    typo.write_text(example.replace("  target: 15", "  taget: 15"), encoding="utf-8")
+    with pytest.raises(VariantError) as caught:
+        load_variant(typo)
+    assert str(caught.value).replace(str(tmp_path) + "/", "") in text
