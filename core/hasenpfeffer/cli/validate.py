@@ -41,6 +41,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default="text",
         help="output: text lines (default), a JSON object, or GitHub Actions annotations",
     )
+    parser.epilog = "Exit status: 0 when every file is valid, 1 when one is not, 2 on a usage error."
 
 
 def _walk(folder: Path) -> Iterator[Path]:
