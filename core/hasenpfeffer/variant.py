@@ -25,7 +25,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from .cards import JOKER, RANKS, SUITS, CardError, parse_rank, parse_suit
+from .cards import RANKS, SUITS, CardError, parse_rank, parse_suit
 
 
 def _yaml_bool_hint(value: Any, expected: str) -> PydanticCustomError:
@@ -42,7 +42,9 @@ def _rank(value: Any) -> str:
     if isinstance(value, bool):
         raise _yaml_bool_hint(value, "a rank")
     if not isinstance(value, (str, int)):
-        raise PydanticCustomError("rank", "expected a rank (2-9, T, J, Q, K, A), read {v}", {"v": repr(value)})
+        raise PydanticCustomError(
+            "rank", "expected a rank (2-9, T, J, Q, K, A), read {v}", {"v": repr(value)}
+        )
     try:
         return parse_rank(value)
     except CardError as exc:
@@ -84,9 +86,7 @@ Rank = Annotated[
 Suit = Annotated[
     str,
     BeforeValidator(_suit),
-    WithJsonSchema(
-        {"type": "string", "pattern": "^[CDHScdhs♣♦♥♠]$", "description": "A suit: C, D, H or S."}
-    ),
+    WithJsonSchema({"type": "string", "pattern": "^[CDHScdhs♣♦♥♠]$", "description": "A suit: C, D, H or S."}),
 ]
 Name = Annotated[
     str,
@@ -181,7 +181,9 @@ class Deal(Model):
         " size. Default: one packet. (Recorded deals give hands directly.)",
     )
     kitty: Kitty = Field(default_factory=Kitty, description="What is left over.")
-    dealer_rotation: Literal["left", "right"] = Field("left", description="Where the deal passes after a hand.")
+    dealer_rotation: Literal["left", "right"] = Field(
+        "left", description="Where the deal passes after a hand."
+    )
 
 
 # --------------------------------------------------------------------------- making trump
@@ -226,12 +228,19 @@ class OrderUp(Model):
     """Making trump by ordering up a turned card, then naming a suit."""
 
     rounds: int = Field(2, ge=1, le=2, description="1: order-up only; 2: then name another suit.")
-    turned_suit_barred: bool = Field(True, description="In round two the turned card's suit may not be named.")
+    turned_suit_barred: bool = Field(
+        True, description="In round two the turned card's suit may not be named."
+    )
     dealer_discards: bool = Field(True, description="The dealer takes the turned card and discards one.")
     dealer_partner_alone: bool = Field(
         False, description="Canadian loner: if the dealer's partner orders up, that player must go alone."
     )
     tricks_required: int = Field(3, ge=1, description="Tricks the makers need.")
+    turned_joker: Suit | None = Field(
+        None,
+        description="The suit a turned-up Joker proposes (it is then a card of that suit for the"
+        " order-up and the barred suit); null: a turned Joker throws the hand in (same dealer).",
+    )
 
 
 class AllPass(Model):
@@ -274,6 +283,7 @@ class Exchange(Model):
     best: bool = Field(
         False, description="The partner must give their best cards (highest in the trump order)."
     )
+    lone_defender: bool = Field(False, description="A lone defender exchanges with their partner too.")
 
 
 class Alone(Model):
@@ -285,6 +295,15 @@ class Alone(Model):
     lone_defence: bool = Field(
         True, description="When the maker goes alone, one defender (from the maker's left) may too."
     )
+    lone_defence_against: Literal["lone-maker", "any-maker"] = Field(
+        "lone-maker",
+        description="`lone-maker`: lone defence is offered only against a lone maker; `any-maker`:"
+        " also when the maker plays with the partner (then only the lone defender's partner sits out).",
+    )
+    lone_defence_order: Literal["maker-left", "dealer-left"] = Field(
+        "maker-left",
+        description="Which defender is offered lone defence first: the maker's left or the dealer's left.",
+    )
     exchange: Exchange = Field(default_factory=Exchange, description="Card exchange with the partner.")
 
 
@@ -295,8 +314,10 @@ class Leads(Model):
     alone: Literal["lone-left", "unchanged"] = Field(
         "lone-left", description="When one player is alone: the player to the lone player's left leads."
     )
-    both_alone: Literal["defender", "maker"] = Field(
-        "defender", description="When a maker and a defender are both alone: who leads."
+    both_alone: Literal["defender", "maker", "unchanged"] = Field(
+        "defender",
+        description="When a maker and a defender are both alone: who leads (`unchanged`: the"
+        " `first` rule, passing over players who sit out).",
     )
 
 
@@ -313,7 +334,9 @@ class Points(Model):
     fixed: int = Field(0, description="Points regardless of tricks.")
     per_trick: int = Field(0, ge=0, description="Points for each trick taken.")
     per_bid_trick: int = Field(0, ge=0, description="Points for each trick bid.")
-    table: dict[int, int] = Field(default_factory=dict, description="Tricks taken -> points, overriding the formula.")
+    table: dict[int, int] = Field(
+        default_factory=dict, description="Tricks taken -> points, overriding the formula."
+    )
 
     def value(self, tricks: int, bid: int) -> int:
         """Points for taking ``tricks`` on a bid of ``bid``.
@@ -330,22 +353,31 @@ class Failed(Points):
     """What a set (failed) making side loses, or its opponents gain."""
 
     to: Literal["makers", "opponents"] = Field(
-        "makers", description="`makers`: the makers lose the points; `opponents`: each opposing side gains them."
+        "makers",
+        description="`makers`: the makers lose the points; `opponents`: each opposing side gains them.",
     )
 
 
 class Scoring(Model):
     """How a hand is scored."""
 
-    made: Points = Field(default_factory=lambda: Points(per_trick=1), description="Makers who make their bid.")
-    made_alone: Points | None = Field(None, description="A lone maker who makes it (default: `made` x `alone_multiplier`).")
+    made: Points = Field(
+        default_factory=lambda: Points(per_trick=1), description="Makers who make their bid."
+    )
+    made_alone: Points | None = Field(
+        None, description="A lone maker who makes it (default: `made` x `alone_multiplier`)."
+    )
     failed: Failed = Field(default_factory=lambda: Failed(per_trick=1), description="Makers who fail.")
     failed_alone_defence: Failed | None = Field(
         None, description="Makers set by a lone defender (default: `failed`)."
     )
-    defenders: Points = Field(default_factory=Points, description="Each defending side, for its tricks, every hand.")
+    defenders: Points = Field(
+        default_factory=Points, description="Each defending side, for its tricks, every hand."
+    )
     alone_multiplier: int = Field(2, ge=1, description="Multiplier on a lone maker's result.")
-    multiply_failed_alone: bool = Field(True, description="Apply `alone_multiplier` to a lone maker's loss too.")
+    multiply_failed_alone: bool = Field(
+        True, description="Apply `alone_multiplier` to a lone maker's loss too."
+    )
 
 
 class GameEnd(Model):
@@ -353,7 +385,8 @@ class GameEnd(Model):
 
     target: int = Field(10, ge=1, description="Points to win.")
     tie: Literal["makers", "higher", "play-on"] = Field(
-        "makers", description="Several sides reach the target on one hand: the makers win, the higher score wins, or play on."
+        "makers",
+        description="Several sides reach the target on one hand: the makers win, the higher score wins, or play on.",
     )
     must_bid_out: bool = Field(False, description="A side can only reach the target by making a bid.")
 
@@ -415,5 +448,3 @@ class Variant(Model):
             if b.name == name:
                 return b
         raise KeyError(name)
-
-
