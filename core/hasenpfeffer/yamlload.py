@@ -179,7 +179,11 @@ class _Builder:
         if tag not in _SCALARS:
             self.problems.append(self.problem(node, path, self.tag_message(tag)))
             return None, node.value
-        return self.loader.construct_object(node), node.value
+        try:
+            return self.loader.construct_object(node), node.value
+        except (ValueError, TypeError, LookupError, ArithmeticError, yaml.YAMLError):
+            self.problems.append(self.problem(node, path, f"cannot read `{node.value}` as `{_short(tag)}`"))
+            return None, node.value
 
     @staticmethod
     def tag_message(tag: str) -> str:

@@ -1,0 +1,113 @@
+"""Semantic checks on variants built directly (hand-worked expectations)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hasenpfeffer.checks import CHECKS, check, related
+from hasenpfeffer.variant import Variant
+
+EUCHRE: dict[str, Any] = {
+    "name": "euchre",
+    "pack": {"jokers": 0},
+    "deal": {"hand_size": 5, "kitty": {"size": 4, "use": "turn-up"}},
+    "making": {"method": "order-up", "all_pass": {"rule": "throw-in", "forced": "dealer"}},
+    "scoring": {"made": {"table": {3: 1, 4: 1, 5: 2}}, "failed": {"fixed": 2, "to": "opponents"}},
+}
+
+
+def problems(**fields: Any) -> list[tuple[tuple[str | int, ...], str]]:
+    return check(Variant.model_validate({"name": "t", **fields}))
+
+
+def test_defaults_and_family_shapes_are_clean() -> None:
+    assert problems() == []
+    assert check(Variant.model_validate(EUCHRE)) == []
+    pepper = {"pack": {"jokers": 0}, "deal": {"hand_size": "all", "kitty": {"size": 0}}}
+    assert problems(**pepper, making={"all_pass": {"forced": "dealer"}}) == []
+    cutthroat = {"players": 3, "partnerships": "none", "alone": {"allowed": "nobody"}}
+    assert (
+        problems(
+            **cutthroat,
+            pack={"jokers": 0},
+            deal={"hand_size": 8, "kitty": {"size": 0}},
+            making={"auction": {"ladder": [1, 2, 3, 4, 5, 6, 7, 8]}, "all_pass": {"forced": "dealer"}},
+        )
+        == []
+    )
+
+
+def test_pinochle_pack_six_players_deal_all() -> None:
+    pinochle = {"copies": 2, "jokers": 0}
+    deal = {"hand_size": "all", "kitty": {"size": 0}}
+    making = {"auction": {"ladder": [3, 4, 5, 6, 7, 8]}, "all_pass": {"forced": "dealer"}}
+    assert problems(players=6, pack=pinochle, deal=deal, making=making) == []
+    assert problems(players=5, pack=pinochle, deal=deal, making=making) == [
+        (
+            ("deal", "hand_size"),
+            "dealing all deals 48 cards (48 in the pack - 0 left over), which 5 players cannot share equally",
+        ),
+        (("partnerships",), "alternate partnerships need an even number of players, read 5"),
+    ]
+
+
+def test_same_tricks_higher_multiplier_is_higher() -> None:
+    little, big = {"name": "little", "tricks": 6}, {"name": "big", "tricks": 6, "multiplier": 2}
+    assert problems(making={"auction": {"ladder": [5, little, big]}, "all_pass": {"bid": 5}}) == []
+    assert problems(making={"auction": {"ladder": [5, big, little]}, "all_pass": {"bid": 5}}) == [
+        (
+            ("making", "auction", "ladder", 2),
+            "bid `little` (6 tricks x1) must be higher than the bid before it, `big` (6 tricks x2)",
+        ),
+    ]
+
+
+def test_target_reachable_through_defenders_or_opponents() -> None:
+    nothing: dict[str, Any] = {"made": {"per_trick": 0}, "failed": {"per_trick": 1}}
+    message = "the target cannot be reached: no result scores positive points"
+    assert problems(scoring=nothing) == [(("game", "target"), message)]
+    assert problems(scoring={**nothing, "defenders": {"per_trick": 1}}) == []
+    assert problems(scoring={**nothing, "failed": {"fixed": 2, "to": "opponents"}}) == []
+    assert problems(scoring={**nothing, "made_alone": {"fixed": 4}}) == []
+    assert problems(scoring={"made": {"fixed": -1, "table": {6: 1}}}) == []
+
+
+def test_order_up_checks_ignore_the_unused_ladder() -> None:
+    euchre = {**EUCHRE, "making": {**EUCHRE["making"], "auction": {"ladder": [9]}}}
+    assert check(Variant.model_validate(euchre)) == []
+    stick = {**EUCHRE, "making": {"method": "order-up", "all_pass": {"rule": "forced"}}}
+    assert check(Variant.model_validate(stick)) == [
+        (
+            ("making", "all_pass", "forced"),
+            "with order-up the dealer is the forced player: set forced to dealer",
+        )
+    ]
+
+
+def test_left_bower_needs_a_partner_suit_and_bowers_off_is_fine() -> None:
+    three = {"suits": ["C", "D", "H"], "ranks": [9, "T", "J", "Q", "K", "A", 8, 7], "jokers": 0}
+    making = {"all_pass": {"forced": "dealer"}}
+    deal = {"kitty": {"size": 0}}
+    assert problems(pack=three, making=making, deal=deal) == [
+        (
+            ("ranking", "bowers"),
+            "the left bower is the other jack of trump's colour, but `C` has no suit of its"
+            " colour in the pack",
+        )
+    ]
+    assert problems(pack=three, making=making, deal=deal, ranking={"bowers": False}) == []
+
+
+def test_related_locations() -> None:
+    assert related(("making", "auction", "ladder", 0, "tricks")) == (("deal", "hand_size"),)
+    assert related(("scoring", "made", "table", "7")) == (("deal", "hand_size"),)
+    assert related(("pack", "suits")) == ()
+
+
+@pytest.mark.parametrize("line", CHECKS)
+def test_checks_list_names_a_location_and_a_message(line: str) -> None:
+    loc, message = line.split(": ", 1)
+    assert loc.split(".")[0] in Variant.model_fields
+    assert message and "``" not in message
