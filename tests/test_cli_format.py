@@ -232,3 +232,35 @@ def test_variants_lists_each_builtin_with_its_description(capsys: Capsys) -> Non
     by_name = {line.split()[0]: line.split(None, 1)[1] for line in lines}
     assert by_name["hasenpfeffer"] == load_variant("hasenpfeffer").description
     assert by_name["hasenpfeffer-pepper"].startswith("Hasenpfeffer, pepper bidding")
+
+
+def test_validate_starts_light_and_never_shows_a_traceback(tmp_path: Path) -> None:
+    """In a fresh interpreter: the engine and terminal libraries stay unimported; usage error is 2."""
+    import subprocess
+    import sys
+
+    good = tmp_path / "good.yaml"
+    good.write_text(GOOD)
+    code = (
+        "import sys\n"
+        "from hasenpfeffer.cli import main\n"
+        f"status = main(['validate', {str(good)!r}])\n"
+        "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('rich', 'transitions', 'jsonschema', 'numpy')"
+        " or m in ('hasenpfeffer.game', 'hasenpfeffer.rules', 'hasenpfeffer.bots'))\n"
+        "print(status, heavy)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout == "1 file valid\n0 []\n"
+    absent = str(tmp_path / "absent.yaml")
+    usage = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            f"from hasenpfeffer.cli import main; raise SystemExit(main(['validate', {absent!r}]))",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert usage.returncode == 2 and "no such file or folder" in usage.stderr
+    assert "Traceback" not in usage.stderr

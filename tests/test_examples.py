@@ -167,3 +167,31 @@ def test_pepper_differs_only_in_the_ladder() -> None:
     raw = yaml.safe_load((ROOT / "variants" / "hasenpfeffer-pepper.yaml").read_text(encoding="utf-8"))
     assert set(raw) == {"extends", "name", "description", "making"}
     assert raw["making"] == {"auction": {"ladder": raw["making"]["auction"]["ladder"]}}
+
+
+# --------------------------------------------------------------------------- CI and pre-commit
+
+
+def test_pre_commit_hook_runs_validate_on_variant_files() -> None:
+    import re
+
+    (hook,) = yaml.safe_load((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
+    assert (hook["id"], hook["entry"], hook["language"]) == (
+        "validate-variants",
+        "hasenpfeffer validate",
+        "python",
+    )
+    files = re.compile(hook["files"])
+    for path in ("variants/hasenpfeffer.yaml", "examples/house-rules/no-trump.yaml", "rules/variants/x.yml"):
+        assert files.search(path), path
+    for path in (".github/workflows/ci.yml", ".pre-commit-config.yaml", "variants/notes.txt"):
+        assert not files.search(path), path
+
+
+def test_ci_example_validates_with_github_annotations() -> None:
+    workflow = ROOT / "examples" / "ci" / ".github" / "workflows" / "validate-variants.yml"
+    data = yaml.safe_load(workflow.read_text(encoding="utf-8"))
+    steps = data["jobs"]["validate"]["steps"]
+    runs = [step["run"] for step in steps if "run" in step]
+    assert any(run.startswith("hasenpfeffer validate --format github") for run in runs)
+    assert any("pip install hasenpfeffer" in run for run in runs)
