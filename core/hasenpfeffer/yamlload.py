@@ -26,7 +26,21 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import Problem, VariantError
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_TAGS: dict[tuple[Any, Any, Any], str] = {}
+
+
+class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The C safe loader (when PyYAML has libyaml) with implicit tags remembered between files."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
+        key = (kind, value, implicit)
+        tag = _TAGS.get(key)
+        if tag is None:
+            tag = super().resolve(kind, value, implicit)
+            if len(_TAGS) < 4096:
+                _TAGS[key] = tag
+        return tag
+
 
 MAX_BYTES = 1 << 20
 """Largest variant file read (1 MiB)."""
@@ -38,6 +52,8 @@ MAX_ALIAS_NODES = 10_000
 Path = tuple[str | int, ...]
 
 _CORE = "tag:yaml.org,2002:"
+_INT, _BOOL = _CORE + "int", _CORE + "bool"
+_BOOLS = {"yes": True, "no": False, "true": True, "false": False, "on": True, "off": False}
 _SCALARS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "timestamp")}
 
 
@@ -176,6 +192,11 @@ class _Builder:
         tag = node.tag
         if tag == _CORE + "str" or tag == _CORE + "timestamp":
             return node.value, None
+        value = node.value
+        if tag == _INT and value.isdigit() and (value[0] != "0" or value == "0"):
+            return int(value), value
+        if tag == _BOOL and value.lower() in _BOOLS:
+            return _BOOLS[value.lower()], value
         if tag not in _SCALARS:
             self.problems.append(self.problem(node, path, self.tag_message(tag)))
             return None, node.value
