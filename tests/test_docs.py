@@ -67,6 +67,7 @@ def test_every_semantic_check_is_listed() -> None:
 
 
 def test_check_mode_and_rewrite(tmp_path: Path) -> None:
+    assert docgen.main([str(tmp_path / "absent.md")]) == 2
     page = tmp_path / "page.md"
     page.write_text("# Title\n\nHand-written.\n", encoding="utf-8")
     assert docgen.main([str(page), "--check"]) == 1

@@ -184,7 +184,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("path", nargs="?", type=Path, default=DEFAULT_PATH, help="the page to update")
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 when the page is stale")
     args = parser.parse_args(argv)
-    old = args.path.read_text(encoding="utf-8") if args.path.exists() else ""
+    if not args.path.is_file():
+        print(f"{args.path}: no such file (run from the project folder, or give the page)", file=sys.stderr)
+        return 2
+    old = args.path.read_text(encoding="utf-8")
     new = update(old)
     if args.check:
         if new != old:
