@@ -33,10 +33,16 @@ def test_corpus_is_large_enough() -> None:
     assert all(expected(name) for name in CASES)
 
 
+def same(got: str, want: str) -> bool:
+    """An expectation ending in `...` names only the start of the message (field lists grow)."""
+    return got.startswith(want[:-3]) if want.endswith("...") else got == want
+
+
 @pytest.mark.parametrize("name", CASES)
 def test_invalid_file(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(INVALID)
-    assert problems(name) == expected(name)
+    got, want = problems(name), expected(name)
+    assert len(got) == len(want) and all(same(g, w) for g, w in zip(got, want, strict=True)), (got, want)
 
 
 def _pattern(template: str) -> re.Pattern[str]:

@@ -20,6 +20,7 @@ import copy
 import difflib
 import functools
 import os
+import re
 import typing
 from collections.abc import Mapping
 from importlib import resources
@@ -178,6 +179,7 @@ def _located(path: DataPath, locs: Mapping[DataPath, Loc], default: str) -> Loc:
 
 _PREFIXES = ("Value error, ", "Assertion failed, ")
 _OWN_TYPES = {"rank", "suit", "yaml_boolean"}
+_UNKNOWN = {"extra_forbidden", "invalid_key"}
 
 
 def _model_at(loc: tuple[str | int, ...]) -> type[BaseModel] | None:
@@ -228,6 +230,7 @@ def _message(error: Any, text: str | None) -> str:
         return "required, but missing"
     if message.startswith("Input should be "):
         message = "must be " + message.removeprefix("Input should be ").split(", unable to parse")[0]
+        message = re.sub(r"a valid dictionary or instance of (\w+)", r"a mapping (\1)", message)
     if kind not in _OWN_TYPES and isinstance(value, str | int | float | bool) | (value is None):
         if text is not None and (isinstance(value, bool) or value is None):
             word = "null" if value is None else f"the boolean {str(value).lower()}"
@@ -244,7 +247,7 @@ def convert(errors: list[Any], doc: Document, file: str) -> list[Problem]:
         path, rest = _walk(doc.data, tuple(error["loc"]))
         kind = error["type"]
         path_text = dotted((*path, *rest[:1])) if kind == "missing" and rest else dotted(path)
-        on_key = kind == "extra_forbidden" or "[key]" in rest
+        on_key = kind in _UNKNOWN or "[key]" in rest
         grouped.setdefault((path, path_text, on_key), []).append(error)
     problems = []
     for (path, path_text, on_key), group in grouped.items():
@@ -253,7 +256,7 @@ def convert(errors: list[Any], doc: Document, file: str) -> list[Problem]:
         line, col = (loc.key_line, loc.key_col) if use_key else (loc.line, loc.col)
         text = loc.text if doc.locs.get(path) is loc else None
         first = group[0]
-        if first["type"] == "extra_forbidden":
+        if first["type"] in _UNKNOWN:
             message = _unknown_key(str(path[-1]) if path else "", tuple(first["loc"])[:-1])
         elif len(group) > 1:
             bodies = [_message(e, text).split(";")[0].removeprefix("must be ") for e in group]
