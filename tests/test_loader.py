@@ -135,6 +135,14 @@ def test_extends_cycle_of_three(tmp_path: Path) -> None:
     assert messages(load_variant, a) == [f"{c}:2:10: extends: extends cycle: {a} -> {b} -> {c} -> {a}"]
 
 
+def test_missing_grandparent_is_reported_in_the_parent(tmp_path: Path) -> None:
+    parent = write(tmp_path, "sub/parent.yaml", "# parent\n\nextends: ../gone.yaml\n")
+    child = write(tmp_path, "child.yaml", "name: c\nextends: sub/parent.yaml\n")
+    assert messages(load_variant, child) == [
+        f"{parent}:3:10: extends: cannot find `../gone.yaml` (looked for {tmp_path / 'gone.yaml'})"
+    ]
+
+
 def test_extends_null_is_no_parent(tmp_path: Path) -> None:
     path = write(tmp_path, "plain.yaml", "name: plain\nextends: null\n")
     assert load_variant(path) == Variant(name="plain")
@@ -156,8 +164,11 @@ def test_merge_keeps_positions_of_untouched_values() -> None:
 
 def test_load_variant_data_with_extends(tmp_path: Path) -> None:
     write(tmp_path, "p.yaml", "extends: hasenpfeffer\ngame: {target: 21}\n")
-    v = load_variant_data({"name": "rec", "extends": "p.yaml"}, "record.json", tmp_path)
+    v = load_variant_data({"name": "rec", "extends": "p.yaml"}, "games/record.json", tmp_path)
     assert (v.name, v.game.target) == ("rec", 21)
+    assert messages(load_variant_data, {"name": "rec", "extends": "q.yaml"}, "games/r.json", tmp_path) == [
+        f"games/r.json:1:1: extends: cannot find `q.yaml` (looked for {tmp_path / 'q.yaml'})"
+    ]
     v2 = load_variant_data(load_variant("hasenpfeffer").model_dump(mode="json"))
     assert v2 == load_variant("hasenpfeffer")
 

@@ -109,10 +109,7 @@ def _parent_source(text: Any, loc: Loc, child: _Source) -> _Source:
         raise fail(f"no built-in variant `{text}` (a path ends in .yaml); {_suggest(text)}")
     if os.path.isabs(text):
         raise fail(f"`{text}` is an absolute path: give a path relative to this file")
-    if child.builtin:
-        target = child.base_dir / text
-        return _Source(os.path.realpath(target), str(target), None, target.parent)
-    file = os.path.normpath(os.path.join(os.path.dirname(child.file), text))
+    file = os.path.normpath(os.path.join(child.base_dir, text))
     if not os.path.isfile(file):
         raise fail(f"cannot find `{text}` (looked for {file})")
     return _path_source(file)
@@ -345,7 +342,7 @@ def load_variant_data(
     if not isinstance(data, Mapping):
         raise VariantError([Problem(source, 1, 1, "", f"expected a mapping, read {type(data).__name__}")])
     folder = Path(base_dir) if base_dir is not None else Path(".")
-    here = _Source(f"data:{source}", str(folder / source), None, folder)
+    here = _Source(f"data:{source}", source, None, folder)
     files = [source]
     doc = _resolve(Document(dict(data), {(): Loc(source, 1, 1)}), here, (here,), files)
     return _validate(doc, files)
