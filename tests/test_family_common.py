@@ -14,6 +14,7 @@ import pytest
 from hasenpfeffer import Game, Variant
 from hasenpfeffer.checks import check
 from hasenpfeffer.loader import builtin_names, load_variant
+from hasenpfeffer.records import dump, loads, replay
 from hasenpfeffer.simulate import simulate
 
 HOUSE = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
@@ -77,3 +78,12 @@ def test_simulates_with_bots(name: str) -> None:
     v = variant(name)
     stats = simulate(v, games=2, bots=["greedy"] * v.players, seed=1, workers=1)
     assert stats.games == 2
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_record_replays_through_yaml(name: str) -> None:
+    g = random_game(variant(name), seed=7)
+    record = g.record()
+    again = replay(loads(dump(record)))
+    assert again.record() == record
+    assert again.hand_results == g.hand_results and again.winner == g.winner

@@ -249,7 +249,6 @@ def test_benny_joker_is_the_highest_trump() -> None:
     assert winners == [1]  # the Joker beats the right bower
 
 
-@pytest.mark.xfail(strict=True, reason="engine: making.order_up.turned_joker (pending)")
 def test_benny_turned_joker_proposes_hearts() -> None:
     hands = ["JH JD AH KH QH", "9H AS KS QS JS", "AC KC QC JC TC", "AD KD QD TD 9D"]
     g = deal(3, hands, "JK 9S TS 9C TH", house("benny"))

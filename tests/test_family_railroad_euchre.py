@@ -6,8 +6,6 @@ five-card kitty whose first card is turned up.
 
 from __future__ import annotations
 
-import pytest
-
 from hasenpfeffer import Game
 from hasenpfeffer.cards import Card
 from hasenpfeffer.loader import load_variant
@@ -61,7 +59,6 @@ def test_lone_maker_calls_for_partners_best_card_and_the_joker_wins() -> None:
     assert (r.alone, r.tricks, r.score_change) == (True, (5, 0), (4, 0))
 
 
-@pytest.mark.xfail(strict=True, reason="engine: alone.exchange.lone_defender (pending)")
 def test_lone_defender_calls_for_best_and_euchres_the_loner_for_4() -> None:
     g = start(["JH AH KH 9C 9D", "JK JD AS AC AD", "QH KS QS KC QC", "TH KD QD JC TC"], "9H TD 9S TS JS")
     apply_all(g, "0 order-up alone, 3 discard TC, 2 give QH, 0 give 9D, 1 alone")

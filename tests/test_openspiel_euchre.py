@@ -169,13 +169,8 @@ class Pair:
         return {"thrown_in": False, "points": pts}
 
 
-PENDING = pytest.mark.xfail(
-    strict=True, reason="engine: lone defence against any maker, offered from the dealer's left (pending)"
-)
-
-
 @pytest.mark.parametrize("stick", [True, False])
-@pytest.mark.parametrize("lone_defender", [False, pytest.param(True, marks=PENDING)])
+@pytest.mark.parametrize("lone_defender", [False, True])
 def test_random_hands_agree_with_openspiel(stick: bool, lone_defender: bool) -> None:
     os_game = pyspiel.load_game("euchre", {"stick_the_dealer": stick, "allow_lone_defender": lone_defender})
     variant = our_variant(stick, lone_defender)
