@@ -1,0 +1,298 @@
+"""``hasenpfeffer play``: a person plays one seat against bots in the terminal."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.markup import escape
+
+if TYPE_CHECKING:
+    from ..actions import Action
+    from ..bots import Bot
+    from ..game import Game
+
+Ask = Callable[[str], str]
+QUIT_WORDS = ("quit", "exit", "q")
+DEFAULT_SAVE = "hasenpfeffer-game.yaml"
+PERSON = "person"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``hasenpfeffer play``."""
+    parser.add_argument(
+        "variant", nargs="?", default=None, help="built-in name or file (default hasenpfeffer)"
+    )
+    parser.add_argument("--seat", type=int, default=None, help="the seat you play (default 0)")
+    parser.add_argument(
+        "--bots", default=None, help="bot for every other seat (greedy, random, mc, pkg.mod:Class) or A,B,C"
+    )
+    parser.add_argument("--seed", type=int, default=None, help="seed of the deal and the bots")
+    parser.add_argument(
+        "--save", metavar="FILE", default=None, help="save the game record here at the end or on quit"
+    )
+    parser.add_argument("--resume", metavar="FILE", default=None, help="continue a saved game record")
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=None,
+        help="seconds between bot actions (default 0.5 in a terminal, else 0)",
+    )
+
+
+def bot_specs(spec: str, players: int, seat: int) -> dict[int, str]:
+    """Bot spec per other seat from ``NAME`` or one name per other seat (``A,B,C``).
+
+    >>> bot_specs("greedy", 4, 0)
+    {1: 'greedy', 2: 'greedy', 3: 'greedy'}
+    >>> bot_specs("random,mc,greedy", 4, 2)
+    {0: 'random', 1: 'mc', 3: 'greedy'}
+    """
+    names = [s.strip() for s in spec.split(",") if s.strip()]
+    others = [s for s in range(players) if s != seat]
+    if len(names) == 1:
+        names *= len(others)
+    if len(names) != len(others):
+        raise ValueError(f"--bots: give one bot or {len(others)} (one per other seat), not {len(names)}")
+    return dict(zip(others, names, strict=True))
+
+
+class Session:
+    """One person at the table: renders for their seat, reads their moves, runs the bots."""
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        bots: Mapping[int, Bot],
+        console: Console,
+        ask: Ask,
+        save_to: Path | None = None,
+        delay: float = 0.0,
+        specs: Mapping[int, str] | None = None,
+    ) -> None:
+        from ..tui import Namer
+
+        self.game, self.seat, self.bots = game, seat, bots
+        self.console, self.ask = console, ask
+        self.save_to, self.delay = save_to, delay
+        self.names = Namer(game.view(seat).variant, seat)
+        self.players = self.names.variant.players
+        self.specs = dict(specs or {})  # bot spec by seat, kept in a saved record
+        self.hands_shown = len(game.hand_results)
+
+    # ------------------------------------------------------------------ the loop
+
+    def run(self) -> int:
+        """Play to the end of the game or until the person quits; 0 either way."""
+        game = self.game
+        self._hand_header()
+        try:
+            while not game.is_over:
+                mover = game.to_move
+                assert mover is not None
+                if mover == self.seat:
+                    action = self._person_move()
+                    if action is None:
+                        return self._quit()
+                else:
+                    legal = list(game.legal_actions())
+                    action = self.bots[mover].choose(game.view(mover), legal)
+                    if self.delay:
+                        time.sleep(self.delay)
+                self._apply(action)
+        except KeyboardInterrupt:
+            self.console.print()
+            return self._quit()
+        self._game_over()
+        return 0
+
+    def _apply(self, action: Action) -> None:
+        from ..cards import Card
+        from ..rules import compile_variant
+        from ..tui import trick_won_text
+
+        game = self.game
+        before = game.view(self.seat)
+        game.apply(action)
+        shown = (
+            action
+            if action.seat == self.seat or action.verb not in ("discard", "give")
+            else action._replace(arg="")
+        )
+        self.console.print(self.names.action(shown, before.trump))
+        if action.verb == "play":
+            cards = (*before.trick, (action.seat, Card.parse(action.arg)))
+            active = before.variant.players - len(before.sitting_out)
+            if len(cards) == active:
+                rules = compile_variant(before.variant)
+                winner, card = cards[rules.trick_winner([c for _, c in cards], before.trump)]
+                self.console.print(trick_won_text(winner, card, self.names, before.trump))
+        if len(game.hand_results) > self.hands_shown:
+            self._hand_over()
+
+    def _hand_header(self) -> None:
+        if self.game.is_over:
+            return
+        view = self.game.view(self.seat)
+        title = f"Hand {self.game.hand_number} · dealer {self.names.seat(view.dealer)}"
+        if view.turned is not None:
+            title += f" · turned up {view.turned.pretty()}"
+        self.console.rule(title)
+
+    def _hand_over(self) -> None:
+        from ..tui import hand_result_text
+
+        for i in range(self.hands_shown, len(self.game.hand_results)):
+            self.console.print(hand_result_text(self.game.hand_results[i], self.names, i + 1))
+        self.hands_shown = len(self.game.hand_results)
+        self._hand_header()
+
+    def _game_over(self) -> None:
+        from ..tui import scores_text
+
+        game = self.game
+        scores = scores_text(game.scores, self.names)
+        if game.winner is None:
+            self.console.print(f"[bold]Game over[/bold], no winner. Score: {scores}.")
+        else:
+            side = self.names.side(game.winner)
+            mine = self.seat in self.names.variant.teams[game.winner]
+            verdict = "You win!" if mine else "You lose."
+            self.console.print(f"[bold]Game over: {side} won.[/bold] Score: {scores}. [bold]{verdict}[/bold]")
+        if self.save_to is not None:
+            self._save(self.save_to)
+
+    # ------------------------------------------------------------------ the person
+
+    def _person_move(self) -> Action | None:
+        from ..tui import choices_line, choices_text, table_view
+        from ..tui_input import InputError, action_text, explain, ordered_choices, read_choice
+
+        game = self.game
+        view = game.view(self.seat)
+        legal = ordered_choices(game.legal_actions(), view)
+        self.console.print(table_view(view, hand_no=game.hand_number))
+        self.console.print(choices_line(legal, view.trump, view.variant))
+        while True:
+            try:
+                line = self.ask("Your move (? for help): ")
+            except (EOFError, KeyboardInterrupt):
+                self.console.print()
+                return None
+            text = line.strip()
+            if text.lower() in QUIT_WORDS:
+                return None
+            if text in ("?", "help", "h?"):
+                rows = [(action_text(a), explain(a, view)) for a in legal]
+                self.console.print(choices_text(rows))
+                self.console.print(
+                    "[dim]Type a number, a card (jh, 10d, JK) or an action; quit to stop.[/dim]"
+                )
+                continue
+            try:
+                return read_choice(text, view, legal)
+            except InputError as exc:
+                self.console.print(f"[red]{exc}[/red]")
+
+    # ------------------------------------------------------------------ saving
+
+    def _quit(self) -> int:
+        if self.save_to is not None:
+            self._save(self.save_to)
+            return 0
+        try:
+            answer = self.ask("Save the game record to resume later? (y/n) ")
+            if not answer.strip().lower().startswith("y"):
+                self.console.print("Not saved.")
+                return 0
+            path = self.ask(f"File [{DEFAULT_SAVE}]: ").strip() or DEFAULT_SAVE
+        except (EOFError, KeyboardInterrupt):
+            self.console.print("\nNot saved.")
+            return 0
+        self._save(Path(path))
+        return 0
+
+    def _save(self, path: Path) -> None:
+        from ..records import save
+
+        record = self.game.record()
+        record["players"] = [
+            PERSON if s == self.seat else self.specs.get(s, "bot") for s in range(self.players)
+        ]
+        save(record, path)
+        self.console.print(
+            f"Game record saved to {path}; continue it with: hasenpfeffer play --resume {path}"
+        )
+
+
+class SetupError(Exception):
+    """Arguments that do not make a game; ``code`` is the exit status."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> Session:
+    """The game (new, or resumed from a saved record) and its bots, ready to play."""
+    from ..bots import load_bot
+    from ..errors import VariantError
+    from ..game import Game
+    from ..loader import load_variant
+
+    seat: int | None = args.seat
+    specs: str | None = args.bots
+    try:
+        if args.resume:
+            from ..records import load, replay
+
+            record = load(args.resume)
+            game = replay(record)
+            players = record.get("players")
+            if isinstance(players, list) and PERSON in players:
+                seat = players.index(PERSON) if seat is None else seat
+                specs = specs or ",".join(str(p) for p in players if p != PERSON)
+            console.print(f"Resuming {args.resume}: {len(game.hand_results)} hands played.")
+        else:
+            variant = load_variant(args.variant or "hasenpfeffer")
+            seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+            game = Game(variant, seed=seed)
+    except (VariantError, OSError, ValueError) as exc:
+        raise SetupError(str(exc), 1) from None
+    variant = game.variant
+    seat = 0 if seat is None else seat
+    if not 0 <= seat < variant.players:
+        raise SetupError(f"--seat: choose a seat from 0 to {variant.players - 1}", 2)
+    base = game.seed if isinstance(game.seed, int) else 0
+    try:
+        by_seat = bot_specs(specs or "greedy", variant.players, seat)
+        bots = {s: load_bot(name, seed=base * 101 + s) for s, name in by_seat.items()}
+    except (ValueError, ImportError, AttributeError) as exc:
+        raise SetupError(str(exc), 2) from None
+    terminal = console.is_terminal and sys.stdin.isatty()
+    delay = args.delay if args.delay is not None else (0.5 if terminal else 0.0)
+    save_to = Path(args.save) if args.save else None
+    return Session(game, seat, bots, console, ask, save_to, delay, by_seat)
+
+
+def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | None = None) -> int:
+    """Set up the game from the arguments (or a saved record) and play it."""
+    out = console or Console()
+    if ask is None:
+
+        def ask(prompt: str) -> str:
+            return out.input(escape(prompt))
+
+    try:
+        session = session_from_args(args, out, ask)
+    except SetupError as exc:
+        out.print(f"[red]{escape(str(exc))}[/red]")
+        return exc.code
+    return session.run()

@@ -1,0 +1,206 @@
+"""Terminal play driven by scripted input: choices, card notation, help, refusals, save and resume."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+import yaml
+from rich.console import Console
+
+from hasenpfeffer import bots, cli
+from hasenpfeffer.actions import Action
+from hasenpfeffer.bots import load_bot
+from hasenpfeffer.cards import Card
+from hasenpfeffer.cli.play import Session, bot_specs, session_from_args
+from hasenpfeffer.game import Game
+from hasenpfeffer.loader import load_variant
+from hasenpfeffer.tui import hand_text, sorted_hand
+from hasenpfeffer.tui_input import InputError, explain, read_choice
+from hasenpfeffer.view import View
+
+# Dealer 2: seat 3 bids and leads first. Seat 3 holds only hearts and spades, so a bot that
+# takes the first legal action passes and then leads its lowest heart, 9H.
+DEAL = {
+    "dealer": 2,
+    "hands": [
+        "JH JD AH KH 9C AS",
+        "9D TD QD KD AD JS",
+        "TC JC QC KC AC KS",
+        "9H TH QH 9S TS QS",
+    ],
+    "widow": ["JK"],
+}
+# The person (seat 0) bids 4, names hearts and discards AS; then seat 3 leads 9H.
+OPENING = ["3 pass", "0 bid 4", "1 pass", "2 pass", "0 trump H", "0 discard AS", "3 play 9H"]
+
+
+class FirstBot:
+    """Takes the first legal action: passes in the bidding, plays its lowest card."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return legal[0]
+
+
+class Script:
+    """Answers prompts from a list; EOF when the list runs out."""
+
+    def __init__(self, lines: Sequence[str]) -> None:
+        self.lines = list(lines)
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+
+def session(game: Game, lines: Sequence[str], save_to: Path | None = None) -> tuple[Session, io.StringIO]:
+    out = io.StringIO()
+    seats = {s: FirstBot() for s in (1, 2, 3)}
+    specs = dict.fromkeys(seats, "first")
+    return Session(game, 0, seats, Console(file=out, width=100), Script(lines), save_to, specs=specs), out
+
+
+def fixed_game() -> Game:
+    return Game(load_variant("hasenpfeffer"), deal=DEAL, seed=1)
+
+
+def transcript(lines: Sequence[str]) -> tuple[Game, str]:
+    """Play the fixed deal at seat 0 with these lines, then quit without saving."""
+    game = fixed_game()
+    s, out = session(game, [*lines, "quit", "n"])
+    assert s.run() == 0
+    return game, out.getvalue()
+
+
+def history(game: Game) -> list[str]:
+    return [str(a) for a in game.view(0).history]
+
+
+def test_bot_specs_one_or_one_per_other_seat() -> None:
+    assert bot_specs("mc", 3, 1) == {0: "mc", 2: "mc"}
+    with pytest.raises(ValueError, match="give one bot or 3"):
+        bot_specs("random,greedy", 4, 0)
+
+
+def test_hand_sorted_by_trump_order() -> None:
+    v = load_variant("hasenpfeffer")
+    hand = [Card.parse(c) for c in ["9C", "AS", "JD", "KH", "JH", "JK", "AH"]]
+    assert [str(c) for c in sorted_hand(hand, "H", v)] == ["JK", "JH", "JD", "AH", "KH", "9C", "AS"]
+    assert hand_text(hand, "H", v).plain == "JK J♥ J♦ A♥ K♥ │ 9♣ │ A♠"
+    # Before trump is named the jacks stay in their own suits.
+    assert hand_text(hand, None, v).plain == "JK │ 9♣ │ J♦ │ A♥ K♥ J♥ │ A♠"
+
+
+def test_card_notation_and_full_action_text() -> None:
+    game, text = transcript(["bid 4", "trump h", "as", "jd"])
+    assert history(game)[:8] == [*OPENING, "0 play JD"]
+    assert "you bid 4" in text and "you name ♥ hearts trump" in text and "you play J♦" in text
+    assert "seat 3 plays 9♥" in text
+
+
+def test_question_mark_lists_legal_actions_with_meaning() -> None:
+    _, text = transcript(["?", "bid 4", "trump H", "AS", "?"])
+    assert "  1  pass: drop out of the bidding for this hand" in text
+    assert "  5  bid 4: your side must take 4 tricks" in text
+    # Hearts led: only hearts are listed, in the hand's trump order.
+    assert "  1  play JK: the Joker, a trump, follows trump" in text
+    assert "  3  play JD: left bower, a trump, follows trump" in text
+    assert "play 9C" not in text
+
+
+def test_bad_input_reprompts_with_the_reason() -> None:
+    game, text = transcript(
+        ["bid 7", "xyzzy", "12", "play 9c", "bid 4", "trump H", "discard 9S", "as", "9c", "2"]
+    )
+    assert "bid 7: not a bid; the bids are 1, 2, 3, 4, 5, 6" in text
+    assert "'xyzzy' is not a card, an action or a listed number" in text
+    assert "12: choose a number from 1 to 7" in text
+    assert "play 9C: not now, you may bid or pass" in text
+    assert "9S: you do not hold 9S" in text
+    assert "9C: you must follow hearts (trump)" in text
+    # After the refusals the state moved on only by the accepted actions; 2 is the second listed JH.
+    assert history(game)[1] == "0 bid 4" and history(game)[7] == "0 play JH"
+
+
+def test_read_choice_bid_must_be_higher() -> None:
+    game = fixed_game()
+    game.apply("3 bid 3")
+    view = game.view(0)
+    legal = list(game.legal_actions())
+    with pytest.raises(InputError, match="bid 2: you must bid at least 4"):
+        read_choice("bid 2", view, legal)
+    assert read_choice("0 bid 5", view, legal) == Action(0, "bid", "5")
+    assert read_choice("PASS", view, legal) == Action(0, "pass")
+    assert explain(Action(0, "bid", "6"), view) == "your side must take 6 tricks"
+
+
+def test_pepper_bids_explained_with_stakes() -> None:
+    game = Game(load_variant("hasenpfeffer-pepper"), deal=DEAL, seed=1)
+    game.apply("3 pass")
+    view = game.view(0)
+    assert explain(Action(0, "bid", "big-pepper"), view) == "your side must take 6 tricks at 2x stakes"
+    assert read_choice("bid little-pepper", view, list(game.legal_actions())).arg == "little-pepper"
+
+
+def test_full_game_choosing_listed_numbers() -> None:
+    game = Game(load_variant("hasenpfeffer"), seed=5)
+    out = io.StringIO()
+    seats = {s: load_bot("greedy", seed=s) for s in (1, 2, 3)}
+    script = Script(["1"] * 5000)
+    assert Session(game, 0, seats, Console(file=out, width=100), script).run() == 0
+    assert game.is_over and game.winner is not None
+    text = out.getvalue()
+    us, them = game.scores
+    assert f"won. Score: us (0+2) {us}, them (1+3) {them}." in text
+    # Every hand was summed up, and the person was asked once per own decision.
+    assert text.count("Hand ") >= len(game.hand_results)
+    assert len(script.prompts) == sum(1 for line in text.splitlines() if line.startswith("you "))
+
+
+def test_cli_play_from_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("?\n" + "1\n" * 400))
+    assert cli.main(["play", "--seed", "3", "--bots", "greedy,greedy,random"]) == 0
+    out = capsys.readouterr().out
+    assert "Hand 1 · dealer seat 1" in out
+    assert "pass: drop out of the bidding for this hand" in out
+    assert "Game over: " in out and ("You win!" in out or "You lose." in out)
+
+
+def test_cli_play_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "--seat", "4"]) == 2
+    assert cli.main(["play", "--bots", "greedy,mc"]) == 2
+    assert cli.main(["play", "--bots", "nope"]) == 2
+    assert cli.main(["play", "no-such-variant"]) == 1
+    out = capsys.readouterr().out
+    assert "--seat: choose a seat from 0 to 3" in out and "unknown bot 'nope'" in out
+
+
+def test_quit_save_resume_continues_from_the_same_state(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(bots.BUILTIN, "first", FirstBot)
+    path = tmp_path / "game.yaml"
+    game = fixed_game()
+    # Bid, name trump, discard, play twice; then quit and save where asked.
+    s, out = session(game, ["bid 4", "trump H", "AS", "JD", "1", "quit", "y", str(path)])
+    assert s.run() == 0
+    assert f"Game record saved to {path}" in out.getvalue()
+    saved = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert saved["players"] == ["person", "first", "first", "first"]
+    assert saved["hands"][0]["actions"][:9] == [*OPENING, "0 play JD", "1 play 9D"]
+
+    # Resumed: the record's seat and bots again, the game exactly where it was left.
+    args = cli.build_parser("play").parse_args(["play", "--resume", str(path)])
+    again = session_from_args(args, Console(file=io.StringIO()), Script(["1"] * 400))
+    assert again.seat == 0 and again.specs == {1: "first", 2: "first", 3: "first"}
+    assert again.game.record()["hands"] == game.record()["hands"]
+    assert again.game.view(0) == game.view(0)
+    assert again.run() == 0 and again.game.is_over
