@@ -14,6 +14,7 @@ import pytest
 from hasenpfeffer import Game, IllegalActionError, Variant
 from hasenpfeffer.cards import Card
 from hasenpfeffer.loader import load_variant
+from hasenpfeffer.variant import OrderUp
 
 HOUSE = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
 EUCHRE = load_variant("euchre")
@@ -257,3 +258,20 @@ def test_benny_turned_joker_proposes_hearts() -> None:
     assert g.trump == "H"
     g.apply("3 discard 9D")
     assert Card.parse("JK") in g.view(3).hand
+
+
+def test_benny_turned_joker_bars_hearts_in_round_two() -> None:
+    hands = ["JH JD AH KH QH", "9H AS KS QS JS", "AC KC QC JC TC", "AD KD QD TD 9D"]
+    g = deal(3, hands, "JK 9S TS 9C TH", house("benny"))
+    play(g, "0 pass, 1 pass, 2 pass, 3 pass")
+    assert g.phase == "name-trump" and not any(" H" in a for a in legal(g))
+    assert {"0 trump C", "0 trump D", "0 trump S"} <= legal(g)
+
+
+def test_benny_turned_joker_without_a_suit_throws_in() -> None:
+    v = house("benny")
+    v = v.model_copy(update={"making": v.making.model_copy(update={"order_up": OrderUp(turned_joker=None)})})
+    hands = ["JH JD AH KH QH", "9H AS KS QS JS", "AC KC QC JC TC", "AD KD QD TD 9D"]
+    g = deal(3, hands, "JK 9S TS 9C TH", v)
+    assert g.hand_results and g.hand_results[0].thrown_in
+    assert g.view(0).dealer == 3
