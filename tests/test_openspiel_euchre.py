@@ -65,8 +65,8 @@ def test_openspiel_rules_files_differ_from_euchre_only_as_documented() -> None:
 class Pair:
     """One OpenSpiel state and one of our games, kept in step."""
 
-    def __init__(self, os_game: Any, variant: Any, rng: random.Random) -> None:
-        self.rng = rng
+    def __init__(self, os_game: Any, variant: Any, rng: random.Random, alone_rate: float = 0.3) -> None:
+        self.rng, self.alone_rate = rng, alone_rate
         self.st = os_game.new_initial_state()
         dealer = rng.randrange(4)
         self.st.apply_action(dealer)
@@ -129,7 +129,7 @@ class Pair:
         if a == PASS or a in (ALONE, PARTNER):
             text = f"{p} alone" if a == ALONE else f"{p} pass"
         elif 25 <= a <= 28:
-            self.alone = self.rng.random() < 0.3
+            self.alone = self.rng.random() < self.alone_rate
             verb = "order-up" if st.num_passes() < 4 else f"trump {SUITS[a - 25]}"
             text = f"{p} {verb}" + (" alone" if self.alone else "")
         elif phase == "DISCARD":
@@ -182,3 +182,13 @@ def test_random_hands_agree_with_openspiel(stick: bool, lone_defender: bool) -> 
     # The random decisions reach every score OpenSpiel can give.
     expected = {1, 2, 4, -2} | ({-4} if lone_defender else set()) | (set() if stick else {"thrown-in"})
     assert expected <= seen, seen
+
+
+def test_builtin_euchre_agrees_with_openspiel_when_nobody_goes_alone() -> None:
+    # The built-in differs from OpenSpiel only in who leads against a loner.
+    os_game = pyspiel.load_game("euchre", {"stick_the_dealer": False, "allow_lone_defender": False})
+    rng = random.Random(7)
+    points = {
+        Pair(os_game, load_variant("euchre"), rng, alone_rate=0.0).play().get("points") for _ in range(500)
+    }
+    assert points == {None, 1, 2, -2}
