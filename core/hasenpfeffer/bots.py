@@ -1,0 +1,368 @@
+"""Bots: players that choose one of the legal actions from what their seat can see.
+
+A bot is any object with ``choose(view, legal) -> Action``, built as ``Bot(seed)``.
+Built-ins: ``random``; ``greedy``, a rule-based player driven by the variant's own
+tables (works for every variant the format expresses); ``mc``, which samples the
+unseen cards and plays each choice out with ``greedy``.
+
+>>> from hasenpfeffer import Game, load_variant
+>>> game = Game(load_variant("hasenpfeffer"), seed=3)
+>>> bot = load_bot("greedy", seed=1)
+>>> view = game.view(game.to_move)
+>>> bot.choose(view, view.legal) in view.legal
+True
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Sequence
+from typing import Protocol, runtime_checkable
+
+from .actions import Action
+from .handeval import Evaluator
+from .view import View
+
+BID_MARGIN = 0.0
+"""Expected score difference a contract must promise before greedy takes it."""
+ALONE_SURE = 0.8
+"""Chance of making it that greedy wants before going alone."""
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player: given its seat's view and the legal actions, return one of them."""
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The chosen action (one of ``legal``)."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """A random legal action."""
+        return legal[self.rng.randrange(len(legal))]
+
+
+class GreedyBot:
+    """A rule-based player: contracts by expected score, cheapest winner or lowest loser in play."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._ev: Evaluator | None = None
+        self._memo: dict[tuple[object, ...], list[tuple[list[float], list[float]]]] = {}
+
+    def evaluator(self, view: View) -> Evaluator:
+        """The hand evaluator of the view's variant (kept between calls)."""
+        ev = self._ev
+        if ev is None or (ev.variant is not view.variant and ev.variant != view.variant):
+            ev = self._ev = Evaluator(view.variant)
+        return ev
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The greedy choice."""
+        if len(legal) == 1:
+            return legal[0]
+        verbs = {a.verb for a in legal}
+        if "play" in verbs:
+            return self.play(view, legal)
+        if "bid" in verbs:
+            return self.bid(view, legal)
+        if "trump" in verbs:
+            return self.name_trump(view, legal)
+        if "order-up" in verbs:
+            return self.order_up(view, legal)
+        if verbs & {"discard", "give"}:
+            return self.shed(view, legal)
+        if "alone" in verbs:
+            return self.defend(view, legal)
+        return legal[0]
+
+    # ------------------------------------------------------------------ helpers
+
+    def _setup(self, view: View) -> tuple[Evaluator, list[int], list[int]]:
+        ev = self.evaluator(view)
+        ids = ev.ids
+        hand = [ids[c] for c in view.hand]
+        return ev, hand, ev.unseen_after(ev.known_cards(view))
+
+    @staticmethod
+    def partners(view: View) -> int:
+        """Partners of this seat who take part in the hand."""
+        v = view.variant
+        team = v.teams[v.team_of(view.seat)]
+        return sum(1 for s in team if s != view.seat and s not in view.sitting_out)
+
+    @staticmethod
+    def friends(view: View) -> frozenset[int]:
+        """Seats playing on this seat's side in the hand (defenders together without partnerships)."""
+        v = view.variant
+        if v.partnerships == "none" and view.maker is not None and view.maker != view.seat:
+            return frozenset(s for s in range(v.players) if s != view.maker)
+        return frozenset(v.teams[v.team_of(view.seat)])
+
+    def _contract(self, view: View, action: Action | None = None) -> tuple[int, int]:
+        """(tricks required, multiplier) of the bid in ``action`` or of the current contract."""
+        v = view.variant
+        name = action.arg if action is not None and action.verb == "bid" else view.bid
+        if v.making.method == "auction" and name is not None and name != "order-up":
+            try:
+                b = v.bid(name)
+                return b.tricks, b.multiplier
+            except KeyError:
+                pass
+        return v.making.order_up.tricks_required, 1
+
+    def _options(self, ev: Evaluator) -> list[int]:
+        r = ev.rules
+        return list(range(r.ns)) + ([r.ns] if ev.variant.making.no_trump else [])
+
+    def _keep(self, ev: Evaluator, hand: list[int], ti: int, unseen: list[int], size: int) -> list[int]:
+        """The ``size`` cards worth keeping for trump ``ti``."""
+        if len(hand) <= size:
+            return hand
+        chances = ev.card_chances(hand, ti, unseen)
+        order = sorted(range(len(hand)), key=lambda i: (-chances[i], -ev.rules.power[ti][hand[i]]))
+        return [hand[i] for i in order[:size]]
+
+    # ------------------------------------------------------------------ making trump
+
+    def bid(self, view: View, legal: Sequence[Action]) -> Action:
+        """The bid with the best expected score over the trumps this hand could name, or a pass."""
+        ev, hand, unseen = self._setup(view)
+        v = view.variant
+        widow = v.deal.kitty.size if v.deal.kitty.use == "widow" else 0
+        partners = self.partners(view)
+        lone = any(a.alone for a in legal)
+        key = (tuple(sorted(hand)), tuple(unseen), partners, widow, lone)
+        dists = self._memo.get(key)
+        if dists is None:
+            dists = []
+            for ti in ev.best_trumps(hand, unseen, self._options(ev))[:2]:
+                dist = ev.distribution(hand, ti, unseen, partners, v.hand_size, widow)
+                alone_dist = ev.distribution(hand, ti, unseen, 0, v.hand_size, widow) if lone else dist
+                dists.append((dist, alone_dist))
+            if len(self._memo) > 4096:
+                self._memo.clear()
+            self._memo[key] = dists
+        best: tuple[float, Action] | None = None
+        for dist, alone_dist in dists:
+            for a in legal:
+                if a.verb != "bid":
+                    continue
+                need, mult = self._contract(view, a)
+                value = ev.contract_ev(alone_dist if a.alone else dist, need, mult, alone=a.alone)
+                if best is None or value > best[0]:
+                    best = (value, a)
+        return _best_or_pass(best, legal)
+
+    def _trump_value(self, view: View, ev: Evaluator, hand: list[int], ti: int, alone: bool) -> float:
+        unseen = ev.unseen_after(ev.known_cards(view))
+        kept = self._keep(ev, hand, ti, unseen, view.variant.tricks_per_hand)
+        partners = 0 if alone else self.partners(view)
+        dist = ev.distribution(kept, ti, unseen, partners, view.variant.hand_size)
+        need, mult = self._contract(view)
+        if alone and sum(dist[need:]) < ALONE_SURE:
+            return -1e9
+        return ev.contract_ev(dist, need, mult, alone=alone)
+
+    def name_trump(self, view: View, legal: Sequence[Action]) -> Action:
+        """The trump (and whether to go alone) with the best expected score; pass if none pays."""
+        ev, hand, _ = self._setup(view)
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a.verb != "trump":
+                continue
+            ti = ev.rules.trump_id(a.arg)
+            assert ti is not None
+            value = self._trump_value(view, ev, hand, ti, a.alone)
+            if best is None or value > best[0]:
+                best = (value, a)
+        return _best_or_pass(best, legal)
+
+    def order_up(self, view: View, legal: Sequence[Action]) -> Action:
+        """Order the turned card up when the contract promises a positive expected score."""
+        ev, hand, unseen = self._setup(view)
+        r = ev.rules
+        turned = view.turned
+        if turned is None or not turned.suit:
+            return _best_or_pass(None, legal)
+        tid = ev.ids[turned]
+        ti = r.suits.index(turned.suit)
+        unseen[tid] = max(0, unseen[tid] - 1)
+        extra: list[float] = []
+        mine = hand
+        v = view.variant
+        if view.dealer == view.seat:
+            mine = self._keep(ev, [*hand, tid], ti, unseen, v.tricks_per_hand)
+        elif view.dealer in self.friends(view):
+            extra = ev.card_chances([tid], ti, unseen)
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a.verb != "order-up":
+                continue
+            partners = 0 if a.alone else self.partners(view)
+            dist = ev.distribution(mine, ti, unseen, partners, v.hand_size, extra=[] if a.alone else extra)
+            need, mult = self._contract(view)
+            if a.alone and sum(dist[need:]) < ALONE_SURE:
+                continue
+            value = ev.contract_ev(dist, need, mult, alone=a.alone)
+            if best is None or value > best[0]:
+                best = (value, a)
+        return _best_or_pass(best, legal)
+
+    def defend(self, view: View, legal: Sequence[Action]) -> Action:
+        """Defend alone only when it promises more than defending with the partner."""
+        ev, hand, unseen = self._setup(view)
+        alone = [a for a in legal if a.verb == "alone"]
+        others = [a for a in legal if a.verb != "alone"]
+        if view.trump is None or not others:
+            return others[0] if others else alone[0]
+        ti = ev.rules.trump_id(view.trump)
+        assert ti is not None
+        need, mult = self._contract(view)
+        n = view.variant.tricks_per_hand
+        values = []
+        for partners, lone in ((self.partners(view), False), (0, True)):
+            mine = ev.distribution(hand, ti, unseen, partners, view.variant.hand_size)
+            maker = [mine[n - t] for t in range(n + 1)]
+            values.append(-ev.contract_ev(maker, need, mult, alone=True, defender_alone=lone))
+        return alone[0] if values[1] > values[0] + 0.25 else others[0]
+
+    # ------------------------------------------------------------------ cards
+
+    def shed(self, view: View, legal: Sequence[Action]) -> Action:
+        """Discard or give the weakest card; a partner sitting out gives the best."""
+        ev, hand, unseen = self._setup(view)
+        r = ev.rules
+        ti = r.trump_id(view.trump) if view.trump is not None else r.ns
+        assert ti is not None
+        chances = dict(zip(hand, ev.card_chances(hand, ti, unseen), strict=False))
+        eff, power = r.eff[ti], r.power[ti]
+        length = {s: sum(1 for c in hand if eff[c] == s) for s in set(eff[c] for c in hand)}
+
+        def value(a: Action) -> tuple[float, int, int]:
+            c = r.card_id[a.arg]
+            return (round(chances.get(c, 0.0), 2), length.get(eff[c], 0), power[c])
+
+        if view.seat in view.sitting_out and legal[0].verb == "give":
+            return max(legal, key=lambda a: power[r.card_id[a.arg]] + 10 * chances.get(r.card_id[a.arg], 0))
+        return min(legal, key=value)
+
+    def play(self, view: View, legal: Sequence[Action]) -> Action:
+        """Lead strong, take tricks as cheaply as possible, never overtake a partner."""
+        ev, _, unseen = self._setup(view)
+        r = ev.rules
+        ti = r.trump_id(view.trump) if view.trump is not None else r.ns
+        assert ti is not None
+        eff, power = r.eff[ti], r.power[ti]
+        trump = ti if ti < r.ns else -1
+        cards = {a: r.card_id[a.arg] for a in legal}
+        above, _ = ev.tables(ti)
+        higher = [0] * len(unseen)
+        for c in set(cards.values()):
+            higher[c] = sum(unseen[d] for d in above[c])
+        friends = self.friends(view)
+
+        def low(a: Action) -> tuple[bool, bool, int]:
+            c = cards[a]
+            return (eff[c] == trump or power[c] >= 1000, higher[c] == 0, power[c])
+
+        if not view.trick:
+            return self._lead(view, legal, cards, higher, unseen, trump, friends)
+        led = eff[ev.ids[view.trick[0][1]]]
+        key = r.key[ti][led]
+        ids = [ev.ids[c] for _, c in view.trick]
+        win = max(range(len(ids)), key=lambda i: (key[ids[i]], -i))
+        best_seat, best = view.trick[win][0], key[ids[win]]
+        if best_seat in friends:
+            return min(legal, key=low)
+        winners = [a for a in legal if key[cards[a]] > best]
+        if winners:
+            return min(winners, key=lambda a: key[cards[a]])
+        return min(legal, key=low)
+
+    def _lead(
+        self,
+        view: View,
+        legal: Sequence[Action],
+        cards: dict[Action, int],
+        higher: list[int],
+        unseen: list[int],
+        trump: int,
+        friends: frozenset[int],
+    ) -> Action:
+        r = self.evaluator(view).rules
+        ti = trump if trump >= 0 else r.ns
+        eff, power = r.eff[ti], r.power[ti]
+        trumps = [a for a in legal if eff[cards[a]] == trump]
+        plain = [a for a in legal if eff[cards[a]] != trump]
+        out_trumps = sum(n for d, n in enumerate(unseen) if n and eff[d] == trump)
+        makers = view.maker is not None and view.maker in friends
+        if trumps and makers and out_trumps:
+            top = max(trumps, key=lambda a: power[cards[a]])
+            if higher[cards[top]] == 0 or (view.maker == view.seat and len(trumps) >= 2):
+                return top
+        boss = [a for a in plain if higher[cards[a]] == 0]
+        if boss:
+            left = {
+                s: sum(n for d, n in enumerate(unseen) if n and eff[d] == s)
+                for s in {eff[cards[a]] for a in boss}
+            }
+            return max(boss, key=lambda a: (left[eff[cards[a]]], power[cards[a]]))
+        if plain:
+            length = {s: sum(1 for a in plain if eff[cards[a]] == s) for s in {eff[cards[a]] for a in plain}}
+            return min(plain, key=lambda a: (length[eff[cards[a]]], power[cards[a]]))
+        return min(legal, key=lambda a: power[cards[a]])
+
+
+def _best_or_pass(best: tuple[float, Action] | None, legal: Sequence[Action]) -> Action:
+    """The best-valued action if it promises more than :data:`BID_MARGIN`, else a pass when allowed."""
+    passes = [a for a in legal if a.verb == "pass"]
+    if best is None or (passes and best[0] <= BID_MARGIN):
+        return passes[0] if passes else legal[0]
+    return best[1]
+
+
+def _mc(seed: int | None = None) -> Bot:
+    from .montecarlo import MonteCarloBot
+
+    return MonteCarloBot(seed)
+
+
+BUILTIN: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mc": _mc}
+"""Built-in bots by name."""
+
+
+def load_bot(spec: str, seed: int | None = None) -> Bot:
+    """A bot from a built-in name or ``package.module:ClassName``.
+
+    >>> type(load_bot("random", 1)).__name__
+    'RandomBot'
+    >>> load_bot("nope")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot 'nope': expected random, greedy, mc or package.module:ClassName
+    """
+    factory = BUILTIN.get(spec)
+    if factory is not None:
+        return factory(seed)
+    if ":" not in spec:
+        raise ValueError(f"unknown bot {spec!r}: expected {', '.join(BUILTIN)} or package.module:ClassName")
+    module_name, _, name = spec.partition(":")
+    try:
+        cls = getattr(importlib.import_module(module_name), name)
+    except ModuleNotFoundError as exc:
+        raise ValueError(f"bot {spec!r}: no module {exc.name!r}") from None
+    except AttributeError:
+        raise ValueError(f"bot {spec!r}: module {module_name!r} has no {name!r}") from None
+    bot = cls(seed)
+    if not isinstance(bot, Bot):
+        raise ValueError(f"bot {spec!r} has no choose(view, legal) method")
+    return bot

@@ -1,0 +1,204 @@
+"""``hasenpfeffer compare``: two variants over the same seeds and bots, and what differs."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..stats import Z95, Stats, mean_ci, wilson
+from .simulate import add_common, bots_label, check_common, load, progress_bar
+
+if TYPE_CHECKING:
+    from ..variant import Variant
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``compare``."""
+    parser.add_argument("a", metavar="A", help="the first variant (a built-in name or a file)")
+    parser.add_argument("b", metavar="B", help="the second variant, e.g. A with a house rule")
+    add_common(parser)
+    parser.add_argument("--plot", metavar="FILE.png", help="draw the score distributions (needs matplotlib)")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One measured figure: estimate, 95% interval, and its standard error for differences."""
+
+    value: float
+    low: float
+    high: float
+    se: float
+
+    def as_dict(self) -> dict[str, float]:
+        """JSON-ready."""
+        return {"value": round(self.value, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
+
+
+def proportion(successes: int, trials: int) -> Figure:
+    """A proportion with its Wilson interval.
+
+    >>> f = proportion(50, 100)
+    >>> round(f.value, 2), round(f.se, 3)
+    (0.5, 0.05)
+    """
+    p = successes / trials if trials else 0.0
+    low, high = wilson(successes, trials)
+    se = math.sqrt(p * (1 - p) / trials) if trials else 0.0
+    return Figure(p, low, high, se)
+
+
+def mean(total: float, total_sq: float, n: int) -> Figure:
+    """A mean with its normal interval."""
+    m, low, high = mean_ci(total, total_sq, n)
+    return Figure(m, low, high, (high - m) / Z95 if n else 0.0)
+
+
+def figures(stats: Stats) -> dict[str, Figure]:
+    """The compared figures of one variant's run."""
+    contracts = stats.contracts
+    return {
+        "side 0 win rate": proportion(stats.wins[0], stats.games),
+        "side 0 points/hand": mean(stats.points[0], stats.points_sq[0], stats.hands),
+        "side 1 points/hand": mean(stats.points[1], stats.points_sq[1], stats.hands),
+        "contracts made": proportion(contracts.made, contracts.tried),
+        "lone hands/hand": proportion(stats.lone.tried, stats.hands),
+        "lone hands made": proportion(stats.lone.made, stats.lone.tried),
+        "throw-ins/hand": proportion(stats.throw_ins, stats.hands),
+        "hands per game": mean(stats.hands, stats.hands_sq, stats.games),
+    }
+
+
+def difference(a: Figure, b: Figure) -> Figure:
+    """``b - a`` with a normal 95% interval (the runs taken as independent).
+
+    >>> d = difference(Figure(0.5, 0.4, 0.6, 0.05), Figure(0.6, 0.5, 0.7, 0.05))
+    >>> round(d.value, 3), round(d.low, 3), round(d.high, 3)
+    (0.1, -0.039, 0.239)
+    """
+    se = math.hypot(a.se, b.se)
+    d = b.value - a.value
+    return Figure(d, d - Z95 * se, d + Z95 * se, se)
+
+
+PERCENT = frozenset(
+    {"side 0 win rate", "contracts made", "lone hands/hand", "lone hands made", "throw-ins/hand"}
+)
+
+
+def fmt(name: str, f: Figure, signed: bool = False) -> str:
+    """A figure for the table: percentages for rates, plain numbers otherwise."""
+    sign = "+" if signed else ""
+    if name in PERCENT:
+        return f"{100 * f.value:{sign}.1f}% ({100 * f.low:{sign}.0f}..{100 * f.high:{sign}.0f})"
+    return f"{f.value:{sign}.2f} ({f.low:{sign}.2f}..{f.high:{sign}.2f})"
+
+
+def plot(path: str, runs: list[tuple[Variant, Stats]]) -> None:
+    """Histograms of side 0's score change per hand and of the final margin, one colour per variant."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for ax, attr, title in (
+        (axes[0], "hand_points", "side 0's score change per hand"),
+        (axes[1], "margins", "final score, side 0 minus the other side"),
+    ):
+        lo = min(min(getattr(s, attr), default=0) for _, s in runs)
+        hi = max(max(getattr(s, attr), default=0) for _, s in runs)
+        xs = np.arange(lo, hi + 1)
+        width = 0.8 / len(runs)
+        for i, (variant, stats) in enumerate(runs):
+            counts = getattr(stats, attr)
+            total = max(1, sum(counts.values()))
+            ys = np.array([counts.get(int(x), 0) for x in xs]) / total
+            ax.bar(xs + (i - (len(runs) - 1) / 2) * width, ys, width=width, label=variant.name)
+        ax.set_title(title)
+        ax.set_ylabel("share")
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Simulate both variants and print the differences."""
+    from ..simulate import default_workers, simulate
+
+    out, err = Console(), Console(stderr=True)
+    if args.plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            err.print("--plot needs matplotlib: pip install 'hasenpfeffer[plot]'", markup=False)
+            return 2
+    variants = [load(args.a, err), load(args.b, err)]
+    if variants[0] is None or variants[1] is None:
+        return 1
+    if variants[0].players != variants[1].players or len(variants[0].teams) != len(variants[1].teams):
+        err.print("the variants must have the same players and sides to be compared")
+        return 2
+    bots = check_common(args, variants[0].players, err)
+    if bots is None:
+        return 2
+    workers = args.workers or default_workers()
+    runs: list[tuple[Variant, Stats]] = []
+    start = time.perf_counter()
+    for variant in variants:
+        assert variant is not None
+        with progress_bar(args.games, variant.name, err) as advance:
+            runs.append((variant, simulate(variant, args.games, bots, args.seed, workers, None, advance)))
+    elapsed = time.perf_counter() - start
+    (va, sa), (vb, sb) = runs
+    fa, fb = figures(sa), figures(sb)
+    if args.plot is not None:
+        plot(args.plot, runs)
+    if args.json:
+        data = {
+            "a": va.name,
+            "b": vb.name,
+            "games": args.games,
+            "bots": bots,
+            "seed": args.seed,
+            "figures": {
+                k: {
+                    "a": fa[k].as_dict(),
+                    "b": fb[k].as_dict(),
+                    "difference": difference(fa[k], fb[k]).as_dict(),
+                }
+                for k in fa
+            },
+            "wins": {"a": sa.wins, "b": sb.wins},
+        }
+        sys.stdout.write(json.dumps(data) + "\n")
+        return 0
+    out.print(
+        f"A = [bold]{escape(va.name)}[/], B = [bold]{escape(vb.name)}[/]\n{args.games:,} games each,"
+        f" same seeds, bots {escape(bots_label(bots))}, seed {args.seed}; {elapsed:.1f} s",
+        highlight=False,
+    )
+    table = Table(title="95% intervals in brackets", title_justify="left")
+    table.add_column("figure")
+    table.add_column("A", justify="right")
+    table.add_column("B", justify="right")
+    table.add_column("B - A", justify="right")
+    for name in fa:
+        d = difference(fa[name], fb[name])
+        mark = "" if d.low <= 0 <= d.high else " *"
+        table.add_row(name, fmt(name, fa[name]), fmt(name, fb[name]), fmt(name, d, signed=True) + mark)
+    out.print(table)
+    out.print("* the interval of the difference excludes 0", highlight=False)
+    if args.plot is not None:
+        out.print(f"score distributions drawn in {escape(args.plot)}", highlight=False)
+    return 0

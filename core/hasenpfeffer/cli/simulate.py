@@ -1,0 +1,202 @@
+"""``hasenpfeffer simulate``: play many games with bots and print what happened."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from ..simulate import Progress
+    from ..stats import Stats
+    from ..variant import Variant
+
+
+def add_common(parser: argparse.ArgumentParser) -> None:
+    """Options shared by ``simulate`` and ``compare``."""
+    parser.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="NAME | A,B,..",
+        help="bot for every seat, or one per seat (built-ins: random, greedy, mc; or package.module:Class)",
+    )
+    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (default 0)")
+    parser.add_argument(
+        "--workers", type=int, default=None, metavar="K", help="worker processes (default: all cores)"
+    )
+    parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``simulate``."""
+    parser.add_argument("variant", metavar="VARIANT", help="a built-in variant name or a variant file")
+    add_common(parser)
+    parser.add_argument("--records", metavar="DIR", help="write one game record per game into DIR")
+
+
+def load(name: str, err: Console) -> Variant | None:
+    """A variant, or None after printing why it cannot be loaded."""
+    from ..errors import VariantError
+    from ..loader import load_variant
+
+    try:
+        return load_variant(name)
+    except VariantError as exc:
+        err.print(str(exc), markup=False, highlight=False)
+    except OSError as exc:
+        err.print(f"{name}: {exc.strerror or exc}", markup=False, highlight=False)
+    return None
+
+
+def check_common(args: argparse.Namespace, players: int, err: Console) -> list[str] | None:
+    """Bots per seat, or None after printing a usage problem."""
+    from ..bots import load_bot
+    from ..simulate import parse_bots
+
+    if args.games < 1:
+        err.print("--games must be at least 1")
+        return None
+    if args.workers is not None and args.workers < 1:
+        err.print("--workers must be at least 1")
+        return None
+    try:
+        bots = parse_bots(args.bots, players)
+        for spec in dict.fromkeys(bots):
+            load_bot(spec, 0)
+    except (ValueError, ImportError, AttributeError, TypeError) as exc:
+        err.print(f"--bots: {exc}", markup=False, highlight=False)
+        return None
+    return bots
+
+
+@contextmanager
+def progress_bar(total: int, label: str, err: Console) -> Iterator[Progress]:
+    """A progress callback drawing a rich bar on a terminal, silent otherwise."""
+    if not err.is_terminal:
+        yield lambda games, hands: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    start = time.perf_counter()
+    hands_done = 0
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games  {task.fields[speed]} hands/s"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task(label, total=total, speed="-")
+
+        def advance(games: int, hands: int) -> None:
+            nonlocal hands_done
+            hands_done += hands
+            speed = hands_done / max(1e-9, time.perf_counter() - start)
+            bar.update(task, advance=games, speed=f"{speed:,.0f}")
+
+        yield advance
+
+
+def sides_label(variant: Variant, side: int) -> str:
+    """``team 0 (seats 0, 2)`` or ``player 1``."""
+    seats = variant.teams[side]
+    if len(seats) == 1:
+        return f"player {seats[0]}"
+    return f"team {side} (seats {', '.join(map(str, seats))})"
+
+
+def bots_label(bots: list[str]) -> str:
+    """``greedy`` for one kind of bot, else the bots by seat.
+
+    >>> bots_label(["greedy"] * 4), bots_label(["mc", "greedy", "mc", "greedy"])
+    ('greedy', 'mc, greedy, mc, greedy')
+    """
+    return bots[0] if len(set(bots)) == 1 else ", ".join(bots)
+
+
+def pct(value: float) -> str:
+    """A proportion as a percentage."""
+    return f"{100 * value:.1f}%"
+
+
+def render(variant: Variant, stats: Stats, header: str, console: Console) -> None:
+    """The statistics as rich tables."""
+    ladder = [b.name for b in variant.making.auction.ladder]
+    summary = stats.summary(ladder)
+    console.print(header, highlight=False)
+    sides = Table(title="Games and points", title_justify="left")
+    for col in ("side", "wins", "win rate (95% CI)", "points per hand (95% CI)"):
+        sides.add_column(col, justify="left" if col == "side" else "right")
+    for side in range(stats.sides):
+        w = summary["win_rate"][side]
+        p = summary["points_per_hand"][side]
+        sides.add_row(
+            sides_label(variant, side),
+            str(stats.wins[side]),
+            f"{pct(w['mean'])} ({pct(w['low'])}-{pct(w['high'])})",
+            f"{p['mean']:+.3f} ({p['low']:+.3f}..{p['high']:+.3f})",
+        )
+    console.print(sides)
+    bids = Table(title="Contracts", title_justify="left")
+    for col in ("bid", "played", "made", "failed", "made % (95% CI)"):
+        bids.add_column(col, justify="left" if col == "bid" else "right")
+    rows: list[tuple[str, dict[str, Any]]] = list(summary["bids"].items())
+    rows += [("all", summary["contracts"]), ("lone hands", summary["lone"])]
+    if variant.alone.lone_defence:
+        rows.append(("lone defence (set)", summary["lone_defence"]))
+    for name, o in rows:
+        tried = o["made"] + o["failed"]
+        ci = f"{pct(o['rate'])} ({pct(o['low'])}-{pct(o['high'])})" if tried else "-"
+        bids.add_row(name, str(tried), str(o["made"]), str(o["failed"]), ci)
+    console.print(bids)
+    h = summary["hands_per_game"]
+    other = Table(title="Hands", title_justify="left", show_header=False)
+    other.add_column("what")
+    other.add_column("value", justify="right")
+    other.add_row("hands", f"{stats.hands:,}")
+    other.add_row("hands per game (95% CI)", f"{h['mean']:.2f} ({h['low']:.2f}-{h['high']:.2f})")
+    other.add_row("thrown in", f"{stats.throw_ins:,} ({pct(stats.throw_ins / max(1, stats.hands))} of hands)")
+    other.add_row("forced bids", f"{stats.forced:,}")
+    if stats.unfinished:
+        other.add_row("unfinished games", f"{stats.unfinished:,}")
+    console.print(other)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation and print the statistics."""
+    from ..simulate import default_workers, simulate
+
+    out, err = Console(), Console(stderr=True)
+    variant = load(args.variant, err)
+    if variant is None:
+        return 1
+    bots = check_common(args, variant.players, err)
+    if bots is None:
+        return 2
+    workers = args.workers or default_workers()
+    start = time.perf_counter()
+    with progress_bar(args.games, variant.name, err) as advance:
+        stats = simulate(variant, args.games, bots, args.seed, workers, args.records, advance)
+    elapsed = time.perf_counter() - start
+    if args.json:
+        ladder = [b.name for b in variant.making.auction.ladder]
+        data = {"variant": variant.name, "bots": bots, "seed": args.seed} | stats.summary(ladder)
+        sys.stdout.write(json.dumps(data) + "\n")
+        return 0
+    header = (
+        f"[bold]{escape(variant.name)}[/]: {stats.games:,} games, bots {escape(bots_label(bots))},"
+        f" seed {args.seed}\n{elapsed:.1f} s on {workers} worker{'s' if workers > 1 else ''},"
+        f" {stats.hands / max(elapsed, 1e-9):,.0f} hands/s"
+    )
+    render(variant, stats, header, out)
+    return 0

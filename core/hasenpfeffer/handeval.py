@@ -1,0 +1,285 @@
+"""What a seat knows, and how many tricks a hand may take: the arithmetic behind the bots.
+
+Cards are the ids of :mod:`hasenpfeffer.rules`. For a trump option the estimate gives
+each card of a hand a chance of taking a trick (boss cards, trump length, ruffs, the
+partner's share of the unseen cards); the trick count is then a Poisson-binomial
+distribution, and a contract's value is its expected score difference under the
+variant's own scoring.
+
+>>> from hasenpfeffer.variant import Variant
+>>> from hasenpfeffer.rules import compile_variant
+>>> ev = Evaluator(Variant(name="x"))
+>>> r = ev.rules
+>>> hand = [r.cid(c) for c in ["JK", "JH", "JD", "AH", "KH", "AS"]]
+>>> unseen = ev.unseen_after(hand)
+>>> dist = ev.distribution(hand, r.trump_id("H"), unseen, partners=1, hand_size=6)
+>>> round(sum(t * p for t, p in enumerate(dist)), 1) >= 5
+True
+>>> ev.contract_ev(dist, required=6, multiplier=1) > ev.contract_ev(dist, required=6, multiplier=1, alone=True) - 99
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import Card
+from .rules import Ruleset, compile_variant
+from .scoring import score_hand
+from .variant import Variant
+from .view import View
+
+PARTNER = 0.6
+"""Calibration of the partners' expected tricks (greedy self-play: estimates at bidding time were high)."""
+
+
+def poisson_binomial(probs: Sequence[float], cap: int) -> list[float]:
+    """Distribution of the number of successes (capped at ``cap``) of independent trials.
+
+    >>> [round(p, 2) for p in poisson_binomial([0.5, 0.5], 2)]
+    [0.25, 0.5, 0.25]
+    >>> poisson_binomial([1.0, 1.0, 1.0], 2)
+    [0.0, 0.0, 1.0]
+    """
+    dist = [1.0]
+    for p in probs:
+        p = min(1.0, max(0.0, p))
+        nxt = [0.0] * (len(dist) + 1)
+        for k, q in enumerate(dist):
+            nxt[k] += q * (1 - p)
+            nxt[k + 1] += q * p
+        dist = nxt
+    if len(dist) > cap + 1:
+        dist = [*dist[:cap], sum(dist[cap:])]
+    return dist + [0.0] * (cap + 1 - len(dist))
+
+
+class Evaluator:
+    """Hand-strength estimates and contract values for one variant."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.rules: Ruleset = compile_variant(variant)
+        self.tricks = variant.tricks_per_hand
+        self.sides = len(variant.teams)
+        self.ids: dict[Card, int] = {face: i for i, face in enumerate(self.rules.faces)}
+        """Card ids by face."""
+        self._deck_counts = [0] * len(self.rules.faces)
+        for c in self.rules.deck:
+            self._deck_counts[c] += 1
+        self._ev_cache: dict[tuple[int, int, bool, bool, bool], list[float]] = {}
+        self._above: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, ...]]]] = {}
+
+    # ------------------------------------------------------------------ knowledge
+
+    def unseen_after(self, known: Sequence[int]) -> list[int]:
+        """Counts of each card id not among ``known``."""
+        counts = list(self._deck_counts)
+        for c in known:
+            if counts[c] > 0:
+                counts[c] -= 1
+        return counts
+
+    def known_cards(self, view: View) -> list[int]:
+        """Ids of cards this seat has seen: its hand, cards played, its own discards and gifts."""
+        ids = self.ids
+        known = [ids[c] for c in view.hand]
+        for trick in view.tricks:
+            known.extend(ids[c] for _, c in trick.cards)
+        known.extend(ids[c] for _, c in view.trick)
+        for a in view.history:
+            if a.arg and a.seat == view.seat and (a.verb == "discard" or a.verb == "give"):
+                known.append(self.rules.card_id[a.arg])
+        return known
+
+    def voids(self, view: View, ti: int) -> dict[int, set[int]]:
+        """Effective suits each seat has shown it lacks (by failing to follow)."""
+        eff, ids = self.rules.eff[ti], self.ids
+        found: dict[int, set[int]] = {}
+        tricks = [t.cards for t in view.tricks] + ([view.trick] if view.trick else [])
+        for cards in tricks:
+            led = eff[ids[cards[0][1]]]
+            for seat, card in cards[1:]:
+                if eff[ids[card]] != led:
+                    found.setdefault(seat, set()).add(led)
+        return found
+
+    # ------------------------------------------------------------------ estimates
+
+    def tables(self, ti: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """For trump option ``ti``: the cards above each card in its effective suit, and each suit's cards."""
+        tables = self._above.get(ti)
+        if tables is None:
+            r = self.rules
+            eff, power = r.eff[ti], r.power[ti]
+            ids = range(len(r.faces))
+            above = [tuple(d for d in ids if eff[d] == eff[c] and power[d] > power[c]) for c in ids]
+            members = [tuple(d for d in ids if eff[d] == s) for s in range(r.ns + 1)]
+            tables = self._above[ti] = (above, members)
+        return tables
+
+    @staticmethod
+    def _chance(trump: bool, has_trump: bool, k: int, length: int, higher: int, outside: int) -> float:
+        """Chance that a card takes a trick: ``k`` of our cards above it in a suit of ``length``."""
+        if trump:
+            if higher == 0:
+                p = 0.95
+            elif length - k > higher:
+                p = 0.6
+            else:
+                p = 0.2 / higher
+            return max(p, 0.9) if length - k > outside else p
+        if higher == 0:
+            if not has_trump:
+                return (0.95, 0.85, 0.7, 0.5)[min(k, 3)]
+            p = (0.9, 0.55, 0.25, 0.1)[min(k, 3)]
+            return p * 0.6 if outside < 2 else p
+        if higher == 1:
+            return 0.3 if length >= 2 else 0.15
+        return 0.03
+
+    def card_chances(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
+        """Each card's chance of taking a trick, in ``hand`` order."""
+        r = self.rules
+        eff, power = r.eff[ti], r.power[ti]
+        above, members = self.tables(ti)
+        trump = ti if ti < r.ns else -1
+        suits: dict[int, list[int]] = {}
+        for c in hand:
+            suits.setdefault(eff[c], []).append(c)
+        chance: dict[int, float] = {}
+        low_trumps: list[int] = []
+        for suit, cards in suits.items():
+            cards.sort(key=lambda c: -power[c])
+            outside = sum(unseen[d] for d in members[suit])
+            for k, c in enumerate(cards):
+                if power[c] >= 1000:
+                    chance[c] = 1.0
+                    continue
+                higher = sum(unseen[d] for d in above[c])
+                p = self._chance(suit == trump, trump >= 0, k, len(cards), higher, outside)
+                if suit == trump and p < 0.5:
+                    low_trumps.append(c)
+                chance[c] = p
+        if trump >= 0 and low_trumps:
+            plain = [s for s in range(r.ns) if s != trump]
+            ruffs = sum(1.0 if s not in suits else 0.5 if len(suits[s]) == 1 else 0.0 for s in plain)
+            for c in low_trumps[: int(ruffs + 0.5)]:
+                chance[c] = max(chance[c], 0.55)
+        return [chance[c] for c in hand]
+
+    def partner_chances(
+        self, hand: Sequence[int], ti: int, unseen: Sequence[int], share: float
+    ) -> list[float]:
+        """Chances that partners hold and win with each unseen card (``share``: their part of the unseen)."""
+        if share <= 0:
+            return []
+        r = self.rules
+        eff = r.eff[ti]
+        above, _ = self.tables(ti)
+        trump = ti if ti < r.ns else -1
+        held = [0] * len(unseen)
+        for c in hand:
+            held[c] += 1
+        out: list[float] = []
+        share = min(1.0, share) * PARTNER
+        for c, n in enumerate(unseen):
+            if not n:
+                continue
+            higher = sum(unseen[d] + held[d] for d in above[c])
+            if eff[c] == trump:
+                v = 0.8 if higher == 0 else 0.35 if higher == 1 else 0.1
+            else:
+                v = 0.65 if higher == 0 else 0.0
+            if v:
+                out.extend([share * v] * n)
+        return out
+
+    def widow_chances(self, hand: Sequence[int], ti: int, unseen: Sequence[int], size: int) -> list[float]:
+        """What taking ``size`` unseen cards (and discarding as many of the weakest) may add."""
+        total = sum(unseen)
+        if size <= 0 or total == 0:
+            return []
+        r = self.rules
+        eff, power = r.eff[ti], r.power[ti]
+        above, members = self.tables(ti)
+        trump = ti if ti < r.ns else -1
+        weakest = sorted(self.card_chances(hand, ti, unseen))[:size]
+        gains: list[tuple[float, int]] = []
+        for c, n in enumerate(unseen):
+            if not n:
+                continue
+            if power[c] >= 1000:
+                gains.append((1.0, n))
+                continue
+            mine = [d for d in hand if eff[d] == eff[c]]
+            k = sum(1 for d in mine if power[d] > power[c])
+            higher = sum(unseen[d] for d in above[c]) - (1 if c in above[c] else 0)
+            outside = sum(unseen[d] for d in members[eff[c]]) - 1
+            gains.append((self._chance(eff[c] == trump, trump >= 0, k, len(mine) + 1, higher, outside), n))
+        return [sum(max(0.0, v - w) * n for v, n in gains) / total for w in weakest]
+
+    def distribution(
+        self,
+        hand: Sequence[int],
+        ti: int,
+        unseen: Sequence[int],
+        partners: int,
+        hand_size: int,
+        widow: int = 0,
+        extra: Sequence[float] = (),
+    ) -> list[float]:
+        """Distribution of the making side's tricks with ``hand`` (after the widow and discards)."""
+        total = sum(unseen)
+        share = partners * hand_size / total if total else 0.0
+        probs = list(self.card_chances(hand, ti, unseen))
+        probs += self.partner_chances(hand, ti, unseen, share)
+        probs += self.widow_chances(hand, ti, unseen, widow)
+        probs += list(extra)
+        return poisson_binomial(probs, self.tricks)
+
+    def best_trumps(self, hand: Sequence[int], unseen: Sequence[int], options: Sequence[int]) -> list[int]:
+        """Trump options sorted from the strongest for this hand."""
+        score = {ti: sum(self.card_chances(hand, ti, unseen)) for ti in options}
+        return sorted(options, key=lambda ti: -score[ti])
+
+    # ------------------------------------------------------------------ values
+
+    def outcome_values(
+        self,
+        required: int,
+        multiplier: int,
+        alone: bool = False,
+        defender_alone: bool = False,
+        forced: bool = False,
+    ) -> list[float]:
+        """The making side's score minus the best other side's, for each number of tricks it takes."""
+        key = (required, multiplier, alone, defender_alone, forced)
+        cached = self._ev_cache.get(key)
+        if cached is not None:
+            return cached
+        values = []
+        for taken in range(self.tricks + 1):
+            tricks = [0] * self.sides
+            tricks[0] = taken
+            for i in range(self.tricks - taken):
+                tricks[1 + i % (self.sides - 1)] += 1
+            _, change = score_hand(
+                self.variant, 0, tuple(tricks), required, multiplier, alone, defender_alone, forced
+            )
+            values.append(float(change[0] - max(change[1:])))
+        self._ev_cache[key] = values
+        return values
+
+    def contract_ev(
+        self,
+        dist: Sequence[float],
+        required: int,
+        multiplier: int,
+        alone: bool = False,
+        defender_alone: bool = False,
+        forced: bool = False,
+    ) -> float:
+        """Expected score difference for the makers of a contract, given their trick distribution."""
+        values = self.outcome_values(required, multiplier, alone, defender_alone, forced)
+        return sum(p * v for p, v in zip(dist, values, strict=False))

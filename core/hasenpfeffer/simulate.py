@@ -1,0 +1,161 @@
+"""Play many games with bots, in parallel, and gather streamed statistics.
+
+Each game's seed is derived from the run's seed and the game's index, and the
+statistics are integer sums, so a run gives the same figures whatever the number
+of worker processes.
+
+>>> game_seed(0, 0) == game_seed(0, 0), game_seed(0, 0) == game_seed(0, 1)
+(True, False)
+>>> parse_bots("greedy", 4)
+['greedy', 'greedy', 'greedy', 'greedy']
+>>> parse_bots("mc,greedy", 4)
+['mc', 'greedy', 'mc', 'greedy']
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import multiprocessing
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .stats import Stats
+from .variant import Variant
+
+if TYPE_CHECKING:
+    from .game import Game
+
+MAX_HANDS = 1000
+"""A game still running after this many hands is stopped and counted as unfinished."""
+
+Progress = Callable[[int, int], None]
+"""Called with (games finished, hands played) since the last call."""
+
+
+def game_seed(seed: int, index: int, salt: str = "") -> int:
+    """A 63-bit seed for game ``index`` of a run seeded ``seed`` (``salt`` for sub-streams)."""
+    digest = hashlib.blake2b(f"{seed}/{index}/{salt}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def parse_bots(spec: str, players: int) -> list[str]:
+    """Bot specs per seat from ``NAME`` or ``A,B,...`` (a shorter list repeats round the table)."""
+    names = [s.strip() for s in spec.split(",") if s.strip()]
+    if not names:
+        raise ValueError("no bot given")
+    if players % len(names) != 0:
+        raise ValueError(f"{len(names)} bots given for {players} players: give 1, a divisor or {players}")
+    return [names[i % len(names)] for i in range(players)]
+
+
+def play_game(variant: Variant, bots: Sequence[str], seed: int, max_hands: int = MAX_HANDS) -> Game:
+    """One full game between bots (seat ``i`` played by ``bots[i]``)."""
+    from .bots import load_bot
+    from .game import Game
+
+    game = Game(variant, seed=seed)
+    players = [load_bot(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
+    while not game.is_over and len(game.hand_results) < max_hands:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        action = players[seat].choose(view, view.legal)
+        game.apply(action)
+    return game
+
+
+@dataclass(frozen=True)
+class Job:
+    """What every worker needs to play its share of the games."""
+
+    variant: Variant
+    bots: tuple[str, ...]
+    seed: int
+    records: str | None = None
+    max_hands: int = MAX_HANDS
+
+
+def record_path(directory: str | os.PathLike[str], index: int) -> Path:
+    """Where game ``index``'s record is written."""
+    return Path(directory) / f"game-{index:06d}.json"
+
+
+def write_record(game: Game, path: Path) -> None:
+    """Write a game record that ``hasenpfeffer replay`` reproduces."""
+    from . import records
+
+    dump = getattr(records, "dumps", None)
+    text = dump(game.record()) if callable(dump) else json.dumps(game.record(), indent=1)
+    path.write_text(str(text) if str(text).endswith("\n") else f"{text}\n", encoding="utf-8")
+
+
+def play_range(job: Job, start: int, stop: int) -> Stats:
+    """Play games ``start`` to ``stop - 1`` of a run and return their statistics."""
+    stats = Stats(sides=len(job.variant.teams))
+    for index in range(start, stop):
+        game = play_game(job.variant, job.bots, game_seed(job.seed, index), job.max_hands)
+        stats.add_game(game)
+        if job.records is not None:
+            write_record(game, record_path(job.records, index))
+    return stats
+
+
+def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
+    """Contiguous ranges of game indices, small enough for a smooth progress bar.
+
+    >>> list(chunks(10, 1))
+    [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9), (9, 10)]
+    >>> list(chunks(100, 2))[:2]
+    [(0, 3), (3, 6)]
+    """
+    size = max(1, min(25, games // (workers * 16)))
+    for start in range(0, games, size):
+        yield (start, min(games, start + size))
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def simulate(
+    variant: Variant,
+    games: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    workers: int | None = None,
+    records: str | os.PathLike[str] | None = None,
+    progress: Progress | None = None,
+) -> Stats:
+    """Play ``games`` games and return the merged statistics."""
+    if len(bots) != variant.players:
+        raise ValueError(f"{len(bots)} bots for {variant.players} players")
+    if records is not None:
+        Path(records).mkdir(parents=True, exist_ok=True)
+    job = Job(variant, tuple(bots), seed, None if records is None else str(records))
+    workers = min(workers or default_workers(), max(1, games))
+    total = Stats(sides=len(variant.teams))
+    if workers == 1:
+        for start, stop in chunks(games, 1):
+            part = play_range(job, start, stop)
+            total.merge(part)
+            if progress is not None:
+                progress(part.games, part.hands)
+        return total
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+        futures: list[Future[Stats]] = [pool.submit(play_range, job, a, b) for a, b in chunks(games, workers)]
+        for future in as_completed(futures):
+            part = future.result()
+            total.merge(part)
+            if progress is not None:
+                progress(part.games, part.hands)
+    return total

@@ -1,0 +1,216 @@
+"""Streamed statistics of simulated games: running sums, never per-game lists.
+
+Every field is an integer sum or a bounded counter, so merging the statistics of
+several workers gives exactly the same result in any order.
+
+>>> s = Stats(sides=2)
+>>> s.games, s.summary()["wins"]
+(0, [0, 0])
+>>> low, high = wilson(80, 100)
+>>> round(low, 3), round(high, 3)
+(0.711, 0.867)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game, HandResult
+
+Z95 = 1.959963984540054
+"""The normal quantile of a two-sided 95% interval."""
+
+
+def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval of a proportion (``(0, 1)`` without trials).
+
+    >>> wilson(0, 0)
+    (0.0, 1.0)
+    >>> [round(x, 3) for x in wilson(5, 10)]
+    [0.237, 0.763]
+    """
+    if trials == 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    low = 0.0 if successes == 0 else max(0.0, centre - half)
+    high = 1.0 if successes == trials else min(1.0, centre + half)
+    return (low, high)
+
+
+def mean_ci(total: float, total_sq: float, n: int, z: float = Z95) -> tuple[float, float, float]:
+    """Mean and normal 95% interval from a count, a sum and a sum of squares.
+
+    >>> mean_ci(6, 14, 3)
+    (2.0, 0.868..., 3.131...)
+    """
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = total / n
+    var = max(0.0, (total_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
+    half = z * math.sqrt(var / n)
+    return (mean, mean - half, mean + half)
+
+
+@dataclass
+class Outcome:
+    """Made and failed counts of one kind of contract."""
+
+    made: int = 0
+    failed: int = 0
+
+    @property
+    def tried(self) -> int:
+        """Contracts played."""
+        return self.made + self.failed
+
+
+@dataclass
+class Stats:
+    """Running totals over games: add games with :meth:`add_game`, combine with :meth:`merge`."""
+
+    sides: int
+    games: int = 0
+    unfinished: int = 0
+    wins: list[int] = field(default_factory=list)
+    hands: int = 0
+    hands_sq: int = 0
+    points: list[int] = field(default_factory=list)
+    points_sq: list[int] = field(default_factory=list)
+    bids: dict[str, Outcome] = field(default_factory=dict)
+    lone: Outcome = field(default_factory=Outcome)
+    lone_defence: Outcome = field(default_factory=Outcome)
+    throw_ins: int = 0
+    forced: int = 0
+    hand_points: Counter[int] = field(default_factory=Counter)
+    """Histogram of side 0's score change per hand."""
+    margins: Counter[int] = field(default_factory=Counter)
+    """Histogram of side 0's final score minus the best other side's."""
+
+    def __post_init__(self) -> None:
+        for name in ("wins", "points", "points_sq"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.sides)
+
+    def add_hand(self, result: HandResult) -> None:
+        """Count one finished (or thrown-in) hand."""
+        if result.thrown_in:
+            self.throw_ins += 1
+        elif result.made is not None:
+            key = result.bid if result.bid is not None else "?"
+            outcome = self.bids.setdefault(key, Outcome())
+            if result.made:
+                outcome.made += 1
+            else:
+                outcome.failed += 1
+            if result.alone:
+                self.lone.made += result.made
+                self.lone.failed += not result.made
+            if result.defender_alone:
+                # From the lone defender's point of view: "made" is a set.
+                self.lone_defence.made += not result.made
+                self.lone_defence.failed += bool(result.made)
+        self.forced += result.forced
+        for side, change in enumerate(result.score_change):
+            self.points[side] += change
+            self.points_sq[side] += change * change
+        self.hand_points[int(result.score_change[0])] += 1
+
+    def add_game(self, game: Game) -> None:
+        """Count a game and all its hands."""
+        self.games += 1
+        for result in game.hand_results:
+            self.add_hand(result)
+        n = len(game.hand_results)
+        self.hands += n
+        self.hands_sq += n * n
+        if game.winner is None:
+            self.unfinished += 1
+        else:
+            self.wins[game.winner] += 1
+        scores = list(game.scores)
+        others = max(scores[1:]) if len(scores) > 1 else 0
+        self.margins[int(scores[0] - others)] += 1
+
+    def merge(self, other: Stats) -> None:
+        """Add another worker's totals to these (order does not matter)."""
+        self.games += other.games
+        self.unfinished += other.unfinished
+        self.hands += other.hands
+        self.hands_sq += other.hands_sq
+        self.throw_ins += other.throw_ins
+        self.forced += other.forced
+        for side in range(self.sides):
+            self.wins[side] += other.wins[side]
+            self.points[side] += other.points[side]
+            self.points_sq[side] += other.points_sq[side]
+        for key, outcome in other.bids.items():
+            mine = self.bids.setdefault(key, Outcome())
+            mine.made += outcome.made
+            mine.failed += outcome.failed
+        for mine, theirs in ((self.lone, other.lone), (self.lone_defence, other.lone_defence)):
+            mine.made += theirs.made
+            mine.failed += theirs.failed
+        self.hand_points.update(other.hand_points)
+        self.margins.update(other.margins)
+
+    # ------------------------------------------------------------------ derived figures
+
+    @property
+    def contracts(self) -> Outcome:
+        """All contracts together."""
+        made = sum(o.made for o in self.bids.values())
+        failed = sum(o.failed for o in self.bids.values())
+        return Outcome(made, failed)
+
+    def win_rate(self, side: int) -> tuple[float, float, float]:
+        """Share of games won by a side, with its Wilson interval."""
+        rate = self.wins[side] / self.games if self.games else 0.0
+        return (rate, *wilson(self.wins[side], self.games))
+
+    def points_per_hand(self, side: int) -> tuple[float, float, float]:
+        """Mean score change of a side per hand, with a 95% interval."""
+        return mean_ci(self.points[side], self.points_sq[side], self.hands)
+
+    def hands_per_game(self) -> tuple[float, float, float]:
+        """Mean hands per game, with a 95% interval."""
+        return mean_ci(self.hands, self.hands_sq, self.games)
+
+    def bid_names(self, ladder: Sequence[str] = ()) -> list[str]:
+        """Bid names seen, in ladder order first, then the others sorted."""
+        known = [b for b in ladder if b in self.bids]
+        return known + sorted(k for k in self.bids if k not in ladder)
+
+    def summary(self, ladder: Sequence[str] = ()) -> dict[str, Any]:
+        """Everything as plain JSON-ready data (bids in ``ladder`` order)."""
+
+        def triple(t: tuple[float, float, float]) -> dict[str, float]:
+            return {"mean": round(t[0], 6), "low": round(t[1], 6), "high": round(t[2], 6)}
+
+        def outcome(o: Outcome) -> dict[str, Any]:
+            low, high = wilson(o.made, o.tried)
+            rate = o.made / o.tried if o.tried else 0.0
+            return {"made": o.made, "failed": o.failed, "rate": round(rate, 6), "low": low, "high": high}
+
+        return {
+            "games": self.games,
+            "unfinished": self.unfinished,
+            "wins": list(self.wins),
+            "win_rate": [triple(self.win_rate(s)) for s in range(self.sides)],
+            "hands": self.hands,
+            "hands_per_game": triple(self.hands_per_game()),
+            "points_per_hand": [triple(self.points_per_hand(s)) for s in range(self.sides)],
+            "bids": {k: outcome(self.bids[k]) for k in self.bid_names(ladder)},
+            "contracts": outcome(self.contracts),
+            "lone": outcome(self.lone),
+            "lone_defence": outcome(self.lone_defence),
+            "throw_ins": self.throw_ins,
+            "forced": self.forced,
+        }

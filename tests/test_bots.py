@@ -1,0 +1,271 @@
+"""Bots: always legal, across variants; greedy's choices on hand-worked positions; greedy beats random."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hasenpfeffer.actions import Action
+from hasenpfeffer.bots import GreedyBot, RandomBot, load_bot
+from hasenpfeffer.game import Game
+from hasenpfeffer.handeval import Evaluator, poisson_binomial
+from hasenpfeffer.loader import load_variant
+from hasenpfeffer.montecarlo import MonteCarloBot
+from hasenpfeffer.simulate import play_game
+from hasenpfeffer.variant import (
+    AllPass,
+    Alone,
+    Auction,
+    Deal,
+    Exchange,
+    Failed,
+    GameEnd,
+    Kitty,
+    Making,
+    Pack,
+    Points,
+    Scoring,
+    Variant,
+)
+
+EUCHRE = Variant(
+    name="euchre-like",
+    pack=Pack(jokers=0),
+    deal=Deal(hand_size=5, kitty=Kitty(size=4, use="turn-up")),
+    making=Making(method="order-up", all_pass=AllPass(rule="throw-in", redeal="next-dealer")),
+    scoring=Scoring(
+        made=Points(table={3: 1, 4: 1, 5: 2}),
+        made_alone=Points(table={3: 1, 4: 1, 5: 4}),
+        failed=Failed(fixed=2, to="opponents"),
+    ),
+)
+CUTTHROAT = Variant(
+    name="cutthroat-like",
+    players=3,
+    partnerships="none",
+    pack=Pack(jokers=0),
+    deal=Deal(hand_size=5, kitty=Kitty(size=9, use="turn-up")),
+    making=Making(method="order-up"),
+    alone=Alone(allowed="nobody", lone_defence=False),
+    scoring=Scoring(made=Points(table={3: 1, 4: 1, 5: 3}), failed=Failed(fixed=2, to="opponents")),
+)
+NT_EXCHANGE = Variant(
+    name="nt-exchange", making=Making(no_trump=True), alone=Alone(exchange=Exchange(cards=1))
+)
+SIX = Variant(
+    name="six-handed",
+    players=6,
+    pack=Pack(copies=2, jokers=0),
+    deal=Deal(hand_size="all", kitty=Kitty(size=0, use="unused")),
+    making=Making(
+        auction=Auction(ladder=(3, 4, 5, 6, 7, 8), style="one-round"),  # type: ignore[arg-type]
+        all_pass=AllPass(forced="dealer", bid="3", failure_multiplier=0.5),
+    ),
+    alone=Alone(exchange=Exchange(cards=2, best=True)),
+    game=GameEnd(target=30),
+)
+VARIANTS = {
+    "hasenpfeffer": load_variant("hasenpfeffer"),
+    "hasenpfeffer-pepper": load_variant("hasenpfeffer-pepper"),
+    "euchre-like": EUCHRE,
+    "cutthroat-like": CUTTHROAT,
+    "nt-exchange": NT_EXCHANGE,
+    "six-handed": SIX,
+}
+
+
+def cards(text: str) -> list[str]:
+    return text.split()
+
+
+# ---------------------------------------------------------------------------- always legal
+
+
+@settings(max_examples=60, deadline=None)
+@given(name=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120))
+def test_greedy_and_mc_choose_legal_actions_in_random_states(name: str, seed: int, steps: int) -> None:
+    """Random play reaches a state; greedy, mc and random must each return one of the legal actions."""
+    variant = VARIANTS[name]
+    game = Game(variant, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.apply(rng.choice(game.legal_actions()))
+    if game.is_over:
+        return
+    seat = game.to_move
+    assert seat is not None
+    view = game.view(seat)
+    for bot in (GreedyBot(seed), MonteCarloBot(seed, samples=2), RandomBot(seed)):
+        action = bot.choose(view, view.legal)
+        assert action in game.legal_actions(), (name, str(action), view.legal)
+
+
+@pytest.mark.parametrize("name", sorted(VARIANTS))
+def test_greedy_finishes_a_game_of_every_variant(name: str) -> None:
+    game = play_game(VARIANTS[name], ["greedy"] * VARIANTS[name].players, seed=11, max_hands=200)
+    assert game.is_over and game.winner is not None
+
+
+# ---------------------------------------------------------------------------- hand-worked positions
+
+
+def deal(hands: list[str], widow: str, dealer: int = 3) -> dict[str, object]:
+    return {"dealer": dealer, "hands": [cards(h) for h in hands], "widow": cards(widow)}
+
+
+PEPPER_DEAL = deal(
+    ["JK JH JD AH KH QH", "AS KS QS JS TS 9S", "AD KD QD TD 9D TC", "AC KC QC JC TH 9H"],
+    "9C",
+)
+
+
+def test_greedy_bids_a_certain_hand_to_the_top_and_passes_a_weak_one() -> None:
+    game = Game(VARIANTS["hasenpfeffer-pepper"], deal=PEPPER_DEAL)
+    bot = GreedyBot(0)
+    view = game.view(0)
+    # Six sure tricks in hearts: the doubled six-trick bid pays most.
+    assert bot.choose(view, view.legal) == Action(0, "bid", "big-pepper")
+    # With per-trick scoring a bid of one costs nothing when set, so greedy bids it on any hand;
+    # where the lowest bid is three and a set costs the bid, a hand of low cards passes.
+    costly = Variant(
+        name="costly",
+        making=Making(auction=Auction(ladder=(3, 4, 5, 6))),  # type: ignore[arg-type]
+        scoring=Scoring(failed=Failed(per_bid_trick=1)),
+    )
+    junk = deal(["9C TC 9D TD 9S QD", "JK JH JD AH KH QH", "AS KS QS JS TS AD", "AC KC QC JC TH 9H"], "KD")
+    view = Game(VARIANTS["hasenpfeffer"], deal=junk).view(0)
+    assert bot.choose(view, view.legal) == Action(0, "bid", "1")
+    view = Game(costly, deal=junk).view(0)
+    assert bot.choose(view, view.legal) == Action(0, "pass")
+
+
+def hearts_game(actions: list[str]) -> Game:
+    """Seat 0 holds the Joker and three hearts; the widow is the right bower."""
+    hands = ["JK JD AH KH 9C TS", "AS KS QS JS 9S QC", "AD KD QD TD 9D TC", "AC KC JC TH 9H QH"]
+    game = Game(VARIANTS["hasenpfeffer"], deal=deal(hands, "JH"))
+    for a in actions:
+        game.apply(a)
+    return game
+
+
+def test_greedy_names_its_long_suit_and_discards_its_weakest_card() -> None:
+    game = hearts_game(["0 bid 4", "1 pass", "2 pass", "3 pass"])
+    bot = GreedyBot(0)
+    view = game.view(0)
+    assert view.phase == "trump"
+    assert bot.choose(view, view.legal).arg == "H"
+    game.apply("0 trump H")
+    view = game.view(0)
+    # Clubs 9 and spades 10 are both worthless: the lower card goes first.
+    assert bot.choose(view, view.legal) == Action(0, "discard", "9C")
+
+
+def test_greedy_takes_cheaply_and_does_not_overtake_its_partner() -> None:
+    game = hearts_game(["0 bid 4", "1 pass", "2 pass", "3 pass", "0 trump H", "0 discard 9C"])
+    bot = GreedyBot(0)
+    # Seat 0 leads (dealer 3's left); it holds the top trump and draws trumps.
+    view = game.view(0)
+    assert bot.choose(view, view.legal) == Action(0, "play", "JK")
+    game.apply("0 play JK")
+    view = game.view(1)
+    assert bot.choose(view, view.legal).arg in {"9S", "QC"}  # no trump: throw the lowest card
+    game.apply("1 play 9S")
+    view = game.view(2)
+    # Partner's Joker wins: seat 2 throws its one losing card (every diamond left is a winner).
+    assert bot.choose(view, view.legal) == Action(2, "play", "TC")
+    game.apply("2 play TC")
+    view = game.view(3)
+    # Must follow trump with TH, 9H or QH: the lowest loser.
+    assert bot.choose(view, view.legal) == Action(3, "play", "9H")
+
+
+def test_greedy_plays_the_cheapest_winning_card() -> None:
+    game = hearts_game(["0 bid 4", "1 pass", "2 pass", "3 pass", "0 trump H", "0 discard 9C", "0 play TS"])
+    view = game.view(1)
+    # Spades led with the ten: the jack is the cheapest card that wins.
+    assert GreedyBot(0).choose(view, view.legal) == Action(1, "play", "JS")
+
+
+# ---------------------------------------------------------------------------- estimates and sampling
+
+
+def test_hand_estimate_orders_hands_by_strength() -> None:
+    ev = Evaluator(VARIANTS["hasenpfeffer"])
+    r = ev.rules
+    strong = [r.cid(c) for c in cards("JK JH JD AH KH QH")]
+    weak = [r.cid(c) for c in cards("9C TC 9D TD 9S QD")]
+    hearts = r.trump_id("H")
+    assert hearts is not None
+    mean = [
+        sum(t * p for t, p in enumerate(ev.distribution(h, hearts, ev.unseen_after(h), 1, 6)))
+        for h in (strong, weak)
+    ]
+    assert mean[0] > 5.0 > 2.0 > mean[1]
+    assert abs(sum(poisson_binomial([0.3, 0.6, 0.9], 3)) - 1) < 1e-12
+
+
+@pytest.mark.parametrize("name", ["hasenpfeffer", "euchre-like", "cutthroat-like"])
+def test_sampled_deals_agree_with_the_view(name: str) -> None:
+    """A sampled world holds the whole pack, this seat's own cards, and respects shown voids."""
+    variant = VARIANTS[name]
+    game = Game(variant, seed=4)
+    rng = random.Random(4)
+    bot = MonteCarloBot(1)
+    checked = 0
+    while not game.is_over and len(game.hand_results) < 3:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        sampled = bot.sample_deal(view)
+        if sampled is not None:
+            world = bot.build(view, *sampled)
+            assert world is not None
+            assert world.view(seat).hand == view.hand
+            assert world.view(seat).tricks == view.tricks
+            assert world.legal_actions() == game.legal_actions()
+            checked += 1
+        game.apply(rng.choice(game.legal_actions()))
+    assert checked > 20
+
+
+# ---------------------------------------------------------------------------- load_bot, strength
+
+
+class EchoBot:
+    """A user bot: always the first legal action."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+
+    def choose(self, view: object, legal: list[Action]) -> Action:
+        return legal[0]
+
+
+def test_load_bot_accepts_builtin_names_and_module_paths() -> None:
+    assert isinstance(load_bot("greedy", 1), GreedyBot)
+    assert isinstance(load_bot("mc", 1), MonteCarloBot)
+    assert isinstance(load_bot("hasenpfeffer.bots:RandomBot", 1), RandomBot)
+    assert type(load_bot(f"{__name__}:EchoBot", 3)).__name__ == "EchoBot"
+    with pytest.raises(ValueError, match="unknown bot"):
+        load_bot("clever")
+    with pytest.raises(ValueError, match="no module"):
+        load_bot("no_such_module:Bot")
+    with pytest.raises(ValueError, match="has no 'Nope'"):
+        load_bot("hasenpfeffer.bots:Nope")
+
+
+def test_greedy_beats_random_by_a_clear_margin() -> None:
+    """Twenty deals played twice with the teams swapped: greedy must win at least 32 of 40."""
+    variant = VARIANTS["hasenpfeffer-pepper"]
+    wins = 0
+    for index in range(20):
+        for greedy_side in (0, 1):
+            bots = ["greedy" if seat % 2 == greedy_side else "random" for seat in range(4)]
+            game = play_game(variant, bots, seed=1000 + index, max_hands=300)
+            wins += game.winner == greedy_side
+    assert wins >= 32

@@ -1,0 +1,214 @@
+"""simulate and compare: statistics, determinism across workers, the command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hasenpfeffer.cli import main
+from hasenpfeffer.loader import load_variant
+from hasenpfeffer.simulate import Job, game_seed, parse_bots, play_game, play_range, simulate
+from hasenpfeffer.stats import Stats, mean_ci, wilson
+from hasenpfeffer.view import HandResult
+
+PEPPER = load_variant("hasenpfeffer-pepper")
+
+
+def result(
+    change: tuple[int, int], bid: str = "4", made: bool | None = True, alone: bool = False
+) -> HandResult:
+    return HandResult(
+        dealer=0,
+        maker=None if made is None else 1,
+        bid=None if made is None else bid,
+        trump=None if made is None else "H",
+        alone=alone,
+        defender_alone=False,
+        thrown_in=made is None,
+        forced=False,
+        tricks=(2, 4),
+        made=made,
+        score_change=change,
+        scores=change,
+    )
+
+
+# ---------------------------------------------------------------------------- statistics
+
+
+def test_wilson_and_mean_intervals_match_hand_computed_values() -> None:
+    # p = 0.8, n = 100: centre 0.7898, half-width 0.0780 (Wilson 1927).
+    low, high = wilson(80, 100)
+    assert (round(low, 4), round(high, 4)) == (0.7112, 0.8666)
+    assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
+    # values 1, 2, 3: mean 2, sd 1, half-width 1.96 / sqrt(3)
+    m, lo, hi = mean_ci(6, 14, 3)
+    assert m == 2.0 and abs(hi - m - 1.959964 / 3**0.5) < 1e-6 and abs(m - lo - (hi - m)) < 1e-12
+
+
+def test_hands_are_counted_by_bid_with_lone_hands_and_throw_ins() -> None:
+    s = Stats(sides=2)
+    for r in [
+        result((0, 4)),
+        result((0, -4), made=False),
+        result((0, 0), made=None),
+        result((0, 8), alone=True),
+    ]:
+        s.add_hand(r)
+    summary = s.summary(["4"])
+    assert summary["bids"]["4"]["made"] == 2 and summary["bids"]["4"]["failed"] == 1
+    assert summary["lone"]["made"] == 1 and summary["lone"]["failed"] == 0
+    assert s.throw_ins == 1
+    assert s.points == [0, 8] and s.points_sq == [0, 16 + 16 + 64]
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.lists(st.integers(0, 10**6), min_size=1, max_size=6), st.randoms(use_true_random=False))
+def test_merging_in_any_order_gives_the_same_totals(seeds: list[int], rnd: object) -> None:
+    """Statistics of games merged in a shuffled grouping equal those added one by one."""
+    games = [play_game(PEPPER, ["random", "greedy"] * 2, seed, max_hands=30) for seed in seeds]
+    whole = Stats(sides=2)
+    for g in games:
+        whole.add_game(g)
+    parts = []
+    for g in games:
+        part = Stats(sides=2)
+        part.add_game(g)
+        parts.append(part)
+    rnd.shuffle(parts)  # type: ignore[attr-defined]
+    merged = Stats(sides=2)
+    for part in parts:
+        merged.merge(part)
+    assert merged.summary(["1", "2", "3", "4", "5"]) == whole.summary(["1", "2", "3", "4", "5"])
+    assert merged.hand_points == whole.hand_points and merged.margins == whole.margins
+    assert merged.games == len(seeds) and sum(merged.wins) + merged.unfinished == len(seeds)
+
+
+# ---------------------------------------------------------------------------- runs
+
+
+def test_seeds_and_bot_lists() -> None:
+    assert game_seed(1, 2) == game_seed(1, 2) != game_seed(2, 1)
+    assert parse_bots("mc,greedy,mc,random", 4) == ["mc", "greedy", "mc", "random"]
+    with pytest.raises(ValueError, match="3 bots given for 4 players"):
+        parse_bots("a,b,c", 4)
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    one = simulate(PEPPER, 6, ["greedy"] * 4, seed=5, workers=1)
+    two = simulate(PEPPER, 6, ["greedy"] * 4, seed=5, workers=2)
+    assert one.summary() == two.summary() and one.margins == two.margins
+    # and a range of games played alone gives the same as inside the run
+    part = play_range(Job(PEPPER, ("greedy",) * 4, 5), 2, 4)
+    direct = Stats(sides=2)
+    for i in (2, 3):
+        direct.add_game(play_game(PEPPER, ["greedy"] * 4, game_seed(5, i)))
+    assert part.summary() == direct.summary()
+
+
+def test_simulate_json_reports_wins_per_team(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        ["simulate", "hasenpfeffer-pepper", "--games", "8", "--seed", "3", "--workers", "1", "--json"]
+    )
+    assert code == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["games"] == 8 and len(data["wins"]) == 2
+    assert sum(data["wins"]) + data["unfinished"] == 8
+    assert data["bots"] == ["greedy"] * 4
+    made = sum(b["made"] + b["failed"] for b in data["bids"].values())
+    assert made + data["throw_ins"] == data["hands"]
+    assert list(data["bids"]) == [
+        b for b in ["1", "2", "3", "4", "5", "little-pepper", "big-pepper"] if b in data["bids"]
+    ]
+
+
+def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert (
+        main(["simulate", "hasenpfeffer", "--games", "4", "--workers", "1", "--bots", "greedy,random"]) == 0
+    )
+    out = capsys.readouterr().out
+    for text in (
+        "team 0 (seats 0, 2)",
+        "win rate",
+        "points per hand",
+        "lone hands",
+        "hands per game",
+        "thrown in",
+    ):
+        assert text in out
+
+
+def test_simulate_refuses_bad_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert main(["simulate", "no-such-variant", "--games", "2"]) == 1
+    assert main(["simulate", "hasenpfeffer", "--bots", "greedy,random,mc"]) == 2
+    assert "--bots" in capsys.readouterr().err
+    assert main(["simulate", "hasenpfeffer", "--bots", "clever"]) == 2
+    assert main(["simulate", "hasenpfeffer", "--games", "0"]) == 2
+
+
+def test_records_are_written_one_per_game(tmp_path: Path) -> None:
+    stats = simulate(PEPPER, 3, ["greedy"] * 4, seed=2, workers=1, records=tmp_path)
+    files = sorted(tmp_path.iterdir())
+    assert [f.name for f in files] == ["game-000000.json", "game-000001.json", "game-000002.json"]
+    assert stats.games == 3
+
+
+# ---------------------------------------------------------------------------- compare
+
+
+def test_compare_json_has_both_runs_and_differences(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    house = tmp_path / "costly.yaml"
+    house.write_text(
+        "extends: hasenpfeffer\nname: costly\nscoring:\n  failed: {per_trick: 0, per_bid_trick: 2}\n"
+    )
+    args = ["compare", "hasenpfeffer", str(house), "--games", "6", "--workers", "1", "--json"]
+    assert main(args) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert (data["a"], data["b"]) == ("hasenpfeffer", "costly")
+    win = data["figures"]["side 0 win rate"]
+    assert win["difference"]["value"] == pytest.approx(win["b"]["value"] - win["a"]["value"])
+    assert sum(data["wins"]["a"]) <= 6
+
+
+def test_compare_table_and_plot(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    png = tmp_path / "scores.png"
+    args = [
+        "compare",
+        "hasenpfeffer",
+        "hasenpfeffer-pepper",
+        "--games",
+        "4",
+        "--workers",
+        "1",
+        "--plot",
+        str(png),
+    ]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "B - A" in out and "side 0 win rate" in out
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_compare_plot_without_matplotlib_is_a_usage_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    args = [
+        "compare",
+        "hasenpfeffer",
+        "hasenpfeffer-pepper",
+        "--games",
+        "2",
+        "--plot",
+        str(tmp_path / "x.png"),
+    ]
+    assert main(args) == 2
+    assert "pip install 'hasenpfeffer[plot]'" in capsys.readouterr().err
