@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -204,3 +205,44 @@ def test_quit_save_resume_continues_from_the_same_state(
     assert again.game.record()["hands"] == game.record()["hands"]
     assert again.game.view(0) == game.view(0)
     assert again.run() == 0 and again.game.is_over
+
+
+def test_save_option_saves_on_quit_and_at_the_end(tmp_path: Path) -> None:
+    path = tmp_path / "auto.json"
+    game = fixed_game()
+    s, out = session(game, ["bid 4", "quit"], save_to=path)
+    assert s.run() == 0
+    assert "Save the game record" not in out.getvalue()
+    assert json.loads(path.read_text(encoding="utf-8"))["hands"][0]["actions"][:2] == ["3 pass", "0 bid 4"]
+    s, out = session(game, ["1"] * 400, save_to=path)
+    assert s.run() == 0 and game.is_over
+    assert json.loads(path.read_text(encoding="utf-8"))["result"]["winner"] == game.winner
+
+
+def test_unwritable_save_path_asks_again(tmp_path: Path) -> None:
+    game = fixed_game()
+    bad = tmp_path / "no-such-dir" / "g.yaml"
+    good = tmp_path / "g.yaml"
+    s, out = session(game, ["quit", "y", str(bad), "y", str(good)])
+    assert s.run() == 0
+    assert f"Cannot save to {bad}" in out.getvalue() and good.exists()
+
+
+class IllegalBot(FirstBot):
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return Action(view.seat, "bid", "99")
+
+
+def test_a_bot_choosing_an_illegal_action_stops_the_game() -> None:
+    game = fixed_game()
+    s, out = session(game, ["n"])
+    s.bots = {**s.bots, 3: IllegalBot()}
+    assert s.run() == 1
+    assert "The bot at seat 3 chose 3 bid 99, which is not legal." in out.getvalue()
+
+
+def test_resume_refuses_a_variant_too(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["play", "euchre", "--resume", "x.yaml"]) == 2
+    assert cli.main(["play", "--resume", "no-such-record.yaml"]) == 1
+    out = capsys.readouterr().out
+    assert "not both" in out and "no-such-record.yaml" in out

@@ -192,6 +192,10 @@ def table_view(view: View, hand_no: int | None = None, title: str | None = None)
         deal.append(f" · maker {names.seat(view.maker)}")
         if view.bid is not None:
             deal.append(f", {bid_words(view.bid)}", style="bold")
+    else:
+        bids = [a for a in view.history if a.verb == "bid"]
+        if bids:
+            deal.append(f" · high bid {bids[-1].arg} by {names.seat(bids[-1].seat, short=True)}")
     if view.alone:
         deal.append(" · alone: " + ", ".join(names.seat(s) for s in sorted(view.alone)))
     if view.sitting_out:
@@ -260,24 +264,30 @@ def trick_won_text(winner: int, card: Card, names: Namer, trump: str | None) -> 
 
 
 def hand_result_text(result: HandResult, names: Namer, hand_no: int) -> Text:
-    """One line summing up a finished hand."""
+    """Two lines summing up a finished hand: the contract and tricks, then the points."""
     out = Text(f"Hand {hand_no}: ", style="bold")
     if result.thrown_in:
-        out.append("thrown in, nobody made trump.")
+        out.append("thrown in, nobody made trump; no points.")
         return out
     maker = names.seat(result.maker) if result.maker is not None else "nobody"
-    out.append(f"{maker} {'were' if maker == 'you' else 'was'} maker")
-    if result.bid is not None:
-        out.append(f" ({'forced, ' if result.forced else ''}{bid_words(result.bid)})")
-    out.append(f" in {suit_label(result.trump)}")
+    out.append(maker + (" (forced)" if result.forced else ""))
+    trump = suit_label(result.trump)
+    if result.bid is None:
+        out.append(f" named {trump}")
+    elif result.bid == "order-up":
+        out.append(f" ordered up {trump}")
+    else:
+        out.append(f" bid {result.bid} in {trump}")
     if result.alone:
         out.append(", alone")
+    if result.defender_alone:
+        out.append(", against a lone defender")
     took = ", ".join(f"{names.side(s)} {t}" for s, t in enumerate(result.tricks))
-    out.append(f"; tricks {took}. ")
+    out.append(f". Tricks: {took}. ")
     if result.made is not None:
-        out.append("Made it. " if result.made else "Set! ", style="green" if result.made else "red")
-    change = ", ".join(f"{names.side(s)} {d:+d}" for s, d in enumerate(result.score_change))
-    out.append(f"Points: {change}. Score: {scores_text(result.scores, names)}.")
+        out.append("Made it." if result.made else "Set!", style="bold green" if result.made else "bold red")
+    changes = [f"{names.side(s)} {d:+d}" for s, d in enumerate(result.score_change) if d]
+    out.append(f"\n  Points: {', '.join(changes) or 'none'}. Score: {scores_text(result.scores, names)}.")
     return out
 
 

@@ -90,7 +90,7 @@ class Session:
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> int:
-        """Play to the end of the game or until the person quits; 0 either way."""
+        """Play to the end of the game or until the person quits: 0, or 1 if saving or a bot fails."""
         game = self.game
         self._hand_header()
         try:
@@ -106,12 +106,16 @@ class Session:
                     action = self.bots[mover].choose(game.view(mover), legal)
                     if self.delay:
                         time.sleep(self.delay)
+                    if not game.can_apply(action):
+                        self.console.print(
+                            f"[red]The bot at seat {mover} chose {action}, which is not legal.[/red]"
+                        )
+                        return max(self._quit(), 1)
                 self._apply(action)
         except KeyboardInterrupt:
             self.console.print()
             return self._quit()
-        self._game_over()
-        return 0
+        return self._game_over()
 
     def _apply(self, action: Action) -> None:
         from ..cards import Card
@@ -154,7 +158,7 @@ class Session:
         self.hands_shown = len(self.game.hand_results)
         self._hand_header()
 
-    def _game_over(self) -> None:
+    def _game_over(self) -> int:
         from ..tui import scores_text
 
         game = self.game
@@ -166,8 +170,7 @@ class Session:
             mine = self.seat in self.names.variant.teams[game.winner]
             verdict = "You win!" if mine else "You lose."
             self.console.print(f"[bold]Game over: {side} won.[/bold] Score: {scores}. [bold]{verdict}[/bold]")
-        if self.save_to is not None:
-            self._save(self.save_to)
+        return 0 if self.save_to is None else self._save(self.save_to)
 
     # ------------------------------------------------------------------ the person
 
@@ -204,32 +207,40 @@ class Session:
     # ------------------------------------------------------------------ saving
 
     def _quit(self) -> int:
+        """Offer to save (or save to ``--save``); 0 unless an automatic save fails."""
         if self.save_to is not None:
-            self._save(self.save_to)
-            return 0
+            return self._save(self.save_to)
         try:
             answer = self.ask("Save the game record to resume later? (y/n) ")
-            if not answer.strip().lower().startswith("y"):
-                self.console.print("Not saved.")
-                return 0
-            path = self.ask(f"File [{DEFAULT_SAVE}]: ").strip() or DEFAULT_SAVE
+            while answer.strip().lower().startswith("y"):
+                path = self.ask(f"File [{DEFAULT_SAVE}]: ").strip() or DEFAULT_SAVE
+                if self._save(Path(path)) == 0:
+                    return 0
+                answer = self.ask("Try another file? (y/n) ")
         except (EOFError, KeyboardInterrupt):
-            self.console.print("\nNot saved.")
-            return 0
-        self._save(Path(path))
+            self.console.print()
+        self.console.print("Not saved.")
         return 0
 
-    def _save(self, path: Path) -> None:
+    def _save(self, path: Path) -> int:
         from ..records import save
 
         record = self.game.record()
         record["players"] = [
             PERSON if s == self.seat else self.specs.get(s, "bot") for s in range(self.players)
         ]
-        save(record, path)
+        try:
+            save(record, path)
+        except OSError as exc:
+            self.console.print(
+                f"[red]Cannot save to {escape(str(path))}: {escape(exc.strerror or str(exc))}[/red]"
+            )
+            return 1
+        where = escape(str(path))
         self.console.print(
-            f"Game record saved to {path}; continue it with: hasenpfeffer play --resume {path}"
+            f"Game record saved to {where}; continue it with: hasenpfeffer play --resume {where}"
         )
+        return 0
 
 
 class SetupError(Exception):
@@ -249,6 +260,8 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
 
     seat: int | None = args.seat
     specs: str | None = args.bots
+    if args.resume and args.variant:
+        raise SetupError("give a VARIANT or --resume FILE, not both (a record names its variant)", 2)
     try:
         if args.resume:
             from ..records import load, replay
@@ -259,7 +272,9 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
             if isinstance(players, list) and PERSON in players:
                 seat = players.index(PERSON) if seat is None else seat
                 specs = specs or ",".join(str(p) for p in players if p != PERSON)
-            console.print(f"Resuming {args.resume}: {len(game.hand_results)} hands played.")
+            console.print(
+                f"Resuming {args.resume} at hand {game.hand_number}; score {' to '.join(map(str, game.scores))}."
+            )
         else:
             variant = load_variant(args.variant or "hasenpfeffer")
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
