@@ -246,3 +246,34 @@ def test_resume_refuses_a_variant_too(capsys: pytest.CaptureFixture[str]) -> Non
     assert cli.main(["play", "--resume", "no-such-record.yaml"]) == 1
     out = capsys.readouterr().out
     assert "not both" in out and "no-such-record.yaml" in out
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant"),
+    [("hearts", "0 trump H"), ("h alone", "0 trump H alone"), ("Trump ♥", "0 trump H"), ("5", "0 trump H")],
+)
+def test_trump_spellings(typed: str, meant: str) -> None:
+    game = fixed_game()
+    for a in ["3 pass", "0 bid 4", "1 pass", "2 pass"]:
+        game.apply(a)
+    assert str(read_choice(typed, game.view(0), list(game.legal_actions()))) == meant
+
+
+def test_defence_and_order_up_spellings() -> None:
+    game = fixed_game()
+    for a in ["3 pass", "0 pass", "1 bid 4", "2 pass", "1 trump S alone"]:
+        game.apply(a)
+    game.apply(game.legal_actions()[0])  # seat 1 discards
+    legal = list(game.legal_actions())
+    assert game.phase == "defence" and [str(a) for a in legal] == ["2 alone", "2 pass"]
+    view = game.view(2)
+    assert read_choice("go alone", view, legal) == Action(2, "alone")
+    assert explain(Action(2, "alone"), view) == "defend alone; your partner sits out"
+    with pytest.raises(InputError, match="say alone after the call"):
+        fresh = fixed_game()
+        read_choice("alone", fresh.view(3), list(fresh.legal_actions()))
+    euchre = Game(load_variant("euchre"), seed=4)
+    view = euchre.view(euchre.to_move or 0)
+    order = read_choice("order up alone", view, list(euchre.legal_actions()))
+    assert order.verb == "order-up" and order.alone
+    assert explain(order, view).startswith("the dealer takes the turned card; ")

@@ -7,6 +7,7 @@ meaning for the ``?`` list.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -105,23 +106,37 @@ def ordered_choices(legal: Sequence[Action], view: View) -> list[Action]:
     return sorted(legal, key=lambda a: order.get(a.arg, -1) if a.verb in _CARD_VERBS else -1)
 
 
-def _parse_action(text: str, seat: int, phase: str, legal: Sequence[Action]) -> Action:
-    words = text.lower().split()
-    if words and words[0].isdigit() and len(words) > 1:
-        words = words[1:]  # a seat number typed in front
-    verb = _VERB_ALIASES.get(words[0], words[0])
-    rest = words[1:]
-    alone = bool(rest) and rest[-1] == "alone"
-    if alone:
-        rest = rest[:-1]
-    if verb == "alone" and phase != "defence":
-        raise InputError(f"{text}: say alone after the call, e.g. trump H alone")
+def _suit_arg(word: str) -> str:
+    if word in ("nt", "no-trump", "notrump"):
+        return "NT"
+    named = {name: suit for suit, name in SUIT_NAMES.items()}
+    named |= {name.rstrip("s"): suit for name, suit in named.items()}
     try:
-        suit = parse_suit(verb)
-    except CardError:
-        suit = ""
-    if suit and phase in ("trump", "name-trump") and not rest:
-        verb, rest = "trump", [suit]
+        return named.get(word) or parse_suit(word)
+    except CardError as exc:
+        raise InputError(str(exc)) from None
+
+
+def _parse_action(text: str, view: View, legal: Sequence[Action]) -> Action:
+    words = text.lower().split()
+    if len(words) > 1 and words[0].isdigit():
+        words = words[1:]  # a seat number typed in front
+    alone = len(words) > 1 and words[-1] == "alone"
+    if alone:
+        words = words[:-1]
+    verb, rest = _VERB_ALIASES.get(words[0], words[0]), words[1:]
+    if verb == "order-up" and rest == ["up"]:
+        rest = []
+    if verb == "go" and alone and not rest:
+        verb, alone = "alone", False
+    if verb == "alone" and view.phase != "defence":
+        raise InputError(f"{text}: say alone after the call, e.g. trump H alone")
+    bids = {b.name.lower(): b.name for b in view.variant.making.auction.ladder}
+    if verb in bids and not rest:
+        verb, rest = "bid", [verb]
+    if not rest and view.phase in ("trump", "name-trump"):
+        with contextlib.suppress(InputError):
+            verb, rest = "trump", [_suit_arg(verb)]
     if verb not in {a.verb for a in legal} | {"bid", "trump", "play", "discard", "give", "pass"}:
         raise InputError(f"{text!r} is not a card, an action or a listed number (? lists your choices)")
     arg = " ".join(rest)
@@ -131,14 +146,10 @@ def _parse_action(text: str, seat: int, phase: str, legal: Sequence[Action]) -> 
         except CardError as exc:
             raise InputError(str(exc)) from None
     elif verb == "trump" and arg:
-        if arg in ("nt", "no-trump", "notrump"):
-            arg = "NT"
-        else:
-            try:
-                arg = parse_suit(arg)
-            except CardError as exc:
-                raise InputError(str(exc)) from None
-    return Action(seat, verb, arg, alone)
+        arg = _suit_arg(arg.lower())
+    elif verb == "bid":
+        arg = bids.get(arg, arg)
+    return Action(view.seat, verb, arg, alone)
 
 
 def read_choice(text: str, view: View, legal: Sequence[Action]) -> Action:
@@ -154,7 +165,7 @@ def read_choice(text: str, view: View, legal: Sequence[Action]) -> Action:
     try:
         card = Card.parse(text)
     except CardError:
-        action = _parse_action(text, view.seat, view.phase, legal)
+        action = _parse_action(text, view, legal)
     else:
         matches = [a for a in legal if a.arg == str(card) and a.verb in _CARD_VERBS]
         if matches:
