@@ -12,7 +12,7 @@ from hasenpfeffer.actions import Action
 from hasenpfeffer.bots import GreedyBot, RandomBot, load_bot
 from hasenpfeffer.game import Game
 from hasenpfeffer.handeval import Evaluator, poisson_binomial
-from hasenpfeffer.loader import load_variant
+from hasenpfeffer.loader import builtin_names, load_variant
 from hasenpfeffer.montecarlo import MonteCarloBot
 from hasenpfeffer.simulate import play_game
 from hasenpfeffer.variant import (
@@ -67,9 +67,7 @@ SIX = Variant(
     alone=Alone(exchange=Exchange(cards=2, best=True)),
     game=GameEnd(target=30),
 )
-VARIANTS = {
-    "hasenpfeffer": load_variant("hasenpfeffer"),
-    "hasenpfeffer-pepper": load_variant("hasenpfeffer-pepper"),
+VARIANTS = {name: load_variant(name) for name in builtin_names()} | {
     "euchre-like": EUCHRE,
     "cutthroat-like": CUTTHROAT,
     "nt-exchange": NT_EXCHANGE,

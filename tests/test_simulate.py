@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from hasenpfeffer.cli import main
 from hasenpfeffer.loader import load_variant
+from hasenpfeffer.records import replay
 from hasenpfeffer.simulate import Job, game_seed, parse_bots, play_game, play_range, simulate
 from hasenpfeffer.stats import Stats, mean_ci, wilson
 from hasenpfeffer.view import HandResult
@@ -151,11 +152,15 @@ def test_simulate_refuses_bad_input(capsys: pytest.CaptureFixture[str], tmp_path
     assert main(["simulate", "hasenpfeffer", "--games", "0"]) == 2
 
 
-def test_records_are_written_one_per_game(tmp_path: Path) -> None:
-    stats = simulate(PEPPER, 3, ["greedy"] * 4, seed=2, workers=1, records=tmp_path)
+def test_records_are_written_one_per_game_and_replay(tmp_path: Path) -> None:
+    simulate(PEPPER, 3, ["greedy", "random"] * 2, seed=2, workers=1, records=tmp_path)
     files = sorted(tmp_path.iterdir())
-    assert [f.name for f in files] == ["game-000000.json", "game-000001.json", "game-000002.json"]
-    assert stats.games == 3
+    assert [f.name for f in files] == ["game-000000.yaml", "game-000001.yaml", "game-000002.yaml"]
+    for index, path in enumerate(files):
+        again = replay(path)
+        original = play_game(PEPPER, ["greedy", "random"] * 2, game_seed(2, index))
+        assert again.scores == original.scores and again.winner == original.winner
+        assert again.hand_results == original.hand_results
 
 
 # ---------------------------------------------------------------------------- compare

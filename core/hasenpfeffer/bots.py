@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
 from .actions import Action
-from .handeval import Evaluator
+from .handeval import Evaluator, evaluator_for
 from .view import View
 
 BID_MARGIN = 0.0
@@ -61,8 +61,8 @@ class GreedyBot:
     def evaluator(self, view: View) -> Evaluator:
         """The hand evaluator of the view's variant (kept between calls)."""
         ev = self._ev
-        if ev is None or (ev.variant is not view.variant and ev.variant != view.variant):
-            ev = self._ev = Evaluator(view.variant)
+        if ev is None or ev.variant is not view.variant:
+            ev = self._ev = evaluator_for(view.variant)
         return ev
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:

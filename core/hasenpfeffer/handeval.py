@@ -283,3 +283,16 @@ class Evaluator:
         """Expected score difference for the makers of a contract, given their trick distribution."""
         values = self.outcome_values(required, multiplier, alone, defender_alone, forced)
         return sum(p * v for p, v in zip(dist, values, strict=False))
+
+
+_EVALUATORS: dict[int, Evaluator] = {}
+
+
+def evaluator_for(variant: Variant) -> Evaluator:
+    """The shared evaluator of a variant object (its tables are built once per process)."""
+    ev = _EVALUATORS.get(id(variant))
+    if ev is None or ev.variant is not variant:
+        if len(_EVALUATORS) > 32:
+            _EVALUATORS.clear()
+        ev = _EVALUATORS[id(variant)] = Evaluator(variant)
+    return ev

@@ -15,7 +15,6 @@ of worker processes.
 from __future__ import annotations
 
 import hashlib
-import json
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
@@ -82,16 +81,14 @@ class Job:
 
 def record_path(directory: str | os.PathLike[str], index: int) -> Path:
     """Where game ``index``'s record is written."""
-    return Path(directory) / f"game-{index:06d}.json"
+    return Path(directory) / f"game-{index:06d}.yaml"
 
 
 def write_record(game: Game, path: Path) -> None:
     """Write a game record that ``hasenpfeffer replay`` reproduces."""
-    from . import records
+    from .records import save
 
-    dump = getattr(records, "dumps", None)
-    text = dump(game.record()) if callable(dump) else json.dumps(game.record(), indent=1)
-    path.write_text(str(text) if str(text).endswith("\n") else f"{text}\n", encoding="utf-8")
+    save(game.record(), path)
 
 
 def play_range(job: Job, start: int, stop: int) -> Stats:
