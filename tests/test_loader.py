@@ -233,3 +233,15 @@ def test_merge_keys_and_aliases_are_plain_data(tmp_path: Path) -> None:
     text = "name: m\nscoring:\n  made: &m {per_trick: 1}\n  failed:\n    <<: *m\n    to: makers\n"
     v = load_variant(write(tmp_path, "m.yaml", text))
     assert (v.scoring.failed.per_trick, v.scoring.failed.to) == (1, "makers")
+
+
+def test_many_problems_are_capped(tmp_path: Path) -> None:
+    path = write(tmp_path, "many.yaml", "name: many\n" + "".join(f"k{i}: 1\n" for i in range(150)))
+    with pytest.raises(VariantError) as info:
+        load_variant(path)
+    found = info.value.problems
+    assert len(found) == 101
+    assert str(found[99]).startswith(f"{path}:101:1: k99: unknown key")
+    assert str(found[100]) == f"{path}:101:1: and 50 more problems"
+    dup = write(tmp_path, "dup.yaml", "name: dup\n" + "on: 1\n" * 120)
+    assert messages(load_variant, dup)[-1] == f"{dup}:102:1: and 20 more problems"

@@ -30,6 +30,24 @@ class Problem(NamedTuple):
         return f"{where}: {self.loc}: {self.message}" if self.loc else f"{where}: {self.message}"
 
 
+MAX_PROBLEMS = 100
+"""Most problems reported for one variant; the rest are counted in a last line."""
+
+
+def capped(problems: list[Problem]) -> list[Problem]:
+    """At most :data:`MAX_PROBLEMS` problems, and a last one saying how many more there were.
+
+    >>> many = [Problem("f", n, 1, "", "bad") for n in range(1, 103)]
+    >>> [str(p) for p in capped(many)[-2:]]
+    ['f:100:1: bad', 'f:101:1: and 2 more problems']
+    """
+    if len(problems) <= MAX_PROBLEMS:
+        return problems
+    rest = problems[MAX_PROBLEMS]
+    more = f"and {len(problems) - MAX_PROBLEMS} more problems"
+    return [*problems[:MAX_PROBLEMS], Problem(rest.path, rest.line, rest.col, "", more)]
+
+
 class VariantError(ValueError):
     """A variant file or mapping that cannot be used; ``problems`` lists every mistake found."""
 

@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .checks import check, related
-from .errors import Problem, VariantError
+from .errors import MAX_PROBLEMS, Problem, VariantError, capped
 from .variant import Variant
 from .yamlload import Document, Loc, dotted, read
 from .yamlload import Path as DataPath
@@ -199,7 +199,7 @@ def _walk(data: Any, loc: tuple[str | int, ...]) -> tuple[DataPath, tuple[str | 
     path: list[str | int] = []
     for n, part in enumerate(loc):
         if isinstance(data, Mapping):
-            key = next((k for k in data if str(k) == str(part)), _MISSING)
+            key = part if part in data else next((k for k in data if str(k) == str(part)), _MISSING)
             if key is _MISSING:
                 return tuple(path), loc[n:]
             data = data[key]
@@ -293,22 +293,30 @@ def _check_location(path: DataPath, doc: Document, files: list[str]) -> tuple[Lo
     return _located((), doc.locs, files[0]), False
 
 
+def _sorted(problems: list[Problem], file: str) -> list[Problem]:
+    return sorted(problems, key=lambda p: (p.path != file, p.path, p.line, p.col))
+
+
 def _validate(doc: Document, files: list[str]) -> Variant:
     file = files[0]
     try:
         variant = Variant.model_validate(doc.data)
     except ValidationError as exc:
-        problems = convert(exc.errors(), doc, file)
-    else:
-        problems = []
-        for path, message in check(variant):
-            loc, keyed = _check_location(path, doc, files)
-            line, col = (loc.key_line, loc.key_col) if keyed and loc.key_line else (loc.line, loc.col)
-            problems.append(Problem(loc.file, line, col, dotted(path), message))
-        if not problems:
-            return variant
-    problems.sort(key=lambda p: (p.path != file, p.path, p.line, p.col))
-    raise VariantError(problems)
+        errors = exc.errors(include_url=False)
+        problems = _sorted(convert(errors[:MAX_PROBLEMS], doc, file), file)
+        if len(errors) > MAX_PROBLEMS:
+            last = problems[-1]
+            more = f"and {len(errors) - MAX_PROBLEMS} more problems"
+            problems.append(Problem(last.path, last.line, last.col, "", more))
+        raise VariantError(problems) from None
+    problems = []
+    for path, message in check(variant):
+        loc, keyed = _check_location(path, doc, files)
+        line, col = (loc.key_line, loc.key_col) if keyed and loc.key_line else (loc.line, loc.col)
+        problems.append(Problem(loc.file, line, col, dotted(path), message))
+    if problems:
+        raise VariantError(capped(_sorted(problems, file)))
+    return variant
 
 
 def _document(name_or_path: str | os.PathLike[str]) -> tuple[Document, list[str]]:

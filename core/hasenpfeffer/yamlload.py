@@ -24,7 +24,7 @@ from typing import Any, NamedTuple
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .errors import Problem, VariantError
+from .errors import Problem, VariantError, capped
 
 _TAGS: dict[tuple[Any, Any, Any], str] = {}
 
@@ -293,7 +293,7 @@ def parse(text: str, file: str) -> Document:
     finally:
         loader.dispose()
     if builder.problems:
-        raise VariantError(sorted(builder.problems, key=lambda p: (p.line, p.col)))
+        raise VariantError(capped(sorted(builder.problems, key=lambda p: (p.line, p.col))))
     return Document(data, builder.locs)
 
 
