@@ -62,7 +62,7 @@ def variants(draw: st.DrawFn) -> dict[str, Any]:
     ladder: list[Any] = [t if draw(st.booleans()) else {"name": f"bid-{t}", "tricks": t} for t in tricks]
     if draw(st.booleans()):
         ladder.append(
-            {"name": draw(st.sampled_from(TRICKY_WORDS[:9])), "tricks": tricks[-1], "multiplier": 2}
+            {"name": draw(st.sampled_from(TRICKY_WORDS[:7])), "tricks": tricks[-1], "multiplier": 2}
         )
     names = [str(b) if isinstance(b, int) else b["name"] for b in ladder]
     forced = "joker-holder" if jokers and method == "auction" and draw(st.booleans()) else "dealer"
