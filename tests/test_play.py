@@ -13,7 +13,7 @@ from rich.console import Console
 
 from hasenpfeffer import bots, cli
 from hasenpfeffer.actions import Action
-from hasenpfeffer.bots import load_bot
+from hasenpfeffer.bots import Bot, load_bot
 from hasenpfeffer.cards import Card
 from hasenpfeffer.cli.play import Session, bot_specs, session_from_args
 from hasenpfeffer.game import Game
@@ -48,6 +48,17 @@ class FirstBot:
         return legal[0]
 
 
+class ScriptBot(FirstBot):
+    """Plays the given actions in turn."""
+
+    def __init__(self, actions: Sequence[str]) -> None:
+        super().__init__()
+        self.actions = [Action.parse(a) for a in actions]
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        return self.actions.pop(0)
+
+
 class Script:
     """Answers prompts from a list; EOF when the list runs out."""
 
@@ -62,11 +73,18 @@ class Script:
         return self.lines.pop(0)
 
 
-def session(game: Game, lines: Sequence[str], save_to: Path | None = None) -> tuple[Session, io.StringIO]:
+def session(
+    game: Game,
+    lines: Sequence[str],
+    save_to: Path | None = None,
+    seat: int = 0,
+    seats: dict[int, Bot] | None = None,
+) -> tuple[Session, io.StringIO]:
     out = io.StringIO()
-    seats = {s: FirstBot() for s in (1, 2, 3)}
+    if seats is None:
+        seats = {s: FirstBot() for s in range(game.variant.players) if s != seat}
     specs = dict.fromkeys(seats, "first")
-    return Session(game, 0, seats, Console(file=out, width=100), Script(lines), save_to, specs=specs), out
+    return Session(game, seat, seats, Console(file=out, width=100), Script(lines), save_to, specs=specs), out
 
 
 def fixed_game() -> Game:
@@ -277,3 +295,24 @@ def test_defence_and_order_up_spellings() -> None:
     order = read_choice("order up alone", view, list(euchre.legal_actions()))
     assert order.verb == "order-up" and order.alone
     assert explain(order, view).startswith("the dealer takes the turned card; ")
+
+
+def test_cards_given_to_the_person_are_shown_others_stay_hidden() -> None:
+    # Railroad: seat 2 orders up alone and exchanges with seat 0; the person (seat 3) then
+    # defends alone and calls for the partner's best card.
+    deal = {
+        "dealer": 0,
+        "hands": ["9C KC TD JD 9H", "QC TH QH JS QS", "QD AD AH AS JK", "AC KD JH 9S TS"],
+        "widow": ["9D", "KS", "TC", "JC", "KH"],
+    }
+    game = Game(load_variant("railroad-euchre"), deal=deal)
+    seats: dict[int, Bot] = {
+        0: ScriptBot(["0 discard 9H", "0 give JD"]),
+        1: ScriptBot(["1 pass", "1 give QC"]),
+        2: ScriptBot(["2 order-up alone", "2 give QD"]),
+    }
+    s, out = session(game, ["alone", "quit", "n"], seat=3, seats=seats)
+    assert s.run() == 0
+    text = out.getvalue()
+    assert "seat 0 discards a card\nseat 0 gives a card\nseat 2 gives a card\n" in text
+    assert "you go alone\nseat 1 (partner) gives you Q♣\n" in text

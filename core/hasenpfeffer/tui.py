@@ -123,8 +123,10 @@ class Namer:
         """The side's name."""
         return side_name(side, self.me, self.variant)
 
-    def action(self, action: Action, trump: str | None = None, short: bool = False) -> Text:
-        """What a seat did, in words: ``seat 1 bids 4``, ``you play J♦``."""
+    def action(
+        self, action: Action, trump: str | None = None, short: bool = False, to_you: bool = False
+    ) -> Text:
+        """What a seat did, in words: ``seat 1 bids 4``, ``you play J♦``, ``seat 2 gives you A♠``."""
         who = self.seat(action.seat, short)
         you = action.seat == self.me
         alone = " alone" if action.alone else ""
@@ -143,7 +145,7 @@ class Namer:
         elif verb == "alone":
             out.append(f"{'go' if you else 'goes'} alone", style="bold")
         elif verb in ("play", "discard", "give") and arg:
-            out.append(f"{verb if you else verb + 's'} ")
+            out.append(f"{verb if you else verb + 's'} {'you ' if to_you else ''}")
             out.append_text(card_text(Card.parse(arg), trump, self.variant))
         elif verb in ("discard", "give"):
             out.append(f"{verb if you else verb + 's'} a card")

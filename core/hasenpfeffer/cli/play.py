@@ -125,12 +125,16 @@ class Session:
         game = self.game
         before = game.view(self.seat)
         game.apply(action)
-        shown = (
-            action
-            if action.seat == self.seat or action.verb not in ("discard", "give")
-            else action._replace(arg="")
+        # Others' discards and gives stay hidden, except a card given to the person.
+        received = (
+            action.verb == "give"
+            and len(game.hand_results) == self.hands_shown
+            and game.view(self.seat).hand.count(Card.parse(action.arg))
+            > before.hand.count(Card.parse(action.arg))
         )
-        self.console.print(self.names.action(shown, before.trump))
+        hidden = action.seat != self.seat and action.verb in ("discard", "give") and not received
+        shown = action._replace(arg="") if hidden else action
+        self.console.print(self.names.action(shown, before.trump, to_you=received))
         if action.verb == "play":
             cards = (*before.trick, (action.seat, Card.parse(action.arg)))
             active = before.variant.players - len(before.sitting_out)
