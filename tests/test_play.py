@@ -186,7 +186,7 @@ def test_full_game_choosing_listed_numbers() -> None:
 
 def test_cli_play_from_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO("?\n" + "1\n" * 400))
-    assert cli.main(["play", "--seed", "3", "--bots", "greedy,greedy,random"]) == 0
+    assert cli.main(["play", "--seed", "3", "--bots", "greedy,greedy,greedy"]) == 0
     out = capsys.readouterr().out
     assert "Hand 1 · dealer seat 1" in out
     assert "pass: drop out of the bidding for this hand" in out

@@ -50,7 +50,7 @@ def card_text(card: Card, trump: str | None = None, variant: Variant | None = No
         label = ("10" if card.rank == "T" else card.rank) + SUIT_SYMBOLS[card.suit]
         style = "red" if card.suit in RED_SUITS else ""
     if variant is not None and trump is not None and is_trump(card, trump, variant):
-        style = f"{style} underline".strip()
+        style = f"{style} bold underline".strip()
     return Text(label, style=style)
 
 

@@ -74,6 +74,10 @@ def explain(action: Action, view: View) -> str:
             return "drop out of the bidding" + (" for this hand" if final else "")
         if view.phase == "defence":
             return "defend together with your partner"
+        if view.phase == "order-up":
+            return "leave the turned card for the next player"
+        if view.phase == "name-trump":
+            return "name no suit; the next player may"
         return "let the chance go by"
     if verb == "trump":
         named = "no trump this hand" if arg == "NT" else f"{suit_label(arg)} are trump"
