@@ -14,7 +14,7 @@ from rich.console import Console
 from hasenpfeffer import bots, cli
 from hasenpfeffer.actions import Action
 from hasenpfeffer.bots import Bot, load_bot
-from hasenpfeffer.cards import Card
+from hasenpfeffer.cards import SUIT_NAMES, Card
 from hasenpfeffer.cli.play import Session, bot_specs, session_from_args
 from hasenpfeffer.game import Game
 from hasenpfeffer.loader import load_variant
@@ -316,3 +316,16 @@ def test_cards_given_to_the_person_are_shown_others_stay_hidden() -> None:
     text = out.getvalue()
     assert "seat 0 discards a card\nseat 0 gives a card\nseat 2 gives a card\n" in text
     assert "you go alone\nseat 1 (partner) gives you Q♣\n" in text
+
+
+def test_the_turned_suit_is_refused_in_round_two() -> None:
+    game = Game(load_variant("euchre"), seed=4)
+    while game.phase == "order-up":
+        game.apply(next(a for a in game.legal_actions() if a.verb == "pass"))
+    assert game.phase == "name-trump"
+    view = game.view(game.to_move or 0)
+    assert view.turned is not None
+    suit = view.turned.suit
+    with pytest.raises(InputError, match=f"trump {suit}: you may not name . {SUIT_NAMES[suit]} now"):
+        read_choice(f"trump {suit}", view, list(game.legal_actions()))
+    assert explain(Action(view.seat, "pass"), view) == "name no suit; the next player may"

@@ -202,9 +202,7 @@ def why_illegal(action: Action, view: View, legal: Sequence[Action]) -> str:
         bids = [a.arg for a in legal if a.verb == "bid"]
         if bids and names.index(action.arg) < names.index(bids[0]):
             return f"bid {action.arg}: you must bid at least {bids[0]}"
-    if action.verb == "trump" and not action.alone and any(a.arg == action.arg for a in legal):
-        pass
-    elif action.verb == "trump" and not any(a.arg == action.arg for a in legal):
+    if action.verb == "trump" and not any(a.arg == action.arg for a in legal):
         return f"{said}: you may not name {suit_label(action.arg)} now"
     if action.alone and not any(a.alone for a in legal):
         return f"{said}: you may not go alone now"
