@@ -1,0 +1,424 @@
+"""The game: any variant, hand after hand, through its phase machine.
+
+>>> from hasenpfeffer.variant import Variant
+>>> deal = {"dealer": 3, "widow": ["9C"], "hands": [
+...     "JK JH JD AH KH QH", "AS KS QS JS TS 9S", "AD KD QD TD 9D TC", "AC KC QC JC TH 9H"]}
+>>> g = Game(Variant(name="x"), deal=deal)
+>>> g.phase, g.to_move, [str(a) for a in g.legal_actions()][:3]
+('bidding', 0, ['0 pass', '0 bid 1', '0 bid 2'])
+>>> for a in ["0 bid 6"]: g.apply(a)
+>>> g.phase, g.to_move, [str(c) for c in g.view(0).widow]
+('trump', 0, ['9C'])
+>>> g.apply("0 trump H"); g.apply("0 discard 9C"); g.phase
+'play'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from .actions import Action, ActionSyntaxError, IllegalActionError, LegalActions, as_action
+from .making import Making
+from .plan import plan_for
+from .rules import compile_variant
+from .scoring import game_winner, score_hand
+from .state import Deal, GameState
+from .variant import Variant
+from .view import HandResult, Trick, View
+
+__all__ = ["Action", "Game", "HandResult", "IllegalActionError", "LegalActions", "Trick", "View"]
+
+_NONE = LegalActions(())
+
+
+class Game(Making):
+    """A game of a variant. ``deal`` fixes the first hand (``dealer``, ``hands`` by seat, ``widow``)."""
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        variant: Variant,
+        seed: int | None = None,
+        dealer: int | None = None,
+        deal: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.variant = variant
+        self.rules = compile_variant(variant)
+        self._p = p = plan_for(self.rules)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.state = "deal"
+        self.scores = (0,) * p.sides
+        self.hand_results = []
+        self.winner = None
+        self._log = []
+        self._deals = []
+        self._legal = None
+        if deal is not None:
+            self.queue_deal(deal)
+            if deal.get("dealer") is not None:
+                dealer = int(deal["dealer"])
+        self.dealer = self.rng.randrange(p.n) if dealer is None else dealer
+        self._start_hand()
+
+    # ------------------------------------------------------------------ public API
+
+    @property
+    def phase(self) -> str:
+        """The current phase: ``bidding``, ``trump``, ``discard``, ``play``, ``over``..."""
+        return self.state
+
+    @property
+    def is_over(self) -> bool:
+        """True when a side has won."""
+        return self.state == "over"
+
+    @property
+    def trump(self) -> str | None:
+        """The trump named this hand (a suit or ``NT``), or None."""
+        return None if self.trump_i is None else self.rules.trump_names[self.trump_i]
+
+    def legal_actions(self) -> LegalActions:
+        """The actions the seat to move may take (empty when the game is over)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = _LEGAL[self.state](self)
+        return legal
+
+    def can_apply(self, action: Action | str) -> bool:
+        """True when ``action`` is legal now."""
+        return action in self.legal_actions()
+
+    def apply(self, action: Action | str) -> None:
+        """Take an action (an :class:`Action` or its text); refused ones raise IllegalActionError."""
+        legal = self._legal
+        if legal is None:
+            legal = self.legal_actions()
+        if not tuple.__contains__(legal, action):
+            action = self._check(action, legal)
+        assert isinstance(action, Action)
+        self._legal = None
+        self._actions.append(action)
+        _DO[action.verb](self, action)
+
+    def _check(self, action: Action | str, legal: LegalActions) -> Action:
+        try:
+            parsed = as_action(action)
+        except ActionSyntaxError as exc:
+            raise IllegalActionError(action, self.to_move, legal, str(exc)) from None
+        if tuple.__contains__(legal, parsed):
+            return parsed
+        raise IllegalActionError(parsed, self.to_move, legal, self._why(parsed))
+
+    def _why(self, a: Action) -> str:
+        if self.to_move is None:
+            return "the game is over"
+        if a.seat != self.to_move:
+            return f"it is seat {self.to_move}'s turn, not seat {a.seat}'s"
+        verbs = {x.verb for x in self.legal_actions()}
+        if a.verb not in verbs:
+            return f"'{a.verb}' is not possible in the {self.state} phase"
+        if a.verb in ("play", "discard", "give"):
+            held = [str(self.rules.faces[c]) for c in self.hands[a.seat]]
+            if a.arg not in held:
+                return f"seat {a.seat} does not hold {a.arg}"
+            if a.verb == "play" and self.trick:
+                return f"seat {a.seat} must follow the suit led"
+        return "not allowed here"
+
+    def queue_deal(self, deal: Mapping[str, Any]) -> None:
+        """Fix the deal of the next hand still to be dealt (``hands`` by seat, ``widow``)."""
+        self._deals.append(dict(deal))
+
+    @property
+    def hand_number(self) -> int:
+        """Hands dealt so far (thrown-in ones included), counting the current one."""
+        return len(self._log) + (0 if self.state == "over" else 1)
+
+    def copy(self) -> Game:
+        """An independent copy (for rollouts)."""
+        new = Game.__new__(Game)
+        for slot in _SLOTS:
+            setattr(new, slot, getattr(self, slot))
+        new.hands = [h[:] for h in self.hands]
+        for slot in _LIST_SLOTS:
+            setattr(new, slot, getattr(self, slot)[:])
+        new.rng = random.Random()
+        new.rng.setstate(self.rng.getstate())
+        return new
+
+    def snapshot(self) -> tuple[Any, ...]:
+        """Every part of the state, for comparing two games (refusals must not change it)."""
+        parts: list[Any] = []
+        for slot in _SLOTS:
+            value = getattr(self, slot)
+            if slot in ("rng", "_legal", "_p", "rules", "variant"):
+                continue
+            parts.append((slot, repr(value)))
+        parts.append(("rng", self.rng.getstate()))
+        return tuple(parts)
+
+    # ------------------------------------------------------------------ the deal
+
+    def _start_hand(self) -> None:
+        p, rules = self._p, self.rules
+        v = self.variant
+        if self._deals:
+            hands, kitty = self._fixed_deal(self._deals.pop(0))
+        else:
+            deck = list(rules.deck)
+            self.rng.shuffle(deck)
+            hands = [[] for _ in range(p.n)]
+            packets = v.deal.packets or (p.hand_size,)
+            i = 0
+            for size in packets:
+                seat = p.left[self.dealer]
+                for _ in range(p.n):
+                    hands[seat].extend(deck[i : i + size])
+                    i += size
+                    seat = p.left[seat]
+            kitty = deck[i:]
+            for h in hands:
+                h.sort()
+        self.hands, self.kitty = hands, kitty
+        self._deal_log = {"dealer": self.dealer, "hands": [h[:] for h in hands], "widow": kitty[:]}
+        self._actions = []
+        self.turned = None
+        self.widow_taken = ()
+        self._discards = []
+        self.high, self.high_seat = -1, None
+        self._passed = [False] * p.n
+        self._redeal_same = False
+        self._spoken = 0
+        self.maker = self.bid_name = None
+        self.required = self.multiplier = 1
+        self.forced = self.alone = False
+        self.trump_i = self.def_alone = None
+        self.out = [False] * p.n
+        self.discards_left = 0
+        self._exch, self._offer = [], []
+        self.trick, self.tricks = [], []
+        self.won = [0] * p.n
+        self.leader = -1
+        self._led = 0
+        self._next = []
+        self._active = p.n
+        self.to_move = p.left[self.dealer]
+        if p.auction:
+            self._go("open_bidding")
+        else:
+            self.turned = kitty[0] if kitty else None
+            self._go("turn_up")
+            if self.turned is not None and self._turned_suit() is None:
+                self._throw_in(same_dealer=True)
+
+    def _fixed_deal(self, deal: Deal) -> tuple[list[list[int]], list[int]]:
+        rules, p = self.rules, self._p
+        if deal.get("dealer") is not None:
+            self.dealer = int(deal["dealer"])
+        raw = deal.get("hands")
+        if not isinstance(raw, Sequence) or len(raw) != p.n:
+            raise ValueError(f"a deal needs 'hands': a list of {p.n} hands")
+        hands = [sorted(rules.cid(c) for c in _cards(h)) for h in raw]
+        kitty = [rules.cid(c) for c in _cards(deal.get("widow", []))]
+        if any(len(h) != p.hand_size for h in hands):
+            raise ValueError(f"each hand must hold {p.hand_size} cards")
+        if sorted([c for h in hands for c in h] + kitty) != sorted(rules.deck):
+            raise ValueError("the hands and widow must hold exactly the cards of the pack")
+        return hands, kitty
+
+    # ------------------------------------------------------------------ play
+
+    def _start_play(self) -> None:
+        p, v = self._p, self.variant
+        out, maker = self.out, self.maker
+        assert maker is not None
+        leads = v.leads
+        lone = [maker] if self.alone else []
+        if self.def_alone is not None:
+            lone.append(self.def_alone)
+        if len(lone) == 2 and leads.both_alone != "unchanged":
+            leader = lone[1] if leads.both_alone == "defender" else maker
+        elif len(lone) == 1 and leads.alone == "lone-left":
+            leader = p.left[lone[0]]
+        elif leads.first == "maker":
+            leader = maker
+        else:
+            leader = p.left[self.dealer]
+        while out[leader]:
+            leader = p.left[leader]
+        nxt = []
+        for s in range(p.n):
+            q = p.left[s]
+            while out[q]:
+                q = p.left[q]
+            nxt.append(q)
+        self._next = nxt
+        self._active = p.n - sum(out)
+        self._go("to_play")
+        self.leader = self.to_move = leader
+
+    def _legal_play(self) -> LegalActions:
+        s = self.to_move
+        assert s is not None
+        hand = self.hands[s]
+        if self.trick:
+            led, eff = self._led, self._eff
+            follow = [c for c in hand if eff[c] == led]
+            if follow:
+                hand = follow
+        acts = self._p.play[s]
+        if self._p.copies:
+            return LegalActions([acts[c] for c in dict.fromkeys(hand)])
+        return LegalActions([acts[c] for c in hand])
+
+    def _do_play(self, a: Action) -> None:
+        seat = a.seat
+        c = self.rules.card_id[a.arg]
+        self.hands[seat].remove(c)
+        trick = self.trick
+        trick.append((seat, c))
+        if len(trick) == 1:
+            self._led = self._eff[c]
+        if len(trick) < self._active:
+            self.to_move = self._next[seat]
+            return
+        key = self._keys[self._led]
+        best, top = trick[0][0], key[trick[0][1]]
+        for s, card in trick:
+            if key[card] > top:
+                best, top = s, key[card]
+        self.won[best] += 1
+        self.tricks.append((self.leader, tuple(trick), best))
+        self.trick = []
+        self.leader = self.to_move = best
+        if not self.hands[best]:
+            self._score()
+
+    # ------------------------------------------------------------------ end of a hand
+
+    def _score(self) -> None:
+        p = self._p
+        assert self.maker is not None
+        tricks = [0] * p.sides
+        for s, w in enumerate(self.won):
+            tricks[p.side_of[s]] += w
+        side = p.side_of[self.maker]
+        made, change = score_hand(
+            self.variant,
+            side,
+            tuple(tricks),
+            self.required,
+            self.multiplier,
+            self.alone,
+            self.def_alone is not None,
+            self.forced,
+        )
+        self._go("score")
+        self._finish(tuple(tricks), made, change)
+
+    def _throw_in(self, same_dealer: bool | None = None) -> None:
+        self._go("throw_in")
+        if same_dealer is None:
+            same_dealer = self.variant.making.all_pass.redeal == "same-dealer"
+        self._redeal_same = same_dealer
+        self._finish(tuple([0] * self._p.sides), None, tuple([0] * self._p.sides))
+
+    def _finish(self, tricks: tuple[int, ...], made: bool | None, change: tuple[int, ...]) -> None:
+        p = self._p
+        self.scores = tuple(s + d for s, d in zip(self.scores, change, strict=True))
+        thrown = made is None
+        result = HandResult(
+            dealer=self.dealer,
+            maker=self.maker,
+            bid=self.bid_name,
+            trump=self.trump,
+            alone=self.alone,
+            defender_alone=self.def_alone is not None,
+            thrown_in=thrown,
+            forced=self.forced,
+            tricks=tricks,
+            made=made,
+            score_change=change,
+            scores=self.scores,
+        )
+        self.hand_results.append(result)
+        self._log.append(
+            {**self._deal_log, "actions": self._actions, "tricks": self.tricks, "result": result}
+        )
+        self.to_move = None
+        winner = (
+            None if thrown else game_winner(self.variant, result.scores, p.side_of[self.maker or 0], made)
+        )
+        if winner is not None:
+            self.winner = winner
+            self._go("end_game")
+            return
+        if not (thrown and self._redeal_same):
+            self.dealer = (self.dealer + p.dealer_step) % p.n
+        self._go("next_hand")
+        self._start_hand()
+
+    # ------------------------------------------------------------------ views and records
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know now."""
+        from .viewing import make_view
+
+        return make_view(self, seat)
+
+    def record(self) -> dict[str, Any]:
+        """The game record (see docs/records.md); it replays to the same result."""
+        from .records import game_record
+
+        return game_record(self)
+
+
+def _cards(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    return [str(c) for c in value]
+
+
+_SLOTS: list[str] = list(GameState.__slots__)
+_LIST_SLOTS = (
+    "hand_results",
+    "_log",
+    "_deals",
+    "_actions",
+    "kitty",
+    "_discards",
+    "_passed",
+    "out",
+    "_exch",
+    "_offer",
+    "_next",
+    "trick",
+    "tricks",
+    "won",
+)
+
+_LEGAL: dict[str, Callable[[Game], LegalActions]] = {
+    "bidding": Game._legal_bidding,
+    "trump": Game._legal_trump,
+    "order-up": Game._legal_order_up,
+    "name-trump": Game._legal_name_trump,
+    "discard": Game._legal_discard,
+    "exchange": Game._legal_exchange,
+    "defence": Game._legal_defence,
+    "play": Game._legal_play,
+    "over": lambda g: _NONE,
+}
+_DO: dict[str, Callable[[Game, Action], None]] = {
+    "pass": Game._do_pass,
+    "bid": Game._do_bid,
+    "order-up": Game._do_order_up,
+    "trump": Game._do_trump,
+    "discard": Game._do_discard,
+    "give": Game._do_give,
+    "alone": Game._do_alone,
+    "play": Game._do_play,
+}

@@ -1,0 +1,63 @@
+"""Per-variant constants of the engine: pre-built actions, seats and phase triggers.
+
+Built once per compiled variant and shared by every game of it (and their copies),
+so that listing legal actions allocates little.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from .actions import Action
+from .machine import phase_machine
+from .rules import Ruleset
+
+
+class Plan:
+    """Constants for playing one variant."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        v = rules.variant
+        self.rules = rules
+        self.n = n = v.players
+        self.teams = v.teams
+        self.sides = len(self.teams)
+        self.side_of = tuple(v.team_of(s) for s in range(n))
+        self.partners = tuple(
+            tuple((s + k) % n for k in range(1, n) if self.side_of[(s + k) % n] == self.side_of[s])
+            for s in range(n)
+        )
+        self.left = tuple((s + 1) % n for s in range(n))
+        self.dealer_step = 1 if v.deal.dealer_rotation == "left" else n - 1
+        self.hand_size = v.hand_size
+        self.auction = v.making.method == "auction"
+        ladder = v.making.auction.ladder
+        self.ladder = ladder
+        self.bid_index = {b.name: i for i, b in enumerate(ladder)}
+        self.copies = v.pack.copies > 1
+        names = rules.names
+        rng = range(n)
+        self.play = tuple(tuple(Action(s, "play", c) for c in names) for s in rng)
+        self.discard = tuple(tuple(Action(s, "discard", c) for c in names) for s in rng)
+        self.give = tuple(tuple(Action(s, "give", c) for c in names) for s in rng)
+        self.bid = tuple(tuple(Action(s, "bid", b.name) for b in ladder) for s in rng)
+        self.pass_ = tuple(Action(s, "pass") for s in rng)
+        self.alone = tuple(Action(s, "alone") for s in rng)
+        self.order_up = tuple((Action(s, "order-up"), Action(s, "order-up", "", True)) for s in rng)
+        tn = rules.trump_names
+        self.trump = tuple(
+            tuple((Action(s, "trump", t), Action(s, "trump", t, True)) for t in tn) for s in rng
+        )
+        machine = phase_machine(v)
+        self.trigger: dict[str, Callable[[Any], bool]] = {
+            name: event.trigger for name, event in machine.events.items()
+        }
+        self.states = frozenset(machine.states)
+
+
+@functools.lru_cache(maxsize=64)
+def plan_for(rules: Ruleset) -> Plan:
+    """The (cached) plan of a compiled variant."""
+    return Plan(rules)

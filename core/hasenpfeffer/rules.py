@@ -1,0 +1,208 @@
+"""A variant compiled into look-up tables: card ids, effective suits, trick strength.
+
+Cards are small ints (faces suit-major in the pack's suit order, ranks low to high,
+then the Joker). For every trump option (each suit, then no-trump) the tables give
+each face's effective suit and its strength in a trick, so legal plays and trick
+winners are list look-ups.
+
+>>> from hasenpfeffer.variant import Variant
+>>> r = compile_variant(Variant(name="x"))
+>>> [str(c) for c in r.sorted_hand(["9H", "JD", "AS", "JK", "JH", "AH"], "H")]
+['JK', 'JH', 'JD', 'AH', '9H', 'AS']
+>>> r.effective_suit("JD", "H"), r.effective_suit("JD", "S"), r.effective_suit("JK", "C")
+('H', 'D', 'C')
+>>> r.trick_winner(["AS", "JD", "KS", "9S"], "H")
+1
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+from .cards import JOKER, RANKS, Card, same_colour
+from .variant import Variant
+
+NT = "NT"
+"""The no-trump option, as written in ``trump NT``."""
+
+CardLike = Card | str | int
+
+
+class Ruleset:
+    """The tables of one variant; build with :func:`compile_variant`."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        pack = variant.pack
+        self.suits: tuple[str, ...] = tuple(pack.suits)
+        self.ns = ns = len(self.suits)
+        low_to_high = tuple(r for r in RANKS if r in pack.ranks)
+        faces = [Card(r, s) for s in self.suits for r in low_to_high]
+        self.joker: int | None = None
+        if pack.jokers:
+            self.joker = len(faces)
+            faces.append(Card(JOKER, ""))
+        self.faces: tuple[Card, ...] = tuple(faces)
+        self.names: tuple[str, ...] = tuple(str(c) for c in faces)
+        self.card_id: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        deck = [i for i in range(len(faces)) if i != self.joker] * pack.copies
+        if self.joker is not None:
+            deck += [self.joker] * pack.jokers
+        self.deck: tuple[int, ...] = tuple(deck)
+        self.trump_names: tuple[str, ...] = (*self.suits, NT)
+        self.trump_index: dict[str, int] = {t: i for i, t in enumerate(self.trump_names)}
+        plain = variant.ranking.high_to_low(pack)
+        # plain rank value: higher is better
+        self._plain = [0 if c.is_joker else len(plain) - plain.index(c.rank) for c in faces]
+        self.eff: list[list[int]] = []
+        self.power: list[list[int]] = []
+        self.key: list[list[list[int]]] = []
+        self.sort: list[list[int]] = []
+        for ti in range(ns + 1):
+            self._build(ti, plain)
+        self._build_untrumped()
+
+    def _trump_order(self, ti: int, plain: tuple[str, ...]) -> list[int]:
+        """Faces of trump suit ``ti`` from high to low (bowers and Joker included)."""
+        suit = self.suits[ti]
+        ranking = self.variant.ranking
+        cid = self.card_id
+        order: list[int] = []
+        right = left = None
+        if ranking.bowers and "J" in plain:
+            right = cid[f"J{suit}"]
+            lefts = [s for s in self.suits if s != suit and same_colour(s, suit)]
+            left = cid[f"J{lefts[0]}"] if lefts else None
+        top = [x for x in (right, left) if x is not None]
+        if self.joker is not None:
+            where = {"highest": 0, "below-right-bower": 1, "below-left-bower": 2}[ranking.joker]
+            top.insert(min(where, len(top)) if top else 0, self.joker)
+        order.extend(top)
+        order.extend(cid[f"{r}{suit}"] for r in plain if cid[f"{r}{suit}"] not in order)
+        return order
+
+    def _build(self, ti: int, plain: tuple[str, ...]) -> None:
+        ns, faces = self.ns, self.faces
+        eff = [ns if c.is_joker else self.suits.index(c.suit) for c in faces]
+        trump_rank: dict[int, int] = {}
+        if ti < ns:
+            order = self._trump_order(ti, plain)
+            trump_rank = {c: len(order) - i for i, c in enumerate(order)}
+            for c in order:
+                eff[c] = ti
+        power = [200 + trump_rank[c] if c in trump_rank else self._plain[c] for c in range(len(faces))]
+        joker_high = ti == ns and self.variant.ranking.no_trump_joker == "highest"
+        if self.joker is not None and joker_high:
+            power[self.joker] = 1000
+        keys: list[list[int]] = []
+        for led in range(ns + 1):
+            row = []
+            for c in range(len(faces)):
+                if c in trump_rank or (joker_high and c == self.joker):
+                    row.append(power[c])
+                elif eff[c] == led:
+                    row.append(100 + self._plain[c])
+                else:
+                    row.append(0)
+            keys.append(row)
+        sort = []
+        for c in range(len(faces)):
+            group = 0 if c in trump_rank or c == self.joker else 1 + eff[c]
+            sort.append(group * 1000 - power[c])
+        self.eff.append(eff)
+        self.power.append(power)
+        self.key.append(keys)
+        self.sort.append(sort)
+
+    def _build_untrumped(self) -> None:
+        self._sort_none = [
+            -1 if c.is_joker else self.suits.index(c.suit) * 1000 - self._plain[i]
+            for i, c in enumerate(self.faces)
+        ]
+
+    # ------------------------------------------------------------------ public helpers
+
+    def cid(self, card: CardLike) -> int:
+        """The id of a card (``Card``, text or id)."""
+        if isinstance(card, int):
+            return card
+        text = str(card) if isinstance(card, Card) else str(Card.parse(card))
+        try:
+            return self.card_id[text]
+        except KeyError:
+            raise ValueError(f"{text} is not in this variant's pack") from None
+
+    def trump_id(self, trump: str | int | None) -> int | None:
+        """Index of a trump option (a suit or ``NT``), or None."""
+        if trump is None or isinstance(trump, int):
+            return trump
+        return self.trump_index[trump.upper()]
+
+    def effective_suit(self, card: CardLike, trump: str | None) -> str:
+        """The suit a card belongs to under ``trump`` (``"JK"`` for a Joker of its own suit)."""
+        ti = self.trump_id(trump)
+        c = self.cid(card)
+        if ti is None:
+            return JOKER if c == self.joker else self.faces[c].suit
+        e = self.eff[ti][c]
+        return JOKER if e == self.ns else self.suits[e]
+
+    def order_key(self, card: CardLike, trump: str | None) -> int:
+        """Sort key showing a hand in trump order: trumps high to low, then each suit high to low."""
+        ti = self.trump_id(trump)
+        c = self.cid(card)
+        return self._sort_none[c] if ti is None else self.sort[ti][c]
+
+    def sorted_hand(self, cards: Sequence[CardLike], trump: str | None = None) -> list[Card]:
+        """Cards sorted by :meth:`order_key`."""
+        ids = sorted((self.cid(c) for c in cards), key=lambda c: self.order_key(c, trump))
+        return [self.faces[c] for c in ids]
+
+    def beats(self, card: CardLike, other: CardLike, trump: str | None, led: str) -> bool:
+        """True when ``card`` beats ``other`` in a trick whose effective led suit is ``led``."""
+        ti = self.trump_id(trump)
+        ti = self.ns if ti is None else ti
+        li = self.ns if led == JOKER else self.suits.index(led)
+        key = self.key[ti][li]
+        return key[self.cid(card)] > key[self.cid(other)]
+
+    def trick_winner(self, cards: Sequence[CardLike], trump: str | None) -> int:
+        """Index of the winning card among ``cards`` (in play order; ties go to the first)."""
+        ti = self.trump_id(trump)
+        ti = self.ns if ti is None else ti
+        ids = [self.cid(c) for c in cards]
+        key = self.key[ti][self.eff[ti][ids[0]]]
+        best = 0
+        for i in range(1, len(ids)):
+            if key[ids[i]] > key[ids[best]]:
+                best = i
+        return best
+
+    def why(self, card: CardLike, trump: str | None, led_card: CardLike) -> str:
+        """Why a winning card won: "Joker", "right bower", "left bower", "highest trump", ..."""
+        ti = self.trump_id(trump)
+        c = self.cid(card)
+        if c == self.joker:
+            return "Joker"
+        face = self.faces[c]
+        if ti is not None and ti < self.ns:
+            suit = self.suits[ti]
+            if self.eff[ti][c] == ti:
+                if self.variant.ranking.bowers and face.rank == "J":
+                    return "right bower" if face.suit == suit else "left bower"
+                return "highest trump"
+        return "highest of the suit led"
+
+
+@functools.lru_cache(maxsize=64)
+def _compile(text: str) -> Ruleset:
+    return Ruleset(Variant.model_validate_json(text))
+
+
+def compile_variant(variant: Variant) -> Ruleset:
+    """The (cached) ruleset of a variant."""
+    rules = _compile(variant.model_dump_json())
+    if rules.variant != variant:  # pragma: no cover - model_dump_json round-trips
+        return Ruleset(variant)
+    return rules

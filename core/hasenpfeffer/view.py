@@ -1,0 +1,61 @@
+"""What a game tells the outside: finished hands, tricks, and one seat's view."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from .actions import Action
+from .cards import Card
+from .variant import Variant
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the cards in play order, who won."""
+
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of one hand (``thrown_in`` hands have no maker and change no score)."""
+
+    dealer: int
+    maker: int | None
+    bid: str | None
+    trump: str | None
+    alone: bool
+    defender_alone: bool
+    thrown_in: bool
+    forced: bool
+    tricks: tuple[int, ...]
+    made: bool | None
+    score_change: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class View:
+    """What one seat may know of the game at this moment."""
+
+    seat: int
+    phase: str
+    to_move: int | None
+    dealer: int
+    hand: tuple[Card, ...]
+    history: tuple[Action, ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[Trick, ...]
+    trump: str | None
+    maker: int | None
+    bid: str | None
+    alone: frozenset[int]
+    sitting_out: frozenset[int]
+    tricks_won: tuple[int, ...]
+    scores: tuple[int, ...]
+    widow: tuple[Card, ...]
+    turned: Card | None
+    legal: tuple[Action, ...]
+    variant: Variant
