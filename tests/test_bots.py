@@ -231,6 +231,22 @@ def test_sampled_deals_agree_with_the_view(name: str) -> None:
     assert checked > 20
 
 
+def test_sampled_worlds_give_a_forced_joker_holder_the_joker() -> None:
+    hands = ["JD AH KH 9C TS 9D", "AS KS QS JS 9S QC", "JK KD QD TD AD TC", "AC KC JC TH 9H QH"]
+    game = Game(VARIANTS["hasenpfeffer"], deal=deal(hands, "JH"))
+    for a in ["0 pass", "1 pass", "2 pass", "3 pass"]:
+        game.apply(a)
+    assert (game.phase, game.to_move) == ("trump", 2)  # seat 2 holds the Joker and must bid 3
+    for a in ["2 trump D", "2 discard TC"]:
+        game.apply(a)
+    view = game.view(0)
+    bot = MonteCarloBot(2)
+    for _ in range(10):
+        sampled = bot.sample_deal(view)
+        assert sampled is not None and "JK" in sampled[0]["hands"][2]  # type: ignore[index]
+        assert bot.build(view, *sampled) is not None
+
+
 # ---------------------------------------------------------------------------- load_bot, strength
 
 

@@ -146,11 +146,28 @@ class MonteCarloBot:
         widow_maker = v.making.method == "auction" and v.deal.kitty.use == "widow"
         need = {s: size - len(played[s]) - (holds_turned and s == view.dealer) for s in range(n) if s != me}
         pool = ev.unseen_after(known)
+        # A forced Joker holder (all passed) must hold the Joker.
+        ap = v.making.all_pass
+        joker = r.joker
+        forced = (
+            view.maker is not None
+            and view.maker != me
+            and ap.rule == "forced"
+            and ap.forced == "joker-holder"
+            and joker is not None
+            and pool[joker] > 0
+            and not any(a.verb == "bid" for a in view.history)
+        )
+        if forced and joker is not None and view.maker is not None:
+            pool[joker] -= 1
+            need[view.maker] -= 1
         cards = [c for c, k in enumerate(pool) for _ in range(k)]
         self.rng.shuffle(cards)
         hands = self._deal_hidden(cards, need, voids, trump, view)
         if hands is None:
             return None
+        if forced and joker is not None and view.maker is not None:
+            hands[view.maker].append(joker)
         rest = hands.pop()
         if len(rest) < len(hidden_by) - thrown:
             return None
