@@ -114,7 +114,7 @@ class Pack(Model):
         min_length=1,
     )
     copies: int = Field(1, ge=1, le=4, description="Copies of each suited card (2 for a pinochle pack).")
-    jokers: int = Field(0, ge=0, le=2, description="Number of Jokers (card `JK`).")
+    jokers: int = Field(1, ge=0, le=2, description="Number of Jokers (card `JK`).")
 
     @property
     def size(self) -> int:
@@ -410,7 +410,7 @@ class Variant(Model):
         description="`alternate`: two teams sitting alternately (0 and 2 against 1 and 3; with six"
         " players 0-2-4 against 1-3-5); `none`: every player for themselves.",
     )
-    pack: Pack = Field(default_factory=lambda: Pack(jokers=1), description="The cards.")
+    pack: Pack = Field(default_factory=Pack, description="The cards.")
     ranking: Ranking = Field(default_factory=Ranking, description="Card order.")
     deal: Deal = Field(default_factory=Deal, description="The deal.")
     making: Making = Field(default_factory=Making, description="Making trump.")
