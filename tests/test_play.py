@@ -329,3 +329,18 @@ def test_the_turned_suit_is_refused_in_round_two() -> None:
     with pytest.raises(InputError, match=f"trump {suit}: you may not name . {SUIT_NAMES[suit]} now"):
         read_choice(f"trump {suit}", view, list(game.legal_actions()))
     assert explain(Action(view.seat, "pass"), view) == "name no suit; the next player may"
+
+
+def test_saved_records_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    unfinished, finished = tmp_path / "quit.yaml", tmp_path / "end.json"
+    s, _ = session(fixed_game(), ["bid 4", "trump H", "AS", "JD", "quit", "y", str(unfinished)])
+    assert s.run() == 0
+    game = fixed_game()
+    s, _ = session(game, ["1"] * 400, save_to=finished)
+    assert s.run() == 0 and game.is_over
+    capsys.readouterr()
+    assert cli.main(["replay", str(unfinished)]) == 0
+    out = capsys.readouterr().out
+    assert "3 pass, 0 bid 4, 1 pass, 2 pass, 0 trump H" in out
+    assert cli.main(["replay", "--json", str(finished)]) == 0
+    assert json.loads(capsys.readouterr().out)["scores"] == list(game.scores)
