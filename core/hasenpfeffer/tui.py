@@ -301,12 +301,25 @@ def choice_label(action: Action, trump: str | None, variant: Variant) -> Text:
     return Text(str(action).split(" ", 1)[1])
 
 
-def choices_line(actions: Sequence[Action], trump: str | None, variant: Variant) -> Text:
-    """The numbered choices on one line: ``Choices: 1 pass  2 bid 3 ...``."""
+def choices_line(actions: Sequence[Action], trump: str | None, variant: Variant, width: int = 100) -> Text:
+    """The numbered choices, wrapped between choices to ``width``.
+
+    >>> from hasenpfeffer.actions import Action
+    >>> from hasenpfeffer.variant import Variant
+    >>> calls = [Action(0, "trump", s, alone) for s in "CDH" for alone in (False, True)]
+    >>> print(choices_line(calls, None, Variant(name="x"), width=50).plain)
+    Choices:  1 trump C  2 trump C alone  3 trump D
+              4 trump D alone  5 trump H  6 trump H alone
+    """
     out = Text("Choices:")
+    used = out.cell_len
     for i, action in enumerate(actions, start=1):
-        out.append(f"  {i} ", style="bold cyan")
-        out.append_text(choice_label(action, trump, variant))
+        item = Text(f"{i} ", style="bold cyan").append_text(choice_label(action, trump, variant))
+        if used + 2 + item.cell_len > width:
+            out.append("\n" + " " * 8)
+            used = 8
+        out.append("  ").append_text(item)
+        used += 2 + item.cell_len
     return out
 
 

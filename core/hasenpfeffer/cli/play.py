@@ -186,7 +186,7 @@ class Session:
         view = game.view(self.seat)
         legal = ordered_choices(game.legal_actions(), view)
         self.console.print(table_view(view, hand_no=game.hand_number))
-        self.console.print(choices_line(legal, view.trump, view.variant))
+        self.console.print(choices_line(legal, view.trump, view.variant, self.console.width))
         while True:
             try:
                 line = self.ask("Your move (? for help): ")
