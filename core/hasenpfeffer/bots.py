@@ -172,19 +172,22 @@ class GreedyBot:
             return -1e9
         return ev.contract_ev(dist, need, mult, alone=alone)
 
+    def trump_ranking(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
+        """The ``trump`` actions with their expected scores, best first."""
+        ev, hand, _ = self._setup(view)
+        scored = []
+        for a in legal:
+            if a.verb == "trump":
+                ti = ev.rules.trump_id(a.arg)
+                assert ti is not None
+                scored.append((self._trump_value(view, ev, hand, ti, a.alone), a))
+        scored.sort(key=lambda x: -x[0])
+        return scored
+
     def name_trump(self, view: View, legal: Sequence[Action]) -> Action:
         """The trump (and whether to go alone) with the best expected score; pass if none pays."""
-        ev, hand, _ = self._setup(view)
-        best: tuple[float, Action] | None = None
-        for a in legal:
-            if a.verb != "trump":
-                continue
-            ti = ev.rules.trump_id(a.arg)
-            assert ti is not None
-            value = self._trump_value(view, ev, hand, ti, a.alone)
-            if best is None or value > best[0]:
-                best = (value, a)
-        return _best_or_pass(best, legal)
+        ranking = self.trump_ranking(view, legal)
+        return _best_or_pass(ranking[0] if ranking else None, legal)
 
     def order_up(self, view: View, legal: Sequence[Action]) -> Action:
         """Order the turned card up when the contract promises a positive expected score."""
@@ -237,8 +240,8 @@ class GreedyBot:
 
     # ------------------------------------------------------------------ cards
 
-    def shed(self, view: View, legal: Sequence[Action]) -> Action:
-        """Discard or give the weakest card; a partner sitting out gives the best."""
+    def shed_ranking(self, view: View, legal: Sequence[Action]) -> list[Action]:
+        """Cards to discard or give, the best choice first (weakest; a sitting-out partner's strongest)."""
         ev, hand, unseen = self._setup(view)
         r = ev.rules
         ti = r.trump_id(view.trump) if view.trump is not None else r.ns
@@ -252,8 +255,14 @@ class GreedyBot:
             return (round(chances.get(c, 0.0), 2), length.get(eff[c], 0), power[c])
 
         if view.seat in view.sitting_out and legal[0].verb == "give":
-            return max(legal, key=lambda a: power[r.card_id[a.arg]] + 10 * chances.get(r.card_id[a.arg], 0))
-        return min(legal, key=value)
+            return sorted(
+                legal, key=lambda a: -power[r.card_id[a.arg]] - 10 * chances.get(r.card_id[a.arg], 0)
+            )
+        return sorted(legal, key=value)
+
+    def shed(self, view: View, legal: Sequence[Action]) -> Action:
+        """Discard or give the weakest card; a partner sitting out gives the best."""
+        return self.shed_ranking(view, legal)[0]
 
     def play(self, view: View, legal: Sequence[Action]) -> Action:
         """Lead strong, take tricks as cheaply as possible, never overtake a partner."""

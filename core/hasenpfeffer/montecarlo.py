@@ -28,6 +28,8 @@ if TYPE_CHECKING:
 
 SAMPLES = 24
 """Worlds sampled for each decision."""
+PRUNE = 3
+"""Greedy's best choices that are played out when naming trump, discarding or giving."""
 MAKER_WEIGHT = 3.0
 """How much likelier a maker is taken to hold a trump than another card when sampling."""
 
@@ -68,13 +70,23 @@ class MonteCarloBot:
         return candidates[best]
 
     def candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
-        """The choices worth playing out (in an auction: passing, greedy's bid and the cheapest bid)."""
-        if not any(a.verb == "bid" for a in legal):
+        """The choices worth playing out: all cards in play; greedy's best few elsewhere.
+
+        In an auction: passing, greedy's bid and the cheapest bid; naming trump: greedy's
+        three best (and passing); discards and gifts: greedy's three best.
+        """
+        verbs = {a.verb for a in legal}
+        greedy = self.greedy
+        keep: set[Action] = {a for a in legal if a.verb == "pass"}
+        if "bid" in verbs:
+            keep.add(greedy.choose(view, legal))
+            keep.add(next(a for a in legal if a.verb == "bid"))
+        elif "trump" in verbs:
+            keep.update(a for _, a in greedy.trump_ranking(view, legal)[:PRUNE])
+        elif verbs & {"discard", "give"}:
+            keep.update(greedy.shed_ranking(view, legal)[:PRUNE])
+        else:
             return list(legal)
-        keep = {self.greedy.choose(view, legal)}
-        keep.update(a for a in legal if a.verb == "pass")
-        bids = [a for a in legal if a.verb == "bid"]
-        keep.add(bids[0])
         return [a for a in legal if a in keep]
 
     def play_out(self, game: Game, seat: int) -> float:
