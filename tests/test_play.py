@@ -218,11 +218,17 @@ def test_quit_save_resume_continues_from_the_same_state(
 
     # Resumed: the record's seat and bots again, the game exactly where it was left.
     args = cli.build_parser("play").parse_args(["play", "--resume", str(path)])
-    again = session_from_args(args, Console(file=io.StringIO()), Script(["1"] * 400))
+    again = session_from_args(args, Console(file=io.StringIO()), Script(["1", "quit", "y", ""]))
     assert again.seat == 0 and again.specs == {1: "first", 2: "first", 3: "first"}
     assert again.game.record()["hands"] == game.record()["hands"]
     assert again.game.view(0) == game.view(0)
-    assert again.run() == 0 and again.game.is_over
+    # One more move, then quit: Enter saves over the resumed file.
+    assert again.run() == 0
+    played = yaml.safe_load(path.read_text(encoding="utf-8"))["hands"][0]["actions"]
+    assert len(played) > len(saved["hands"][0]["actions"])
+    last = session_from_args(args, Console(file=io.StringIO()), Script(["1"] * 400))
+    assert last.game.record()["hands"] == again.game.record()["hands"]
+    assert last.run() == 0 and last.game.is_over
 
 
 def test_save_option_saves_on_quit_and_at_the_end(tmp_path: Path) -> None:

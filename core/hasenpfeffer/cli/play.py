@@ -84,6 +84,7 @@ class Session:
         self.save_to, self.delay = save_to, delay
         self.names = Namer(game.view(seat).variant, seat)
         self.players = self.names.variant.players
+        self.default_save = DEFAULT_SAVE  # offered when saving on quit
         self.specs = dict(specs or {})  # bot spec by seat, kept in a saved record
         self.hands_shown = len(game.hand_results)
 
@@ -217,7 +218,7 @@ class Session:
         try:
             answer = self.ask("Save the game record to resume later? (y/n) ")
             while answer.strip().lower().startswith("y"):
-                path = self.ask(f"File [{DEFAULT_SAVE}]: ").strip() or DEFAULT_SAVE
+                path = self.ask(f"File [{self.default_save}]: ").strip() or self.default_save
                 if self._save(Path(path)) == 0:
                     return 0
                 answer = self.ask("Try another file? (y/n) ")
@@ -298,7 +299,9 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
     terminal = console.is_terminal and sys.stdin.isatty()
     delay = args.delay if args.delay is not None else (0.5 if terminal else 0.0)
     save_to = Path(args.save) if args.save else None
-    return Session(game, seat, bots, console, ask, save_to, delay, by_seat)
+    session = Session(game, seat, bots, console, ask, save_to, delay, by_seat)
+    session.default_save = args.resume or DEFAULT_SAVE
+    return session
 
 
 def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | None = None) -> int:
