@@ -137,10 +137,10 @@ def test_question_mark_lists_legal_actions_with_meaning() -> None:
 
 def test_bad_input_reprompts_with_the_reason() -> None:
     game, text = transcript(
-        ["bid 7", "xyzzy", "12", "play 9c", "bid 4", "trump H", "discard 9S", "as", "9c", "2"]
+        ["bid 7", "[/xyzzy]", "12", "play 9c", "bid 4", "trump H", "discard 9S", "as", "9c", "2"]
     )
     assert "bid 7: not a bid; the bids are 1, 2, 3, 4, 5, 6" in text
-    assert "'xyzzy' is not a card, an action or a listed number" in text
+    assert "'[/xyzzy]' is not a card, an action or a listed number" in text
     assert "12: choose a number from 1 to 7" in text
     assert "play 9C: not now, you may bid or pass" in text
     assert "9S: you do not hold 9S" in text

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
+from rich.text import Text
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -207,7 +208,7 @@ class Session:
             try:
                 return read_choice(text, view, legal)
             except InputError as exc:
-                self.console.print(f"[red]{exc}[/red]")
+                self.console.print(Text(str(exc), style="red"))
 
     # ------------------------------------------------------------------ saving
 
