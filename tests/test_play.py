@@ -18,7 +18,8 @@ from hasenpfeffer.cards import SUIT_NAMES, Card
 from hasenpfeffer.cli.play import Session, bot_specs, session_from_args
 from hasenpfeffer.game import Game
 from hasenpfeffer.loader import load_variant
-from hasenpfeffer.tui import hand_text, sorted_hand
+from hasenpfeffer.tui import hand_text, sorted_hand, table_view
+from hasenpfeffer.variant import Variant
 from hasenpfeffer.tui_input import InputError, explain, read_choice
 from hasenpfeffer.view import View
 
@@ -350,3 +351,11 @@ def test_saved_records_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert "3 pass, 0 bid 4, 1 pass, 2 pass, 0 trump H" in out
     assert cli.main(["replay", "--json", str(finished)]) == 0
     assert json.loads(capsys.readouterr().out)["scores"] == list(game.scores)
+
+
+def test_table_shows_a_variant_name_as_written() -> None:
+    game = Game(Variant(name="[/odd]"), deal=DEAL)
+    out = io.StringIO()
+    Console(file=out, width=80).print(table_view(game.view(0), hand_no=1))
+    assert "[/odd] · hand 1 · you are seat 0, partner 2" in out.getvalue()
+    assert "Your hand JK" not in out.getvalue() and "Your hand 9♣ │ J♦ │ A♥ K♥ J♥ │ A♠" in out.getvalue()

@@ -240,7 +240,7 @@ def table_view(view: View, hand_no: int | None = None, title: str | None = None)
     partners = names.partners()
     if partners:
         heading += f", partner{'s' if len(partners) > 1 else ''} {' and '.join(map(str, partners))}"
-    return Panel(Group(*lines), title=heading, title_align="left", expand=False)
+    return Panel(Group(*lines), title=Text(heading), title_align="left", expand=False)
 
 
 def trick_text(

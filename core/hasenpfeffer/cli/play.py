@@ -154,7 +154,7 @@ class Session:
         title = f"Hand {self.game.hand_number} · dealer {self.names.seat(view.dealer)}"
         if view.turned is not None:
             title += f" · turned up {view.turned.pretty()}"
-        self.console.rule(title)
+        self.console.rule(Text(title))
 
     def _hand_over(self) -> None:
         from ..tui import hand_result_text
