@@ -19,8 +19,8 @@ from hasenpfeffer.cli.play import Session, bot_specs, session_from_args
 from hasenpfeffer.game import Game
 from hasenpfeffer.loader import load_variant
 from hasenpfeffer.tui import hand_text, sorted_hand, table_view
-from hasenpfeffer.variant import Variant
 from hasenpfeffer.tui_input import InputError, explain, read_choice
+from hasenpfeffer.variant import Variant
 from hasenpfeffer.view import View
 
 # Dealer 2: seat 3 bids and leads first. Seat 3 holds only hearts and spades, so a bot that
