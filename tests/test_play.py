@@ -359,3 +359,13 @@ def test_table_shows_a_variant_name_as_written() -> None:
     Console(file=out, width=80).print(table_view(game.view(0), hand_no=1))
     assert "[/odd] · hand 1 · you are seat 0, partner 2" in out.getvalue()
     assert "Your hand JK" not in out.getvalue() and "Your hand 9♣ │ J♦ │ A♥ K♥ J♥ │ A♠" in out.getvalue()
+
+
+def test_six_player_alone_sends_both_partners_out() -> None:
+    game = Game(load_variant("double-hasenpfeffer-6"), seed=1)
+    game.apply(next(a for a in game.legal_actions() if a.verb == "bid"))
+    while game.phase == "bidding":
+        game.apply(next(a for a in game.legal_actions() if a.verb == "pass"))
+    view = game.view(game.to_move or 0)
+    lone = next(a for a in game.legal_actions() if a.alone)
+    assert explain(lone, view).endswith("; you play alone, your partners sit out")

@@ -62,7 +62,8 @@ def explain(action: Action, view: View) -> str:
     """A short meaning of a legal action for the seat to move."""
     v = view.variant
     verb, arg = action.verb, action.arg
-    alone = "; you play alone, your partner sits out" if action.alone else ""
+    partners = "your partners sit out" if len(v.teams[v.team_of(view.seat)]) > 2 else "your partner sits out"
+    alone = f"; you play alone, {partners}" if action.alone else ""
     if verb == "bid":
         bid = v.bid(arg)
         stakes = f" at {bid.multiplier}x stakes" if bid.multiplier != 1 else ""
@@ -87,7 +88,7 @@ def explain(action: Action, view: View) -> str:
         suit = suit_label(turned.suit) if turned is not None and not turned.is_joker else "its suit"
         return f"the dealer takes the turned card; {suit} become trump{alone}"
     if verb == "alone":
-        return "defend alone; your partner sits out"
+        return f"defend alone; {partners}"
     card = Card.parse(arg)
     if verb == "discard":
         return f"put it face down ({card_role(card, view)})"
