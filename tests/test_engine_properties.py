@@ -1,0 +1,215 @@
+"""Properties of the engine over random seeds and random legal play, for every built-in and example variant.
+
+At every step each card of the pack is in exactly one place (a hand, the trick on the table,
+a completed trick, a discard, or the part of the kitty nobody has taken); every finished hand
+has as many tricks as the variant deals cards; every score change is what the variant's
+scoring fields say (recomputed here from the hand's tricks); ``record()`` replays to the same
+game; and a refused action leaves the game exactly as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hasenpfeffer import Action, Game, IllegalActionError, Variant
+from hasenpfeffer.cards import JOKER, Card
+from hasenpfeffer.loader import builtin_names, load_variant
+from hasenpfeffer.records import replay
+from hasenpfeffer.view import HandResult
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
+VARIANTS = sorted(builtin_names()) + sorted(str(p) for p in EXAMPLES.glob("*.yaml"))
+IDS = [Path(v).stem for v in VARIANTS]
+SETTINGS = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def variant(name: str) -> Variant:
+    return load_variant(name)
+
+
+def pack(v: Variant) -> Counter[Card]:
+    suited = [Card(r, s) for s in v.pack.suits for r in v.pack.ranks] * v.pack.copies
+    return Counter(suited + [Card(JOKER, "")] * v.pack.jokers)
+
+
+def locations(g: Game) -> Counter[Card]:
+    """Every card the public API shows somewhere in the current hand."""
+    seats = range(g.variant.players)
+    seen: Counter[Card] = Counter()
+    for s in seats:
+        view = g.view(s)
+        seen.update(view.hand)
+        seen.update(a_card(a) for a in view.history if a.seat == s and a.verb == "discard")
+    table = g.view(0)
+    seen.update(card for _, card in table.trick)
+    seen.update(card for trick in table.tricks for _, card in trick.cards)
+    return seen
+
+
+def a_card(action: Action) -> Card:
+    return Card.parse(action.arg)
+
+
+def kitty_of_current_hand(g: Game) -> Counter[Card]:
+    """The cards dealt to the kitty (widow) this hand, from the record."""
+    hand = g.record()["hands"][-1]
+    return Counter(Card.parse(c) for c in hand.get("widow") or hand.get("kitty") or [])
+
+
+def check_cards(g: Game, full: Counter[Card], kitty: Counter[Card]) -> None:
+    """Each card in exactly one place; only the kitty's cards may be out of sight."""
+    seen = locations(g)
+    assert not seen - full, f"cards in two places or not in the pack: {seen - full}"
+    unseen = full - seen
+    assert not unseen - kitty, f"cards missing: {unseen - kitty}"
+
+
+def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
+    """The score change of a finished hand, from the variant's scoring fields alone."""
+    sides = len(r.tricks)
+    if r.thrown_in:
+        return (Fraction(0),) * sides
+    assert r.maker is not None and r.bid is not None
+    s, maker = v.scoring, v.team_of(r.maker)
+    if r.bid == "order-up":
+        required, multiplier = v.making.order_up.tricks_required, 1
+    else:
+        bid = v.bid(r.bid)
+        required, multiplier = bid.tricks, bid.multiplier
+    taken = r.tricks[maker]
+    assert r.made == (taken >= required)
+    change = [Fraction(0)] * sides
+    if r.made:
+        if r.alone and s.made_alone is not None:
+            points = Fraction(s.made_alone.value(taken, required))
+        else:
+            points = Fraction(s.made.value(taken, required) * (s.alone_multiplier if r.alone else 1))
+        change[maker] += points * multiplier
+    else:
+        rule = s.failed_alone_defence if r.defender_alone and s.failed_alone_defence else s.failed
+        loss = Fraction(rule.value(taken, required) * multiplier)
+        if r.alone and s.multiply_failed_alone:
+            loss *= s.alone_multiplier
+        if r.forced:
+            loss *= Fraction(v.making.all_pass.failure_multiplier)
+        for side in range(sides):
+            if rule.to == "makers" and side == maker:
+                change[side] -= loss
+            elif rule.to == "opponents" and side != maker:
+                change[side] += loss
+    for side in range(sides):
+        if side != maker:
+            change[side] += s.defenders.value(r.tricks[side], required)
+    return tuple(change)
+
+
+def check_hand(v: Variant, r: HandResult, before: tuple[int, ...]) -> None:
+    if r.thrown_in:
+        assert r.score_change == (0,) * len(before) and r.scores == before
+        return
+    assert sum(r.tricks) == v.tricks_per_hand, "tricks per hand as dealt"
+    for got, want in zip(r.score_change, expected_change(v, r), strict=True):
+        # A fractional stake (a forced player losing half) is rounded one way or the other.
+        assert got == want if want.denominator == 1 else abs(got - want) < 1, (r, expected_change(v, r))
+    assert r.scores == tuple(b + c for b, c in zip(before, r.score_change, strict=True))
+
+
+def check_game_end(g: Game) -> None:
+    v = g.variant
+    target = v.game.target
+    if g.is_over:
+        assert g.to_move is None and len(g.legal_actions()) == 0
+        if g.winner is not None:
+            assert g.scores[g.winner] >= target
+    elif not v.game.must_bid_out and v.game.tie != "play-on":
+        assert max(g.scores) < target or v.game.tie == "higher"
+
+
+def snapshot(g: Game) -> tuple[Any, ...]:
+    seats = range(g.variant.players)
+    return (
+        g.phase,
+        g.to_move,
+        tuple(g.scores),
+        tuple(g.legal_actions()),
+        [g.view(s) for s in seats],
+        g.record(),
+    )
+
+
+def illegal_candidates(g: Game, legal: list[Action], rng: random.Random) -> list[Action]:
+    """A few actions that are not legal now: wrong seats, unheld cards, bids off the ladder."""
+    seat = g.to_move if g.to_move is not None else 0
+    pool = [Action((a.seat + 1) % g.variant.players, a.verb, a.arg, a.alone) for a in legal[:3]]
+    pool += [Action(seat, "play", str(c)) for c in rng.sample(sorted(pack(g.variant)), 3)]
+    pool += [Action(seat, "bid", "99"), Action(seat, "discard", "JK"), Action(seat, "trump", "NT")]
+    return [a for a in pool if a not in legal]
+
+
+def play_random(g: Game, rng: random.Random, steps: int, check_every: int, refuse_every: int) -> None:
+    """Random legal play, checking the cards every ``check_every`` steps and trying a refused
+    action every ``refuse_every`` steps; every finished hand is checked."""
+    v = g.variant
+    full = pack(v)
+    hands_seen = 0
+    before = tuple(g.scores)
+    kitty = kitty_of_current_hand(g)
+    for step in range(steps):
+        if g.is_over:
+            break
+        legal = list(g.legal_actions())
+        assert legal and all(a.seat == g.to_move for a in legal)
+        if step % check_every == 0:
+            check_cards(g, full, kitty)
+            assert [len(g.view(s).legal) for s in range(v.players)].count(0) == v.players - 1
+        if step % refuse_every == 0:
+            bad = rng.choice(illegal_candidates(g, legal, rng))
+            state = snapshot(g)
+            with pytest.raises(IllegalActionError):
+                g.apply(bad)
+            assert snapshot(g) == state, f"refusing {bad} changed the game"
+        g.apply(rng.choice(legal))
+        while hands_seen < len(g.hand_results):
+            r = g.hand_results[hands_seen]
+            check_hand(v, r, before)
+            before = r.scores
+            hands_seen += 1
+            if not g.is_over:
+                kitty = kitty_of_current_hand(g)
+    assert tuple(g.scores) == before
+    check_game_end(g)
+
+
+def check_replay(g: Game) -> None:
+    record = g.record()
+    again = replay(record)
+    assert again.record() == record
+    assert again.hand_results == g.hand_results
+    assert (tuple(again.scores), again.phase, again.to_move) == (tuple(g.scores), g.phase, g.to_move)
+
+
+@pytest.mark.parametrize("name", VARIANTS, ids=IDS)
+@SETTINGS
+@given(seed=st.integers(0, 2**32 - 1), choice_seed=st.integers(0, 2**32 - 1))
+def test_random_play_keeps_every_invariant(name: str, seed: int, choice_seed: int) -> None:
+    g = Game(variant(name), seed=seed)
+    play_random(g, random.Random(choice_seed), steps=100, check_every=1, refuse_every=5)
+    check_replay(g)
+
+
+@pytest.mark.parametrize("name", VARIANTS, ids=IDS)
+@settings(max_examples=3, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1))
+def test_long_random_games_score_and_replay(name: str, seed: int) -> None:
+    g = Game(variant(name), seed=seed)
+    play_random(g, random.Random(seed), steps=1000, check_every=25, refuse_every=100)
+    assert g.is_over or len(g.hand_results) >= 1000 // (4 * g.variant.players * (g.variant.hand_size + 3))
+    check_replay(g)
