@@ -55,13 +55,15 @@ class Game(Making):
         self.hand_results = []
         self.winner = None
         self._log = []
+        self._rec = []
         self._deals = []
         self._legal = None
         if deal is not None:
             self.queue_deal(deal)
             if deal.get("dealer") is not None:
                 dealer = int(deal["dealer"])
-        self.dealer = self.rng.randrange(p.n) if dealer is None else dealer
+        first = self.rng.randrange(p.n)  # drawn even when given, so a replay keeps the same stream
+        self.dealer = first if dealer is None else dealer
         self._start_hand()
 
     # ------------------------------------------------------------------ public API
@@ -155,7 +157,7 @@ class Game(Making):
         parts: list[Any] = []
         for slot in _SLOTS:
             value = getattr(self, slot)
-            if slot in ("rng", "_legal", "_p", "rules", "variant"):
+            if slot in ("rng", "_legal", "_p", "rules", "variant", "_rec"):
                 continue
             parts.append((slot, repr(value)))
         parts.append(("rng", self.rng.getstate()))
@@ -166,11 +168,11 @@ class Game(Making):
     def _start_hand(self) -> None:
         p, rules = self._p, self.rules
         v = self.variant
+        deck = list(rules.deck)
+        self.rng.shuffle(deck)  # shuffled even for a fixed deal, so a replay keeps the same stream
         if self._deals:
             hands, kitty = self._fixed_deal(self._deals.pop(0))
         else:
-            deck = list(rules.deck)
-            self.rng.shuffle(deck)
             hands = [[] for _ in range(p.n)]
             packets = v.deal.packets or (p.hand_size,)
             i = 0
@@ -205,6 +207,7 @@ class Game(Making):
         self.leader = -1
         self._led = 0
         self._next = []
+        self._eff, self._keys = [], []
         self._active = p.n
         self.to_move = p.left[self.dealer]
         if p.auction:
@@ -387,6 +390,7 @@ _SLOTS: list[str] = list(GameState.__slots__)
 _LIST_SLOTS = (
     "hand_results",
     "_log",
+    "_rec",
     "_deals",
     "_actions",
     "kitty",

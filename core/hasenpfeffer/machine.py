@@ -129,4 +129,11 @@ def mermaid(v: Variant) -> str:
         show_state_attributes=False,
     )
     graph: Any = model.get_graph()  # type: ignore[attr-defined]
-    return str(graph.draw(None))
+    text = str(graph.draw(None))
+    # Mermaid state ids may not hold hyphens: keep the phase names as labels only.
+    for name in states:
+        if "-" in name:
+            ident = name.replace("-", "_")
+            text = text.replace(f"as {name}\n", f"as {ident}\n").replace(f"Class {name} ", f"Class {ident} ")
+            text = text.replace(f"  {name} -->", f"  {ident} -->").replace(f"--> {name}:", f"--> {ident}:")
+    return text

@@ -50,11 +50,15 @@ class Plan:
         self.trump = tuple(
             tuple((Action(s, "trump", t), Action(s, "trump", t, True)) for t in tn) for s in rng
         )
+        every = [*self.play, *self.discard, *self.give, *self.bid, self.pass_, self.alone, *self.order_up]
+        every += [t for seat in self.trump for t in seat]
+        self.text: dict[Action, str] = {a: str(a) for group in every for a in group}
         machine = phase_machine(v)
         self.trigger: dict[str, Callable[[Any], bool]] = {
             name: event.trigger for name, event in machine.events.items()
         }
         self.states = frozenset(machine.states)
+        self.record_ref: Any = None  # how records name the variant (filled on first use)
 
 
 @functools.lru_cache(maxsize=64)

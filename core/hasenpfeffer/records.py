@@ -18,6 +18,7 @@ See docs/records.md.
 
 from __future__ import annotations
 
+import copy
 import functools
 import json
 import os
@@ -49,7 +50,7 @@ class ReplayError(RecordError):
 
     def __init__(self, hand: int, index: int, action: str, why: str) -> None:
         self.hand, self.index, self.action, self.why = hand, index, action, why
-        super().__init__(f"hand {hand + 1}, action {index} ({action!r}) is illegal: {why}")
+        super().__init__(f"hand {hand + 1}, action index {index} ({action!r}) is illegal: {why}")
 
 
 # ---------------------------------------------------------------------- writing
@@ -77,38 +78,67 @@ def variant_ref(v: Variant) -> str | dict[str, Any]:
     return data
 
 
+def _hand_entry(game: Game, entry: dict[str, Any]) -> dict[str, Any]:
+    names = game.rules.names
+    text = game._p.text
+    hand: dict[str, Any] = {
+        "dealer": entry["dealer"],
+        "hands": [[names[c] for c in h] for h in entry["hands"]],
+        "widow": [names[c] for c in entry["widow"]],
+        "actions": [text.get(a) or str(a) for a in entry["actions"]],
+    }
+    r = entry["result"]
+    if r is not None:
+        hand["result"] = {
+            "maker": r.maker,
+            "bid": r.bid,
+            "trump": r.trump,
+            "alone": r.alone,
+            "defender_alone": r.defender_alone,
+            "thrown_in": r.thrown_in,
+            "forced": r.forced,
+            "trick_winners": [w for _, _, w in entry["tricks"]],
+            "tricks": list(r.tricks),
+            "made": r.made,
+            "score_change": list(r.score_change),
+            "scores": list(r.scores),
+        }
+    return hand
+
+
+def _fresh(hand: dict[str, Any]) -> dict[str, Any]:
+    """A copy of a cached hand entry that callers may change freely."""
+    out = {
+        "dealer": hand["dealer"],
+        "hands": [h[:] for h in hand["hands"]],
+        "widow": hand["widow"][:],
+        "actions": hand["actions"][:],
+    }
+    r = hand.get("result")
+    if r is not None:
+        out["result"] = {
+            **r,
+            "trick_winners": r["trick_winners"][:],
+            "tricks": r["tricks"][:],
+            "score_change": r["score_change"][:],
+            "scores": r["scores"][:],
+        }
+    return out
+
+
 def game_record(game: Game) -> dict[str, Any]:
     """The record of a game so far (finished hands carry their ``result``)."""
-    names = game.rules.names
-    hands = []
-    logged = [*game._log]
+    done = game._rec
+    for entry in game._log[len(done) :]:
+        done.append(_hand_entry(game, entry))
+    hands = [_fresh(h) for h in done]
     if not game.is_over:
-        logged.append({**game._deal_log, "actions": game._actions, "tricks": game.tricks, "result": None})
-    for entry in logged:
-        hand: dict[str, Any] = {
-            "dealer": entry["dealer"],
-            "hands": [[names[c] for c in h] for h in entry["hands"]],
-            "widow": [names[c] for c in entry["widow"]],
-            "actions": [str(a) for a in entry["actions"]],
-        }
-        r = entry["result"]
-        if r is not None:
-            hand["result"] = {
-                "maker": r.maker,
-                "bid": r.bid,
-                "trump": r.trump,
-                "alone": r.alone,
-                "defender_alone": r.defender_alone,
-                "thrown_in": r.thrown_in,
-                "forced": r.forced,
-                "trick_winners": [w for _, _, w in entry["tricks"]],
-                "tricks": list(r.tricks),
-                "made": r.made,
-                "score_change": list(r.score_change),
-                "scores": list(r.scores),
-            }
-        hands.append(hand)
-    record: dict[str, Any] = {"variant": variant_ref(game.variant)}
+        current = {**game._deal_log, "actions": game._actions, "tricks": game.tricks, "result": None}
+        hands.append(_hand_entry(game, current))
+    ref = game._p.record_ref
+    if ref is None:
+        ref = game._p.record_ref = variant_ref(game.variant)
+    record: dict[str, Any] = {"variant": copy.deepcopy(ref)}
     if game.seed is not None:
         record["seed"] = game.seed
     record["hands"] = hands

@@ -33,6 +33,7 @@ class GameState:
         "_offer",
         "_p",
         "_passed",
+        "_rec",
         "_redeal_same",
         "_spoken",
         "alone",
@@ -79,6 +80,7 @@ class GameState:
     hand_results: list[HandResult]
     winner: int | None
     _log: list[dict[str, Any]]
+    _rec: list[dict[str, Any]]
     _deals: list[Deal]
     _legal: LegalActions | None
     # the hand

@@ -1,0 +1,136 @@
+"""``hasenpfeffer replay FILE [--json]``: check a game record and show how it went.
+
+Prints each hand's auction, every trick with its winner and why, and the score;
+``--json`` prints the tricks, tricks won and score change of the last hand replayed
+and the running scores. A record with an illegal action exits 1 naming the action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..game import Game
+
+MAKING_VERBS = frozenset({"pass", "bid", "order-up", "trump", "alone"})
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of the sub-command."""
+    parser.add_argument("file", help="a game record (YAML or JSON)")
+    parser.add_argument("--json", action="store_true", help="print the outcome as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay the record; exit 1 when it does not load or an action is illegal."""
+    from ..errors import VariantError
+    from ..records import RecordError, replay
+
+    try:
+        game = replay(args.file)
+    except (RecordError, VariantError) as exc:
+        print(f"{args.file}: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(summary(game), indent=1))
+    else:
+        show(game)
+    return 0
+
+
+def _tricks(game: Game, index: int) -> list[dict[str, Any]]:
+    """The tricks of hand ``index`` (the current hand when it is not finished)."""
+    rules = game.rules
+    if index < len(game._log):
+        entry = game._log[index]
+        tricks, trump = entry["tricks"], entry["result"].trump
+    else:
+        tricks, trump = game.tricks, game.trump
+    out = []
+    for leader, cards, winner in tricks:
+        card = next(c for s, c in cards if s == winner)
+        out.append(
+            {
+                "leader": leader,
+                "cards": [{"seat": s, "card": rules.names[c]} for s, c in cards],
+                "winner": winner,
+                "why": rules.why(card, trump, cards[0][1]),
+            }
+        )
+    return out
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The JSON outcome: the last hand's tricks, tricks won and score change; running scores."""
+    last = len(game._log) - 1 if game.is_over or not game._actions else len(game._log)
+    last = max(last, 0)
+    tricks = _tricks(game, last)
+    sides = len(game.scores)
+    won = [0] * sides
+    for t in tricks:
+        won[game.variant.team_of(t["winner"])] += 1
+    finished = last < len(game.hand_results)
+    change = list(game.hand_results[last].score_change) if finished else [0] * sides
+    return {
+        "hand": last + 1,
+        "tricks": tricks,
+        "tricks_won": won,
+        "score_change": change,
+        "scores": list(game.scores),
+        "hands": [
+            {
+                "dealer": r.dealer,
+                "maker": r.maker,
+                "bid": r.bid,
+                "trump": r.trump,
+                "made": r.made,
+                "thrown_in": r.thrown_in,
+                "score_change": list(r.score_change),
+            }
+            for r in game.hand_results
+        ],
+        "over": game.is_over,
+        "winner": game.winner,
+    }
+
+
+def show(game: Game) -> None:
+    """Print the game hand by hand."""
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    v = game.variant
+    side = "player" if v.partnerships == "none" else "team"
+    hands = len(game._log) + (0 if game.is_over or not game._actions else 1)
+    for i in range(hands):
+        entry = game._log[i] if i < len(game._log) else None
+        actions = entry["actions"] if entry else game._actions
+        dealer = entry["dealer"] if entry else game.dealer
+        console.print(f"[bold]Hand {i + 1}[/bold] (dealer {dealer})")
+        making = [str(a) for a in actions if a.verb in MAKING_VERBS]
+        if making:
+            console.print("  making: " + ", ".join(making))
+        r = entry["result"] if entry else None
+        if r is not None and r.thrown_in:
+            console.print("  thrown in")
+            continue
+        if r is not None and r.forced:
+            console.print(f"  forced: seat {r.maker} makes {r.bid}")
+        if r is not None:
+            alone = " alone" if r.alone else ""
+            console.print(f"  trump {r.trump}, maker {r.maker} ({r.bid}){alone}")
+        for n, t in enumerate(_tricks(game, i), 1):
+            cards = " ".join(f"{c['seat']}:{c['card']}" for c in t["cards"])
+            console.print(f"  trick {n}: {cards} -> seat {t['winner']} ({t['why']})")
+        if r is not None:
+            made = "made" if r.made else "failed"
+            console.print(
+                f"  {side} {v.team_of(r.maker or 0)} {made}; tricks {list(r.tricks)};"
+                f" score change {list(r.score_change)}; scores {list(r.scores)}"
+            )
+    console.print(f"[bold]Scores[/bold] {list(game.scores)}")
+    if game.is_over:
+        console.print(f"[bold]Winner[/bold]: {side} {game.winner}")

@@ -1,0 +1,116 @@
+"""The public step API: refusals leave the game unchanged, views hide what they should, copies are independent."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hasenpfeffer.actions import Action, IllegalActionError, LegalActions
+from hasenpfeffer.game import Game
+from hasenpfeffer.variant import Variant
+
+DEAL = {
+    "dealer": 3,
+    "hands": ["JK JH JD AH KH QH", "AS KS QS JS TS 9S", "AD KD QD TD 9D TC", "AC KC QC JC TH 9H"],
+    "widow": ["9C"],
+}
+
+
+def fresh() -> Game:
+    return Game(Variant(name="t"), deal=DEAL)
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        "1 bid 2",
+        "1 bid 9",
+        "1 discard 9S",
+        "0 play JK",
+        "0 discard JK",
+        "nonsense",
+        "0 frobnicate",
+        Action(0, "trump", "H"),
+    ],
+)
+def test_refusal_names_action_seat_and_legal_and_changes_nothing(bad: Action | str) -> None:
+    g = fresh()
+    g.apply("0 bid 2")
+    before = g.snapshot()
+    with pytest.raises(IllegalActionError) as info:
+        g.apply(bad)
+    err = info.value
+    assert err.seat == 1 and "1 pass" in [str(a) for a in err.legal]
+    assert "seat 1 to move" in str(err) and "1 bid 3" in str(err)
+    assert g.snapshot() == before and not g.can_apply(bad)
+
+
+def test_refusal_in_play_and_after_the_game() -> None:
+    g = fresh()
+    for a in ["0 bid 6", "0 trump H alone", "0 discard 9C", "1 pass", "3 pass", "1 play AS"]:
+        g.apply(a)
+    assert len(g.legal_actions()) == 6  # void in spades: any card
+    before = g.snapshot()
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        g.apply("3 play AH")
+    assert g.snapshot() == before
+    with pytest.raises(IllegalActionError, match="turn"):
+        g.apply("0 play QH")
+    rng = random.Random(1)
+    while not g.is_over:  # the lone maker sweeps: 12 points end the game
+        g.apply(rng.choice(g.legal_actions()))
+    with pytest.raises(IllegalActionError, match="game is over"):
+        g.apply("0 pass")
+
+
+def test_legal_actions_index_contain_and_parse() -> None:
+    g = fresh()
+    legal = g.legal_actions()
+    assert isinstance(legal, LegalActions) and legal[0] == Action(0, "pass") and len(legal) == 7
+    assert "0 bid 6" in legal and Action(0, "bid", "6") in legal and "0 bid 7" not in legal
+    assert Action.parse("2 play 10h") == Action(2, "play", "TH") and str(Action(1, "alone")) == "1 alone"
+    assert str(Action.parse("3 order-up alone")) == "3 order-up alone"
+
+
+def test_view_hides_other_hands_widow_and_discards() -> None:
+    g = fresh()
+    for a in ["0 bid 6", "0 trump H", "0 discard 9C"]:
+        g.apply(a)
+    mine, theirs = g.view(0), g.view(1)
+    assert sorted(str(c) for c in theirs.hand) == sorted(DEAL["hands"][1].split())
+    assert [str(c) for c in mine.widow] == ["9C"] and theirs.widow == ()
+    assert str(mine.history[-1]) == "0 discard 9C" and str(theirs.history[-1]) == "0 discard"
+    assert mine.legal and not theirs.legal and theirs.trump == "H" and theirs.maker == 0
+    assert "9C" not in [str(c) for c in mine.hand] and len(mine.hand) == 6
+
+
+def test_copy_is_independent() -> None:
+    g = fresh()
+    g.apply("0 bid 3")
+    c = g.copy()
+    c.apply("1 bid 4")
+    assert g.to_move == 1 and c.to_move == 2 and g.high_seat == 0
+    rng = random.Random(2)
+    while len(c.hand_results) < 3:
+        c.apply(rng.choice(c.legal_actions()))
+    assert g.hand_results == [] and g.phase == "bidding" and g.view(1).history == (Action(0, "bid", "3"),)
+
+
+def test_same_seed_same_game() -> None:
+    v = Variant(name="t")
+    a, b = Game(v, seed=11), Game(v, seed=11)
+    rng_a, rng_b = random.Random(3), random.Random(3)
+    for _ in range(200):
+        if a.is_over:
+            break
+        a.apply(rng_a.choice(a.legal_actions()))
+        b.apply(rng_b.choice(b.legal_actions()))
+    assert a.record() == b.record() and a.snapshot() == b.snapshot()
+
+
+def test_bad_deal_is_refused() -> None:
+    with pytest.raises(ValueError, match="exactly the cards"):
+        Game(Variant(name="t"), deal={**DEAL, "widow": ["JK"]})
+    with pytest.raises(ValueError, match="6 cards"):
+        Game(Variant(name="t"), deal={**DEAL, "hands": ["JK JH", *DEAL["hands"][1:]]})
