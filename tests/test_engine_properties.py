@@ -4,7 +4,7 @@ At every step each card of the pack is in exactly one place (a hand, the trick o
 a completed trick, a discard, or the part of the kitty nobody has taken); every finished hand
 has as many tricks as the variant deals cards; every score change is what the variant's
 scoring fields say (recomputed here from the hand's tricks); ``record()`` replays to the same
-game; and a refused action leaves the game exactly as it was.
+game; a refused action leaves the game exactly as it was; and a copy is independent.
 """
 
 from __future__ import annotations
@@ -40,22 +40,20 @@ def pack(v: Variant) -> Counter[Card]:
     return Counter(suited + [Card(JOKER, "")] * v.pack.jokers)
 
 
-def locations(g: Game) -> Counter[Card]:
-    """Every card the public API shows somewhere in the current hand."""
-    seats = range(g.variant.players)
+def locations(g: Game) -> tuple[Counter[Card], bool]:
+    """Every card the public API shows somewhere in the current hand; and whether the widow
+    was taken (then no card may be out of sight)."""
     seen: Counter[Card] = Counter()
-    for s in seats:
+    taken = False
+    for s in range(g.variant.players):
         view = g.view(s)
         seen.update(view.hand)
-        seen.update(a_card(a) for a in view.history if a.seat == s and a.verb == "discard")
+        seen.update(Card.parse(a.arg) for a in view.history if a.seat == s and a.verb == "discard")
+        taken = taken or bool(view.widow)
     table = g.view(0)
     seen.update(card for _, card in table.trick)
     seen.update(card for trick in table.tricks for _, card in trick.cards)
-    return seen
-
-
-def a_card(action: Action) -> Card:
-    return Card.parse(action.arg)
+    return seen, taken
 
 
 def kitty_of_current_hand(g: Game) -> Counter[Card]:
@@ -66,10 +64,11 @@ def kitty_of_current_hand(g: Game) -> Counter[Card]:
 
 def check_cards(g: Game, full: Counter[Card], kitty: Counter[Card]) -> None:
     """Each card in exactly one place; only the kitty's cards may be out of sight."""
-    seen = locations(g)
+    seen, widow_taken = locations(g)
     assert not seen - full, f"cards in two places or not in the pack: {seen - full}"
     unseen = full - seen
     assert not unseen - kitty, f"cards missing: {unseen - kitty}"
+    assert not (widow_taken and unseen), f"the widow was taken, yet {unseen} are nowhere"
 
 
 def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
@@ -176,6 +175,10 @@ def play_random(g: Game, rng: random.Random, steps: int, check_every: int, refus
             with pytest.raises(IllegalActionError):
                 g.apply(bad)
             assert snapshot(g) == state, f"refusing {bad} changed the game"
+            twin = g.copy()
+            assert snapshot(twin) == state
+            twin.apply(rng.choice(legal))
+            assert snapshot(g) == state, "a copy shares state with its original"
         g.apply(rng.choice(legal))
         while hands_seen < len(g.hand_results):
             r = g.hand_results[hands_seen]

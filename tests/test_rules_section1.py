@@ -8,6 +8,7 @@ is dealt as soon as the last card falls.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 
 import pytest
@@ -15,6 +16,7 @@ import pytest
 from hasenpfeffer import Game, IllegalActionError, Variant
 from hasenpfeffer.cards import Card
 from hasenpfeffer.loader import load_variant
+from hasenpfeffer.rules import compile_variant
 from hasenpfeffer.variant import GameEnd, Points, Scoring
 from hasenpfeffer.view import HandResult
 
@@ -84,6 +86,34 @@ def plays(seat: int, text: str) -> set[str]:
 
 
 # --------------------------------------------------------------------------- ranking
+
+OTHER_JACK = {"C": "S", "S": "C", "D": "H", "H": "D"}
+
+
+@pytest.mark.parametrize("trump", ["C", "D", "H", "S"])
+def test_every_pair_of_cards_ranks_as_section_1_says(trump: str) -> None:
+    rules = compile_variant(STANDARD)
+    left = "J" + OTHER_JACK[trump]
+    trumps = ["JK", "J" + trump, left] + [r + trump for r in "AKQT9"]
+    for card in trumps:
+        assert rules.effective_suit(Card.parse(card), trump) == trump, f"{card} is a trump"
+    orders = [trumps]
+    for suit in "CDHS":
+        if suit != trump:
+            orders.append([r + suit for r in "AKQJT9" if r + suit != left])
+    for order in orders:
+        for i, high in enumerate(order):
+            for low in order[i + 1 :]:
+                pair = [Card.parse(high), Card.parse(low)]
+                assert rules.trick_winner(pair, trump) == 0, f"{high} led beats {low}"
+                assert rules.trick_winner(pair[::-1], trump) == 1, f"{high} beats {low} led"
+    for plain in (c for order in orders[1:] for c in order):
+        for t in trumps:
+            assert rules.trick_winner([Card.parse(plain), Card.parse(t)], trump) == 1, f"{t} trumps {plain}"
+    # A plain card that does not follow the suit led never wins, however high.
+    for led, other in itertools.permutations(orders[1:], 2):
+        assert rules.trick_winner([Card.parse(led[-1]), Card.parse(other[0])], trump) == 0
+
 
 # Deal 1. Dealer 3; the auction goes round twice; seat 0 makes 4 in hearts.
 DEAL_RANKING = dict(
