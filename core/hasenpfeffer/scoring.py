@@ -16,6 +16,8 @@ import math
 
 from .variant import Points, Variant
 
+_NO_POINTS = Points()
+
 
 def _round_half_away(x: float) -> int:
     return math.floor(abs(x) + 0.5) * (1 if x >= 0 else -1)
@@ -56,7 +58,7 @@ def score_hand(
             for side in range(len(tricks)):
                 if side != maker_side:
                     change[side] += pts
-    if s.defenders != Points():
+    if s.defenders != _NO_POINTS:
         for side in range(len(tricks)):
             if side != maker_side:
                 change[side] += s.defenders.value(tricks[side], required)
