@@ -29,6 +29,11 @@ BUILTINS = [
 HOUSE_RULES = sorted(p.name for p in HOUSE.glob("euchre-*.yaml")) + [
     f"pepper-{n}.yaml" for n in ("lose-the-bid", "stick-the-dealer", "one-round")
 ]
+HOUSE_RULES += [
+    "railroad-euchre-to-5.yaml",
+    "three-handed-euchre-stick-the-dealer.yaml",
+    "double-hasenpfeffer-open-auction.yaml",
+]
 ALL = BUILTINS + HOUSE_RULES
 
 
