@@ -133,3 +133,51 @@ def test_no_trump_joker_rules() -> None:
         assert r.trick_winner(["JK", "AS"], "NT") == 0
     assert high.trick_winner(["AS", "JK", "KS"], "NT") == 1
     assert own.trick_winner(["AS", "JK", "KS"], "NT") == 0
+
+
+JOKER_TURNED = {
+    "dealer": 3,
+    "hands": ["JH JD AH KH QH", "AS KS QS JS TS", "AD KD QD TD 9D", "AC KC QC JC 9S"],
+    "widow": ["JK", "9H", "TC", "9C"],
+}
+
+
+def benny(**order_up: object) -> Variant:
+    base = euchre(order_up=order_up)
+    return base.model_copy(
+        update={"pack": Pack(jokers=1), "deal": Deal(hand_size=5, kitty=Kitty(size=5, use="turn-up"))}
+    )
+
+
+def test_turned_joker_throws_in_to_the_same_dealer() -> None:
+    deal = {**JOKER_TURNED, "widow": ["JK", "TH", "9H", "TC", "9C"]}
+    g = Game(benny(), deal=deal)
+    assert g.hand_results[0].thrown_in and g.dealer == 3 and g.hand_number == 2
+
+
+def test_turned_joker_proposes_a_suit() -> None:
+    deal = {**JOKER_TURNED, "widow": ["JK", "TH", "9H", "TC", "9C"]}
+    g = Game(benny(turned_joker="S"), deal=deal)
+    run(g, "0 order-up")
+    assert (g.trump, g.phase, g.to_move) == ("S", "discard", 3)
+    assert "JK" in [str(c) for c in g.view(3).hand]
+
+
+def test_lone_defence_against_any_maker_from_the_dealer_left() -> None:
+    alone = Alone(lone_defence=True, lone_defence_against="any-maker", lone_defence_order="dealer-left")
+    g = Game(euchre(alone=alone), deal=DEAL)
+    run(g, "0 pass, 1 order-up, 3 discard 9S")
+    assert (g.phase, g.to_move) == ("defence", 0)
+    run(g, "0 alone")
+    v = g.view(0)
+    assert (g.phase, v.alone, v.sitting_out, g.to_move) == ("play", frozenset({0}), frozenset({2}), 1)
+
+
+def test_lone_defender_exchanges_with_the_partner_too() -> None:
+    alone = Alone(lone_defence=True, exchange=Exchange(cards=1, lone_defender=True))
+    g = Game(euchre(alone=alone), deal=DEAL)
+    run(g, "0 order-up alone, 3 discard 9S, 2 give 9D, 0 give 9D, 1 alone")
+    assert (g.phase, g.to_move) == ("exchange", 3)
+    run(g, "3 give AC, 1 give TS")
+    assert (g.phase, g.to_move, g.view(0).sitting_out) == ("play", 1, frozenset({2, 3}))
+    assert "AC" in [str(c) for c in g.view(1).hand]

@@ -16,15 +16,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from .actions import Action, ActionSyntaxError, IllegalActionError, LegalActions, as_action
-from .making import Making
+from .dealing import Dealing
 from .plan import plan_for
 from .rules import compile_variant
 from .scoring import game_winner, score_hand
-from .state import Deal, GameState
+from .state import GameState
 from .variant import Variant
 from .view import HandResult, Trick, View
 
@@ -33,7 +33,7 @@ __all__ = ["Action", "Game", "HandResult", "IllegalActionError", "LegalActions",
 _NONE = LegalActions(())
 
 
-class Game(Making):
+class Game(Dealing):
     """A game of a variant. ``deal`` fixes the first hand (``dealer``, ``hands`` by seat, ``widow``)."""
 
     __slots__ = ()
@@ -50,6 +50,7 @@ class Game(Making):
         self._p = p = plan_for(self.rules)
         self.seed = seed
         self.rng = random.Random(seed)
+        self._rng_shared = False
         self.state = "deal"
         self.scores = (0,) * p.sides
         self.hand_results = []
@@ -99,9 +100,8 @@ class Game(Making):
         legal = self._legal
         if legal is None:
             legal = self.legal_actions()
-        if not tuple.__contains__(legal, action):
+        if type(action) is not Action or not tuple.__contains__(legal, action):
             action = self._check(action, legal)
-        assert isinstance(action, Action)
         self._legal = None
         self._actions.append(action)
         _DO[action.verb](self, action)
@@ -148,8 +148,8 @@ class Game(Making):
         new.hands = [h[:] for h in self.hands]
         for slot in _LIST_SLOTS:
             setattr(new, slot, getattr(self, slot)[:])
-        new.rng = random.Random()
-        new.rng.setstate(self.rng.getstate())
+        # The generator is shared until either game deals again; that one takes a private clone.
+        self._rng_shared = new._rng_shared = True
         return new
 
     def snapshot(self) -> tuple[Any, ...]:
@@ -157,81 +157,11 @@ class Game(Making):
         parts: list[Any] = []
         for slot in _SLOTS:
             value = getattr(self, slot)
-            if slot in ("rng", "_legal", "_p", "rules", "variant", "_rec"):
+            if slot in ("rng", "_legal", "_p", "rules", "variant", "_rec", "_rng_shared"):
                 continue
             parts.append((slot, repr(value)))
         parts.append(("rng", self.rng.getstate()))
         return tuple(parts)
-
-    # ------------------------------------------------------------------ the deal
-
-    def _start_hand(self) -> None:
-        p, rules = self._p, self.rules
-        v = self.variant
-        deck = list(rules.deck)
-        self.rng.shuffle(deck)  # shuffled even for a fixed deal, so a replay keeps the same stream
-        if self._deals:
-            hands, kitty = self._fixed_deal(self._deals.pop(0))
-        else:
-            hands = [[] for _ in range(p.n)]
-            packets = v.deal.packets or (p.hand_size,)
-            i = 0
-            for size in packets:
-                seat = p.left[self.dealer]
-                for _ in range(p.n):
-                    hands[seat].extend(deck[i : i + size])
-                    i += size
-                    seat = p.left[seat]
-            kitty = deck[i:]
-            for h in hands:
-                h.sort()
-        self.hands, self.kitty = hands, kitty
-        self._deal_log = {"dealer": self.dealer, "hands": [h[:] for h in hands], "widow": kitty[:]}
-        self._actions = []
-        self.turned = None
-        self.widow_taken = ()
-        self._discards = []
-        self.high, self.high_seat = -1, None
-        self._passed = [False] * p.n
-        self._redeal_same = False
-        self._spoken = 0
-        self.maker = self.bid_name = None
-        self.required = self.multiplier = 1
-        self.forced = self.alone = False
-        self.trump_i = self.def_alone = None
-        self.out = [False] * p.n
-        self.discards_left = 0
-        self._exch, self._offer = [], []
-        self.trick, self.tricks = [], []
-        self.won = [0] * p.n
-        self.leader = -1
-        self._led = 0
-        self._next = []
-        self._eff, self._keys = [], []
-        self._active = p.n
-        self.to_move = p.left[self.dealer]
-        if p.auction:
-            self._go("open_bidding")
-        else:
-            self.turned = kitty[0] if kitty else None
-            self._go("turn_up")
-            if self.turned is not None and self._turned_suit() is None:
-                self._throw_in(same_dealer=True)
-
-    def _fixed_deal(self, deal: Deal) -> tuple[list[list[int]], list[int]]:
-        rules, p = self.rules, self._p
-        if deal.get("dealer") is not None:
-            self.dealer = int(deal["dealer"])
-        raw = deal.get("hands")
-        if not isinstance(raw, Sequence) or len(raw) != p.n:
-            raise ValueError(f"a deal needs 'hands': a list of {p.n} hands")
-        hands = [sorted(rules.cid(c) for c in _cards(h)) for h in raw]
-        kitty = [rules.cid(c) for c in _cards(deal.get("widow", []))]
-        if any(len(h) != p.hand_size for h in hands):
-            raise ValueError(f"each hand must hold {p.hand_size} cards")
-        if sorted([c for h in hands for c in h] + kitty) != sorted(rules.deck):
-            raise ValueError("the hands and widow must hold exactly the cards of the pack")
-        return hands, kitty
 
     # ------------------------------------------------------------------ play
 
@@ -378,12 +308,6 @@ class Game(Making):
         from .records import game_record
 
         return game_record(self)
-
-
-def _cards(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return value.replace(",", " ").split()
-    return [str(c) for c in value]
 
 
 _SLOTS: list[str] = list(GameState.__slots__)

@@ -35,6 +35,7 @@ class GameState:
         "_passed",
         "_rec",
         "_redeal_same",
+        "_rng_shared",
         "_spoken",
         "alone",
         "bid_name",
@@ -72,6 +73,7 @@ class GameState:
     rules: Ruleset
     _p: Plan
     rng: random.Random
+    _rng_shared: bool
     seed: int | None
     state: str
     dealer: int
