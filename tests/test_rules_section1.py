@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import replace
+from typing import TypedDict
 
 import pytest
 
@@ -22,6 +23,14 @@ from hasenpfeffer.view import HandResult
 
 STANDARD = load_variant("hasenpfeffer")
 PEPPER = load_variant("hasenpfeffer-pepper")
+
+
+class Deal(TypedDict):
+    """A hand-worked deal: the dealer, each seat's cards and the widow, as text."""
+
+    dealer: int
+    hands: list[str]
+    widow: str
 
 
 def new_game(dealer: int, hands: list[str], widow: str, variant: Variant = STANDARD, seed: int = 1) -> Game:
@@ -116,7 +125,7 @@ def test_every_pair_of_cards_ranks_as_section_1_says(trump: str) -> None:
 
 
 # Deal 1. Dealer 3; the auction goes round twice; seat 0 makes 4 in hearts.
-DEAL_RANKING = dict(
+DEAL_RANKING = Deal(
     dealer=3,
     hands=[
         "JH AH 9H AS KS 9C",  # seat 0: takes the widow TH, discards 9C
@@ -129,7 +138,7 @@ DEAL_RANKING = dict(
 
 
 def test_trump_and_plain_ranking_widow_and_made_bid() -> None:
-    g = new_game(**DEAL_RANKING)  # type: ignore[arg-type]
+    g = new_game(**DEAL_RANKING)
     assert (g.phase, g.to_move) == ("bidding", 0), "the dealer's left bids first"
     run(g, "0 bid 2, 1 bid 3, 2 pass, 3 pass")
     assert g.to_move == 0, "the bidding goes round again, passing over those who passed"
@@ -183,7 +192,7 @@ def test_trump_and_plain_ranking_widow_and_made_bid() -> None:
 
 
 # Deal 2. Dealer 0; seat 1 bids 5 in hearts and takes only 4 tricks.
-DEAL_LEFT_BOWER = dict(
+DEAL_LEFT_BOWER = Deal(
     dealer=0,
     hands=[
         "JK KD TD AS JC TC",
@@ -196,7 +205,7 @@ DEAL_LEFT_BOWER = dict(
 
 
 def test_left_bower_is_trump_not_its_printed_suit_and_failed_bid() -> None:
-    g = new_game(**DEAL_LEFT_BOWER)  # type: ignore[arg-type]
+    g = new_game(**DEAL_LEFT_BOWER)
     assert g.to_move == 1
     run(g, "1 bid 5, 2 pass, 3 pass, 0 pass, 1 trump H, 1 discard AC")
     assert (g.phase, g.to_move) == ("play", 1)
@@ -234,7 +243,7 @@ def test_left_bower_is_trump_not_its_printed_suit_and_failed_bid() -> None:
 
 
 # Deal 3. Dealer 1; seat 2 passes at once and never bids again; seat 3 makes 3 in spades.
-DEAL_LEFT_LED = dict(
+DEAL_LEFT_LED = Deal(
     dealer=1,
     hands=[
         "TS KC QC 9H TH QD",
@@ -247,9 +256,9 @@ DEAL_LEFT_LED = dict(
 
 
 def test_left_bower_led_and_followed() -> None:
-    g = new_game(**DEAL_LEFT_LED)  # type: ignore[arg-type]
+    g = new_game(**DEAL_LEFT_LED)
     run(g, "2 pass, 3 bid 1, 0 bid 2, 1 pass")
-    assert g.to_move == 3 and "2 bid 3" not in g.legal_actions(), "a pass is final"
+    assert g.to_move == 3 and "2 bid 3" not in legal(g), "a pass is final"
     run(g, "3 bid 3, 0 pass, 3 trump S, 3 discard KD")
     assert (g.phase, g.to_move) == ("play", 2)
     # T1: AC led. Seat 3's only club-looking card is JC, the left bower of spades: it is a
@@ -291,7 +300,7 @@ def test_left_bower_led_and_followed() -> None:
 # --------------------------------------------------------------------------- going alone
 
 # Deal 4. Dealer 2; seat 0 bids 4 and goes alone in hearts; seat 2 sits out.
-DEAL_LONE = dict(
+DEAL_LONE = Deal(
     dealer=2,
     hands=[
         "JK JH AH KH AS 9C",  # takes the widow QH, discards AS
@@ -304,7 +313,7 @@ DEAL_LONE = dict(
 
 
 def test_lone_hand_partner_sits_out_lone_left_leads_scores_double_and_game_to_10() -> None:
-    g = new_game(**DEAL_LONE)  # type: ignore[arg-type]
+    g = new_game(**DEAL_LONE)
     run(g, "3 pass, 0 bid 4, 1 pass, 2 pass, 0 trump H alone, 0 discard AS")
     # Lone defence is offered to each defender from the maker's left.
     assert (g.phase, g.to_move, legal(g)) == ("defence", 1, {"1 alone", "1 pass"})
@@ -346,7 +355,7 @@ def test_lone_hand_partner_sits_out_lone_left_leads_scores_double_and_game_to_10
 
 
 # Deal 5. Dealer 2; seat 1 goes alone in spades; seat 0 defends alone; seats 2 and 3 sit out.
-DEAL_TWO_LONE = dict(
+DEAL_TWO_LONE = Deal(
     dealer=2,
     hands=[
         "JK JC KS AD KD AC",
@@ -359,7 +368,7 @@ DEAL_TWO_LONE = dict(
 
 
 def test_two_lone_players_defender_leads() -> None:
-    g = new_game(**DEAL_TWO_LONE)  # type: ignore[arg-type]
+    g = new_game(**DEAL_TWO_LONE)
     run(g, "3 pass, 0 pass, 1 bid 3, 2 pass, 1 trump S alone, 1 discard 9D, 2 pass, 0 alone")
     view = g.view(1)
     assert (view.alone, view.sitting_out) == (frozenset({0, 1}), frozenset({2, 3}))
@@ -379,7 +388,7 @@ def test_two_lone_players_defender_leads() -> None:
 # --------------------------------------------------------------------------- all pass
 
 # Deal 6. Dealer 0; all four pass; seat 2 holds the Joker and is made maker at 3.
-DEAL_FORCED = dict(
+DEAL_FORCED = Deal(
     dealer=0,
     hands=[
         "9C AD KD QD JD JH",
@@ -392,7 +401,7 @@ DEAL_FORCED = dict(
 
 
 def test_all_pass_joker_holder_is_made_maker_at_3() -> None:
-    g = new_game(**DEAL_FORCED)  # type: ignore[arg-type]
+    g = new_game(**DEAL_FORCED)
     run(g, "1 pass, 2 pass, 3 pass")
     assert legal(g) == {"0 pass"} | {f"0 bid {n}" for n in range(1, 7)}, "the dealer may still bid"
     run(g, "0 pass")
@@ -439,7 +448,7 @@ def test_all_pass_joker_in_widow_is_thrown_in_and_same_dealer_deals_again() -> N
 
 
 def test_auction_bids_must_increase_and_ends_when_three_have_passed() -> None:
-    g = new_game(**DEAL_RANKING)  # type: ignore[arg-type]
+    g = new_game(**DEAL_RANKING)
     assert legal(g) == {"0 pass"} | {f"0 bid {n}" for n in range(1, 7)}
     run(g, "0 bid 3")
     assert legal(g) == {"1 pass", "1 bid 4", "1 bid 5", "1 bid 6"}
@@ -451,13 +460,13 @@ def test_auction_bids_must_increase_and_ends_when_three_have_passed() -> None:
 
 
 def test_dealer_bids_after_three_passes() -> None:
-    g = new_game(**DEAL_RANKING)  # type: ignore[arg-type]
+    g = new_game(**DEAL_RANKING)
     run(g, "0 pass, 1 pass, 2 pass, 3 bid 1")
     assert (g.phase, g.to_move, g.view(3).bid) == ("trump", 3, "1")
 
 
 def test_per_side_figures_are_tuples() -> None:
-    g = new_game(**DEAL_FORCED)  # type: ignore[arg-type]
+    g = new_game(**DEAL_FORCED)
     run(g, "1 pass, 2 pass, 3 pass, 0 pass, 2 trump C, 2 discard 9H")
     assert type(g.scores) is tuple and type(g.view(0).scores) is tuple
     g = new_game(
@@ -496,7 +505,7 @@ def snapshot(g: Game) -> tuple[object, ...]:
     ],
 )
 def test_refused_action_names_action_seat_and_legal_and_changes_nothing(before: str, bad: str) -> None:
-    g = new_game(**DEAL_RANKING)  # type: ignore[arg-type]
+    g = new_game(**DEAL_RANKING)
     run(g, before)
     state = snapshot(g)
     with pytest.raises(IllegalActionError) as info:
@@ -514,7 +523,7 @@ def test_refused_action_names_action_seat_and_legal_and_changes_nothing(before: 
 # --------------------------------------------------------------------------- scoring, pepper
 
 # Deal 7: seat 0 holds the six best hearts after the widow and takes every trick.
-DEAL_ALL_SIX = dict(
+DEAL_ALL_SIX = Deal(
     dealer=3,
     hands=["JK JH JD AH KH 9C", "TH 9H AC KC QC JC", "AS KS QS JS TS 9S", "TC 9D TD QD KD AD"],
     widow="QH",
@@ -528,7 +537,7 @@ PLAY_ALL_SIX = """0 trump H, 0 discard 9C
     0 play QH, 1 play AC, 2 play AS, 3 play TC"""
 
 # Deal 8: the same but seat 0 keeps 9C and loses the last trick to seat 1's AC: five tricks.
-DEAL_FIVE = dict(
+DEAL_FIVE = Deal(
     dealer=3,
     hands=["JK JH JD AH KH 9C", "QH TH AC KC QC JC", "9H AS KS QS JS TS", "TC 9D TD QD KD AD"],
     widow="9S",
@@ -580,14 +589,14 @@ PLAY_FIVE = """0 trump H, 0 discard 9S
 )
 def test_scoring_made_failed_and_pepper(
     variant: Variant,
-    deal: dict[str, object],
+    deal: Deal,
     auction: str,
     play: str,
     tricks: tuple[int, int],
     made: bool,
     change: tuple[int, int],
 ) -> None:
-    g = new_game(variant=variant, **deal)  # type: ignore[arg-type]
+    g = new_game(variant=variant, **deal)
     run(g, auction)
     winners = run(g, play)
     assert winners == [0, 0, 0, 0, 0, 0 if tricks == (6, 0) else 1], "AC wins the last trick of deal 8"
@@ -599,10 +608,10 @@ def test_scoring_made_failed_and_pepper(
 
 
 def test_pepper_ladder_big_pepper_any_time() -> None:
-    g = new_game(variant=PEPPER, **DEAL_ALL_SIX)  # type: ignore[arg-type]
+    g = new_game(variant=PEPPER, **DEAL_ALL_SIX)
     ladder = ("1", "2", "3", "4", "5", "little-pepper", "big-pepper")
     assert legal(g) == {"0 pass"} | {f"0 bid {b}" for b in ladder}
-    assert "0 bid 6" not in g.legal_actions()
+    assert "0 bid 6" not in legal(g)
     run(g, "0 bid 5")
     assert legal(g) == {"1 pass", "1 bid little-pepper", "1 bid big-pepper"}
     run(g, "1 bid little-pepper")
@@ -623,7 +632,7 @@ def test_both_sides_reach_the_target_the_bidding_side_wins() -> None:
         scoring=Scoring(defenders=Points(per_trick=1)),
         game=GameEnd(target=3, tie="makers"),
     )
-    g = new_game(variant=v, **DEAL_FORCED)  # type: ignore[arg-type]
+    g = new_game(variant=v, **DEAL_FORCED)
     moves = ["1 pass, 2 pass, 3 pass, 0 pass, 2 trump C, 2 discard 9H"]
     moves.append(
         """1 play AH, 2 play QC, 3 play 9D, 0 play JH, 2 play JK, 3 play TC, 0 play 9C, 1 play JS
