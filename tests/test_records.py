@@ -118,3 +118,12 @@ def test_cli_diagram(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     assert "stateDiagram-v2" in out and "order_up --> name_trump: turn_down" in out
     assert main(["diagram", "no-such-variant"]) == 1
+
+
+def test_variant_path_relative_to_the_record(tmp_path: Path) -> None:
+    (tmp_path / "house.yaml").write_text("name: house\nextends: hasenpfeffer\ngame: {target: 5}\n")
+    path = tmp_path / "hand.yaml"
+    path.write_text(ONE_HAND.replace("variant: hasenpfeffer", "variant: house.yaml"))
+    g = records.replay(path)
+    assert g.variant.game.target == 5 and g.is_over and g.winner == 0
+    assert records.load(path)["variant"] == "house.yaml"

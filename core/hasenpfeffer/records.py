@@ -181,24 +181,21 @@ def load(path: str | os.PathLike[str]) -> dict[str, Any]:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise RecordError(f"{path}: {exc.strerror or exc}") from None
-    record = loads(text)
-    record.setdefault("_base_dir", str(Path(path).resolve().parent))
-    return record
+    return loads(text)
 
 
-def _variant(record: Mapping[str, Any]) -> Variant:
+def _variant(record: Mapping[str, Any], base: Path | None) -> Variant:
     ref = record.get("variant")
-    base = record.get("_base_dir")
     from .errors import VariantError
     from .loader import load_variant, load_variant_data
 
     try:
         if isinstance(ref, str):
-            if base is not None and not Path(ref).is_absolute() and (Path(base) / ref).exists():
-                return load_variant(Path(base) / ref)
+            if base is not None and not Path(ref).is_absolute() and (base / ref).exists():
+                return load_variant(base / ref)
             return load_variant(ref)
         if isinstance(ref, Mapping):
-            return load_variant_data(ref, "<record variant>", Path(base) if base else None)
+            return load_variant_data(ref, "<record variant>", base)
     except (VariantError, OSError) as exc:
         raise RecordError(f"the record's variant does not load: {exc}") from None
     raise RecordError("a record needs 'variant': a built-in name, a path or a mapping")
@@ -217,13 +214,19 @@ def _hands(record: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return hands
 
 
-def replay(record: Mapping[str, Any] | str | os.PathLike[str], check: bool = True) -> Game:
-    """Replay a record (a mapping or a file), checking every action and each stated result."""
+def replay(
+    record: Mapping[str, Any] | str | os.PathLike[str], check: bool = True, base_dir: Path | None = None
+) -> Game:
+    """Replay a record (a mapping or a file), checking every action and each stated result.
+
+    A variant path in the record is read relative to ``base_dir`` (for a file: its folder).
+    """
     from .game import Game
 
     if not isinstance(record, Mapping):
+        base_dir = Path(record).resolve().parent if base_dir is None else base_dir
         record = load(record)
-    v = _variant(record)
+    v = _variant(record, base_dir)
     hands = _hands(record)
     seed = record.get("seed")
     try:
