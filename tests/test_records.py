@@ -6,6 +6,7 @@ import copy
 import json
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -127,3 +128,23 @@ def test_variant_path_relative_to_the_record(tmp_path: Path) -> None:
     g = records.replay(path)
     assert g.variant.game.target == 5 and g.is_over and g.winner == 0
     assert records.load(path)["variant"] == "house.yaml"
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda r: r["hands"][1]["hands"][0].__setitem__(0, "ZZ"), "hand 2: 'ZZ' is not a card"),
+        (lambda r: r["hands"][1]["widow"].append("9C"), "hand 2: .*exactly the cards"),
+        (
+            lambda r: r["hands"][1].__setitem__("dealer", 0 if r["hands"][1]["dealer"] else 1),
+            "hand 2: .*dealer",
+        ),
+        (lambda r: r.__setitem__("variant", "no-such-variant"), "variant does not load"),
+        (lambda r: r.__setitem__("seed", "x"), "seed"),
+    ],
+)
+def test_bad_records_are_refused(change: Any, message: str) -> None:
+    rec = played("hasenpfeffer", seed=8, hands=2).record()
+    change(rec)
+    with pytest.raises(records.RecordError, match=message):
+        records.replay(rec)

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .making import Making
-from .state import Deal
+from .state import FixedDeal
 
 
 class Dealing(Making):
@@ -25,7 +25,10 @@ class Dealing(Making):
         deck = list(rules.deck)
         self.rng.shuffle(deck)  # shuffled even for a fixed deal, so a replay keeps the same stream
         if self._deals:
-            hands, kitty = self._fixed_deal(self._deals.pop(0))
+            dealer, fixed, widow = self._deals.pop(0)
+            if dealer is not None:
+                self.dealer = dealer
+            hands, kitty = [h[:] for h in fixed], widow[:]
         else:
             hands = [[] for _ in range(p.n)]
             packets = v.deal.packets or (p.hand_size,)
@@ -72,10 +75,12 @@ class Dealing(Making):
             if self.turned is not None and self._turned_suit() is None:
                 self._throw_in(same_dealer=True)
 
-    def _fixed_deal(self, deal: Deal) -> tuple[list[list[int]], list[int]]:
+    def _parse_deal(self, deal: Mapping[str, Any]) -> FixedDeal:
+        """A given deal as card ids, checked against the pack (raises ValueError)."""
         rules, p = self.rules, self._p
-        if deal.get("dealer") is not None:
-            self.dealer = int(deal["dealer"])
+        dealer = deal.get("dealer")
+        if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer < p.n):
+            raise ValueError(f"the dealer must be a seat from 0 to {p.n - 1}, read {dealer!r}")
         raw = deal.get("hands")
         if not isinstance(raw, Sequence) or len(raw) != p.n:
             raise ValueError(f"a deal needs 'hands': a list of {p.n} hands")
@@ -85,7 +90,7 @@ class Dealing(Making):
             raise ValueError(f"each hand must hold {p.hand_size} cards")
         if sorted([c for h in hands for c in h] + kitty) != sorted(rules.deck):
             raise ValueError("the hands and widow must hold exactly the cards of the pack")
-        return hands, kitty
+        return dealer, hands, kitty
 
 
 def _cards(value: Any) -> list[str]:

@@ -133,7 +133,7 @@ class Game(Dealing):
 
     def queue_deal(self, deal: Mapping[str, Any]) -> None:
         """Fix the deal of the next hand still to be dealt (``hands`` by seat, ``widow``)."""
-        self._deals.append(dict(deal))
+        self._deals.append(self._parse_deal(deal))
 
     @property
     def hand_number(self) -> int:

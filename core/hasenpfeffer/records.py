@@ -229,13 +229,18 @@ def replay(
     v = _variant(record, base_dir)
     hands = _hands(record)
     seed = record.get("seed")
+    if seed is not None and not isinstance(seed, int):
+        raise RecordError(f"'seed' must be an integer, read {seed!r}")
     try:
         first = hands[0]
         game = Game(v, seed=seed, dealer=first.get("dealer"), deal=_deal(first, with_dealer=True))
-        for h in hands[1:]:
-            game.queue_deal(_deal(h, with_dealer=False))
     except (ValueError, TypeError) as exc:
         raise RecordError(f"hand 1: {exc}") from None
+    for i, h in enumerate(hands[1:], 2):
+        try:
+            game.queue_deal(_deal(h, with_dealer=False))
+        except (ValueError, TypeError) as exc:
+            raise RecordError(f"hand {i}: {exc}") from None
     for i, h in enumerate(hands):
         if game.is_over:
             raise RecordError(f"hand {i + 1}: the game was already over")

@@ -11,7 +11,8 @@ from .rules import Ruleset
 from .variant import Variant
 from .view import HandResult
 
-Deal = dict[str, Any]
+FixedDeal = tuple[int | None, list[list[int]], list[int]]
+"""A given deal: the dealer (or None), hands and kitty as card ids."""
 
 
 class GameState:
@@ -83,7 +84,7 @@ class GameState:
     winner: int | None
     _log: list[dict[str, Any]]
     _rec: list[dict[str, Any]]
-    _deals: list[Deal]
+    _deals: list[FixedDeal]
     _legal: LegalActions | None
     # the hand
     _deal_log: dict[str, Any]
