@@ -182,3 +182,14 @@ def test_lone_defender_exchanges_with_the_partner_too() -> None:
     run(g, "3 give AC, 1 give TS")
     assert (g.phase, g.to_move, g.view(0).sitting_out) == ("play", 1, frozenset({2, 3}))
     assert "AC" in [str(c) for c in g.view(1).hand]
+
+
+def test_a_record_starting_with_a_turned_joker_throw_in_replays() -> None:
+    from hasenpfeffer.records import replay
+
+    deal = {**JOKER_TURNED, "widow": ["JK", "TH", "9H", "TC", "9C"]}
+    g = Game(benny(), seed=5, deal=deal)
+    while len(g.hand_results) < 3:  # the second hand's deal comes from the generator
+        g.apply(g.legal_actions()[-1])
+    g.apply(g.legal_actions()[-1])
+    assert g.hand_results[0].thrown_in and replay(g.record()).record() == g.record()

@@ -16,7 +16,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from .actions import Action, ActionSyntaxError, IllegalActionError, LegalActions, as_action
@@ -34,7 +34,11 @@ _NONE = LegalActions(())
 
 
 class Game(Dealing):
-    """A game of a variant. ``deal`` fixes the first hand (``dealer``, ``hands`` by seat, ``widow``)."""
+    """A game of a variant.
+
+    ``deal`` fixes the first hand (``dealer``, ``hands`` by seat, ``widow``); ``deals`` fixes
+    the first hands in order (a record's hands). Later hands are shuffled from ``seed``.
+    """
 
     __slots__ = ()
 
@@ -44,6 +48,8 @@ class Game(Dealing):
         seed: int | None = None,
         dealer: int | None = None,
         deal: Mapping[str, Any] | None = None,
+        *,
+        deals: Sequence[Mapping[str, Any]] = (),
     ) -> None:
         self.variant = variant
         self.rules = compile_variant(variant)
@@ -59,10 +65,11 @@ class Game(Dealing):
         self._rec = []
         self._deals = []
         self._legal = None
-        if deal is not None:
-            self.queue_deal(deal)
-            if deal.get("dealer") is not None:
-                dealer = int(deal["dealer"])
+        given = ([] if deal is None else [deal]) + list(deals)
+        for d in given:
+            self.queue_deal(d)
+        if given and given[0].get("dealer") is not None:
+            dealer = int(given[0]["dealer"])
         first = self.rng.randrange(p.n)  # drawn even when given, so a replay keeps the same stream
         self.dealer = first if dealer is None else dealer
         self._start_hand()

@@ -231,16 +231,16 @@ def replay(
     seed = record.get("seed")
     if seed is not None and not isinstance(seed, int):
         raise RecordError(f"'seed' must be an integer, read {seed!r}")
-    try:
-        first = hands[0]
-        game = Game(v, seed=seed, dealer=first.get("dealer"), deal=_deal(first, with_dealer=True))
-    except (ValueError, TypeError) as exc:
-        raise RecordError(f"hand 1: {exc}") from None
-    for i, h in enumerate(hands[1:], 2):
+    # All deals are given before the first hand starts: a hand thrown in as it is dealt
+    # (a turned Joker) goes straight on to the next given deal.
+    probe = Game(v, seed=0)
+    for i, h in enumerate(hands):
         try:
-            game.queue_deal(_deal(h, with_dealer=False))
+            probe._parse_deal(_deal(h, with_dealer=True))
         except (ValueError, TypeError) as exc:
-            raise RecordError(f"hand {i}: {exc}") from None
+            raise RecordError(f"hand {i + 1}: {exc}") from None
+    deals = [_deal(h, with_dealer=i == 0) for i, h in enumerate(hands)]
+    game = Game(v, seed=seed, dealer=hands[0].get("dealer"), deals=deals)
     for i, h in enumerate(hands):
         if game.is_over:
             raise RecordError(f"hand {i + 1}: the game was already over")
