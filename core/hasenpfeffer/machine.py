@@ -47,18 +47,26 @@ def phase_spec(v: Variant) -> tuple[list[str], list[Transition]]:
     def add(trigger: str, source: list[str], dest: str) -> None:
         trans.append({"trigger": trigger, "source": source, "dest": dest})
 
+    ap = v.making.all_pass
     if auction:
         add("open_bidding", ["deal"], "bidding")
         add("take_widow", ["bidding"], "trump")
         done = ["trump"]
-        add("throw_in", ["bidding"], "scoring")
+        if ap.rule == "throw-in" or ap.forced == "joker-holder":  # the Joker may lie in the widow
+            add("throw_in", ["bidding"], "scoring")
     else:
         add("turn_up", ["deal"], "order-up")
         done = ["order-up"]
         if two_rounds:
             add("turn_down", ["order-up"], "name-trump")
             done.append("name-trump")
-        add("throw_in", list(done), "scoring")
+        # all pass in the last round; a turned Joker that proposes no suit; no card to turn
+        thrown = [done[-1]] if ap.rule == "throw-in" else []
+        turned_joker = v.pack.jokers > 0 and v.making.order_up.turned_joker is None
+        if "order-up" not in thrown and (turned_joker or v.deal.kitty.size == 0):
+            thrown.insert(0, "order-up")
+        if thrown:
+            add("throw_in", thrown, "scoring")
     if discard:
         add("to_discard", [done[0]], "discard")
         done = [*done[1:], "discard"]
