@@ -114,3 +114,25 @@ def test_bad_deal_is_refused() -> None:
         Game(Variant(name="t"), deal={**DEAL, "widow": ["JK"]})
     with pytest.raises(ValueError, match="6 cards"):
         Game(Variant(name="t"), deal={**DEAL, "hands": ["JK JH", *DEAL["hands"][1:]]})
+
+
+@pytest.mark.parametrize(
+    ("actions", "bad", "why"),
+    [
+        (["0 bid 3"], "1 bid 2", "higher than 3"),
+        ([], "0 bid 7", "not a bid of this variant"),
+        ([], "0 play JK", "not possible in the bidding phase"),
+        (
+            ["0 bid 6", "0 trump H", "0 discard 9C", "0 play JK", "1 play 9S", "2 play 9D"],
+            "3 play AC",
+            "must follow",
+        ),
+        (["0 bid 6"], "0 trump NT", "may not be named"),
+    ],
+)
+def test_refusal_reasons(actions: list[str], bad: str, why: str) -> None:
+    g = fresh()
+    for a in actions:
+        g.apply(a)
+    with pytest.raises(IllegalActionError, match=why):
+        g.apply(bad)

@@ -123,20 +123,38 @@ class Game(Dealing):
         raise IllegalActionError(parsed, self.to_move, legal, self._why(parsed))
 
     def _why(self, a: Action) -> str:
+        """Why a parsed action is refused, in words."""
         if self.to_move is None:
             return "the game is over"
         if a.seat != self.to_move:
             return f"it is seat {self.to_move}'s turn, not seat {a.seat}'s"
-        verbs = {x.verb for x in self.legal_actions()}
+        legal = self.legal_actions()
+        verbs = {x.verb for x in legal}
         if a.verb not in verbs:
+            if a.verb == "pass" and self.state in ("order-up", "name-trump"):
+                return "the dealer may not pass in the last round (stick the dealer)"
             return f"'{a.verb}' is not possible in the {self.state} phase"
         if a.verb in ("play", "discard", "give"):
             held = [str(self.rules.faces[c]) for c in self.hands[a.seat]]
             if a.arg not in held:
                 return f"seat {a.seat} does not hold {a.arg}"
-            if a.verb == "play" and self.trick:
+            if a.verb == "play":
                 return f"seat {a.seat} must follow the suit led"
+            return f"seat {a.seat} must give their best card"
+        if a.verb == "bid":
+            if a.arg not in self._p.bid_index:
+                names = " ".join(b.name for b in self._p.ladder)
+                return f"{a.arg!r} is not a bid of this variant (bids: {names})"
+            return f"a bid must be higher than {self.bid_name_high()}"
+        if a.alone and not any(x.alone for x in legal if x.verb == a.verb):
+            return "going alone is not allowed here"
+        if a.verb == "trump":
+            return f"trump {a.arg} may not be named here"
         return "not allowed here"
+
+    def bid_name_high(self) -> str:
+        """The current high bid of the auction (``"none"`` before any bid)."""
+        return self._p.ladder[self.high].name if self.high >= 0 else "none"
 
     def queue_deal(self, deal: Mapping[str, Any]) -> None:
         """Fix the deal of the next hand still to be dealt (``hands`` by seat, ``widow``)."""
