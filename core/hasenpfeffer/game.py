@@ -145,14 +145,14 @@ class Game(Dealing):
             if a.arg not in self._p.bid_index:
                 names = " ".join(b.name for b in self._p.ladder)
                 return f"{a.arg!r} is not a bid of this variant (bids: {names})"
-            return f"a bid must be higher than {self.bid_name_high()}"
+            return f"a bid must be higher than {self._high_bid_name()}"
         if a.alone and not any(x.alone for x in legal if x.verb == a.verb):
             return "going alone is not allowed here"
         if a.verb == "trump":
             return f"trump {a.arg} may not be named here"
         return "not allowed here"
 
-    def bid_name_high(self) -> str:
+    def _high_bid_name(self) -> str:
         """The current high bid of the auction (``"none"`` before any bid)."""
         return self._p.ladder[self.high].name if self.high >= 0 else "none"
 
