@@ -20,6 +20,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    Strict,
     WithJsonSchema,
     model_validator,
 )
@@ -95,6 +96,20 @@ Name = Annotated[
 ]
 
 
+def _whole(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Int = Annotated[int, BeforeValidator(_whole), Strict()]
+"""A whole number (`2.0` reads as 2): `true` or `"12"` is refused, not read as 1 or 12."""
+Bool = Annotated[bool, Strict()]
+"""`true` or `false`: `1`, `"t"` or `"yes"` in quotes is refused."""
+Float = Annotated[float, Strict()]
+"""A number (whole or decimal); text is refused."""
+
+
 class Model(BaseModel):
     """Base of every section: frozen, unknown keys refused."""
 
@@ -113,8 +128,8 @@ class Pack(Model):
         description="Ranks in each suit (any order; the natural order is used for ranking).",
         min_length=1,
     )
-    copies: int = Field(1, ge=1, le=4, description="Copies of each suited card (2 for a pinochle pack).")
-    jokers: int = Field(1, ge=0, le=2, description="Number of Jokers (card `JK`).")
+    copies: Int = Field(1, ge=1, le=4, description="Copies of each suited card (2 for a pinochle pack).")
+    jokers: Int = Field(1, ge=0, le=2, description="Number of Jokers (card `JK`).")
 
     @property
     def size(self) -> int:
@@ -131,7 +146,7 @@ class Ranking(Model):
     joker: Literal["highest", "below-right-bower", "below-left-bower"] = Field(
         "highest", description="Where the Joker ranks in the trump suit (ignored without a Joker)."
     )
-    bowers: bool = Field(
+    bowers: Bool = Field(
         True,
         description="Jack of trump is the right bower and the other jack of its colour the left"
         " bower, both top trumps; the left bower belongs to the trump suit.",
@@ -161,7 +176,7 @@ class Ranking(Model):
 class Kitty(Model):
     """Cards left over after the deal and what happens to them."""
 
-    size: int = Field(1, ge=0, description="Cards left over (the widow, kitty or blind).")
+    size: Int = Field(1, ge=0, description="Cards left over (the widow, kitty or blind).")
     use: Literal["widow", "turn-up", "unused"] = Field(
         "widow",
         description="`widow`: the maker takes them all and discards as many; `turn-up`: the top"
@@ -172,10 +187,10 @@ class Kitty(Model):
 class Deal(Model):
     """How the cards are dealt."""
 
-    hand_size: int | Literal["all"] = Field(
+    hand_size: Int | Literal["all"] = Field(
         6, description="Cards to each player, or `all` to deal the whole pack (no kitty)."
     )
-    packets: tuple[int, ...] | None = Field(
+    packets: tuple[Int, ...] | None = Field(
         None,
         description="Cards per player in each round of the deal, e.g. [3, 3]; must sum to the hand"
         " size. Default: one packet. (Recorded deals give hands directly.)",
@@ -193,8 +208,8 @@ class Bid(Model):
     """A step of the bid ladder: a number of tricks or a named bid."""
 
     name: Name = Field(description="What players say: `4`, `little-pepper`...")
-    tricks: int = Field(ge=1, description="Tricks the making side must take.")
-    multiplier: int = Field(1, gt=0, description="Stake multiplier for what the makers win or lose.")
+    tricks: Int = Field(ge=1, description="Tricks the making side must take.")
+    multiplier: Int = Field(1, gt=0, description="Stake multiplier for what the makers win or lose.")
 
     @model_validator(mode="before")
     @classmethod
@@ -227,15 +242,15 @@ class Auction(Model):
 class OrderUp(Model):
     """Making trump by ordering up a turned card, then naming a suit."""
 
-    rounds: int = Field(2, ge=1, le=2, description="1: order-up only; 2: then name another suit.")
-    turned_suit_barred: bool = Field(
+    rounds: Int = Field(2, ge=1, le=2, description="1: order-up only; 2: then name another suit.")
+    turned_suit_barred: Bool = Field(
         True, description="In round two the turned card's suit may not be named."
     )
-    dealer_discards: bool = Field(True, description="The dealer takes the turned card and discards one.")
-    dealer_partner_alone: bool = Field(
+    dealer_discards: Bool = Field(True, description="The dealer takes the turned card and discards one.")
+    dealer_partner_alone: Bool = Field(
         False, description="Canadian loner: if the dealer's partner orders up, that player must go alone."
     )
-    tricks_required: int = Field(3, ge=1, description="Tricks the makers need.")
+    tricks_required: Int = Field(3, ge=1, description="Tricks the makers need.")
     turned_joker: Suit | None = Field(
         None,
         description="The suit a turned-up Joker proposes (it is then a card of that suit for the"
@@ -258,7 +273,7 @@ class AllPass(Model):
         description="Who deals after a throw-in (also used when the Joker holder is forced but the"
         " Joker lies in the widow).",
     )
-    failure_multiplier: float = Field(
+    failure_multiplier: Float = Field(
         1.0, gt=0, description="Multiplier on a forced player's loss when set (0.5: loses only half)."
     )
 
@@ -269,7 +284,7 @@ class Making(Model):
     method: Literal["auction", "order-up"] = Field("auction", description="Auction or order-up.")
     auction: Auction = Field(default_factory=Auction, description="The auction (method `auction`).")
     order_up: OrderUp = Field(default_factory=OrderUp, description="Order-up rounds (method `order-up`).")
-    no_trump: bool = Field(False, description="The maker may name no-trump (`trump NT`).")
+    no_trump: Bool = Field(False, description="The maker may name no-trump (`trump NT`).")
     all_pass: AllPass = Field(default_factory=AllPass, description="When everybody passes.")
 
 
@@ -279,11 +294,11 @@ class Making(Model):
 class Exchange(Model):
     """Cards a lone player exchanges with the partner who sits out."""
 
-    cards: int = Field(0, ge=0, description="Cards passed each way (0: no exchange).")
-    best: bool = Field(
+    cards: Int = Field(0, ge=0, description="Cards passed each way (0: no exchange).")
+    best: Bool = Field(
         False, description="The partner must give their best cards (highest in the trump order)."
     )
-    lone_defender: bool = Field(False, description="A lone defender exchanges with their partner too.")
+    lone_defender: Bool = Field(False, description="A lone defender exchanges with their partner too.")
 
 
 class Alone(Model):
@@ -292,7 +307,7 @@ class Alone(Model):
     allowed: Literal["nobody", "maker"] = Field(
         "maker", description="Who may go alone (the maker, when naming trump or ordering up)."
     )
-    lone_defence: bool = Field(
+    lone_defence: Bool = Field(
         True, description="When the maker goes alone, one defender (from the maker's left) may too."
     )
     lone_defence_against: Literal["lone-maker", "any-maker"] = Field(
@@ -331,9 +346,9 @@ class Points(Model):
     entry for the tricks taken, which is used instead.
     """
 
-    fixed: int = Field(0, description="Points regardless of tricks.")
-    per_trick: int = Field(0, ge=0, description="Points for each trick taken.")
-    per_bid_trick: int = Field(0, ge=0, description="Points for each trick bid.")
+    fixed: Int = Field(0, description="Points regardless of tricks.")
+    per_trick: Int = Field(0, ge=0, description="Points for each trick taken.")
+    per_bid_trick: Int = Field(0, ge=0, description="Points for each trick bid.")
     table: dict[int, int] = Field(
         default_factory=dict, description="Tricks taken -> points, overriding the formula."
     )
@@ -374,8 +389,8 @@ class Scoring(Model):
     defenders: Points = Field(
         default_factory=Points, description="Each defending side, for its tricks, every hand."
     )
-    alone_multiplier: int = Field(2, ge=1, description="Multiplier on a lone maker's result.")
-    multiply_failed_alone: bool = Field(
+    alone_multiplier: Int = Field(2, ge=1, description="Multiplier on a lone maker's result.")
+    multiply_failed_alone: Bool = Field(
         True, description="Apply `alone_multiplier` to a lone maker's loss too."
     )
 
@@ -383,12 +398,12 @@ class Scoring(Model):
 class GameEnd(Model):
     """When the game ends."""
 
-    target: int = Field(10, ge=1, description="Points to win.")
+    target: Int = Field(10, ge=1, description="Points to win.")
     tie: Literal["makers", "higher", "play-on"] = Field(
         "makers",
         description="Several sides reach the target on one hand: the makers win, the higher score wins, or play on.",
     )
-    must_bid_out: bool = Field(False, description="A side can only reach the target by making a bid.")
+    must_bid_out: Bool = Field(False, description="A side can only reach the target by making a bid.")
 
 
 # --------------------------------------------------------------------------- variant
@@ -404,7 +419,7 @@ class Variant(Model):
         description="A built-in name or a relative path whose rules this file changes; resolved"
         " by the loader (absent from a resolved variant).",
     )
-    players: int = Field(4, ge=2, le=8, description="Number of players (seats 0.. clockwise).")
+    players: Int = Field(4, ge=2, le=8, description="Number of players (seats 0.. clockwise).")
     partnerships: Literal["alternate", "none"] = Field(
         "alternate",
         description="`alternate`: two teams sitting alternately (0 and 2 against 1 and 3; with six"
