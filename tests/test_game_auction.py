@@ -66,7 +66,7 @@ def test_a_failed_bid_loses_a_point_per_trick_taken() -> None:
     run(g, "1 play JS, 2 play QD, 3 play TH, 0 play KH, 1 play AS, 2 play KD, 3 play QC, 0 play QH")
     run(g, "1 play KS, 2 play AD, 3 play KC, 0 play JD, 1 play QS, 2 play TC, 3 play AC, 0 play JH")
     r = g.hand_results[0]
-    assert [w for _, _, w in g._log[0]["tricks"]] == [0, 1, 1, 1, 1, 1]
+    assert g.record()["hands"][0]["result"]["trick_winners"] == [0, 1, 1, 1, 1, 1]
     assert (r.tricks, r.made, r.score_change, g.scores) == ((1, 5), False, (0, -5), (0, -5))
 
 

@@ -259,7 +259,6 @@ class Making(GameState):
         self.hands[giver].remove(c)
         self.hands[taker].append(c)
         self.hands[taker].sort()
-        self._discards.append((giver, c))
         if self._exch:
             self.to_move = self._exch[0][0]
             return
