@@ -18,6 +18,11 @@ __version__ = "0.1.0"
 _LAZY = {
     "load_variant": "hasenpfeffer.loader",
     "VariantError": "hasenpfeffer.errors",
+    "Problem": "hasenpfeffer.errors",
+    "builtin_names": "hasenpfeffer.loader",
+    "HandResult": "hasenpfeffer.view",
+    "View": "hasenpfeffer.view",
+    "ReplayError": "hasenpfeffer.records",
     "Game": "hasenpfeffer.game",
     "Action": "hasenpfeffer.actions",
     "IllegalActionError": "hasenpfeffer.actions",
@@ -25,9 +30,11 @@ _LAZY = {
 
 if TYPE_CHECKING:
     from .actions import Action, IllegalActionError
-    from .errors import VariantError
+    from .errors import Problem, VariantError
     from .game import Game
-    from .loader import load_variant
+    from .loader import builtin_names, load_variant
+    from .records import ReplayError
+    from .view import HandResult, View
 
 
 def __getattr__(name: str) -> Any:
@@ -44,9 +51,14 @@ __all__ = [
     "Card",
     "CardError",
     "Game",
+    "HandResult",
     "IllegalActionError",
+    "Problem",
+    "ReplayError",
     "Variant",
     "VariantError",
+    "View",
     "__version__",
+    "builtin_names",
     "load_variant",
 ]
