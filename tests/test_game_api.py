@@ -136,3 +136,10 @@ def test_refusal_reasons(actions: list[str], bad: str, why: str) -> None:
         g.apply(a)
     with pytest.raises(IllegalActionError, match=why):
         g.apply(bad)
+
+
+def test_a_variant_that_cannot_be_dealt_is_refused() -> None:
+    from hasenpfeffer.variant import Deal
+
+    with pytest.raises(ValueError, match="cannot be dealt: 4 players x 5 cards"):
+        Game(Variant(name="short", deal=Deal(hand_size=5)))

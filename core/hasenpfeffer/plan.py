@@ -20,6 +20,12 @@ class Plan:
 
     def __init__(self, rules: Ruleset) -> None:
         v = rules.variant
+        dealt = v.players * v.hand_size + v.deal.kitty.size
+        if v.hand_size < 1 or dealt != v.pack.size:
+            raise ValueError(
+                f"variant {v.name!r} cannot be dealt: {v.players} players x {v.hand_size} cards"
+                f" + {v.deal.kitty.size} left over = {dealt} cards, but the pack has {v.pack.size}"
+            )
         self.rules = rules
         self.n = n = v.players
         self.teams = v.teams
