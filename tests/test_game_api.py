@@ -143,3 +143,8 @@ def test_a_variant_that_cannot_be_dealt_is_refused() -> None:
 
     with pytest.raises(ValueError, match="cannot be dealt: 4 players x 5 cards"):
         Game(Variant(name="short", deal=Deal(hand_size=5)))
+
+
+def test_dealer_out_of_range_is_refused() -> None:
+    with pytest.raises(ValueError, match="dealer must be a seat from 0 to 3"):
+        Game(Variant(name="t"), dealer=4)

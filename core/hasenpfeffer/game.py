@@ -70,6 +70,8 @@ class Game(Dealing):
             self.queue_deal(d)
         if given and given[0].get("dealer") is not None:
             dealer = int(given[0]["dealer"])
+        if dealer is not None and not 0 <= dealer < p.n:
+            raise ValueError(f"the dealer must be a seat from 0 to {p.n - 1}, read {dealer!r}")
         first = self.rng.randrange(p.n)  # drawn even when given, so a replay keeps the same stream
         self.dealer = first if dealer is None else dealer
         self._start_hand()
