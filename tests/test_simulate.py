@@ -154,6 +154,10 @@ def test_simulate_refuses_bad_input(capsys: pytest.CaptureFixture[str], tmp_path
     assert "--bots" in capsys.readouterr().err
     assert main(["simulate", "hasenpfeffer", "--bots", "clever"]) == 2
     assert main(["simulate", "hasenpfeffer", "--games", "0"]) == 2
+    blocker = tmp_path / "file"
+    blocker.write_text("")
+    assert main(["simulate", "hasenpfeffer", "--games", "1", "--records", str(blocker / "sub")]) == 1
+    assert "--records" in capsys.readouterr().err
 
 
 def test_records_are_written_one_per_game_and_replay(tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -183,6 +184,12 @@ def run(args: argparse.Namespace) -> int:
     bots = check_common(args, variant.players, err)
     if bots is None:
         return 2
+    if args.records is not None:
+        try:
+            Path(args.records).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            err.print(f"--records {args.records}: {exc.strerror or exc}", markup=False, highlight=False)
+            return 1
     workers = args.workers or default_workers()
     start = time.perf_counter()
     with progress_bar(args.games, variant.name, err) as advance:
