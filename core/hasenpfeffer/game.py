@@ -236,14 +236,15 @@ class Game(Dealing):
         return LegalActions([acts[c] for c in hand])
 
     def _do_play(self, a: Action) -> None:
-        seat = a.seat
-        c = self.rules.card_id[a.arg]
+        seat, _, arg, _ = a
+        c = self.rules.card_id[arg]
         self.hands[seat].remove(c)
         trick = self.trick
         trick.append((seat, c))
-        if len(trick) == 1:
+        played = len(trick)
+        if played == 1:
             self._led = self._eff[c]
-        if len(trick) < self._active:
+        if played < self._active:
             self.to_move = self._next[seat]
             return
         key = self._keys[self._led]
