@@ -148,3 +148,17 @@ def test_bad_records_are_refused(change: Any, message: str) -> None:
     change(rec)
     with pytest.raises(records.RecordError, match=message):
         records.replay(rec)
+
+
+def test_cli_replay_shows_a_forced_maker_and_the_trick_on_the_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "forced.yaml"
+    start = ONE_HAND.index("actions:")
+    path.write_text(
+        ONE_HAND[:start] + "actions: [0 pass, 1 pass, 2 pass, 3 pass, 0 trump H, 0 discard 9C, 0 play JK]\n"
+    )
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "auction: 0 pass, 1 pass, 2 pass, 3 pass\n" in out
+    assert "all passed: the Joker holder, seat 0, must make 3" in out and "on the table: 0:JK" in out

@@ -13,9 +13,8 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..actions import Action
     from ..game import Game
-
-MAKING_VERBS = frozenset({"pass", "bid", "order-up", "trump", "alone"})
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -97,38 +96,61 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
+def _split(actions: list[Action], auction: bool) -> tuple[list[str], list[str]]:
+    """The making-trump actions and the lone-defence answers of a hand."""
+    making: list[str] = []
+    defence: list[str] = []
+    made = False
+    for a in actions:
+        if not made:
+            if auction and a.verb == "trump":
+                made = True
+                continue
+            making.append(str(a))
+            made = a.verb in ("order-up", "trump")
+        elif a.verb in ("alone", "pass"):
+            defence.append(str(a))
+    return making, defence
+
+
 def show(game: Game) -> None:
     """Print the game hand by hand."""
     from rich.console import Console
 
     console = Console(highlight=False)
     v = game.variant
+    auction = v.making.method == "auction"
     side = "player" if v.partnerships == "none" else "team"
     hands = len(game._log) + (0 if game.is_over or not game._actions else 1)
     for i in range(hands):
         entry = game._log[i] if i < len(game._log) else None
         actions = entry["actions"] if entry else game._actions
-        dealer = entry["dealer"] if entry else game.dealer
-        console.print(f"[bold]Hand {i + 1}[/bold] (dealer {dealer})")
-        making = [str(a) for a in actions if a.verb in MAKING_VERBS]
+        console.print(f"[bold]Hand {i + 1}[/bold] (dealer {entry['dealer'] if entry else game.dealer})")
+        making, defence = _split(actions, auction)
         if making:
-            console.print("  making: " + ", ".join(making))
+            console.print(f"  {'auction' if auction else 'making trump'}: " + ", ".join(making))
         r = entry["result"] if entry else None
         if r is not None and r.thrown_in:
-            console.print("  thrown in")
+            console.print("  thrown in: nobody made trump" if making else "  thrown in as dealt")
             continue
-        if r is not None and r.forced:
-            console.print(f"  forced: seat {r.maker} makes {r.bid}")
-        if r is not None:
-            alone = " alone" if r.alone else ""
-            console.print(f"  trump {r.trump}, maker {r.maker} ({r.bid}){alone}")
+        maker, bid, forced = (r.maker, r.bid, r.forced) if r else (game.maker, game.bid_name, game.forced)
+        trump, alone = (r.trump, r.alone) if r else (game.trump, game.alone)
+        if forced and auction:
+            who = "the Joker holder" if v.making.all_pass.forced == "joker-holder" else "the dealer"
+            console.print(f"  all passed: {who}, seat {maker}, must make {bid}")
+        if trump is not None:
+            console.print(f"  trump {trump}, maker {maker} ({bid}){' alone' if alone else ''}")
+        if defence:
+            console.print("  lone defence: " + ", ".join(defence))
         for n, t in enumerate(_tricks(game, i), 1):
             cards = " ".join(f"{c['seat']}:{c['card']}" for c in t["cards"])
             console.print(f"  trick {n}: {cards} -> seat {t['winner']} ({t['why']})")
+        if entry is None and game.trick:
+            names = game.rules.names
+            console.print("  on the table: " + " ".join(f"{s}:{names[c]}" for s, c in game.trick))
         if r is not None:
-            made = "made" if r.made else "failed"
             console.print(
-                f"  {side} {v.team_of(r.maker or 0)} {made}; tricks {list(r.tricks)};"
+                f"  {side} {v.team_of(r.maker or 0)} {'made' if r.made else 'failed'}; tricks {list(r.tricks)};"
                 f" score change {list(r.score_change)}; scores {list(r.scores)}"
             )
     console.print(f"[bold]Scores[/bold] {list(game.scores)}")
