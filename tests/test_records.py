@@ -160,5 +160,5 @@ def test_cli_replay_shows_a_forced_maker_and_the_trick_on_the_table(
     )
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "auction: 0 pass, 1 pass, 2 pass, 3 pass\n" in out
+    assert "auction: 0 pass, 1 pass, 2 pass, 3 pass, 0 trump H\n" in out
     assert "all passed: the Joker holder, seat 0, must make 3" in out and "on the table: 0:JK" in out

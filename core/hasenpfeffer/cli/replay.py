@@ -96,16 +96,13 @@ def summary(game: Game) -> dict[str, Any]:
     }
 
 
-def _split(actions: list[Action], auction: bool) -> tuple[list[str], list[str]]:
-    """The making-trump actions and the lone-defence answers of a hand."""
+def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
+    """The making-trump actions (up to naming trump) and the lone-defence answers of a hand."""
     making: list[str] = []
     defence: list[str] = []
     made = False
     for a in actions:
         if not made:
-            if auction and a.verb == "trump":
-                made = True
-                continue
             making.append(str(a))
             made = a.verb in ("order-up", "trump")
         elif a.verb in ("alone", "pass"):
@@ -126,7 +123,7 @@ def show(game: Game) -> None:
         entry = game._log[i] if i < len(game._log) else None
         actions = entry["actions"] if entry else game._actions
         console.print(f"[bold]Hand {i + 1}[/bold] (dealer {entry['dealer'] if entry else game.dealer})")
-        making, defence = _split(actions, auction)
+        making, defence = _split(actions)
         if making:
             console.print(f"  {'auction' if auction else 'making trump'}: " + ", ".join(making))
         r = entry["result"] if entry else None
