@@ -9,8 +9,8 @@
 >>> for a in ["0 bid 6"]: g.apply(a)
 >>> g.phase, g.to_move, [str(c) for c in g.view(0).widow]
 ('trump', 0, ['9C'])
->>> g.apply("0 trump H"); g.apply("0 discard 9C"); g.phase
-'play'
+>>> g.apply("0 trump H"); g.apply("0 discard 9C"); g
+<Game x hand 1 play, seat 0 to move, scores (0, 0)>
 """
 
 from __future__ import annotations
@@ -82,6 +82,10 @@ class Game(Dealing):
     def phase(self) -> str:
         """The current phase: ``bidding``, ``trump``, ``discard``, ``play``, ``over``..."""
         return self.state
+
+    def __repr__(self) -> str:
+        who = "over" if self.to_move is None else f"seat {self.to_move} to move"
+        return f"<Game {self.variant.name} hand {self.hand_number} {self.state}, {who}, scores {self.scores}>"
 
     @property
     def is_over(self) -> bool:
