@@ -22,6 +22,8 @@ _LAZY = {
     "builtin_names": "hasenpfeffer.loader",
     "HandResult": "hasenpfeffer.view",
     "View": "hasenpfeffer.view",
+    "Trick": "hasenpfeffer.view",
+    "LegalActions": "hasenpfeffer.actions",
     "ReplayError": "hasenpfeffer.records",
     "Game": "hasenpfeffer.game",
     "Action": "hasenpfeffer.actions",
@@ -29,12 +31,12 @@ _LAZY = {
 }
 
 if TYPE_CHECKING:
-    from .actions import Action, IllegalActionError
+    from .actions import Action, IllegalActionError, LegalActions
     from .errors import Problem, VariantError
     from .game import Game
     from .loader import builtin_names, load_variant
     from .records import ReplayError
-    from .view import HandResult, View
+    from .view import HandResult, Trick, View
 
 
 def __getattr__(name: str) -> Any:
@@ -53,8 +55,10 @@ __all__ = [
     "Game",
     "HandResult",
     "IllegalActionError",
+    "LegalActions",
     "Problem",
     "ReplayError",
+    "Trick",
     "Variant",
     "VariantError",
     "View",
