@@ -54,14 +54,11 @@ class MonteCarloBot:
         for _ in range(self.samples):
             sampled = self.sample_deal(view)
             game = None if sampled is None else self.build(view, *sampled)
-            if game is None or sampled is None:
+            if game is None:
                 continue
             worlds += 1
             for i, action in enumerate(candidates):
-                try:
-                    trial = game.copy()
-                except AttributeError:  # some engine versions copy only once trump is named
-                    trial = self.build(view, *sampled) or game
+                trial = game.copy()
                 trial.apply(action)
                 totals[i] += self.play_out(trial, view.seat)
         if worlds == 0:
