@@ -24,6 +24,8 @@ _LAZY = {
     "View": "hasenpfeffer.view",
     "Trick": "hasenpfeffer.view",
     "LegalActions": "hasenpfeffer.actions",
+    "Bot": "hasenpfeffer.bots",
+    "load_bot": "hasenpfeffer.bots",
     "ReplayError": "hasenpfeffer.records",
     "Game": "hasenpfeffer.game",
     "Action": "hasenpfeffer.actions",
@@ -32,6 +34,7 @@ _LAZY = {
 
 if TYPE_CHECKING:
     from .actions import Action, IllegalActionError, LegalActions
+    from .bots import Bot, load_bot
     from .errors import Problem, VariantError
     from .game import Game
     from .loader import builtin_names, load_variant
@@ -50,6 +53,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "Action",
+    "Bot",
     "Card",
     "CardError",
     "Game",
@@ -64,5 +68,6 @@ __all__ = [
     "View",
     "__version__",
     "builtin_names",
+    "load_bot",
     "load_variant",
 ]
