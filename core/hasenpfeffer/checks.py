@@ -25,6 +25,8 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``alone.exchange.best``: ``best cards are given only in an exchange, but alone.exchange.cards is 0``
 - ``making.method``: ``order-up needs a turned-up card: set deal.kitty.use to turn-up``
 - ``making.order_up.tricks_required``: ``{n} tricks required, but a hand has only {tricks} tricks``
+- ``making.order_up.turned_suit_barred``: ``the dealer is stuck in round two but has no trump to name: the turned suit is barred, the pack has no other suit and no_trump is off``
+- ``making.order_up.turned_joker``: ``a turned Joker proposes `{suit}`, but the pack has no such suit ({suits})``
 - ``making.order_up.dealer_partner_alone``: ``the dealer's partner must go alone, but {why}``
 - ``making.auction.ladder.{i}``: ``bid `{name}` ({tricks} tricks x{mult}) must be higher than the bid before it, `{prev}` ({ptricks} tricks x{pmult})``
 - ``making.auction.ladder.{i}.name``: ``bid name `{name}` is used twice``
@@ -234,6 +236,29 @@ def _making(v: Variant, out: Found) -> None:
                     f"{need} tricks required, but a hand has only {tricks} tricks",
                 )
             )
+        ou = making.order_up
+        if (
+            ou.rounds == 2
+            and ou.turned_suit_barred
+            and making.all_pass.rule == "forced"
+            and len(set(v.pack.suits)) == 1
+            and not making.no_trump
+        ):
+            out.append(
+                (
+                    ("making", "order_up", "turned_suit_barred"),
+                    "the dealer is stuck in round two but has no trump to name: the turned suit is"
+                    " barred, the pack has no other suit and no_trump is off",
+                )
+            )
+        if ou.turned_joker is not None and v.pack.jokers and ou.turned_joker not in v.pack.suits:
+            out.append(
+                (
+                    ("making", "order_up", "turned_joker"),
+                    f"a turned Joker proposes `{ou.turned_joker}`, but the pack has no such suit"
+                    f" ({' '.join(v.pack.suits)})",
+                )
+            )
         if making.all_pass.rule == "forced" and making.all_pass.forced != "dealer":
             out.append(
                 (
@@ -330,6 +355,12 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     "alone.exchange.best": (("alone", "exchange", "cards"),),
     "making.method": (("deal", "kitty", "use"),),
     "making.order_up.tricks_required": (("deal", "hand_size"),),
+    "making.order_up.turned_suit_barred": (
+        ("pack", "suits"),
+        ("making", "no_trump"),
+        ("making", "all_pass", "rule"),
+    ),
+    "making.order_up.turned_joker": (("pack", "suits"),),
     "making.order_up.dealer_partner_alone": (("alone", "allowed"), ("partnerships",)),
     "making.auction.ladder.{i}.tricks": (("deal", "hand_size"),),
     "making.all_pass.bid": (("making", "auction", "ladder"),),
