@@ -5,7 +5,8 @@ it through the loader (so it passes every semantic check), and plays random lega
 a few hands, checking at every step what tests/test_engine_properties.py checks for the
 built-ins: every card of the pack in exactly one place, a non-empty list of legal actions for
 the one seat to move, refusals that change nothing, independent copies, tricks per hand as
-dealt, score changes as the scoring fields say, and a record that replays identically.
+dealt, score changes as the scoring fields say, and a record that replays identically; besides,
+the plays offered and every trick's winner are recomputed here from the ranking fields.
 
 Longer hunts: ``HASENPFEFFER_RANDOM_VARIANTS=3000 python -m pytest tests/test_engine_random_variants.py``.
 """
@@ -16,6 +17,7 @@ import importlib.util
 import os
 import random
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -25,6 +27,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
+from hasenpfeffer.cards import JOKER, Card, same_colour
 from hasenpfeffer.checks import check
 from hasenpfeffer.errors import VariantError
 from hasenpfeffer.loader import load_variant_data
@@ -63,6 +66,69 @@ def load(data: dict[str, Any]) -> Variant:
         raise
     assert check(variant) == []
     return variant
+
+
+def effective_suit(v: Variant, card: Card, trump: str) -> str:
+    """The suit a card follows as: the Joker and the bowers belong to trump; in no-trump the Joker
+    is a suit of its own."""
+    if card.rank == JOKER:
+        return JOKER if trump == "NT" else trump
+    if trump != "NT" and v.ranking.bowers and card.rank == "J" and same_colour(card.suit, trump):
+        return trump
+    return card.suit
+
+
+def trump_order(v: Variant, trump: str) -> list[Card]:
+    """Trumps from high to low: right and left bower, the Joker where ranked, then the plain order."""
+    top = []
+    if v.ranking.bowers:
+        top = [Card("J", trump)] + [
+            Card("J", s) for s in v.pack.suits if s != trump and same_colour(s, trump)
+        ]
+    if v.pack.jokers:
+        where = {"highest": 0, "below-right-bower": 1, "below-left-bower": 2}[v.ranking.joker]
+        top.insert(min(where, len(top)), Card(JOKER, ""))
+    return top + [Card(r, trump) for r in v.ranking.high_to_low(v.pack) if Card(r, trump) not in top]
+
+
+def trick_winner(v: Variant, cards: Sequence[tuple[int, Card]], trump: str) -> int:
+    """The seat that wins a trick, from the ranking fields alone (of equal cards the first wins)."""
+    led = effective_suit(v, cards[0][1], trump)
+    plain = v.ranking.high_to_low(v.pack)
+    order = trump_order(v, trump) if trump != "NT" else []
+
+    def strength(card: Card) -> tuple[int, int]:
+        if card.rank == JOKER and trump == "NT" and v.ranking.no_trump_joker == "highest":
+            return (3, 0)
+        suit = effective_suit(v, card, trump)
+        if suit == trump:
+            return (2, -order.index(card))
+        if suit == led:
+            return (1, 0 if card.rank == JOKER else -plain.index(card.rank))
+        return (0, 0)
+
+    best = cards[0]
+    for seat_card in cards[1:]:
+        if strength(seat_card[1]) > strength(best[1]):
+            best = seat_card
+    return best[0]
+
+
+def check_play(g: Game) -> None:
+    """The plays offered follow the effective suit led (any card when void); tricks so far were
+    won by the right seat, and each was led by the winner of the one before."""
+    v, view = g.variant, g.view(g.to_move or 0)
+    assert view.trump is not None
+    hand = list(view.hand)
+    if view.trick:
+        led = effective_suit(v, view.trick[0][1], view.trump)
+        hand = [c for c in hand if effective_suit(v, c, view.trump) == led] or hand
+    assert {a.arg for a in g.legal_actions()} == {str(c) for c in hand}
+    for i, trick in enumerate(view.tricks):
+        assert trick.winner == trick_winner(v, trick.cards, view.trump), trick
+        assert trick.cards[0][0] == trick.leader
+        if i:
+            assert trick.leader == view.tricks[i - 1].winner
 
 
 def illegal_candidates(g: Game, legal: list[Action], rng: random.Random) -> list[Action]:
@@ -106,9 +172,17 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
         assert all(a.seat == g.to_move for a in legal)
         props.check_cards(g, full, kitty)
         assert [len(g.view(s).legal) for s in range(v.players)].count(0) == v.players - 1
+        if g.phase == "play":
+            check_play(g)
         if step % 3 == 0:
             refuse_and_copy(g, legal, rng)
-        g.apply(rng.choice(legal))
+        action = rng.choice(legal)
+        table = g.view(0)
+        g.apply(action)
+        if action.verb == "play" and len(g.hand_results) > seen:  # the hand's last trick
+            cards = (*table.trick, (action.seat, Card.parse(action.arg)))
+            winners = g.record()["hands"][seen]["result"]["trick_winners"]
+            assert table.trump is not None and winners[-1] == trick_winner(v, cards, table.trump)
         while seen < len(g.hand_results):
             r = g.hand_results[seen]
             props.check_hand(v, r, before)
