@@ -78,6 +78,8 @@ def variants(draw: st.DrawFn) -> dict[str, Any]:
             "failure_multiplier": draw(st.sampled_from([0.5, 1.0, 2.0])),
         },
     }
+    if method == "order-up" and len(suits) == 1 and not making["no_trump"]:
+        making["all_pass"]["rule"] = "throw-in"  # a stuck dealer would have no suit left to name
     alone: dict[str, Any] = {"allowed": "nobody"}
     if partners and draw(st.booleans()):
         cards = draw(st.integers(0, min(2, hand)))
