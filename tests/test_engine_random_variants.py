@@ -49,7 +49,7 @@ props = _sibling("test_engine_properties")
 engine_variants = _sibling("random_variants").engine_variants
 
 EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_VARIANTS", "100"))
-HANDS = 3
+HANDS = int(os.environ.get("HASENPFEFFER_RANDOM_HANDS", "3"))
 SETTINGS = settings(
     max_examples=EXAMPLES,
     deadline=None,
