@@ -66,6 +66,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
     if hand >= 2 and draw(st.booleans()):
         first = draw(st.integers(1, hand - 1))
         deal["packets"] = [first, hand - first]
+        if first >= 2 and draw(st.booleans()):
+            deal["packets"] = [1, first - 1, hand - first]
     deal["dealer_rotation"] = draw(st.sampled_from(["left", "right"]))
 
     ranking: dict[str, Any] = {"bowers": bowers}
@@ -122,8 +124,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
 
     scoring: dict[str, Any] = {
         "made": _points(draw, hand, (1, 3)),
-        "failed": {**_points(draw, hand, (0, 3)), "to": draw(st.sampled_from(["makers", "opponents"]))},
-        "defenders": _points(draw, hand, (0, 1)) if draw(st.booleans()) else {},
+        "failed": {**_points(draw, hand, (-1, 3)), "to": draw(st.sampled_from(["makers", "opponents"]))},
+        "defenders": _points(draw, hand, (-1, 1)) if draw(st.booleans()) else {},
         "alone_multiplier": draw(st.integers(1, 4)),
         "multiply_failed_alone": draw(st.booleans()),
     }
