@@ -131,6 +131,37 @@ def check_play(g: Game) -> None:
             assert trick.leader == view.tricks[i - 1].winner
 
 
+def check_bidding(g: Game) -> None:
+    """The bids offered are those above the high bid; a pass is final (until-passes) and each seat
+    speaks once (one-round)."""
+    v, seat = g.variant, g.to_move
+    history = g.view(seat or 0).history
+    names = [b.name for b in v.making.auction.ladder]
+    high = max((names.index(a.arg) for a in history if a.verb == "bid"), default=-1)
+    assert [str(a) for a in g.legal_actions()] == [f"{seat} pass"] + [
+        f"{seat} bid {n}" for n in names[high + 1 :]
+    ]
+    spoken = [a for a in history if a.seat == seat]
+    if v.making.auction.style == "one-round":
+        assert not spoken, history
+    else:
+        assert all(a.verb == "bid" for a in spoken), history
+
+
+def check_maker(g: Game, hand: dict[str, Any]) -> None:
+    """A maker who was not forced made the last bid (auction) or named or ordered up trump."""
+    r = hand["result"]
+    if r["thrown_in"] or r["forced"]:
+        return
+    actions = [Action.parse(a) for a in hand["actions"]]
+    if g.variant.making.method == "auction":
+        last = [a for a in actions if a.verb == "bid"][-1]
+        assert (last.seat, last.arg) == (r["maker"], r["bid"]), (actions, r)
+    else:
+        made = [a for a in actions if a.verb in ("order-up", "trump")]
+        assert len(made) == 1 and made[0].seat == r["maker"], (actions, r)
+
+
 def illegal_candidates(g: Game, legal: list[Action], rng: random.Random) -> list[Action]:
     """A few actions that are not legal now: wrong seats, unheld cards, bids off the ladder."""
     seat = g.to_move if g.to_move is not None else 0
@@ -174,6 +205,8 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
         assert [len(g.view(s).legal) for s in range(v.players)].count(0) == v.players - 1
         if g.phase == "play":
             check_play(g)
+        elif g.phase == "bidding":
+            check_bidding(g)
         if step % 3 == 0:
             refuse_and_copy(g, legal, rng)
         action = rng.choice(legal)
@@ -186,6 +219,7 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
         while seen < len(g.hand_results):
             r = g.hand_results[seen]
             props.check_hand(v, r, before)
+            check_maker(g, g.record()["hands"][seen])
             if not g.is_over:
                 props.check_next_dealer(g, r)
             before = r.scores
