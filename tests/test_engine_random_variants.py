@@ -148,6 +148,32 @@ def check_bidding(g: Game) -> None:
         assert all(a.verb == "bid" for a in spoken), history
 
 
+def check_naming(g: Game) -> None:
+    """The order-up and trump options offered, derived from the making and alone fields."""
+    v, seat, ou = g.variant, g.to_move, g.variant.making.order_up
+    view = g.view(seat or 0)
+    may_alone = v.alone.allowed == "maker" and v.partnerships == "alternate" and v.players >= 4
+    stuck = v.making.all_pass.rule == "forced" and seat == view.dealer
+    turned = view.turned
+    proposed = None if turned is None else (ou.turned_joker if turned.rank == JOKER else turned.suit)
+    want: set[str] = set()
+    if g.phase == "order-up":
+        assert proposed is not None
+        canadian = ou.dealer_partner_alone and seat != view.dealer and (seat or 0) % 2 == view.dealer % 2
+        want |= {f"{seat} order-up"} if not (canadian and may_alone) else set()
+        want |= {f"{seat} order-up alone"} if may_alone else set()
+        stuck = stuck and ou.rounds == 1
+    else:
+        barred = proposed if g.phase == "name-trump" and ou.turned_suit_barred else None
+        options = [t for t in v.pack.suits if t != barred] + ["NT"] * v.making.no_trump
+        want |= {f"{seat} trump {t}" for t in options}
+        want |= {f"{seat} trump {t} alone" for t in options} if may_alone else set()
+        stuck = stuck or g.phase == "trump"
+    if not stuck or not want:
+        want.add(f"{seat} pass")
+    assert {str(a) for a in g.legal_actions()} == want
+
+
 def check_maker(g: Game, hand: dict[str, Any]) -> None:
     """A maker who was not forced made the last bid (auction) or named or ordered up trump."""
     r = hand["result"]
@@ -207,6 +233,8 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
             check_play(g)
         elif g.phase == "bidding":
             check_bidding(g)
+        elif g.phase in ("order-up", "name-trump", "trump"):
+            check_naming(g)
         if step % 3 == 0:
             refuse_and_copy(g, legal, rng)
         action = rng.choice(legal)
