@@ -188,6 +188,36 @@ def check_maker(g: Game, hand: dict[str, Any]) -> None:
         assert len(made) == 1 and made[0].seat == r["maker"], (actions, r)
 
 
+def check_seats(g: Game) -> None:
+    """Who sits out (the partners of each lone player), who led first (by the leads fields), and
+    the order of play (to the left, passing over those who sit out)."""
+    v, view = g.variant, g.view(0)
+    n, maker, lone = v.players, view.maker, view.alone
+    assert maker is not None
+    partners = {s: {q for q in range(n) if q != s and v.team_of(q) == v.team_of(s)} for s in range(n)}
+    out = set().union(*(partners[s] for s in lone)) if lone else set()
+    assert view.sitting_out == out, (view.sitting_out, lone)
+    defenders = [s for s in lone if s != maker]
+    if maker in lone and defenders and v.leads.both_alone != "unchanged":
+        leader = defenders[0] if v.leads.both_alone == "defender" else maker
+    elif len(lone) == 1 and v.leads.alone == "lone-left":
+        leader = (min(lone) + 1) % n
+    else:
+        leader = maker if v.leads.first == "maker" else (view.dealer + 1) % n
+    while leader in out:
+        leader = (leader + 1) % n
+    first = view.tricks[0].cards if view.tricks else view.trick
+    assert not first or first[0][0] == leader, (first, leader)
+    active = [s for s in range(n) if s not in out]
+    for trick in [*(t.cards for t in view.tricks), view.trick]:
+        seats = [seat for seat, _ in trick]
+        if seats:
+            start = active.index(seats[0])
+            assert seats == (active[start:] + active[:start])[: len(seats)], seats
+    if not view.trick:
+        assert g.to_move == (view.tricks[-1].winner if view.tricks else leader)
+
+
 def illegal_candidates(g: Game, legal: list[Action], rng: random.Random) -> list[Action]:
     """A few actions that are not legal now: wrong seats, unheld cards, bids off the ladder."""
     seat = g.to_move if g.to_move is not None else 0
@@ -231,6 +261,7 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
         assert [len(g.view(s).legal) for s in range(v.players)].count(0) == v.players - 1
         if g.phase == "play":
             check_play(g)
+            check_seats(g)
         elif g.phase == "bidding":
             check_bidding(g)
         elif g.phase in ("order-up", "name-trump", "trump"):
