@@ -216,6 +216,25 @@ def check_seats(g: Game) -> None:
             assert seats == (active[start:] + active[:start])[: len(seats)], seats
     if not view.trick:
         assert g.to_move == (view.tricks[-1].winner if view.tricks else leader)
+    played = {seat for seat, _ in view.trick}
+    for seat in active:  # after the widow and any exchange, everyone holds a full hand
+        assert len(g.view(seat).hand) == v.hand_size - len(view.tricks) - (seat in played)
+
+
+def check_defence(g: Game) -> None:
+    """Lone defence is offered to each defender with a partner in turn, from the maker's or the
+    dealer's left, each answering alone or pass."""
+    v, seat = g.variant, g.to_move
+    view = g.view(seat or 0)
+    maker, n = view.maker, v.players
+    assert maker is not None and (view.alone or v.alone.lone_defence_against == "any-maker")
+    first = maker if v.alone.lone_defence_order == "maker-left" else view.dealer
+    offers = [(first + k) % n for k in range(1, n + 1)]
+    offers = [s for s in offers if v.team_of(s) != v.team_of(maker) and v.players >= 4]
+    made = max(i for i, a in enumerate(view.history) if a.verb in ("trump", "order-up"))
+    passes = sum(1 for a in view.history[made:] if a.verb == "pass")
+    assert seat == offers[passes], (view.history, offers)
+    assert {str(a) for a in g.legal_actions()} == {f"{seat} alone", f"{seat} pass"}
 
 
 def illegal_candidates(g: Game, legal: list[Action], rng: random.Random) -> list[Action]:
@@ -264,6 +283,8 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
             check_seats(g)
         elif g.phase == "bidding":
             check_bidding(g)
+        elif g.phase == "defence":
+            check_defence(g)
         elif g.phase in ("order-up", "name-trump", "trump"):
             check_naming(g)
         if step % 3 == 0:
