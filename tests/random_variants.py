@@ -115,7 +115,9 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
     else:
         making["order_up"] = {
             "rounds": draw(st.integers(1, 2)),
-            "turned_suit_barred": draw(st.booleans()),
+            # (a stuck dealer needs a trump to name in round two)
+            "turned_suit_barred": draw(st.booleans())
+            and (len(suits) > 1 or making["no_trump"] or making["all_pass"]["rule"] == "throw-in"),
             "dealer_discards": draw(st.booleans()),
             "dealer_partner_alone": may_alone and draw(st.booleans()),
             "tricks_required": draw(st.integers(1, hand)),

@@ -221,6 +221,14 @@ def check_seats(g: Game) -> None:
         assert len(g.view(seat).hand) == v.hand_size - len(view.tricks) - (seat in played)
 
 
+def check_discard(g: Game) -> None:
+    """The maker (after the widow) or the dealer (after an order-up) discards any card held."""
+    v, seat = g.variant, g.to_move
+    view = g.view(seat or 0)
+    assert seat == (view.maker if v.making.method == "auction" else view.dealer)
+    assert {str(a) for a in g.legal_actions()} == {f"{seat} discard {c}" for c in view.hand}
+
+
 def check_defence(g: Game) -> None:
     """Lone defence is offered to each defender with a partner in turn, from the maker's or the
     dealer's left, each answering alone or pass."""
@@ -283,6 +291,8 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
             check_seats(g)
         elif g.phase == "bidding":
             check_bidding(g)
+        elif g.phase == "discard":
+            check_discard(g)
         elif g.phase == "defence":
             check_defence(g)
         elif g.phase in ("order-up", "name-trump", "trump"):
