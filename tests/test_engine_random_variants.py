@@ -229,6 +229,25 @@ def check_discard(g: Game) -> None:
     assert {str(a) for a in g.legal_actions()} == {f"{seat} discard {c}" for c in view.hand}
 
 
+def check_exchange(g: Game) -> None:
+    """Each partner of the lone player (from the left) gives ``cards`` cards, then the lone player
+    gives as many back to each; the lone player may give any card held."""
+    v, seat = g.variant, g.to_move
+    view = g.view(seat or 0)
+    assert view.maker is not None
+    defender = [a.seat for a in view.history if a.verb == "alone"]
+    lone = defender[0] if defender else view.maker
+    n = v.players  # partners in turn from the lone player's left
+    partners = [(lone + k) % n for k in range(1, n) if v.team_of((lone + k) % n) == v.team_of(lone)]
+    cards = v.alone.exchange.cards
+    order = [q for q in partners for _ in range(cards)] + [lone] * (cards * len(partners))
+    start = max(i for i, a in enumerate(view.history) if a.verb in ("trump", "order-up", "discard", "alone"))
+    gives = sum(1 for a in view.history[start:] if a.verb == "give")
+    assert seat == order[gives], (view.history, order)
+    if seat == lone or not v.alone.exchange.best:
+        assert {str(a) for a in g.legal_actions()} == {f"{seat} give {c}" for c in view.hand}
+
+
 def check_defence(g: Game) -> None:
     """Lone defence is offered to each defender with a partner in turn, from the maker's or the
     dealer's left, each answering alone or pass."""
@@ -293,6 +312,8 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
             check_bidding(g)
         elif g.phase == "discard":
             check_discard(g)
+        elif g.phase == "exchange":
+            check_exchange(g)
         elif g.phase == "defence":
             check_defence(g)
         elif g.phase in ("order-up", "name-trump", "trump"):
