@@ -15,6 +15,7 @@ from hasenpfeffer import Game, IllegalActionError, Variant
 from hasenpfeffer.cards import Card
 from hasenpfeffer.loader import load_variant
 from hasenpfeffer.variant import OrderUp
+from scripted import run_script
 
 HOUSE = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
 EUCHRE = load_variant("euchre")
@@ -32,17 +33,7 @@ def deal(dealer: int, hands: list[str], kitty: str, variant: Variant = EUCHRE) -
 
 def play(g: Game, script: str) -> list[int]:
     """Apply comma-separated actions; return the winners of the tricks completed before the hand ends."""
-    winners: list[int] = []
-    hands = len(g.hand_results)
-    for text in script.split(","):
-        seen = len(g.view(0).tricks)
-        g.apply(text.strip())
-        if len(g.hand_results) > hands:
-            break
-        if len(g.view(0).tricks) > seen:
-            winners.append(g.view(0).tricks[-1].winner)
-            assert g.to_move == winners[-1]
-    return winners
+    return run_script(g, script, last_trick=False)
 
 
 def legal(g: Game) -> set[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from hasenpfeffer import Game
 from hasenpfeffer.cards import Card
 from hasenpfeffer.loader import load_variant
+from scripted import run_script
 
 V = load_variant("railroad-euchre")
 
@@ -19,15 +20,7 @@ def start(hands: list[str], kitty: str) -> Game:
 
 def apply_all(g: Game, script: str) -> list[int]:
     """Apply the actions; return the winners of the tricks completed before the hand ends."""
-    winners = []
-    for text in script.split(","):
-        seen = len(g.view(0).tricks)
-        g.apply(text.strip())
-        if g.hand_results:
-            break
-        if len(g.view(0).tricks) > seen:
-            winners.append(g.view(0).tricks[-1].winner)
-    return winners
+    return run_script(g, script, last_trick=False)
 
 
 def test_variant_shape() -> None:

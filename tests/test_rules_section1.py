@@ -20,6 +20,7 @@ from hasenpfeffer.loader import load_variant
 from hasenpfeffer.rules import compile_variant
 from hasenpfeffer.variant import GameEnd, Points, Scoring
 from hasenpfeffer.view import HandResult
+from scripted import run_script as run
 
 STANDARD = load_variant("hasenpfeffer")
 PEPPER = load_variant("hasenpfeffer-pepper")
@@ -37,35 +38,6 @@ def new_game(dealer: int, hands: list[str], widow: str, variant: Variant = STAND
     """A game whose first hand is the given deal (cards as space-separated text, by seat)."""
     deal = {"dealer": dealer, "hands": [h.split() for h in hands], "widow": widow.split()}
     return Game(variant, seed=seed, deal=deal)
-
-
-def actions(script: str) -> list[str]:
-    """Actions from a script: one per line or separated by commas."""
-    return [a.strip() for line in script.strip().splitlines() for a in line.split(",") if a.strip()]
-
-
-def run(g: Game, script: str) -> list[int]:
-    """Apply the script's actions; return the winners of the tricks they complete.
-
-    After each trick that does not end the hand, the winner must be the next to move.
-    """
-    winners: list[int] = []
-    hands_done = len(g.hand_results)
-    for text in actions(script):
-        seen = len(g.view(0).tricks)
-        g.apply(text)
-        if len(g.hand_results) > hands_done:
-            # The next hand is already dealt: the record tells who won the last trick.
-            recorded = g.record()["hands"][hands_done]["result"]["trick_winners"]
-            if recorded:  # none when the hand was thrown in
-                winners.append(recorded[-1])
-                assert recorded[-len(winners) :] == winners
-            break
-        tricks = g.view(0).tricks
-        if len(tricks) > seen:
-            winners.append(tricks[-1].winner)
-            assert g.to_move == tricks[-1].winner, "the winner of a trick leads to the next"
-    return winners
 
 
 def only_hand(g: Game) -> HandResult:
