@@ -13,40 +13,22 @@ Longer hunts: ``HASENPFEFFER_RANDOM_VARIANTS=3000 python -m pytest tests/test_en
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
-import sys
 from collections.abc import Sequence
-from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import test_engine_properties as props
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
 from hasenpfeffer.cards import JOKER, Card, same_colour
 from hasenpfeffer.checks import check
 from hasenpfeffer.errors import VariantError
 from hasenpfeffer.loader import load_variant_data
-
-
-def _sibling(name: str) -> ModuleType:
-    """A module of this folder, by path (the tests are not a package)."""
-    key = f"_hasenpfeffer_tests_{name}"
-    if key not in sys.modules:
-        spec = importlib.util.spec_from_file_location(key, Path(__file__).with_name(f"{name}.py"))
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[key] = module
-        spec.loader.exec_module(module)
-    return sys.modules[key]
-
-
-props = _sibling("test_engine_properties")
-engine_variants = _sibling("random_variants").engine_variants
+from random_variants import engine_variants
 
 EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_VARIANTS", "100"))
 HANDS = int(os.environ.get("HASENPFEFFER_RANDOM_HANDS", "3"))
