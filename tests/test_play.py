@@ -354,10 +354,10 @@ def test_saved_records_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]
 
 
 def test_table_shows_a_variant_name_as_written() -> None:
-    game = Game(Variant(name="[/odd]"), deal=DEAL)
+    game = Game(Variant(name="b.o.l.d+1"), deal=DEAL)
     out = io.StringIO()
     Console(file=out, width=80).print(table_view(game.view(0), hand_no=1))
-    assert "[/odd] · hand 1 · you are seat 0, partner 2" in out.getvalue()
+    assert "b.o.l.d+1 · hand 1 · you are seat 0, partner 2" in out.getvalue()
     assert "Your hand JK" not in out.getvalue() and "Your hand 9♣ │ J♦ │ A♥ K♥ J♥ │ A♠" in out.getvalue()
 
 

@@ -30,13 +30,14 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.order_up.dealer_partner_alone``: ``the dealer's partner must go alone, but {why}``
 - ``making.auction.ladder.{i}``: ``bid `{name}` ({tricks} tricks x{mult}) must be higher than the bid before it, `{prev}` ({ptricks} tricks x{pmult})``
 - ``making.auction.ladder.{i}.name``: ``bid name `{name}` is used twice``
-- ``making.auction.ladder.{i}.name``: ``a bid name is one word without spaces (it is typed as `1 bid NAME`), read `{name}```
+- ``making.auction.ladder.{i}.name``: ``a bid name is one word of letters, digits and - _ . + (it is typed as `1 bid NAME`), read `{name}```
 - ``making.auction.ladder.{i}.tricks``: ``bid `{name}` needs {n} tricks, but a hand has only {tricks} tricks``
 - ``making.all_pass.bid``: ``the forced bid `{bid}` is not in the ladder ({names})``
 - ``making.all_pass.forced``: ``the Joker holder cannot be forced: the pack has no Joker``
 - ``making.all_pass.forced``: ``with order-up the dealer is the forced player: set forced to dealer``
 - ``scoring.{part}.table.{t}``: ``a hand has 0 to {tricks} tricks, read {t}``
 - ``game.target``: ``the target cannot be reached: no result scores positive points``
+- ``game.target``: ``the target {target} cannot be reached within {cap} hands (the most a game plays): a hand scores at most {most} points``
 
 Checks of the auction apply only when ``making.method`` is ``auction``; checks of
 order-up only with ``order-up``. (Multipliers > 0 and other bounds of single
@@ -56,7 +57,10 @@ import re
 from collections import Counter
 
 from .cards import SUITS, same_colour
-from .variant import Points, Variant
+from .errors import quote
+from .variant import HAND_CAP, SLUG, Points, Variant
+
+SLUG_RE = re.compile(SLUG)
 
 Location = tuple[str | int, ...]
 Found = list[tuple[Location, str]]
@@ -272,13 +276,14 @@ def _making(v: Variant, out: Found) -> None:
     for i, bid in enumerate(ladder):
         where: Location = ("making", "auction", "ladder", i)
         if bid.name in names:
-            out.append(((*where, "name"), f"bid name `{bid.name}` is used twice"))
+            out.append(((*where, "name"), f"bid name `{quote(bid.name)}` is used twice"))
         names.add(bid.name)
-        if not bid.name or any(c.isspace() for c in bid.name):
+        if not SLUG_RE.match(bid.name):
             out.append(
                 (
                     (*where, "name"),
-                    f"a bid name is one word without spaces (it is typed as `1 bid NAME`), read `{bid.name}`",
+                    "a bid name is one word of letters, digits and - _ . + (it is typed as"
+                    f" `1 bid NAME`), read `{quote(bid.name)}`",
                 )
             )
         if bid.tricks > tricks >= 1:
@@ -339,6 +344,19 @@ def _scoring(v: Variant, out: Found) -> None:
             gains += [failed.value(t, b) for b in bids for t in range(min(b, tricks + 1))]
     if tricks >= 1 and bids and max(gains, default=0) <= 0:
         out.append((("game", "target"), "the target cannot be reached: no result scores positive points"))
+    elif gains:
+        multiplier = max((b.multiplier for b in v.making.auction.ladder), default=1)
+        if v.alone.allowed != "nobody":
+            multiplier *= s.alone_multiplier
+        most = max(gains) * multiplier
+        if most * HAND_CAP < v.game.target:
+            out.append(
+                (
+                    ("game", "target"),
+                    f"the target {v.game.target} cannot be reached within {HAND_CAP} hands (the most a"
+                    f" game plays): a hand scores at most {most} points",
+                )
+            )
 
 
 _RELATED: dict[str, tuple[Location, ...]] = {

@@ -34,7 +34,7 @@ _CHECKS_INTRO = (
     " (`{...}` filled in). Checks of the auction apply only when `making.method` is `auction`,"
     " checks of order-up only with `order-up`."
 )
-_NAMED = {"Rank": "rank", "Suit": "suit", "Name": "name"}
+_NAMED = {"Rank": "rank", "Suit": "suit", "Name": "name", "Word": "name", "Text": "text"}
 _BASIC = {int: "integer", str: "text", bool: "boolean", float: "number"}
 
 

@@ -12,8 +12,47 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from typing import NamedTuple
+from typing import Any, NamedTuple
+
+QUOTE_LIMIT = 80
+"""Most characters of a value from a file quoted in a message."""
+
+_BIDI = "\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_CONTROL = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{_BIDI}]")
+_CONTROL_KEEP_LINES = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
+
+
+def clean(text: str, lines: bool = False) -> str:
+    r"""Text safe to print on a terminal: control characters written as escapes.
+
+    Newlines and tabs are escaped too, unless ``lines`` keeps them.
+
+    >>> print(clean("a\x1b]0;owned\x07b\nc"))
+    a\x1b]0;owned\x07b\nc
+    >>> print(clean("a\x1b[2Jb\nc", lines=True))
+    a\x1b[2Jb
+    c
+    """
+    pattern = _CONTROL_KEEP_LINES if lines else _CONTROL
+    return pattern.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """A value from a file, for a message: at most ``limit`` characters, control characters escaped.
+
+    >>> quote("x" * 200)[-20:]
+    'xx… (200 characters)'
+    >>> len(quote("x" * 200))
+    98
+    >>> quote(12)
+    '12'
+    """
+    text = value if isinstance(value, str) else repr(value)
+    if len(text) > limit:
+        text = f"{text[:limit]}… ({len(text)} characters)"
+    return clean(text)
 
 
 class Problem(NamedTuple):
@@ -26,8 +65,10 @@ class Problem(NamedTuple):
     message: str
 
     def __str__(self) -> str:
+        """``path:line:col: loc: message``, printable as it is (control characters escaped)."""
         where = f"{self.path}:{self.line}:{self.col}"
-        return f"{where}: {self.loc}: {self.message}" if self.loc else f"{where}: {self.message}"
+        text = f"{where}: {self.loc}: {self.message}" if self.loc else f"{where}: {self.message}"
+        return clean(text)
 
 
 MAX_PROBLEMS = 100

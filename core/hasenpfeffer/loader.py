@@ -30,9 +30,9 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .checks import check, related
-from .errors import MAX_PROBLEMS, Problem, VariantError, capped
+from .errors import MAX_PROBLEMS, Problem, VariantError, capped, quote
 from .variant import Variant
-from .yamlload import Document, Loc, dotted, read
+from .yamlload import STDIN, Document, Loc, dotted, read
 from .yamlload import Path as DataPath
 
 _PACKAGE = "hasenpfeffer.variants"
@@ -61,33 +61,68 @@ def _is_path(text: str) -> bool:
     return "/" in text or os.sep in text or text.endswith((".yaml", ".yml"))
 
 
+Allowed = tuple[str, ...]
+"""Folders (real paths) outside a file's own folder that ``extends`` may also reach."""
+
+
 class _Source:
     """A variant file to read: a built-in or a path, with an identity for cycle detection."""
 
-    def __init__(self, ident: str, file: str, builtin: str | None, base_dir: Path) -> None:
+    def __init__(self, ident: str, file: str, builtin: str | None, base_dir: Path, allow: Allowed) -> None:
         self.ident, self.file, self.builtin, self.base_dir = ident, file, builtin, base_dir
+        self.allow = allow
 
     def document(self) -> Document:
-        return _builtin_document(self.builtin) if self.builtin else read(self.file)
+        return _builtin_document(self.builtin) if self.builtin else read(self.file, keep_going=True)
 
 
 def _builtin_source(name: str) -> _Source:
     file = str(_builtin_dir() / f"{name}.yaml")
-    return _Source(f"builtin:{name}", file, name, _builtin_dir())
+    return _Source(f"builtin:{name}", file, name, _builtin_dir(), ())
 
 
-def _path_source(file: str) -> _Source:
-    return _Source(os.path.realpath(file), file, None, Path(os.path.dirname(file) or "."))
+def _path_source(file: str, allow: Allowed) -> _Source:
+    return _Source(os.path.realpath(file), file, None, Path(os.path.dirname(file) or "."), allow)
 
 
-def _top_source(name_or_path: str | os.PathLike[str]) -> _Source:
+def allowed_roots(paths: typing.Iterable[str | os.PathLike[str]]) -> Allowed:
+    """Real paths of folders that the user lets ``extends`` and records reach (``--allow-path``)."""
+    return tuple(os.path.realpath(p) for p in paths)
+
+
+def inside(path: str | os.PathLike[str], folder: str | os.PathLike[str], allow: Allowed = ()) -> bool:
+    """Whether ``path`` (symbolic links followed) lies in ``folder`` or an allowed folder.
+
+    >>> inside("a/b.yaml", "a"), inside("a/../b.yaml", "a"), inside("/etc/passwd", "a", ("/etc",))
+    (True, False, True)
+    """
+    real = os.path.realpath(path)
+    for root in (os.path.realpath(folder), *allow):
+        if real == root or real.startswith(root.rstrip(os.sep) + os.sep):
+            return True
+    return False
+
+
+CONTAINED = (
+    "a path may only lead into the folder of the file that names it, the folder of the file"
+    " first opened, or their subfolders (widen with --allow-path DIR)"
+)
+"""The rule for paths named inside files, as said in messages."""
+
+
+def _top_source(name_or_path: str | os.PathLike[str], allow: Allowed = ()) -> _Source:
+    if name_or_path == STDIN:
+        here = os.path.realpath(".")
+        return _Source("stdin", STDIN, None, Path("."), (*allow, here))
     if isinstance(name_or_path, str) and not _is_path(name_or_path):
         if name_or_path in builtin_names():
             return _builtin_source(name_or_path)
         if not os.path.exists(name_or_path):
-            message = f"no built-in variant `{name_or_path}` and no such file; {_suggest(name_or_path)}"
-            raise VariantError([Problem(name_or_path, 1, 1, "", message)])
-    return _path_source(os.fspath(name_or_path))
+            shown = quote(name_or_path, 40)
+            message = f"no built-in variant `{shown}` and no such file; {_suggest(name_or_path)}"
+            raise VariantError([Problem(quote(name_or_path), 1, 1, "", message)])
+    file = os.fspath(name_or_path)
+    return _path_source(file, (*allow, os.path.realpath(os.path.dirname(file) or ".")))
 
 
 def _suggest(name: str) -> str:
@@ -102,17 +137,22 @@ def _parent_source(text: Any, loc: Loc, child: _Source) -> _Source:
         return VariantError([Problem(loc.file, loc.line, loc.col, "extends", message)])
 
     if not isinstance(text, str) or not text.strip():
-        raise fail(f"expected a built-in name or a relative path, read {text!r}")
+        raise fail(f"expected a built-in name or a relative path, read {quote(text)}")
+    shown = quote(text)
     if not _is_path(text):
         if text in builtin_names():
             return _builtin_source(text)
-        raise fail(f"no built-in variant `{text}` (a path ends in .yaml); {_suggest(text)}")
+        raise fail(f"no built-in variant `{shown}` (a path ends in .yaml); {_suggest(text)}")
     if os.path.isabs(text):
-        raise fail(f"`{text}` is an absolute path: give a path relative to this file")
+        raise fail(f"`{shown}` is an absolute path, refused: give a path relative to this file; {CONTAINED}")
+    if child.builtin is not None:
+        raise fail(f"`{shown}`: a built-in variant extends built-ins only")
     file = os.path.normpath(os.path.join(child.base_dir, text))
+    if not inside(file, child.base_dir, child.allow):
+        raise fail(f"`{shown}` leads outside this file's folder, refused: {CONTAINED}")
     if not os.path.isfile(file):
-        raise fail(f"cannot find `{text}` (looked for {file})")
-    return _path_source(file)
+        raise fail(f"cannot find `{shown}` (looked for {quote(file)})")
+    return _path_source(file, child.allow)
 
 
 def _merge_data(
@@ -143,13 +183,13 @@ def merge(base: Document, over: Document) -> Document:
     gone = set(replaced)
     locs = {p: loc for p, loc in base.locs.items() if not any(p[:n] in gone for n in range(1, len(p) + 1))}
     locs.update(over.locs)
-    return Document(data, locs)
+    return Document(data, locs, base.problems + over.problems)
 
 
 def _resolve(doc: Document, source: _Source, chain: tuple[_Source, ...], files: list[str]) -> Document:
     if "extends" not in doc.data:
         return doc
-    own = Document({k: v for k, v in doc.data.items() if k != "extends"}, doc.locs)
+    own = Document({k: v for k, v in doc.data.items() if k != "extends"}, doc.locs, doc.problems)
     parent_text = doc.data["extends"]
     if parent_text is None:
         return own
@@ -157,7 +197,8 @@ def _resolve(doc: Document, source: _Source, chain: tuple[_Source, ...], files: 
     parent = _parent_source(parent_text, loc, source)
     if any(parent.ident == c.ident for c in chain):
         names = " -> ".join(c.builtin or c.file for c in (*chain, parent))
-        raise VariantError([Problem(loc.file, loc.line, loc.col, "extends", f"extends cycle: {names}")])
+        message = f"extends cycle: {quote(names, 300)}"
+        raise VariantError([Problem(loc.file, loc.line, loc.col, "extends", message)])
     if len(chain) >= MAX_EXTENDS:
         message = f"more than {MAX_EXTENDS} files in the chain of `extends`"
         raise VariantError([Problem(loc.file, loc.line, loc.col, "extends", message)])
@@ -175,7 +216,7 @@ def _located(path: DataPath, locs: Mapping[DataPath, Loc], default: str) -> Loc:
 
 
 _PREFIXES = ("Value error, ", "Assertion failed, ")
-_OWN_TYPES = {"rank", "suit", "yaml_boolean"}
+_OWN_TYPES = {"rank", "suit", "yaml_boolean", "slug", "text"}
 _UNKNOWN = {"extra_forbidden", "invalid_key"}
 
 
@@ -221,7 +262,9 @@ def _message(error: Any, text: str | None) -> str:
         message = message.removeprefix(prefix)
     if kind == "yaml_boolean":
         ctx = error.get("ctx") or {}
-        read_as = f"`{text}` as the boolean {ctx.get('word')}" if text else f"the boolean {ctx.get('word')}"
+        read_as = (
+            f"`{quote(text)}` as the boolean {ctx.get('word')}" if text else f"the boolean {ctx.get('word')}"
+        )
         return f"read {read_as} (YAML 1.1 reads yes/no/on/off as booleans); expected {ctx.get('expected')}: put it in quotes"
     if kind == "missing":
         return "required, but missing"
@@ -231,9 +274,9 @@ def _message(error: Any, text: str | None) -> str:
     if kind not in _OWN_TYPES and isinstance(value, str | int | float | bool) | (value is None):
         if text is not None and (isinstance(value, bool) or value is None):
             word = "null" if value is None else f"the boolean {str(value).lower()}"
-            message += f"; read `{text}` as {word} (YAML 1.1): put it in quotes if you meant text"
+            message += f"; read `{quote(text)}` as {word} (YAML 1.1): put it in quotes if you meant text"
         else:
-            message += f"; read {value!r}"
+            message += f"; read {quote(repr(value))}"
     return message
 
 
@@ -259,7 +302,7 @@ def convert(errors: list[Any], doc: Document, file: str) -> list[Problem]:
             bodies = [_message(e, text).split(";")[0].removeprefix("must be ") for e in group]
             message = "must be " + " or ".join(dict.fromkeys(bodies))
             if isinstance(first.get("input"), str | int | float | bool):
-                message += f"; read {first['input']!r}"
+                message += f"; read {quote(repr(first['input']))}"
         else:
             message = _message(first, text)
         if "[key]" in tuple(first["loc"]):
@@ -299,17 +342,18 @@ def _sorted(problems: list[Problem], file: str) -> list[Problem]:
 
 def _validate(doc: Document, files: list[str]) -> Variant:
     file = files[0]
+    problems = list(doc.problems)
     try:
         variant = Variant.model_validate(doc.data)
     except ValidationError as exc:
         errors = exc.errors(include_url=False)
-        problems = _sorted(convert(errors[:MAX_PROBLEMS], doc, file), file)
+        problems += convert(errors[:MAX_PROBLEMS], doc, file)
+        problems = _sorted(problems, file)
         if len(errors) > MAX_PROBLEMS:
             last = problems[-1]
             more = f"and {len(errors) - MAX_PROBLEMS} more problems"
             problems.append(Problem(last.path, last.line, last.col, "", more))
         raise VariantError(problems) from None
-    problems = []
     for path, message in check(variant):
         loc, keyed = _check_location(path, doc, files)
         line, col = (loc.key_line, loc.key_col) if keyed and loc.key_line else (loc.line, loc.col)
@@ -319,8 +363,8 @@ def _validate(doc: Document, files: list[str]) -> Variant:
     return variant
 
 
-def _document(name_or_path: str | os.PathLike[str]) -> tuple[Document, list[str]]:
-    source = _top_source(name_or_path)
+def _document(name_or_path: str | os.PathLike[str], allow: Allowed = ()) -> tuple[Document, list[str]]:
+    source = _top_source(name_or_path, allow)
     files = [source.file]
     return _resolve(source.document(), source, (source,), files), files
 
@@ -330,27 +374,45 @@ def _builtin_variant(name: str) -> Variant:
     return _validate(*_document(name))
 
 
-def load_variant(name_or_path: str | os.PathLike[str]) -> Variant:
-    """A variant from a built-in name (``"hasenpfeffer-pepper"``) or a file path, checked."""
+def load_variant(
+    name_or_path: str | os.PathLike[str], allow: typing.Iterable[str | os.PathLike[str]] = ()
+) -> Variant:
+    """A variant from a built-in name (``"hasenpfeffer-pepper"``) or a file path, checked.
+
+    ``extends`` paths must stay inside the folder of the file that names them, or inside one
+    of the ``allow`` folders.
+    """
     if isinstance(name_or_path, str) and not _is_path(name_or_path) and name_or_path in builtin_names():
         return _builtin_variant(name_or_path)
-    return _validate(*_document(name_or_path))
+    return _validate(*_document(name_or_path, allowed_roots(allow)))
 
 
-def resolve(name_or_path: str | os.PathLike[str]) -> dict[str, Any]:
+def resolve(
+    name_or_path: str | os.PathLike[str], allow: typing.Iterable[str | os.PathLike[str]] = ()
+) -> dict[str, Any]:
     """The plain mapping of a variant after ``extends`` is applied, before validation."""
-    doc, _ = _document(name_or_path)
+    doc, _ = _document(name_or_path, allowed_roots(allow))
     return copy.deepcopy(doc.data)
 
 
 def load_variant_data(
-    data: Mapping[str, Any], source: str = "<data>", base_dir: Path | None = None
+    data: Mapping[str, Any],
+    source: str = "<data>",
+    base_dir: Path | None = None,
+    allow: typing.Iterable[str | os.PathLike[str]] = (),
+    locs: Mapping[DataPath, Loc] | None = None,
 ) -> Variant:
-    """A variant from a mapping (e.g. embedded in a game record); ``extends`` is relative to ``base_dir``."""
+    """A variant from a mapping (e.g. embedded in a game record).
+
+    ``extends`` is relative to ``base_dir`` and may not leave it (or the ``allow`` folders);
+    ``locs`` gives the positions of the values when the mapping was read from a file.
+    """
     if not isinstance(data, Mapping):
-        raise VariantError([Problem(source, 1, 1, "", f"expected a mapping, read {type(data).__name__}")])
+        message = f"expected a mapping, read {type(data).__name__}"
+        raise VariantError([Problem(source, 1, 1, "", message)])
     folder = Path(base_dir) if base_dir is not None else Path(".")
-    here = _Source(f"data:{source}", source, None, folder)
+    here = _Source(f"data:{source}", source, None, folder, (*allowed_roots(allow), os.path.realpath(folder)))
     files = [source]
-    doc = _resolve(Document(dict(data), {(): Loc(source, 1, 1)}), here, (here,), files)
+    where = dict(locs) if locs is not None else {(): Loc(source, 1, 1)}
+    doc = _resolve(Document(dict(data), where), here, (here,), files)
     return _validate(doc, files)

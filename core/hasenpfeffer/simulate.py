@@ -24,12 +24,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .stats import Stats
-from .variant import Variant
+from .variant import HAND_CAP, Variant
 
 if TYPE_CHECKING:
     from .game import Game
 
-MAX_HANDS = 1000
+MAX_HANDS = HAND_CAP
 """A game still running after this many hands is stopped and counted as unfinished."""
 
 Progress = Callable[[int, int], None]

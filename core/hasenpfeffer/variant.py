@@ -27,6 +27,21 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from .cards import RANKS, SUITS, CardError, parse_rank, parse_suit
+from .errors import clean, quote
+
+HAND_CAP = 1000
+"""Most hands of one game: a game still running after this many hands is stopped unfinished."""
+MAX_POINTS = 1000
+"""Largest number of points in any scoring field (and the bound of its negative)."""
+MAX_MULTIPLIER = 100
+"""Largest stake multiplier."""
+MAX_CARDS = 100
+"""Largest number of cards in a hand, a kitty, a packet or an exchange; most tricks a bid needs."""
+MAX_TARGET = 100_000
+"""Largest game target."""
+SLUG = r"^[A-Za-z0-9][A-Za-z0-9_.+-]{0,63}$"
+"""What a name is: letters, digits and ``- _ . +``, starting with a letter or digit, at most 64."""
+_SLUG = __import__("re").compile(SLUG)
 
 
 def _yaml_bool_hint(value: Any, expected: str) -> PydanticCustomError:
@@ -89,15 +104,64 @@ Suit = Annotated[
     BeforeValidator(_suit),
     WithJsonSchema({"type": "string", "pattern": "^[CDHScdhs♣♦♥♠]$", "description": "A suit: C, D, H or S."}),
 ]
+
+
+def _slug(value: Any) -> Any:
+    value = _text(value)
+    if isinstance(value, str) and not _SLUG.match(value):
+        raise PydanticCustomError(
+            "slug",
+            "a name is one word of letters, digits and - _ . + (starting with a letter or digit,"
+            " at most 64 characters), read {v}",
+            {"v": quote(repr(value))},
+        )
+    return value
+
+
+def _plain_text(value: Any) -> Any:
+    value = _text(value)
+    if isinstance(value, str) and clean(value, lines=True) != value:
+        raise PydanticCustomError(
+            "text", "control characters are not allowed in text, read {v}", {"v": quote(repr(value))}
+        )
+    return value
+
+
 Name = Annotated[
     str,
+    BeforeValidator(_slug),
+    WithJsonSchema(
+        {
+            "type": ["string", "integer"],
+            "pattern": SLUG,
+            "description": "A name: one word of letters, digits and - _ . + (numbers read as text).",
+        }
+    ),
+]
+Word = Annotated[
+    str,
     BeforeValidator(_text),
-    WithJsonSchema({"type": ["string", "integer"], "description": "A name (numbers read as text)."}),
+    WithJsonSchema(
+        {
+            "type": ["string", "integer"],
+            "pattern": SLUG,
+            "description": "One word of letters, digits and - _ . + (numbers read as text).",
+        }
+    ),
+]
+"""A bid's name: checked for its form with the variant's other rules (see the checks)."""
+Text = Annotated[
+    str,
+    BeforeValidator(_plain_text),
+    Field(max_length=2000),
+    WithJsonSchema(
+        {"type": "string", "maxLength": 2000, "pattern": "^[^\\u0000-\\u0008\\u000b-\\u001f\\u007f]*$"}
+    ),
 ]
 
 
 def _whole(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, float) and value.is_integer() and abs(value) <= 2**53:
         return int(value)
     return value
 
@@ -176,7 +240,7 @@ class Ranking(Model):
 class Kitty(Model):
     """Cards left over after the deal and what happens to them."""
 
-    size: Int = Field(1, ge=0, description="Cards left over (the widow, kitty or blind).")
+    size: Int = Field(1, ge=0, le=MAX_CARDS, description="Cards left over (the widow, kitty or blind).")
     use: Literal["widow", "turn-up", "unused"] = Field(
         "widow",
         description="`widow`: the maker takes them all and discards as many; `turn-up`: the top"
@@ -187,11 +251,12 @@ class Kitty(Model):
 class Deal(Model):
     """How the cards are dealt."""
 
-    hand_size: Int | Literal["all"] = Field(
+    hand_size: Annotated[Int, Field(le=MAX_CARDS)] | Literal["all"] = Field(
         6, description="Cards to each player, or `all` to deal the whole pack (no kitty)."
     )
-    packets: tuple[Int, ...] | None = Field(
+    packets: tuple[Annotated[Int, Field(le=MAX_CARDS)], ...] | None = Field(
         None,
+        max_length=MAX_CARDS,
         description="Cards per player in each round of the deal, e.g. [3, 3]; must sum to the hand"
         " size. Default: one packet. (Recorded deals give hands directly.)",
     )
@@ -207,9 +272,11 @@ class Deal(Model):
 class Bid(Model):
     """A step of the bid ladder: a number of tricks or a named bid."""
 
-    name: Name = Field(description="What players say: `4`, `little-pepper`...")
-    tricks: Int = Field(ge=1, description="Tricks the making side must take.")
-    multiplier: Int = Field(1, gt=0, description="Stake multiplier for what the makers win or lose.")
+    name: Word = Field(description="What players say: `4`, `little-pepper`...")
+    tricks: Int = Field(ge=1, le=MAX_CARDS, description="Tricks the making side must take.")
+    multiplier: Int = Field(
+        1, gt=0, le=MAX_MULTIPLIER, description="Stake multiplier for what the makers win or lose."
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -231,6 +298,7 @@ class Auction(Model):
         description="Bids from lowest to highest; a number is short for a bid of that many tricks."
         " Each bid must be later in the ladder than the current high bid.",
         min_length=1,
+        max_length=64,
     )
     style: Literal["until-passes", "one-round"] = Field(
         "until-passes",
@@ -250,7 +318,7 @@ class OrderUp(Model):
     dealer_partner_alone: Bool = Field(
         False, description="Canadian loner: if the dealer's partner orders up, that player must go alone."
     )
-    tricks_required: Int = Field(3, ge=1, description="Tricks the makers need.")
+    tricks_required: Int = Field(3, ge=1, le=MAX_CARDS, description="Tricks the makers need.")
     turned_joker: Suit | None = Field(
         None,
         description="The suit a turned-up Joker proposes (it is then a card of that suit for the"
@@ -267,14 +335,17 @@ class AllPass(Model):
         " maker (auction: at `bid`; order-up: the dealer must name a suit in the last round).",
     )
     forced: Literal["joker-holder", "dealer"] = Field("joker-holder", description="Who is forced.")
-    bid: Name = Field("3", description="The bid the forced player is made to make (auction).")
+    bid: Word = Field("3", description="The bid the forced player is made to make (auction).")
     redeal: Literal["same-dealer", "next-dealer"] = Field(
         "same-dealer",
         description="Who deals after a throw-in (also used when the Joker holder is forced but the"
         " Joker lies in the widow).",
     )
     failure_multiplier: Float = Field(
-        1.0, gt=0, description="Multiplier on a forced player's loss when set (0.5: loses only half)."
+        1.0,
+        gt=0,
+        le=MAX_MULTIPLIER,
+        description="Multiplier on a forced player's loss when set (0.5: loses only half).",
     )
 
 
@@ -294,7 +365,7 @@ class Making(Model):
 class Exchange(Model):
     """Cards a lone player exchanges with the partner who sits out."""
 
-    cards: Int = Field(0, ge=0, description="Cards passed each way (0: no exchange).")
+    cards: Int = Field(0, ge=0, le=MAX_CARDS, description="Cards passed each way (0: no exchange).")
     best: Bool = Field(
         False, description="The partner must give their best cards (highest in the trump order)."
     )
@@ -346,11 +417,16 @@ class Points(Model):
     entry for the tricks taken, which is used instead.
     """
 
-    fixed: Int = Field(0, description="Points regardless of tricks.")
-    per_trick: Int = Field(0, ge=0, description="Points for each trick taken.")
-    per_bid_trick: Int = Field(0, ge=0, description="Points for each trick bid.")
-    table: dict[int, int] = Field(
-        default_factory=dict, description="Tricks taken -> points, overriding the formula."
+    fixed: Int = Field(0, ge=-MAX_POINTS, le=MAX_POINTS, description="Points regardless of tricks.")
+    per_trick: Int = Field(0, ge=0, le=MAX_POINTS, description="Points for each trick taken.")
+    per_bid_trick: Int = Field(0, ge=0, le=MAX_POINTS, description="Points for each trick bid.")
+    table: dict[
+        Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS)],
+        Annotated[int, Field(ge=-MAX_POINTS, le=MAX_POINTS)],
+    ] = Field(
+        default_factory=dict,
+        max_length=MAX_CARDS + 1,
+        description="Tricks taken -> points, overriding the formula.",
     )
 
     def value(self, tricks: int, bid: int) -> int:
@@ -389,7 +465,9 @@ class Scoring(Model):
     defenders: Points = Field(
         default_factory=Points, description="Each defending side, for its tricks, every hand."
     )
-    alone_multiplier: Int = Field(2, ge=1, description="Multiplier on a lone maker's result.")
+    alone_multiplier: Int = Field(
+        2, ge=1, le=MAX_MULTIPLIER, description="Multiplier on a lone maker's result."
+    )
     multiply_failed_alone: Bool = Field(
         True, description="Apply `alone_multiplier` to a lone maker's loss too."
     )
@@ -398,7 +476,7 @@ class Scoring(Model):
 class GameEnd(Model):
     """When the game ends."""
 
-    target: Int = Field(10, ge=1, description="Points to win.")
+    target: Int = Field(10, ge=1, le=MAX_TARGET, description="Points to win.")
     tie: Literal["makers", "higher", "play-on"] = Field(
         "makers",
         description="Several sides reach the target on one hand: the makers win, the higher score wins, or play on.",
@@ -413,7 +491,7 @@ class Variant(Model):
     """A complete game of the Euchre family."""
 
     name: Name = Field(description="Short name, used on the command line.")
-    description: str = Field("", description="One line about the variant and its sources.")
+    description: Text = Field("", description="One line about the variant and its sources.")
     extends: str | None = Field(
         None,
         description="A built-in name or a relative path whose rules this file changes; resolved"

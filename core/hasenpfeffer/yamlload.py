@@ -19,12 +19,13 @@ hasenpfeffer.errors.VariantError: dup.yaml:2:1: a: duplicate key (first given at
 from __future__ import annotations
 
 import os
-from typing import Any, NamedTuple
+import stat
+from typing import IO, Any, NamedTuple
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .errors import Problem, VariantError, capped
+from .errors import Problem, VariantError, capped, quote
 
 _TAGS: dict[tuple[Any, Any, Any], str] = {}
 
@@ -48,6 +49,10 @@ MAX_DEPTH = 40
 """Deepest nesting of mappings and lists."""
 MAX_ALIAS_NODES = 10_000
 """Most nodes built again through aliases (bounds "billion laughs" expansion)."""
+MAX_INT = 10**15
+"""Largest whole number read (larger ones are refused before they reach the models)."""
+STDIN = "-"
+"""The path that stands for standard input, read only when asked for."""
 
 Path = tuple[str | int, ...]
 
@@ -70,15 +75,20 @@ class Loc(NamedTuple):
 
 
 class Document(NamedTuple):
-    """Plain data read from a file, with the location of every value."""
+    """Plain data read from a file, with the location of every value.
+
+    ``problems`` holds mistakes that did not stop the reading (a duplicate key keeps its first
+    value), so that they are reported with every other problem of the file.
+    """
 
     data: dict[str, Any]
     locs: dict[Path, Loc]
+    problems: tuple[Problem, ...] = ()
 
 
 def dotted(path: Path) -> str:
-    """A path as text: ``deal.kitty.size``, ``making.auction.ladder.2``."""
-    return ".".join(str(p) for p in path)
+    """A path as text: ``deal.kitty.size``, ``making.auction.ladder.2`` (long keys shortened)."""
+    return ".".join(quote(str(p), 40) for p in path)
 
 
 def _short(tag: str) -> str:
@@ -94,7 +104,7 @@ def _kind(value: Any) -> str:
         return f"the integer {value}"
     if isinstance(value, float):
         return f"the number {value}"
-    return repr(value)
+    return quote(repr(value))
 
 
 class _Abort(Exception):
@@ -108,6 +118,7 @@ class _Builder:
         self.loader = loader
         self.locs: dict[Path, Loc] = {}
         self.problems: list[Problem] = []
+        self.duplicates: list[Problem] = []
         self.seen: set[int] = set()
         self.repeats = 0
 
@@ -164,7 +175,7 @@ class _Builder:
                 continue
             name = str(key)
             if name in first:
-                self.problems.append(
+                self.duplicates.append(
                     self.problem(
                         key_node, (*path, name), f"duplicate key (first given at line {first[name]})"
                     )
@@ -184,7 +195,7 @@ class _Builder:
         if isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool)):
             return value
         if text is not None:
-            hint = f"read `{text}` as {_kind(value)}; a key must be text: put it in quotes"
+            hint = f"read `{quote(text)}` as {_kind(value)}; a key must be text: put it in quotes"
             self.problems.append(self.problem(node, (*path, text), hint))
         return None
 
@@ -194,23 +205,39 @@ class _Builder:
             return node.value, None
         value = node.value
         if tag == _INT and value.isdigit() and (value[0] != "0" or value == "0"):
+            if len(value) > 15 and int(value[:16]) > MAX_INT // 10:
+                self.problems.append(self.problem(node, path, self.too_large(value)))
+                return None, value
             return int(value), value
         if tag == _BOOL and value.lower() in _BOOLS:
             return _BOOLS[value.lower()], value
         if tag not in _SCALARS:
             self.problems.append(self.problem(node, path, self.tag_message(tag)))
             return None, node.value
+        if tag == _INT and len(value) > 40:
+            self.problems.append(self.problem(node, path, self.too_large(value)))
+            return None, value
         try:
-            return self.loader.construct_object(node), node.value
+            result = self.loader.construct_object(node)
         except (ValueError, TypeError, LookupError, ArithmeticError, yaml.YAMLError):
-            self.problems.append(self.problem(node, path, f"cannot read `{node.value}` as `{_short(tag)}`"))
+            message = f"cannot read `{quote(node.value)}` as `{_short(tag)}`"
+            self.problems.append(self.problem(node, path, message))
             return None, node.value
+        if isinstance(result, int) and not isinstance(result, bool) and abs(result) > MAX_INT:
+            self.problems.append(self.problem(node, path, self.too_large(value)))
+            return None, value
+        return result, node.value
+
+    @staticmethod
+    def too_large(text: str) -> str:
+        return f"the number `{quote(text, 20)}` is too large (at most {MAX_INT:,} in size)"
 
     @staticmethod
     def tag_message(tag: str) -> str:
+        short = quote(_short(tag), 40)
         if "python/" in tag:
-            return f"python tags are not allowed (`{_short(tag)}`): a variant file is data, never code"
-        return f"unsupported tag `{_short(tag)}`: use plain mappings, lists, text, numbers and booleans"
+            return f"python tags are not allowed (`{short}`): a file is data, never code"
+        return f"unsupported tag `{short}`: use plain mappings, lists, text, numbers and booleans"
 
 
 def _position(raw: bytes, index: int) -> tuple[int, int]:
@@ -263,8 +290,13 @@ def _syntax(exc: yaml.YAMLError, text: str, file: str) -> Problem:
     return Problem(file, 1, 1, "", f"YAML error: {exc}")
 
 
-def parse(text: str, file: str) -> Document:
-    """Read YAML text whose top level is a mapping; raise :class:`VariantError` on anything else."""
+def parse(text: str, file: str, keep_going: bool = False) -> Document:
+    """Read YAML text whose top level is a mapping; raise :class:`VariantError` on anything else.
+
+    With ``keep_going`` a duplicate key keeps its first value and is returned in the
+    document's ``problems`` instead of being raised, so that the caller can report it beside
+    the file's other problems.
+    """
     if len(text) > MAX_BYTES:
         raise VariantError(
             [Problem(file, 1, 1, "", f"the text is longer than {MAX_BYTES} characters: refused")]
@@ -277,7 +309,7 @@ def parse(text: str, file: str) -> Document:
                 [Problem(file, 1, 1, "", "the file is empty: expected a mapping such as `name: ...`")]
             )
         if not isinstance(node, MappingNode):
-            what = "a list" if isinstance(node, SequenceNode) else f"the scalar `{node.value}`"
+            what = "a list" if isinstance(node, SequenceNode) else "a single value (text or a number)"
             mark = node.start_mark
             message = f"the top level must be a mapping (`name: ...`), read {what}"
             raise VariantError([Problem(file, mark.line + 1, mark.column + 1, "", message)])
@@ -292,24 +324,52 @@ def parse(text: str, file: str) -> Document:
         raise VariantError([_syntax(exc, text, file)]) from None
     finally:
         loader.dispose()
-    if builder.problems:
-        raise VariantError(capped(sorted(builder.problems, key=lambda p: (p.line, p.col))))
-    return Document(data, builder.locs)
+    duplicates = sorted(builder.duplicates, key=lambda p: (p.line, p.col))
+    if builder.problems or (duplicates and not keep_going):
+        problems = builder.problems + duplicates
+        raise VariantError(capped(sorted(problems, key=lambda p: (p.line, p.col))))
+    return Document(data, builder.locs, tuple(duplicates))
 
 
-def read(path: str | os.PathLike[str], file: str | None = None) -> Document:
-    """Read and parse a YAML file; ``file`` is the name used in problems (default: ``path``)."""
-    name = os.fspath(path) if file is None else file
+def open_regular(path: str | os.PathLike[str], name: str) -> IO[bytes]:
+    """Open a regular file for reading, refusing folders, FIFOs, devices and sockets.
+
+    The file is opened without blocking (a FIFO cannot hold the program up) and checked
+    once it is open, so it cannot be swapped for something else in between.
+    """
     try:
-        size = os.stat(path).st_size
-        if size > MAX_BYTES:
-            raise VariantError(
-                [Problem(name, 1, 1, "", f"the file is larger than {MAX_BYTES} bytes: refused")]
-            )
-        with open(path, "rb") as fh:
-            raw = fh.read(MAX_BYTES + 1)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         raise VariantError(
             [Problem(name, 1, 1, "", f"cannot read the file: {exc.strerror or exc}")]
         ) from None
-    return parse(decode(raw, name), name)
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            message = "cannot read the file: Is a directory"
+        else:
+            message = "not a regular file (a pipe, device or socket): refused; give `-` for standard input"
+        raise VariantError([Problem(name, 1, 1, "", message)])
+    return os.fdopen(fd, "rb")
+
+
+def read_bytes(path: str | os.PathLike[str], name: str | None = None) -> bytes:
+    """The bytes of a regular file (or of standard input for ``-``), at most :data:`MAX_BYTES`."""
+    name = os.fspath(path) if name is None else name
+    if os.fspath(path) == STDIN:
+        import sys
+
+        raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+    else:
+        with open_regular(path, name) as fh:
+            raw = fh.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise VariantError([Problem(name, 1, 1, "", f"the file is larger than {MAX_BYTES} bytes: refused")])
+    return raw
+
+
+def read(path: str | os.PathLike[str], file: str | None = None, keep_going: bool = False) -> Document:
+    """Read and parse a YAML file; ``file`` is the name used in problems (default: ``path``)."""
+    name = os.fspath(path) if file is None else file
+    return parse(decode(read_bytes(path, name), name), name, keep_going)

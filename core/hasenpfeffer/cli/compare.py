@@ -143,7 +143,7 @@ def run(args: argparse.Namespace) -> int:
         except ImportError:
             err.print("--plot needs matplotlib: pip install 'hasenpfeffer[plot]'", markup=False)
             return 2
-    variants = [load(args.a, err), load(args.b, err)]
+    variants = [load(args.a, err, args.allow_path), load(args.b, err, args.allow_path)]
     if variants[0] is None or variants[1] is None:
         return 1
     if variants[0].players != variants[1].players or len(variants[0].teams) != len(variants[1].teams):

@@ -3,24 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import sys
+
+from .common import add_allow_path, load_or_report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of the sub-command."""
-    parser.add_argument("variant", help="a built-in variant name or a variant file")
+    parser.add_argument("variant", help="a built-in variant name, a variant file, or - for standard input")
+    add_allow_path(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Print the diagram; exit 1 when the variant does not load."""
-    from ..errors import VariantError
-    from ..loader import load_variant
     from ..machine import mermaid
 
-    try:
-        variant = load_variant(args.variant)
-    except (VariantError, OSError) as exc:
-        print(exc, file=sys.stderr)
+    variant = load_or_report(args.variant, args.allow_path)
+    if variant is None:
         return 1
     print(mermaid(variant))
     return 0

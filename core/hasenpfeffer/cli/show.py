@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from ..variant import Variant
+from .common import add_allow_path, load_or_report
 
 
 class _Flow(list[Any]):
@@ -76,18 +77,18 @@ def dump(variant: Variant) -> str:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The variant to show."""
-    parser.add_argument("variant", metavar="VARIANT", help="a built-in name or a path to a variant file")
+    parser.add_argument(
+        "variant",
+        metavar="VARIANT",
+        help="a built-in name, a path to a variant file, or - for standard input",
+    )
+    add_allow_path(parser)
 
 
 def run(args: argparse.Namespace) -> int:
     """Load, resolve and print the variant."""
-    from ..errors import VariantError
-    from ..loader import load_variant
-
-    try:
-        variant = load_variant(args.variant)
-    except VariantError as exc:
-        print(exc, file=sys.stderr)
+    variant = load_or_report(args.variant, args.allow_path)
+    if variant is None:
         return 1
     sys.stdout.write(dump(variant))
     return 0

@@ -15,6 +15,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from .common import add_allow_path, load_or_report
+
 if TYPE_CHECKING:
     from ..simulate import Progress
     from ..stats import Stats
@@ -35,6 +37,7 @@ def add_common(parser: argparse.ArgumentParser) -> None:
         "--workers", type=int, default=None, metavar="K", help="worker processes (default: all cores)"
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
+    add_allow_path(parser)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,18 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--records", metavar="DIR", help="write one game record per game into DIR")
 
 
-def load(name: str, err: Console) -> Variant | None:
+def load(name: str, err: Console, allow: list[str] | None = None) -> Variant | None:
     """A variant, or None after printing why it cannot be loaded."""
-    from ..errors import VariantError
-    from ..loader import load_variant
-
-    try:
-        return load_variant(name)
-    except VariantError as exc:
-        err.print(str(exc), markup=False, highlight=False)
-    except OSError as exc:
-        err.print(f"{name}: {exc.strerror or exc}", markup=False, highlight=False)
-    return None
+    return load_or_report(name, allow)
 
 
 def check_common(args: argparse.Namespace, players: int, err: Console) -> list[str] | None:
@@ -178,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
     from ..simulate import default_workers, simulate
 
     out, err = Console(), Console(stderr=True)
-    variant = load(args.variant, err)
+    variant = load(args.variant, err, args.allow_path)
     if variant is None:
         return 1
     bots = check_common(args, variant.players, err)

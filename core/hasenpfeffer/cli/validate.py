@@ -21,6 +21,9 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..errors import clean, quote
+from .common import add_allow_path
+
 if TYPE_CHECKING:
     from ..errors import Problem
 
@@ -34,13 +37,19 @@ class UsageError(Exception):
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Paths and the output format."""
-    parser.add_argument("paths", nargs="*", metavar="PATH", help="variant files, folders or glob patterns")
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="variant files, folders or glob patterns; - for standard input",
+    )
     parser.add_argument(
         "--format",
         choices=("text", "json", "github"),
         default="text",
         help="output: text lines (default), a JSON object, or GitHub Actions annotations",
     )
+    add_allow_path(parser)
     parser.epilog = "Exit status: 0 when every file is valid, 1 when one is not, 2 on a usage error."
 
 
@@ -64,6 +73,9 @@ def expand(args: Iterable[str]) -> list[Path]:
     if not args:
         raise UsageError("give at least one PATH (a variant file, a folder or a glob pattern)")
     for arg in args:
+        if arg == "-":
+            found.setdefault(Path(arg), None)
+            continue
         if any(ch in _GLOB_CHARS for ch in arg) and not os.path.exists(arg):
             matches = sorted(glob.glob(arg, recursive=True))
             if not matches:
@@ -82,20 +94,22 @@ def expand(args: Iterable[str]) -> list[Path]:
     return list(found)
 
 
-def check_file(path: Path) -> list[Problem]:
-    """Problems of one variant file; empty when it is valid."""
+def check_file(path: Path, allow: Iterable[str] = ()) -> list[Problem]:
+    """Problems of one variant file (``-``: standard input); empty when it is valid."""
     from ..errors import Problem, VariantError
     from ..loader import load_variant
 
     name = str(path)
     try:
-        load_variant(path)
+        load_variant(name if name == "-" else path, allow)
     except VariantError as exc:
         return list(exc.problems)
     except OSError as exc:
         return [Problem(name, 1, 1, "", f"cannot read the file: {exc.strerror or exc}")]
     except Exception as exc:  # a bug in the loader must not end the run with a traceback
-        return [Problem(name, 1, 1, "", f"unexpected {type(exc).__name__} (please report): {exc}")]
+        return [
+            Problem(name, 1, 1, "", f"unexpected {type(exc).__name__} (please report): {quote(str(exc))}")
+        ]
     return []
 
 
@@ -133,17 +147,21 @@ def github_line(problem: Problem) -> str:
     >>> github_line(Problem("v.yaml", 3, 5, "game.target", "must be at least 1"))
     '::error file=v.yaml,line=3,col=5::game.target: must be at least 1'
     """
-    message = f"{problem.loc}: {problem.message}" if problem.loc else problem.message
-    return f"::error file={_escape(problem.path, True)},line={problem.line},col={problem.col}::{_escape(message)}"
+    message = clean(f"{problem.loc}: {problem.message}" if problem.loc else problem.message)
+    return f"::error file={_escape(clean(problem.path), True)},line={problem.line},col={problem.col}::{_escape(message)}"
 
 
 def _json_report(results: dict[Path, list[Problem]]) -> str:
     import json
 
     report = {
-        "files": [{"path": str(p), "valid": not probs} for p, probs in results.items()],
+        "files": [{"path": clean(str(p)), "valid": not probs} for p, probs in results.items()],
         "valid": not any(results.values()),
-        "problems": [probs._asdict() for ps in results.values() for probs in ps],
+        "problems": [
+            {k: clean(v) if isinstance(v, str) else v for k, v in p._asdict().items()}
+            for ps in results.values()
+            for p in ps
+        ],
     }
     return json.dumps(report, indent=2, ensure_ascii=False)
 
@@ -153,9 +171,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         files = expand(args.paths)
     except UsageError as exc:
-        print(f"hasenpfeffer validate: error: {exc}", file=sys.stderr)
+        print(f"hasenpfeffer validate: error: {clean(str(exc))}", file=sys.stderr)
         return 2
-    results = {path: check_file(path) for path in files}
+    results = {path: check_file(path, args.allow_path) for path in files}
     problems = [p for ps in results.values() for p in ps]
     if args.format == "json":
         print(_json_report(results))
