@@ -216,13 +216,19 @@ def _located(path: DataPath, locs: Mapping[DataPath, Loc], default: str) -> Loc:
 
 
 _PREFIXES = ("Value error, ", "Assertion failed, ")
+_SIZES = {
+    "too_short": "at least",
+    "too_long": "at most",
+    "string_too_short": "at least",
+    "string_too_long": "at most",
+}
 _OWN_TYPES = {"rank", "suit", "yaml_boolean", "slug", "text"}
 _UNKNOWN = {"extra_forbidden", "invalid_key"}
 
 
-def _model_at(loc: tuple[str | int, ...]) -> type[BaseModel] | None:
+def _model_at(loc: tuple[str | int, ...], root: type[BaseModel] = Variant) -> type[BaseModel] | None:
     """The model class at a pydantic location (for naming the keys it accepts)."""
-    model: Any = Variant
+    model: Any = root
     for part in loc:
         if isinstance(part, int):
             continue
@@ -260,6 +266,16 @@ def _message(error: Any, text: str | None) -> str:
     kind, message, value = error["type"], str(error["msg"]), error.get("input")
     for prefix in _PREFIXES:
         message = message.removeprefix(prefix)
+    ctx = error.get("ctx") or {}
+    if kind in _SIZES:
+        size = ctx.get("min_length", ctx.get("max_length"))
+        unit = "character" if kind.startswith("string") else "item"
+        message = f"must hold {_SIZES[kind]} {size} {unit}{'' if size == 1 else 's'}"
+        if kind == "too_long" or kind == "string_too_long":
+            return message + f"; read {len(value) if isinstance(value, str | list | dict) else 'more'}"
+        return message + (f"; read {quote(repr(value))}" if isinstance(value, str | list) else "")
+    if kind == "string_pattern_mismatch":
+        return f"must match the pattern `{ctx.get('pattern')}`; read {quote(repr(value))}"
     if kind == "yaml_boolean":
         ctx = error.get("ctx") or {}
         read_as = (
@@ -271,6 +287,7 @@ def _message(error: Any, text: str | None) -> str:
     if message.startswith("Input should be "):
         message = "must be " + message.removeprefix("Input should be ").split(", unable to parse")[0]
         message = re.sub(r"a valid dictionary or instance of (\w+)", r"a mapping (\1)", message)
+        message = message.replace("a valid tuple", "a list").replace("a valid list", "a list")
     if kind not in _OWN_TYPES and isinstance(value, str | int | float | bool) | (value is None):
         if text is not None and (isinstance(value, bool) or value is None):
             word = "null" if value is None else f"the boolean {str(value).lower()}"
@@ -280,8 +297,11 @@ def _message(error: Any, text: str | None) -> str:
     return message
 
 
-def convert(errors: list[Any], doc: Document, file: str) -> list[Problem]:
-    """Problems, one per location, from pydantic's validation errors on ``doc.data``."""
+def convert(errors: list[Any], doc: Document, file: str, root: type[BaseModel] = Variant) -> list[Problem]:
+    """Problems, one per location, from pydantic's validation errors on ``doc.data``.
+
+    ``root`` is the model that was validated (for naming the keys it accepts).
+    """
     grouped: dict[tuple[DataPath, str, bool], list[Any]] = {}
     for error in errors:
         path, rest = _walk(doc.data, tuple(error["loc"]))
@@ -297,7 +317,7 @@ def convert(errors: list[Any], doc: Document, file: str) -> list[Problem]:
         text = loc.text if doc.locs.get(path) is loc else None
         first = group[0]
         if first["type"] in _UNKNOWN:
-            message = _unknown_key(str(path[-1]) if path else "", tuple(first["loc"])[:-1])
+            message = _unknown_key(str(path[-1]) if path else "", tuple(first["loc"])[:-1], root)
         elif len(group) > 1:
             bodies = [_message(e, text).split(";")[0].removeprefix("must be ") for e in group]
             message = "must be " + " or ".join(dict.fromkeys(bodies))
@@ -311,8 +331,8 @@ def convert(errors: list[Any], doc: Document, file: str) -> list[Problem]:
     return problems
 
 
-def _unknown_key(key: str, parent: tuple[str | int, ...]) -> str:
-    model = _model_at(parent)
+def _unknown_key(key: str, parent: tuple[str | int, ...], root: type[BaseModel]) -> str:
+    model = _model_at(parent, root)
     if model is None:
         return "unknown key"
     fields = list(model.model_fields)

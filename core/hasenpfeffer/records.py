@@ -22,14 +22,18 @@ import copy
 import functools
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from .actions import IllegalActionError
+from .errors import Problem, VariantError, clean, quote
+from .recordformat import Hand, ReadRecord, from_mapping, read_file, read_text
+from .recordformat import check as check_data
 from .variant import Variant
+from .yamlload import Document
 
 if TYPE_CHECKING:
     from .game import Game
@@ -38,7 +42,19 @@ HAND_KEYS = ("dealer", "hands", "widow", "actions")
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or does not replay."""
+    """A record that cannot be read or does not replay; ``problems`` says where, when known."""
+
+    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
+        self.problems: list[Problem] = list(problems)
+        super().__init__(message)
+
+    @classmethod
+    def of(cls, problems: Sequence[Problem]) -> RecordError:
+        """An error listing problems, one ``path:line:col: key: message`` line each."""
+        return cls("\n".join(str(p) for p in problems), problems)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (str(self), self.problems))
 
 
 class ReplayError(RecordError):
@@ -48,9 +64,13 @@ class ReplayError(RecordError):
     action's text, ``why`` the reason.
     """
 
-    def __init__(self, hand: int, index: int, action: str, why: str) -> None:
+    def __init__(self, hand: int, index: int, action: str, why: str, where: str = "") -> None:
         self.hand, self.index, self.action, self.why = hand, index, action, why
-        super().__init__(f"hand {hand + 1}, action index {index} ({action!r}) is illegal: {why}")
+        text = f"{where}hand {hand + 1}, action index {index} ({quote(repr(action))}) is illegal: {why}"
+        super().__init__(clean(text))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.hand, self.index, self.action, self.why))
 
 
 # ---------------------------------------------------------------------- writing
@@ -155,122 +175,151 @@ def dump(record: Mapping[str, Any]) -> str:
 
 
 def save(record: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write a record to a file (JSON when the name ends in ``.json``, else YAML)."""
+    """Write a record to a file (JSON when the name ends in ``.json``, else YAML).
+
+    The text goes to a temporary file beside the target, then replaces it in one step, so
+    that a reader never sees half a record.
+    """
     p = Path(path)
     text = json.dumps(record, indent=1) if p.suffix == ".json" else dump(record)
-    p.write_text(text, encoding="utf-8")
+    part = p.with_name(f".{p.name}.{os.getpid()}.part")
+    try:
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, p)
+    finally:
+        if part.exists():
+            part.unlink()
 
 
 # ---------------------------------------------------------------------- reading
 
 
-def loads(text: str) -> dict[str, Any]:
-    """A record from YAML or JSON text."""
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        raise RecordError(f"not a YAML or JSON record: {exc}") from None
-    if not isinstance(data, dict):
-        raise RecordError("a record must be a mapping with 'variant' and 'hands'")
+class RecordData(dict[str, Any]):
+    """A record's plain data, remembering where each value was written (for replay's errors)."""
+
+    read: ReadRecord | None = None
+
+
+def _data(read: ReadRecord) -> RecordData:
+    data = RecordData(read.doc.data)
+    data.read = read
     return data
 
 
+def loads(text: str, file: str = "<record>") -> dict[str, Any]:
+    """A record from YAML or JSON text, checked against the record format."""
+    return _data(read_text(text, file))
+
+
 def load(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """A record from a YAML or JSON file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RecordError(f"{path}: {exc.strerror or exc}") from None
-    return loads(text)
+    """A record from a YAML or JSON file (``-``: standard input), checked against the format."""
+    return _data(read_file(path))
 
 
-def _variant(record: Mapping[str, Any], base: Path | None) -> Variant:
-    ref = record.get("variant")
-    from .errors import VariantError
-    from .loader import load_variant, load_variant_data
+def _at(read: ReadRecord, *path: str | int) -> str:
+    loc = read.where(*path)
+    return f"{loc.file}:{loc.line}:{loc.col}: "
 
+
+def _variant(read: ReadRecord, base: Path | None, allow: Sequence[str | os.PathLike[str]]) -> Variant:
+    from .loader import CONTAINED, builtin_names, inside, load_variant, load_variant_data
+
+    ref = read.record.variant
+    where = _at(read, "variant")
     try:
         if isinstance(ref, str):
-            if base is not None and not Path(ref).is_absolute() and (base / ref).exists():
-                return load_variant(base / ref)
-            return load_variant(ref)
-        if isinstance(ref, Mapping):
-            return load_variant_data(ref, "<record variant>", base)
-    except (VariantError, OSError) as exc:
-        raise RecordError(f"the record's variant does not load: {exc}") from None
-    raise RecordError("a record needs 'variant': a built-in name, a path or a mapping")
+            looks_like_path = "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml", ".json"))
+            if not looks_like_path:
+                if ref in builtin_names():
+                    return load_variant(ref)
+                raise RecordError(
+                    f"{where}variant: the record's variant does not load: no built-in variant `{quote(ref)}`"
+                )
+            if os.path.isabs(ref):
+                raise RecordError(f"{where}variant: `{quote(ref)}` is an absolute path, refused: {CONTAINED}")
+            folder = base if base is not None else Path(".")
+            target = folder / ref
+            if not inside(target, folder, tuple(os.path.realpath(a) for a in allow)):
+                message = f"`{quote(ref)}` leads outside the record's folder, refused: {CONTAINED}"
+                raise RecordError(f"{where}variant: {message}")
+            return load_variant(target, (*allow, folder))
+        locs = {p[1:]: loc for p, loc in read.doc.locs.items() if p[:1] == ("variant",)}
+        return load_variant_data(ref, read.file, base, allow, locs)
+    except VariantError as exc:
+        raise RecordError.of(exc.problems) from None
 
 
-def _hands(record: Mapping[str, Any]) -> list[Mapping[str, Any]]:
-    if "hands" in record and isinstance(record["hands"], list) and "actions" not in record:
-        hands = record["hands"]
-    elif "actions" in record:
-        hands = [{k: record[k] for k in (*HAND_KEYS, "result") if k in record}]
-    else:
-        raise RecordError("a record needs 'hands' (or one hand's 'hands' and 'actions' at the top level)")
-    for i, h in enumerate(hands):
-        if not isinstance(h, Mapping) or "hands" not in h:
-            raise RecordError(f"hand {i + 1}: expected a mapping with 'hands', 'widow' and 'actions'")
-    return hands
+def _problem(read: ReadRecord, path: tuple[str | int, ...], message: str) -> RecordError:
+    return RecordError(clean(_at(read, *path) + message))
 
 
 def replay(
-    record: Mapping[str, Any] | str | os.PathLike[str], check: bool = True, base_dir: Path | None = None
+    record: Mapping[str, Any] | str | os.PathLike[str],
+    check: bool = True,
+    base_dir: Path | None = None,
+    allow: Sequence[str | os.PathLike[str]] = (),
 ) -> Game:
     """Replay a record (a mapping or a file), checking every action and each stated result.
 
-    A variant path in the record is read relative to ``base_dir`` (for a file: its folder).
+    A variant path in the record is read relative to ``base_dir`` (for a file: its folder)
+    and may not lead out of it, unless into one of the ``allow`` folders.
     """
     from .game import Game
 
-    if not isinstance(record, Mapping):
-        base_dir = Path(record).resolve().parent if base_dir is None else base_dir
-        record = load(record)
-    v = _variant(record, base_dir)
-    hands = _hands(record)
-    seed = record.get("seed")
-    if seed is not None and not isinstance(seed, int):
-        raise RecordError(f"'seed' must be an integer, read {seed!r}")
+    if isinstance(record, RecordData) and record.read is not None:
+        # checked again: the data may have changed since it was read
+        read = check_data(Document(dict(record), record.read.doc.locs), record.read.file)
+    elif isinstance(record, Mapping):
+        read = from_mapping(dict(record))
+    else:
+        if base_dir is None:
+            base_dir = Path(os.fspath(record)).resolve().parent if os.fspath(record) != "-" else Path(".")
+        read = read_file(record)
+    v = _variant(read, base_dir, allow)
+    hands = read.record.hands
     # All deals are given before the first hand starts: a hand thrown in as it is dealt
     # (a turned Joker) goes straight on to the next given deal.
     probe = Game(v, seed=0)
     for i, h in enumerate(hands):
         try:
             probe._parse_deal(_deal(h, with_dealer=True))
-        except (ValueError, TypeError) as exc:
-            raise RecordError(f"hand {i + 1}: {exc}") from None
+        except (ValueError, TypeError, KeyError) as exc:
+            raise _problem(read, ("hands", i), f"hand {i + 1}: {quote(str(exc), 300)}") from None
     deals = [_deal(h, with_dealer=i == 0) for i, h in enumerate(hands)]
-    game = Game(v, seed=seed, dealer=hands[0].get("dealer"), deals=deals)
+    game = Game(v, seed=read.record.seed, dealer=hands[0].dealer, deals=deals)
     for i, h in enumerate(hands):
         if game.is_over:
-            raise RecordError(f"hand {i + 1}: the game was already over")
-        if h.get("dealer") is not None and h["dealer"] != game.dealer:
-            raise RecordError(
-                f"hand {i + 1}: the record says dealer {h['dealer']}, the rotation gives {game.dealer}"
-            )
+            raise _problem(read, ("hands", i), f"hand {i + 1}: the game was already over")
+        if h.dealer is not None and h.dealer != game.dealer:
+            message = f"hand {i + 1}: the record says dealer {h.dealer}, the rotation gives {game.dealer}"
+            raise _problem(read, ("hands", i, "dealer"), message)
         done = len(game.hand_results)
-        for j, text in enumerate(h.get("actions") or []):
+        for j, text in enumerate(h.actions):
+            where = _at(read, "hands", i, "actions", j)
             if len(game.hand_results) > done:
-                raise ReplayError(i, j, str(text), "the hand is already over")
+                raise ReplayError(i, j, text, "the hand is already over", where)
             try:
-                game.apply(str(text))
+                game.apply(text)
             except IllegalActionError as exc:
-                raise ReplayError(i, j, str(text), exc.why or str(exc)) from None
-        if check and h.get("result") is not None:
-            _check_result(game, i, h["result"])
+                raise ReplayError(i, j, text, exc.why or str(exc), where) from None
+        if check and h.result is not None:
+            _check_result(game, i, h, read)
     return game
 
 
-def _deal(hand: Mapping[str, Any], with_dealer: bool) -> dict[str, Any]:
-    deal = {"hands": hand.get("hands"), "widow": hand.get("widow") or []}
-    if with_dealer and hand.get("dealer") is not None:
-        deal["dealer"] = hand["dealer"]
+def _deal(hand: Hand, with_dealer: bool) -> dict[str, Any]:
+    deal: dict[str, Any] = {"hands": [list(cards) for cards in hand.hands], "widow": list(hand.widow)}
+    if with_dealer and hand.dealer is not None:
+        deal["dealer"] = hand.dealer
     return deal
 
 
-def _check_result(game: Game, i: int, stated: Mapping[str, Any]) -> None:
+def _check_result(game: Game, i: int, hand: Hand, read: ReadRecord) -> None:
     if len(game.hand_results) <= i:
-        raise RecordError(f"hand {i + 1}: the record gives a result but its actions do not finish the hand")
+        message = f"hand {i + 1}: the record gives a result but its actions do not finish the hand"
+        raise _problem(read, ("hands", i, "result"), message)
+    assert hand.result is not None
+    stated = hand.result.model_dump(mode="json", exclude_unset=True)
     r = game.hand_results[i]
     winners = [w for _, _, w in game._log[i]["tricks"]]
     got = {**{k: getattr(r, k) for k in stated if hasattr(r, k)}, "trick_winners": winners}
@@ -279,4 +328,5 @@ def _check_result(game: Game, i: int, stated: Mapping[str, Any]) -> None:
             continue
         mine = list(got[key]) if isinstance(got[key], tuple) else got[key]
         if mine != value:
-            raise RecordError(f"hand {i + 1}: the record says {key} {value!r}, the replay gives {mine!r}")
+            message = f"hand {i + 1}: the record says {key} {quote(repr(value))}, the replay gives {mine!r}"
+            raise _problem(read, ("hands", i, "result", key), message)

@@ -49,7 +49,9 @@ MAX_DEPTH = 40
 """Deepest nesting of mappings and lists."""
 MAX_ALIAS_NODES = 10_000
 """Most nodes built again through aliases (bounds "billion laughs" expansion)."""
-MAX_INT = 10**15
+MAX_NODES = 500_000
+"""Most values (scalars, lists and mappings) in one file."""
+MAX_INT = 2**64 - 1
 """Largest whole number read (larger ones are refused before they reach the models)."""
 STDIN = "-"
 """The path that stands for standard input, read only when asked for."""
@@ -121,12 +123,16 @@ class _Builder:
         self.duplicates: list[Problem] = []
         self.seen: set[int] = set()
         self.repeats = 0
+        self.nodes = 0
 
     def problem(self, node: Node, path: Path, message: str) -> Problem:
         mark = node.start_mark
         return Problem(self.file, mark.line + 1, mark.column + 1, dotted(path), message)
 
     def build(self, node: Node, path: Path, depth: int, key: Node | None) -> Any:
+        self.nodes += 1
+        if self.nodes > MAX_NODES:
+            raise _Abort(self.problem(node, path[:4], f"more than {MAX_NODES:,} values: refused"))
         if id(node) in self.seen:
             self.repeats += 1
             if self.repeats > MAX_ALIAS_NODES:
@@ -205,7 +211,7 @@ class _Builder:
             return node.value, None
         value = node.value
         if tag == _INT and value.isdigit() and (value[0] != "0" or value == "0"):
-            if len(value) > 15 and int(value[:16]) > MAX_INT // 10:
+            if len(value) > 20 or int(value) > MAX_INT:
                 self.problems.append(self.problem(node, path, self.too_large(value)))
                 return None, value
             return int(value), value
@@ -230,7 +236,7 @@ class _Builder:
 
     @staticmethod
     def too_large(text: str) -> str:
-        return f"the number `{quote(text, 20)}` is too large (at most {MAX_INT:,} in size)"
+        return f"the number `{quote(text, 20)}` is too large (at most 20 digits)"
 
     @staticmethod
     def tag_message(tag: str) -> str:
@@ -245,10 +251,10 @@ def _position(raw: bytes, index: int) -> tuple[int, int]:
     return line, index - (raw.rfind(b"\n", 0, index) + 1) + 1
 
 
-def decode(raw: bytes, file: str) -> str:
+def decode(raw: bytes, file: str, limit: int = MAX_BYTES) -> str:
     """UTF-8 text of a file's bytes, refusing binary and other encodings."""
-    if len(raw) > MAX_BYTES:
-        raise VariantError([Problem(file, 1, 1, "", f"the file is larger than {MAX_BYTES} bytes: refused")])
+    if len(raw) > limit:
+        raise VariantError([Problem(file, 1, 1, "", f"the file is larger than {limit} bytes: refused")])
     if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
         raise VariantError([Problem(file, 1, 1, "", "the file is UTF-16 text: save it as UTF-8")])
     nul = raw.find(b"\x00")
@@ -290,17 +296,15 @@ def _syntax(exc: yaml.YAMLError, text: str, file: str) -> Problem:
     return Problem(file, 1, 1, "", f"YAML error: {exc}")
 
 
-def parse(text: str, file: str, keep_going: bool = False) -> Document:
+def parse(text: str, file: str, keep_going: bool = False, limit: int = MAX_BYTES) -> Document:
     """Read YAML text whose top level is a mapping; raise :class:`VariantError` on anything else.
 
     With ``keep_going`` a duplicate key keeps its first value and is returned in the
     document's ``problems`` instead of being raised, so that the caller can report it beside
     the file's other problems.
     """
-    if len(text) > MAX_BYTES:
-        raise VariantError(
-            [Problem(file, 1, 1, "", f"the text is longer than {MAX_BYTES} characters: refused")]
-        )
+    if len(text) > limit:
+        raise VariantError([Problem(file, 1, 1, "", f"the text is longer than {limit} characters: refused")])
     loader = _Loader(text)
     try:
         node = loader.get_single_node()
@@ -354,22 +358,24 @@ def open_regular(path: str | os.PathLike[str], name: str) -> IO[bytes]:
     return os.fdopen(fd, "rb")
 
 
-def read_bytes(path: str | os.PathLike[str], name: str | None = None) -> bytes:
-    """The bytes of a regular file (or of standard input for ``-``), at most :data:`MAX_BYTES`."""
+def read_bytes(path: str | os.PathLike[str], name: str | None = None, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file (or of standard input for ``-``), at most ``limit``."""
     name = os.fspath(path) if name is None else name
     if os.fspath(path) == STDIN:
         import sys
 
-        raw = sys.stdin.buffer.read(MAX_BYTES + 1)
+        raw = sys.stdin.buffer.read(limit + 1)
     else:
         with open_regular(path, name) as fh:
-            raw = fh.read(MAX_BYTES + 1)
-    if len(raw) > MAX_BYTES:
-        raise VariantError([Problem(name, 1, 1, "", f"the file is larger than {MAX_BYTES} bytes: refused")])
+            raw = fh.read(limit + 1)
+    if len(raw) > limit:
+        raise VariantError([Problem(name, 1, 1, "", f"the file is larger than {limit} bytes: refused")])
     return raw
 
 
-def read(path: str | os.PathLike[str], file: str | None = None, keep_going: bool = False) -> Document:
+def read(
+    path: str | os.PathLike[str], file: str | None = None, keep_going: bool = False, limit: int = MAX_BYTES
+) -> Document:
     """Read and parse a YAML file; ``file`` is the name used in problems (default: ``path``)."""
     name = os.fspath(path) if file is None else file
-    return parse(decode(read_bytes(path, name), name), name, keep_going)
+    return parse(decode(read_bytes(path, name, limit), name, limit), name, keep_going, limit)

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import TYPE_CHECKING, Any
+
+from .common import add_allow_path, error
 
 if TYPE_CHECKING:
     from ..actions import Action
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of the sub-command."""
-    parser.add_argument("file", help="a game record (YAML or JSON)")
+    parser.add_argument("file", help="a game record (YAML or JSON), or - for standard input")
+    add_allow_path(parser)
     parser.add_argument("--json", action="store_true", help="print the outcome as JSON")
 
 
@@ -29,9 +31,9 @@ def run(args: argparse.Namespace) -> int:
     from ..records import RecordError, replay
 
     try:
-        game = replay(args.file)
+        game = replay(args.file, allow=args.allow_path)
     except (RecordError, VariantError) as exc:
-        print(f"{args.file}: {exc}", file=sys.stderr)
+        error(str(exc))
         return 1
     if args.json:
         print(json.dumps(summary(game), indent=1))
