@@ -371,7 +371,12 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
         raise ValueError(f"bot {spec!r}: no module {exc.name!r}") from None
     except AttributeError:
         raise ValueError(f"bot {spec!r}: module {module_name!r} has no {name!r}") from None
-    bot = cls(seed)
+    if not isinstance(cls, type):
+        raise ValueError(f"bot {spec!r}: {name!r} is not a class")
+    try:
+        bot = cls(seed)
+    except Exception as exc:
+        raise ValueError(f"bot {spec!r} cannot be made: {type(exc).__name__}: {exc}") from None
     if not isinstance(bot, Bot):
         raise ValueError(f"bot {spec!r} has no choose(view, legal) method")
     return bot

@@ -433,6 +433,6 @@ def load_variant_data(
     folder = Path(base_dir) if base_dir is not None else Path(".")
     here = _Source(f"data:{source}", source, None, folder, (*allowed_roots(allow), os.path.realpath(folder)))
     files = [source]
-    where = dict(locs) if locs is not None else {(): Loc(source, 1, 1)}
+    where: dict[DataPath, Loc] = dict(locs) if locs is not None else {(): Loc(source, 1, 1)}
     doc = _resolve(Document(dict(data), where), here, (here,), files)
     return _validate(doc, files)

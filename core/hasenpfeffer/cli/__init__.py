@@ -13,7 +13,7 @@ import sys
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("hasenpfeffer.cli.validate", "check variant files (files, folders, globs)"),
-    "schema": ("hasenpfeffer.cli.schema", "print the JSON Schema of the variant format"),
+    "schema": ("hasenpfeffer.cli.schema", "print the JSON Schema of a variant file (or of a record)"),
     "show": ("hasenpfeffer.cli.show", "print a variant fully resolved (after extends) as YAML"),
     "variants": ("hasenpfeffer.cli.variants", "list the built-in variants"),
     "diagram": ("hasenpfeffer.cli.diagram", "print a variant's phase machine as Mermaid"),
@@ -41,7 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     args_in = sys.argv[1:] if argv is None else argv
     command = next((a for a in args_in if not a.startswith("-")), None)
     parser = build_parser(command if command in COMMANDS else None)
-    args = parser.parse_args(args_in)
+    try:
+        args = parser.parse_args(args_in)
+    except SystemExit as exc:  # --help, --version, or a usage error (already printed)
+        return exc.code if isinstance(exc.code, int) else 2
     if args.command is None:
         parser.print_help()
         return 2

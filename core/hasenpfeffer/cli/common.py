@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -43,3 +44,41 @@ def load_or_report(name: str, allow: list[str] | None = None) -> Variant | None:
     except VariantError as exc:
         error(str(exc))
     return None
+
+
+MAX_GAMES = 10_000_000
+"""Most games one run plays."""
+MAX_SEED = 2**63 - 1
+"""Largest seed (a record keeps it, and reads seeds up to this size)."""
+
+
+def bounded(low: int, high: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``.
+
+    >>> games = bounded(1, MAX_GAMES, "games")
+    >>> games("200")
+    200
+    >>> games("99999999999999999999")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: give a number of games from 1 to 10,000,000, not 99999999999999999999
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"give a whole number of {what}, not {text[:40]!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"give a number of {what} from {low:,} to {high:,}, not {text[:40]}"
+            )
+        return value
+
+    parse.__name__ = what
+    return parse
+
+
+games_type = bounded(1, MAX_GAMES, "games")
+seed_type = bounded(0, MAX_SEED, "seed")
+workers_type = bounded(1, 1024, "workers")

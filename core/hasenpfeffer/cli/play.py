@@ -14,6 +14,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from .common import add_allow_path, seed_type
+
 if TYPE_CHECKING:
     from ..actions import Action
     from ..bots import Bot
@@ -34,17 +36,64 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bots", default=None, help="bot for every other seat (greedy, random, mc, pkg.mod:Class) or A,B,C"
     )
-    parser.add_argument("--seed", type=int, default=None, help="seed of the deal and the bots")
+    parser.add_argument("--seed", type=seed_type, default=None, help="seed of the deal and the bots")
     parser.add_argument(
         "--save", metavar="FILE", default=None, help="save the game record here at the end or on quit"
     )
     parser.add_argument("--resume", metavar="FILE", default=None, help="continue a saved game record")
+    add_allow_path(parser)
     parser.add_argument(
         "--delay",
-        type=float,
+        type=seconds,
         default=None,
         help="seconds between bot actions (default 0.5 in a terminal, else 0)",
     )
+
+
+def seconds(text: str) -> float:
+    """A delay in seconds: a number from 0 to 60.
+
+    >>> seconds("0.25")
+    0.25
+    >>> seconds("-1")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: give seconds from 0 to 60, not -1
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"give a number of seconds, not {text!r}") from None
+    if not 0 <= value <= 60:
+        raise argparse.ArgumentTypeError(f"give seconds from 0 to 60, not {text}")
+    return value
+
+
+def saved_bots(players: object) -> str:
+    """The bots of a saved record's ``players`` (every name but ``person``): built-ins only.
+
+    A record is data from anywhere, so a bot that is not built in is never loaded from it:
+    that takes ``--bots`` on the command line.
+
+    >>> saved_bots(["greedy", "person", "mc", "random"])
+    'greedy,mc,random'
+    >>> saved_bots(["person", "os:_exit", "greedy", "greedy"])
+    Traceback (most recent call last):
+    ...
+    ValueError: the record names bot 'os:_exit' for seat 1, which is not a built-in bot (random, greedy, mc); a record never loads code: pass --bots explicitly to play on with it
+    """
+    from ..bots import BUILTIN
+    from ..errors import quote
+
+    if not isinstance(players, list | tuple) or PERSON not in players:
+        return ""
+    for s, name in enumerate(players):
+        if name != PERSON and name not in BUILTIN:
+            raise ValueError(
+                f"the record names bot {quote(repr(name))} for seat {s}, which is not a built-in bot"
+                f" ({', '.join(BUILTIN)}); a record never loads code: pass --bots explicitly to play on with it"
+            )
+    return ",".join(str(p) for p in players if p != PERSON)
 
 
 def bot_specs(spec: str, players: int, seat: int) -> dict[int, str]:
@@ -273,16 +322,17 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
             from ..records import load, replay
 
             record = load(args.resume)
-            game = replay(record)
+            game = replay(args.resume, allow=getattr(args, "allow_path", None) or ())
             players = record.get("players")
-            if isinstance(players, list) and PERSON in players:
-                seat = players.index(PERSON) if seat is None else seat
-                specs = specs or ",".join(str(p) for p in players if p != PERSON)
+            if seat is None and isinstance(players, list) and PERSON in players:
+                seat = players.index(PERSON)
+            if specs is None:
+                specs = saved_bots(players) or None
             console.print(
                 f"Resuming {args.resume} at hand {game.hand_number}; score {' to '.join(map(str, game.scores))}."
             )
         else:
-            variant = load_variant(args.variant or "hasenpfeffer")
+            variant = load_variant(args.variant or "hasenpfeffer", getattr(args, "allow_path", None) or ())
             seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
             game = Game(variant, seed=seed)
     except (VariantError, OSError, ValueError) as exc:

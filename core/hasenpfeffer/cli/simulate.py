@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .common import add_allow_path, load_or_report
+from .common import add_allow_path, games_type, load_or_report, seed_type, workers_type
 
 if TYPE_CHECKING:
     from ..simulate import Progress
@@ -25,16 +25,22 @@ if TYPE_CHECKING:
 
 def add_common(parser: argparse.ArgumentParser) -> None:
     """Options shared by ``simulate`` and ``compare``."""
-    parser.add_argument("--games", type=int, default=100, metavar="N", help="games to play (default 100)")
+    parser.add_argument(
+        "--games", type=games_type, default=100, metavar="N", help="games to play (default 100)"
+    )
     parser.add_argument(
         "--bots",
         default="greedy",
         metavar="NAME | A,B,..",
         help="bot for every seat, or one per seat (built-ins: random, greedy, mc; or package.module:Class)",
     )
-    parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the run (default 0)")
+    parser.add_argument("--seed", type=seed_type, default=0, metavar="S", help="seed of the run (default 0)")
     parser.add_argument(
-        "--workers", type=int, default=None, metavar="K", help="worker processes (default: all cores)"
+        "--workers",
+        type=workers_type,
+        default=None,
+        metavar="K",
+        help="worker processes (default: all cores)",
     )
     parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
     add_allow_path(parser)
