@@ -136,7 +136,7 @@ def run(args: argparse.Namespace) -> int:
     """Simulate both variants and print the differences."""
     from ..simulate import default_workers, simulate
 
-    out, err = Console(), Console(stderr=True)
+    out, err = Console(), Console(stderr=True, soft_wrap=True)
     if args.plot is not None:
         try:
             import matplotlib  # noqa: F401

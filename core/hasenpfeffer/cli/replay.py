@@ -31,13 +31,24 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = replay(args.file)
     except (RecordError, VariantError) as exc:
-        print(f"{args.file}: {exc}", file=sys.stderr)
+        print(located(args.file, str(exc)), file=sys.stderr)
         return 1
     if args.json:
         print(json.dumps(summary(game), indent=1))
     else:
         show(game)
     return 0
+
+
+def located(path: str, message: str) -> str:
+    """The message with the record's path in front, once.
+
+    >>> located("g.yaml", "hand 2: the game was already over")
+    'g.yaml: hand 2: the game was already over'
+    >>> located("g.yaml", "g.yaml: No such file or directory")
+    'g.yaml: No such file or directory'
+    """
+    return message if message.startswith(f"{path}:") else f"{path}: {message}"
 
 
 def _tricks(game: Game, index: int) -> list[dict[str, Any]]:

@@ -177,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
     from ..simulate import default_workers, simulate
 
-    out, err = Console(), Console(stderr=True)
+    out, err = Console(), Console(stderr=True, soft_wrap=True)
     variant = load(args.variant, err)
     if variant is None:
         return 1
