@@ -14,11 +14,15 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..stats import Z95, Stats, mean_ci, wilson
+from ..stats import Z95, Stats, mean_ci, rounded, wilson
 from .simulate import add_common, bots_label, check_common, load, progress_bar
 
 if TYPE_CHECKING:
     from ..variant import Variant
+
+
+FORMAT = 1
+"""Version of the ``--json`` output (``docs/outputs.md``)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -40,7 +44,7 @@ class Figure:
 
     def as_dict(self) -> dict[str, float]:
         """JSON-ready."""
-        return {"value": round(self.value, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
+        return {"value": rounded(self.value), "low": rounded(self.low), "high": rounded(self.high)}
 
 
 def proportion(successes: int, trials: int) -> Figure:
@@ -166,6 +170,7 @@ def run(args: argparse.Namespace) -> int:
         plot(args.plot, runs)
     if args.json:
         data = {
+            "format": FORMAT,
             "a": va.name,
             "b": vb.name,
             "games": args.games,
