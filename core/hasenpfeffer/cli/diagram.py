@@ -15,7 +15,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the diagram; exit 1 when the variant does not load."""
     from ..errors import VariantError
     from ..loader import load_variant
-    from ..machine import mermaid
+    from ..phases import mermaid
 
     try:
         variant = load_variant(args.variant)
