@@ -122,7 +122,7 @@ def test_hasenpfeffer_file_writes_out_every_field() -> None:
 
 
 def test_hasenpfeffer_is_the_models_defaults() -> None:
-    """`Variant(name=...)` is Hasenpfeffer (RULES.md section 1) and so is the built-in file."""
+    """`Variant(name=...)` is Hasenpfeffer (docs/rules.md section 1) and so is the built-in file."""
     v = load_variant("hasenpfeffer")
     assert v == Variant(name="hasenpfeffer", description=v.description)
 
