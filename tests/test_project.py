@@ -96,3 +96,13 @@ def test_metadata_describes_the_project() -> None:
     assert "euchre" in PROJECT["keywords"]
     assert "Typing :: Typed" in PROJECT["classifiers"]
     assert "Programming Language :: Python :: 3.11" in PROJECT["classifiers"]
+
+
+def test_readme_gives_time_ranges_for_greedy_and_mc_runs() -> None:
+    import re
+
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    ranges = re.findall(r"(\d+) to (\d+) (s|minutes)", text)
+    assert len(ranges) >= 3 and all(int(lo) < int(hi) for lo, hi, _ in ranges)
+    assert "--bots mc,greedy,mc,greedy --games 10` takes" in text
+    assert "progress bar" in text
