@@ -122,7 +122,7 @@ def test_hasenpfeffer_file_writes_out_every_field() -> None:
 
 
 def test_hasenpfeffer_is_the_models_defaults() -> None:
-    """`Variant(name=...)` is Hasenpfeffer (RULES.md section 1) and so is the built-in file."""
+    """`Variant(name=...)` is Hasenpfeffer (docs/rules.md section 1) and so is the built-in file."""
     v = load_variant("hasenpfeffer")
     assert v == Variant(name="hasenpfeffer", description=v.description)
 
@@ -181,11 +181,40 @@ def test_pre_commit_hook_runs_validate_on_variant_files() -> None:
         "hasenpfeffer validate",
         "python",
     )
+    assert set(hook["types_or"]) == {"yaml", "json"} and "types" not in hook
     files = re.compile(hook["files"])
-    for path in ("variants/hasenpfeffer.yaml", "examples/house-rules/no-trump.yaml", "rules/variants/x.yml"):
+    for path in (
+        "variants/hasenpfeffer.yaml",
+        "examples/house-rules/no-trump.yaml",
+        "rules/variants/x.yml",
+        "rules/our-table.variant.yaml",
+        "our-table.variant.yml",
+        "games/pepper/house.variant.json",
+    ):
         assert files.search(path), path
-    for path in (".github/workflows/ci.yml", ".pre-commit-config.yaml", "variants/notes.txt"):
+    for path in (
+        ".github/workflows/ci.yml",
+        ".pre-commit-config.yaml",
+        "variants/notes.txt",
+        "rules/our-table.yaml",
+        "package.json",
+        "docs/variant.yaml.md",
+    ):
         assert not files.search(path), path
+
+
+def test_variant_file_naming_convention_is_documented() -> None:
+    for page in (ROOT / "README.md", ROOT / "docs" / "variant-format.md"):
+        text = page.read_text(encoding="utf-8")
+        assert "*.variant.yaml" in text and "yaml.schemas" in text, page
+
+
+def test_a_json_variant_file_named_by_the_convention_validates(tmp_path: Path) -> None:
+    from hasenpfeffer.cli import main
+
+    path = tmp_path / "house.variant.json"
+    path.write_text('{"extends": "hasenpfeffer", "name": "house", "game": {"target": 15}}')
+    assert main(["validate", str(path)]) == 0
 
 
 def test_ci_example_validates_with_github_annotations() -> None:
@@ -194,4 +223,13 @@ def test_ci_example_validates_with_github_annotations() -> None:
     steps = data["jobs"]["validate"]["steps"]
     runs = [step["run"] for step in steps if "run" in step]
     assert any(run.startswith("hasenpfeffer validate --format github") for run in runs)
-    assert any("pip install hasenpfeffer" in run for run in runs)
+    installs = [run for run in runs if "pip install" in run]
+    # not on the package index: the install names the Git repository
+    assert installs and all("git+https://github.com/hasenpfeffer/hasenpfeffer" in run for run in installs)
+    assert "not published" in workflow.read_text(encoding="utf-8")
+
+
+def test_ci_example_folder_explains_its_hidden_workflow() -> None:
+    readme = (ROOT / "examples" / "ci" / "README.md").read_text(encoding="utf-8")
+    assert ".github/workflows/validate-variants.yml" in readme and "hidden" in readme
+    assert "git+https://" in readme

@@ -1,42 +1,75 @@
-"""The wheel ships every module, the built-in variants and the schema, and no `core` package.
+"""The distributions: the sdist holds what the tests read; the wheel ships the package only.
 
-Builds a wheel once (about ten seconds: pip fetches the build backend into an isolated
-environment) from a copy of the project files, so the working tree is left untouched.
+Builds the sdist and, from it, the wheel once (a few seconds: `build` fetches the build
+backend into an isolated environment) from a copy of the project, so the working tree is
+left untouched.
 """
 
 from __future__ import annotations
 
+import email
 import os
 import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
 
 import pytest
 
+import hasenpfeffer
+
 ROOT = Path(__file__).resolve().parent.parent
+SKIP = ("__pycache__", "*.egg-info", "*.pyc", ".git", ".venv", "build", "dist", ".*_cache", ".hypothesis")
+SHIPPED_FOLDERS = ("tests", "docs", "examples", "benchmarks")
 
 
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    work = tmp_path_factory.mktemp("wheel")
+def dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """(sdist, wheel built from that sdist)."""
+    pytest.importorskip("build")
+    work = tmp_path_factory.mktemp("dists")
     src = work / "src"
-    src.mkdir()
-    ignore = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pyc")
-    for name in ("pyproject.toml", "README.md"):
-        shutil.copy2(ROOT / name, src / name)
-    for name in ("core", "variants", "schemas"):
-        shutil.copytree(ROOT / name, src / name, ignore=ignore)
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(*SKIP))
     done = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-q", "-w", str(work / "dist")],
+        [sys.executable, "-m", "build", "-o", str(work / "dist"), str(src)],
         capture_output=True,
         text=True,
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+    (sdist,) = (work / "dist").glob("hasenpfeffer-*.tar.gz")
     (built,) = (work / "dist").glob("hasenpfeffer-*.whl")
-    return built
+    return sdist, built
+
+
+@pytest.fixture(scope="module")
+def wheel(dists: tuple[Path, Path]) -> Path:
+    return dists[1]
+
+
+def test_sdist_holds_the_tests_and_what_they_read(dists: tuple[Path, Path]) -> None:
+    sdist, _ = dists
+    src = sdist.parent.parent / "src"
+    with tarfile.open(sdist) as tf:
+        names = {n.split("/", 1)[1] for n in tf.getnames() if "/" in n}
+    wanted = [p for folder in SHIPPED_FOLDERS for p in (src / folder).rglob("*") if p.is_file()]
+    wanted += [src / "README.md", src / "LICENSE", src / ".pre-commit-hooks.yaml"]
+    missing = [p.relative_to(src).as_posix() for p in wanted if p.relative_to(src).as_posix() not in names]
+    assert missing == []
+    for name in ("docs/variant-format.md", "examples/ci/.github/workflows/validate-variants.yml"):
+        assert name in names
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+
+def test_wheel_metadata_has_the_package_version_and_light_dependencies(wheel: Path) -> None:
+    with zipfile.ZipFile(wheel) as zf:
+        meta_name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
+        meta = email.message_from_bytes(zf.read(meta_name))
+    assert meta["Version"] == hasenpfeffer.__version__
+    plain = [r for r in meta.get_all("Requires-Dist") or [] if "extra ==" not in r]
+    assert plain and not [r for r in plain if r.startswith(("numpy", "jsonschema", "matplotlib"))]
 
 
 def _names(wheel: Path) -> set[str]:

@@ -117,7 +117,7 @@ def test_cli_replay_text_json_and_failure(tmp_path: Path, capsys: pytest.Capture
 def test_cli_diagram(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["diagram", "euchre"]) == 0
     out = capsys.readouterr().out
-    assert "stateDiagram-v2" in out and "order_up --> name_trump: turn_down" in out
+    assert "stateDiagram-v2" in out and "order_up --> name_trump: nobody ordered up" in out
     assert main(["diagram", "no-such-variant"]) == 1
 
 

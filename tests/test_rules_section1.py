@@ -1,4 +1,4 @@
-"""RULES.md section 1 (Hasenpfeffer), rule by rule, on hand-worked deals.
+"""docs/rules.md section 1 (Hasenpfeffer), rule by rule, on hand-worked deals.
 
 Every deal below was worked out on paper: the trick-by-trick comments give each card and why
 the winner wins. Seats are 0-3 clockwise, partners 0 and 2 (team 0) against 1 and 3 (team 1).

@@ -115,33 +115,3 @@ def _machine(text: str) -> Machine:
 def phase_machine(v: Variant) -> Machine:
     """The (cached) phase machine of a variant; models keep their phase in ``state``."""
     return _machine(v.model_dump_json())
-
-
-def mermaid(v: Variant) -> str:
-    """The phase machine as a Mermaid state diagram (transitions' own mermaid engine)."""
-    from transitions.extensions.diagrams import GraphMachine
-
-    class _Model:
-        state = "deal"
-
-    states, trans = phase_spec(v)
-    model = _Model()
-    GraphMachine(
-        model=model,
-        states=states,
-        transitions=trans,
-        initial="deal",
-        auto_transitions=False,
-        graph_engine="mermaid",
-        title=f"{v.name}: phases of a hand",
-        show_state_attributes=False,
-    )
-    graph: Any = model.get_graph()  # type: ignore[attr-defined]
-    text = str(graph.draw(None))
-    # Mermaid state ids may not hold hyphens: keep the phase names as labels only.
-    for name in states:
-        if "-" in name:
-            ident = name.replace("-", "_")
-            text = text.replace(f"as {name}\n", f"as {ident}\n").replace(f"Class {name} ", f"Class {ident} ")
-            text = text.replace(f"  {name} -->", f"  {ident} -->").replace(f"--> {name}:", f"--> {ident}:")
-    return text

@@ -25,6 +25,18 @@ if TYPE_CHECKING:
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
 
+DIGITS = 6
+"""Decimal places of every fraction in the JSON outputs."""
+
+
+def rounded(x: float) -> float:
+    """A figure as written in the JSON outputs.
+
+    >>> rounded(2 / 3)
+    0.666667
+    """
+    return round(x, DIGITS)
+
 
 def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     """Wilson score interval of a proportion (``(0, 1)`` without trials).
@@ -192,12 +204,18 @@ class Stats:
         """Everything as plain JSON-ready data (bids in ``ladder`` order)."""
 
         def triple(t: tuple[float, float, float]) -> dict[str, float]:
-            return {"mean": round(t[0], 6), "low": round(t[1], 6), "high": round(t[2], 6)}
+            return {"mean": rounded(t[0]), "low": rounded(t[1]), "high": rounded(t[2])}
 
         def outcome(o: Outcome) -> dict[str, Any]:
             low, high = wilson(o.made, o.tried)
             rate = o.made / o.tried if o.tried else 0.0
-            return {"made": o.made, "failed": o.failed, "rate": round(rate, 6), "low": low, "high": high}
+            return {
+                "made": o.made,
+                "failed": o.failed,
+                "rate": rounded(rate),
+                "low": rounded(low),
+                "high": rounded(high),
+            }
 
         return {
             "games": self.games,

@@ -1,7 +1,7 @@
 """The variant format: frozen pydantic models, the single source of truth.
 
 A variant file is YAML whose top level is a :class:`Variant`. Everything a
-game of the Euchre family may vary (RULES.md section 4) is a field here; the
+game of the Euchre family may vary (docs/rules.md section 4) is a field here; the
 engine reads these fields and never a variant's name.
 
 >>> v = Variant(name="tiny")

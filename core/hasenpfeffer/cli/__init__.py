@@ -10,6 +10,26 @@ import argparse
 import importlib
 import sys
 
+from .. import __version__
+
+DESCRIPTION = """\
+Play, check and study card games of the Euchre family (Hasenpfeffer, Euchre, Pepper and
+their relatives). Each game is a variant file in YAML: use a built-in one by name, or write
+a house rule that extends one and changes only what differs."""
+
+EPILOG = """\
+examples:
+  hasenpfeffer variants                       list the built-in variants
+  hasenpfeffer play hasenpfeffer-pepper       play a seat against three bots
+  hasenpfeffer validate our-table.yaml        check a house rule
+  hasenpfeffer simulate euchre --games 1000   statistics of bot games
+  hasenpfeffer COMMAND --help                 the options of one command
+
+exit status: 0 success; 1 invalid input (a variant file, a record) or a failed check;
+2 usage error; 130 interrupted.
+
+documentation: https://github.com/hasenpfeffer/hasenpfeffer (README.md and docs/)"""
+
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("hasenpfeffer.cli.validate", "check variant files (files, folders, globs)"),
@@ -26,9 +46,14 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser; sub-command modules are imported only for ``only``."""
-    parser = argparse.ArgumentParser(prog="hasenpfeffer", description=__doc__.splitlines()[0])
-    parser.add_argument("--version", action="version", version="%(prog)s 0.1.0")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    parser = argparse.ArgumentParser(
+        prog="hasenpfeffer",
+        description=DESCRIPTION,
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", title="commands")
     for name, (module, help_text) in COMMANDS.items():
         p = sub.add_parser(name, help=help_text, description=help_text)
         if name == only:

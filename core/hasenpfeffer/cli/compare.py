@@ -14,11 +14,15 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..stats import Z95, Stats, mean_ci, wilson
+from ..stats import Z95, Stats, mean_ci, rounded, wilson
 from .simulate import add_common, bots_label, check_common, load, progress_bar
 
 if TYPE_CHECKING:
     from ..variant import Variant
+
+
+FORMAT = 1
+"""Version of the ``--json`` output (``docs/outputs.md``)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,7 +30,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="the first variant (a built-in name or a file)")
     parser.add_argument("b", metavar="B", help="the second variant, e.g. A with a house rule")
     add_common(parser)
-    parser.add_argument("--plot", metavar="FILE.png", help="draw the score distributions (needs matplotlib)")
+    parser.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        help="draw the score distributions and the differences (needs the plot extra)",
+    )
 
 
 @dataclass(frozen=True)
@@ -40,7 +48,7 @@ class Figure:
 
     def as_dict(self) -> dict[str, float]:
         """JSON-ready."""
-        return {"value": round(self.value, 6), "low": round(self.low, 6), "high": round(self.high, 6)}
+        return {"value": rounded(self.value), "low": rounded(self.low), "high": rounded(self.high)}
 
 
 def proportion(successes: int, trials: int) -> Figure:
@@ -102,41 +110,11 @@ def fmt(name: str, f: Figure, signed: bool = False) -> str:
     return f"{f.value:{sign}.2f} ({f.low:{sign}.2f}..{f.high:{sign}.2f})"
 
 
-def plot(path: str, runs: list[tuple[Variant, Stats]]) -> None:
-    """Histograms of side 0's score change per hand and of the final margin, one colour per variant."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    import numpy as np
-
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
-    for ax, attr, title in (
-        (axes[0], "hand_points", "side 0's score change per hand"),
-        (axes[1], "margins", "final score, side 0 minus the other side"),
-    ):
-        lo = min(min(getattr(s, attr), default=0) for _, s in runs)
-        hi = max(max(getattr(s, attr), default=0) for _, s in runs)
-        xs = np.arange(lo, hi + 1)
-        width = 0.8 / len(runs)
-        for i, (variant, stats) in enumerate(runs):
-            counts = getattr(stats, attr)
-            total = max(1, sum(counts.values()))
-            ys = np.array([counts.get(int(x), 0) for x in xs]) / total
-            ax.bar(xs + (i - (len(runs) - 1) / 2) * width, ys, width=width, label=variant.name)
-        ax.set_title(title)
-        ax.set_ylabel("share")
-        ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
-
-
 def run(args: argparse.Namespace) -> int:
     """Simulate both variants and print the differences."""
     from ..simulate import default_workers, simulate
 
-    out, err = Console(), Console(stderr=True)
+    out, err = Console(), Console(stderr=True, soft_wrap=True)
     if args.plot is not None:
         try:
             import matplotlib  # noqa: F401
@@ -163,9 +141,12 @@ def run(args: argparse.Namespace) -> int:
     (va, sa), (vb, sb) = runs
     fa, fb = figures(sa), figures(sb)
     if args.plot is not None:
+        from .compareplot import plot
+
         plot(args.plot, runs)
     if args.json:
         data = {
+            "format": FORMAT,
             "a": va.name,
             "b": vb.name,
             "games": args.games,
@@ -200,5 +181,5 @@ def run(args: argparse.Namespace) -> int:
     out.print(table)
     out.print("* the interval of the difference excludes 0", highlight=False)
     if args.plot is not None:
-        out.print(f"score distributions drawn in {escape(args.plot)}", highlight=False)
+        out.print(f"score distributions and differences drawn in {escape(args.plot)}", highlight=False)
     return 0

@@ -257,7 +257,7 @@ class Session:
             try:
                 return read_choice(text, view, legal)
             except InputError as exc:
-                self.console.print(Text(str(exc), style="red"))
+                self.console.print(Text(str(exc), style="red"), soft_wrap=True)
 
     # ------------------------------------------------------------------ saving
 
@@ -288,7 +288,8 @@ class Session:
             save(record, path)
         except OSError as exc:
             self.console.print(
-                f"[red]Cannot save to {escape(str(path))}: {escape(exc.strerror or str(exc))}[/red]"
+                f"[red]Cannot save to {escape(str(path))}: {escape(exc.strerror or str(exc))}[/red]",
+                soft_wrap=True,
             )
             return 1
         where = escape(str(path))
@@ -366,6 +367,6 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
     try:
         session = session_from_args(args, out, ask)
     except SetupError as exc:
-        out.print(f"[red]{escape(str(exc))}[/red]")
+        out.print(f"[red]{escape(str(exc))}[/red]", soft_wrap=True)
         return exc.code
     return session.run()

@@ -1,8 +1,8 @@
 """``hasenpfeffer replay FILE [--json]``: check a game record and show how it went.
 
 Prints each hand's auction, every trick with its winner and why, and the score;
-``--json`` prints the tricks, tricks won and score change of the last hand replayed
-and the running scores. A record with an illegal action exits 1 naming the action.
+``--json`` prints the same as one JSON object (``docs/outputs.md``). A record with an
+illegal action exits 1 naming the action.
 """
 
 from __future__ import annotations
@@ -33,13 +33,28 @@ def run(args: argparse.Namespace) -> int:
     try:
         game = replay(args.file, allow=args.allow_path)
     except (RecordError, VariantError) as exc:
-        error(str(exc))
+        error(located(args.file, str(exc)))
         return 1
     if args.json:
         print(json.dumps(summary(game), indent=1))
     else:
         show(game)
     return 0
+
+
+def located(path: str, message: str) -> str:
+    """The message with the record's path in front, once.
+
+    >>> located("g.yaml", "hand 2: the game was already over")
+    'g.yaml: hand 2: the game was already over'
+    >>> located("g.yaml", "g.yaml: No such file or directory")
+    'g.yaml: No such file or directory'
+    """
+    return message if message.startswith(f"{path}:") else f"{path}: {message}"
+
+
+FORMAT = 1
+"""Version of the ``--json`` output; raised when a key changes meaning or goes away."""
 
 
 def _tricks(game: Game, index: int) -> list[dict[str, Any]]:
@@ -64,40 +79,6 @@ def _tricks(game: Game, index: int) -> list[dict[str, Any]]:
     return out
 
 
-def summary(game: Game) -> dict[str, Any]:
-    """The JSON outcome: the last hand's tricks, tricks won and score change; running scores."""
-    last = len(game._log) - 1 if game.is_over or not game._actions else len(game._log)
-    last = max(last, 0)
-    tricks = _tricks(game, last)
-    sides = len(game.scores)
-    won = [0] * sides
-    for t in tricks:
-        won[game.variant.team_of(t["winner"])] += 1
-    finished = last < len(game.hand_results)
-    change = list(game.hand_results[last].score_change) if finished else [0] * sides
-    return {
-        "hand": last + 1,
-        "tricks": tricks,
-        "tricks_won": won,
-        "score_change": change,
-        "scores": list(game.scores),
-        "hands": [
-            {
-                "dealer": r.dealer,
-                "maker": r.maker,
-                "bid": r.bid,
-                "trump": r.trump,
-                "made": r.made,
-                "thrown_in": r.thrown_in,
-                "score_change": list(r.score_change),
-            }
-            for r in game.hand_results
-        ],
-        "over": game.is_over,
-        "winner": game.winner,
-    }
-
-
 def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
     """The making-trump actions (up to naming trump) and the lone-defence answers of a hand."""
     making: list[str] = []
@@ -112,6 +93,62 @@ def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
     return making, defence
 
 
+def hand_count(game: Game) -> int:
+    """Hands replayed: the finished ones, and the current one when it has begun."""
+    return len(game._log) + (0 if game.is_over or not game._actions else 1)
+
+
+def hand(game: Game, i: int) -> dict[str, Any]:
+    """Hand ``i`` (0-based) as JSON-ready data: what was bid, every trick, the score."""
+    entry = game._log[i] if i < len(game._log) else None
+    actions = entry["actions"] if entry else game._actions
+    making, defence = _split(actions)
+    sides = len(game.scores)
+    tricks = _tricks(game, i)
+    won = [0] * sides
+    for t in tricks:
+        won[game.variant.team_of(t["winner"])] += 1
+    r = entry["result"] if entry else None
+    names = game.rules.names
+    return {
+        "number": i + 1,
+        "dealer": entry["dealer"] if entry else game.dealer,
+        "finished": r is not None,
+        "making": making,
+        "maker": r.maker if r else game.maker,
+        "bid": r.bid if r else game.bid_name,
+        "forced": r.forced if r else game.forced,
+        "trump": r.trump if r else game.trump,
+        "alone": r.alone if r else game.alone,
+        "lone_defence": defence,
+        "thrown_in": r.thrown_in if r else False,
+        "tricks": tricks,
+        "table": [] if r else [{"seat": s, "card": names[c]} for s, c in game.trick],
+        "tricks_won": won,
+        "made": r.made if r else None,
+        "score_change": list(r.score_change) if r else [0] * sides,
+        "scores": list(r.scores if r else game.scores),
+    }
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The JSON outcome: every hand; the last hand's tricks and score change; the scores."""
+    hands = [hand(game, i) for i in range(hand_count(game))]
+    last = hands[-1] if hands else hand(game, 0)
+    return {
+        "format": FORMAT,
+        "variant": game.variant.name,
+        "hand": last["number"],
+        "tricks": last["tricks"],
+        "tricks_won": last["tricks_won"],
+        "score_change": last["score_change"],
+        "scores": list(game.scores),
+        "hands": hands,
+        "over": game.is_over,
+        "winner": game.winner,
+    }
+
+
 def show(game: Game) -> None:
     """Print the game hand by hand."""
     from rich.console import Console
@@ -120,37 +157,31 @@ def show(game: Game) -> None:
     v = game.variant
     auction = v.making.method == "auction"
     side = "player" if v.partnerships == "none" else "team"
-    hands = len(game._log) + (0 if game.is_over or not game._actions else 1)
-    for i in range(hands):
-        entry = game._log[i] if i < len(game._log) else None
-        actions = entry["actions"] if entry else game._actions
-        console.print(f"[bold]Hand {i + 1}[/bold] (dealer {entry['dealer'] if entry else game.dealer})")
-        making, defence = _split(actions)
-        if making:
-            console.print(f"  {'auction' if auction else 'making trump'}: " + ", ".join(making))
-        r = entry["result"] if entry else None
-        if r is not None and r.thrown_in:
-            console.print("  thrown in: nobody made trump" if making else "  thrown in as dealt")
+    for i in range(hand_count(game)):
+        h = hand(game, i)
+        console.print(f"[bold]Hand {h['number']}[/bold] (dealer {h['dealer']})")
+        if h["making"]:
+            console.print(f"  {'auction' if auction else 'making trump'}: " + ", ".join(h["making"]))
+        if h["thrown_in"]:
+            console.print("  thrown in: nobody made trump" if h["making"] else "  thrown in as dealt")
             continue
-        maker, bid, forced = (r.maker, r.bid, r.forced) if r else (game.maker, game.bid_name, game.forced)
-        trump, alone = (r.trump, r.alone) if r else (game.trump, game.alone)
-        if forced and auction:
+        if h["forced"] and auction:
             who = "the Joker holder" if v.making.all_pass.forced == "joker-holder" else "the dealer"
-            console.print(f"  all passed: {who}, seat {maker}, must make {bid}")
-        if trump is not None:
-            console.print(f"  trump {trump}, maker {maker} ({bid}){' alone' if alone else ''}")
-        if defence:
-            console.print("  lone defence: " + ", ".join(defence))
-        for n, t in enumerate(_tricks(game, i), 1):
+            console.print(f"  all passed: {who}, seat {h['maker']}, must make {h['bid']}")
+        if h["trump"] is not None:
+            alone = " alone" if h["alone"] else ""
+            console.print(f"  trump {h['trump']}, maker {h['maker']} ({h['bid']}){alone}")
+        if h["lone_defence"]:
+            console.print("  lone defence: " + ", ".join(h["lone_defence"]))
+        for n, t in enumerate(h["tricks"], 1):
             cards = " ".join(f"{c['seat']}:{c['card']}" for c in t["cards"])
             console.print(f"  trick {n}: {cards} -> seat {t['winner']} ({t['why']})")
-        if entry is None and game.trick:
-            names = game.rules.names
-            console.print("  on the table: " + " ".join(f"{s}:{names[c]}" for s, c in game.trick))
-        if r is not None:
+        if h["table"]:
+            console.print("  on the table: " + " ".join(f"{c['seat']}:{c['card']}" for c in h["table"]))
+        if h["finished"]:
             console.print(
-                f"  {side} {v.team_of(r.maker or 0)} {'made' if r.made else 'failed'}; tricks {list(r.tricks)};"
-                f" score change {list(r.score_change)}; scores {list(r.scores)}"
+                f"  {side} {v.team_of(h['maker'] or 0)} {'made' if h['made'] else 'failed'};"
+                f" tricks {h['tricks_won']}; score change {h['score_change']}; scores {h['scores']}"
             )
     console.print(f"[bold]Scores[/bold] {list(game.scores)}")
     if game.is_over:

@@ -177,7 +177,7 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
     from ..simulate import default_workers, simulate
 
-    out, err = Console(), Console(stderr=True)
+    out, err = Console(), Console(stderr=True, soft_wrap=True)
     variant = load(args.variant, err, args.allow_path)
     if variant is None:
         return 1
@@ -197,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     if args.json:
         ladder = [b.name for b in variant.making.auction.ladder]
-        data = {"variant": variant.name, "bots": bots, "seed": args.seed} | stats.summary(ladder)
+        data = {"format": 1, "variant": variant.name, "bots": bots, "seed": args.seed} | stats.summary(ladder)
         sys.stdout.write(json.dumps(data) + "\n")
         return 0
     header = (

@@ -1,0 +1,104 @@
+"""The JSON outputs: a format version, numbers rounded alike, every key in docs/outputs.md."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hasenpfeffer import records
+from hasenpfeffer.cli import main
+from hasenpfeffer.loader import load_variant
+from hasenpfeffer.simulate import play_game
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = (ROOT / "docs" / "outputs.md").read_text(encoding="utf-8")
+Capsys = pytest.CaptureFixture[str]
+
+
+def section(title: str) -> str:
+    """The text of one ``## title`` section of the page."""
+    return PAGE.split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def keys(value: Any, skip: tuple[str, ...] = ()) -> Iterator[str]:
+    """Every mapping key, at any depth; the children of keys in ``skip`` are data, not keys."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield k
+            if k not in skip:
+                yield from keys(v, skip)
+    elif isinstance(value, list):
+        for v in value:
+            yield from keys(v, skip)
+
+
+def numbers(value: Any) -> Iterator[float]:
+    if isinstance(value, float):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from numbers(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from numbers(v)
+
+
+def documented(text: str) -> set[str]:
+    """Words in backticks; ``{a, b}`` names ``a`` and ``b``."""
+    words = set()
+    for quoted in re.findall(r"`([^`]+)`", text):
+        words.add(quoted)
+        words.update(w.strip() for w in quoted.strip("{}").split(","))
+    return words
+
+
+def run_json(capsys: Capsys, argv: list[str]) -> dict[str, Any]:
+    assert main(argv) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+@pytest.fixture(scope="module")
+def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    game = play_game(load_variant("railroad-euchre"), ["greedy"] * 4, seed=2)
+    path = tmp_path_factory.mktemp("replay") / "game.yaml"
+    records.save(game.record(), path)
+    return path
+
+
+def test_simulate_json(capsys: Capsys) -> None:
+    argv = ["simulate", "hasenpfeffer-pepper", "--games", "7", "--workers", "1", "--json"]
+    data = run_json(capsys, argv)
+    assert data["format"] == 1
+    assert all(round(x, 6) == x for x in numbers(data))
+    assert any(round(x, 3) != x for x in numbers(data))  # rounded to 6 places, not fewer
+    words = documented(section("simulate --json"))
+    names = {"made", "failed", "rate", "low", "high"}
+    missing = [k for k in dict.fromkeys(keys(data, skip=("bids",))) if k not in words | names]
+    assert missing == []
+
+
+def test_compare_json(capsys: Capsys) -> None:
+    argv = ["compare", "hasenpfeffer", "hasenpfeffer-pepper", "--games", "5", "--workers", "1", "--json"]
+    data = run_json(capsys, argv)
+    assert data["format"] == 1
+    assert all(round(x, 6) == x for x in numbers(data))
+    words = documented(section("compare --json"))
+    missing = [k for k in dict.fromkeys(keys(data)) if k not in words]
+    assert missing == []
+    for figure in data["figures"].values():
+        for part in ("a", "b", "difference"):
+            assert set(figure[part]) == {"value", "low", "high"}
+
+
+def test_replay_json(record: Path, capsys: Capsys) -> None:
+    data = run_json(capsys, ["replay", str(record), "--json"])
+    assert data["format"] == 1
+    words = documented(section("replay --json"))
+    missing = [k for k in dict.fromkeys(keys(data)) if k not in words]
+    assert missing == []
