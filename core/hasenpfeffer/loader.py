@@ -36,6 +36,8 @@ from .yamlload import STDIN, Document, Loc, dotted, read
 from .yamlload import Path as DataPath
 
 _PACKAGE = "hasenpfeffer.variants"
+SCHEMA_KEY = "$schema"
+"""A key editors read to find the JSON Schema; the loader accepts and ignores it."""
 MAX_EXTENDS = 16
 """Longest chain of ``extends``."""
 
@@ -363,6 +365,14 @@ def _sorted(problems: list[Problem], file: str) -> list[Problem]:
 def _validate(doc: Document, files: list[str]) -> Variant:
     file = files[0]
     problems = list(doc.problems)
+    if SCHEMA_KEY in doc.data:  # for editors only: a pointer to the JSON Schema
+        pointer = doc.data[SCHEMA_KEY]
+        if not isinstance(pointer, str):
+            loc = _located((SCHEMA_KEY,), doc.locs, file)
+            problems.append(
+                Problem(loc.file, loc.line, loc.col, SCHEMA_KEY, "must be text: the schema's location")
+            )
+        doc = Document({k: v for k, v in doc.data.items() if k != SCHEMA_KEY}, doc.locs, doc.problems)
     try:
         variant = Variant.model_validate(doc.data)
     except ValidationError as exc:

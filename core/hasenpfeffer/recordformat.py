@@ -173,6 +173,8 @@ def check(doc: Document, file: str) -> ReadRecord:
     """Check plain data read from a record file against the format."""
     from .loader import convert
 
+    if isinstance(doc.data.get("$schema"), str):  # for editors only
+        doc = Document({k: v for k, v in doc.data.items() if k != "$schema"}, doc.locs, doc.problems)
     one = "actions" in doc.data or (
         isinstance(doc.data.get("hands"), list) and any(isinstance(h, list) for h in doc.data["hands"])
     )
@@ -216,6 +218,11 @@ def from_mapping(data: Any, file: str = "<record>") -> ReadRecord:
     return check(Document(data, {(): Loc(file, 1, 1)}), file)
 
 
+def _with_schema_key(schema: dict[str, Any]) -> dict[str, Any]:
+    pointer = {"type": "string", "description": "Where this schema is, for editors; ignored."}
+    return {**schema, "properties": {"$schema": pointer, **schema["properties"]}}
+
+
 def record_schema() -> dict[str, Any]:
     """The JSON Schema of a record file (a whole game, or a single hand at the top level)."""
     from .schema import DRAFT
@@ -228,6 +235,6 @@ def record_schema() -> dict[str, Any]:
         "$id": "urn:hasenpfeffer:schema:record",
         "title": "Hasenpfeffer game record",
         "description": "The deals and decisions of a game, replayable by `hasenpfeffer replay`.",
-        "anyOf": [whole, one],
+        "anyOf": [_with_schema_key(whole), _with_schema_key(one)],
         "$defs": defs,
     }

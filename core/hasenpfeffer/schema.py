@@ -67,6 +67,13 @@ def variant_schema() -> dict[str, Any]:
         " differs from its parent: mappings merge key by key, lists replace.",
     }
     rest = {key: value for key, value in generated.items() if key not in ("title", "description")}
+    rest["properties"] = {
+        "$schema": {
+            "type": "string",
+            "description": "Where this schema is, for editors (a JSON file's way to say it); ignored by the engine.",
+        },
+        **rest["properties"],
+    }
     return head | rest
 
 

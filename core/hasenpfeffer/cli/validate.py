@@ -1,6 +1,6 @@
 """``hasenpfeffer validate PATH...``: check variant files, folders and globs.
 
-Folders are searched recursively for ``*.yaml`` and ``*.yml`` files, skipping
+Folders are searched recursively for ``*.yaml``, ``*.yml`` and ``*.json`` files, skipping
 hidden folders and files (names starting with a dot). Output formats:
 
 - ``text``: one ``path:line:col: loc: message`` line per problem, then a summary;
@@ -27,7 +27,7 @@ from .common import add_allow_path
 if TYPE_CHECKING:
     from ..errors import Problem
 
-SUFFIXES = (".yaml", ".yml")
+SUFFIXES = (".yaml", ".yml", ".json")
 _GLOB_CHARS = frozenset("*?[")
 
 
@@ -90,7 +90,7 @@ def expand(args: Iterable[str]) -> list[Path]:
             for file in _walk(path) if path.is_dir() else [path]:
                 found.setdefault(file, None)
     if not found:
-        raise UsageError("no variant files (*.yaml, *.yml) found")
+        raise UsageError("no variant files (*.yaml, *.yml, *.json) found")
     return list(found)
 
 
