@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 
 from hasenpfeffer import Game
-from hasenpfeffer.loader import load_variant
+from hasenpfeffer.format.loader import load_variant
 
 Chunk = Callable[[random.Random], tuple[int, int]]
 """Plays a batch of random decisions; returns (decisions, finished hands)."""

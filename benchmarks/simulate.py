@@ -12,10 +12,10 @@ from __future__ import annotations
 import argparse
 import time
 
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.simulate import default_workers, simulate
-from hasenpfeffer.stats import wilson
-from hasenpfeffer.variant import Variant
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import Variant
+from hasenpfeffer.sim.simulate import default_workers, simulate
+from hasenpfeffer.sim.stats import wilson
 
 
 def speed(variant: Variant, games: int, workers: int) -> None:

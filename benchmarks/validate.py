@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from hasenpfeffer.cli.show import dump
-from hasenpfeffer.loader import builtin_names, load_variant
+from hasenpfeffer.format.loader import builtin_names, load_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA = ROOT / "schemas" / "variant.schema.json"

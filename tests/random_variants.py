@@ -10,7 +10,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from hasenpfeffer.cards import RANKS
+from hasenpfeffer.format.cards import RANKS
 
 JOKER_RANKS = ["highest", "below-right-bower", "below-left-bower"]
 

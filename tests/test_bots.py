@@ -8,14 +8,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer.actions import Action
-from hasenpfeffer.bots import GreedyBot, RandomBot, load_bot
-from hasenpfeffer.game import Game
-from hasenpfeffer.handeval import Evaluator, poisson_binomial
-from hasenpfeffer.loader import builtin_names, load_variant
-from hasenpfeffer.montecarlo import MonteCarloBot
-from hasenpfeffer.simulate import play_game
-from hasenpfeffer.variant import (
+from hasenpfeffer.bots.bots import GreedyBot, RandomBot, load_bot
+from hasenpfeffer.bots.handeval import Evaluator, poisson_binomial
+from hasenpfeffer.bots.montecarlo import MonteCarloBot
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.format.loader import builtin_names, load_variant
+from hasenpfeffer.format.variant import (
     AllPass,
     Alone,
     Auction,
@@ -30,6 +28,8 @@ from hasenpfeffer.variant import (
     Scoring,
     Variant,
 )
+from hasenpfeffer.rules.actions import Action
+from hasenpfeffer.sim.simulate import play_game
 
 EUCHRE = Variant(
     name="euchre-like",
@@ -263,14 +263,14 @@ class EchoBot:
 def test_load_bot_accepts_builtin_names_and_module_paths() -> None:
     assert isinstance(load_bot("greedy", 1), GreedyBot)
     assert isinstance(load_bot("mc", 1), MonteCarloBot)
-    assert isinstance(load_bot("hasenpfeffer.bots:RandomBot", 1), RandomBot)
+    assert isinstance(load_bot("hasenpfeffer.bots.bots:RandomBot", 1), RandomBot)
     assert type(load_bot(f"{__name__}:EchoBot", 3)).__name__ == "EchoBot"
     with pytest.raises(ValueError, match="unknown bot"):
         load_bot("clever")
     with pytest.raises(ValueError, match="no module"):
         load_bot("no_such_module:Bot")
     with pytest.raises(ValueError, match="has no 'Nope'"):
-        load_bot("hasenpfeffer.bots:Nope")
+        load_bot("hasenpfeffer.bots.bots:Nope")
 
 
 def test_greedy_beats_random_by_a_clear_margin() -> None:

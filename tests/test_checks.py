@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from hasenpfeffer.checks import CHECKS, check, related
-from hasenpfeffer.variant import Variant
+from hasenpfeffer.format.checks import CHECKS, check, related
+from hasenpfeffer.format.variant import Variant
 
 EUCHRE: dict[str, Any] = {
     "name": "euchre",

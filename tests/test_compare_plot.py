@@ -6,8 +6,8 @@ import pytest
 
 from hasenpfeffer.cli.compare import PERCENT, difference, figures
 from hasenpfeffer.cli.compareplot import draw
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.simulate import simulate
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.sim.simulate import simulate
 
 pytest.importorskip("matplotlib")
 

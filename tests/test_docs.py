@@ -7,9 +7,10 @@ from pathlib import Path
 import pytest
 from pydantic import BaseModel
 
-from hasenpfeffer import checks, docgen
-from hasenpfeffer.errors import VariantError
-from hasenpfeffer.variant import Variant
+import docgen
+from hasenpfeffer.format import checks
+from hasenpfeffer.format.errors import VariantError
+from hasenpfeffer.format.variant import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "variant-format.md"
@@ -17,7 +18,7 @@ PAGE = ROOT / "docs" / "variant-format.md"
 
 def test_page_is_current() -> None:
     text = PAGE.read_text(encoding="utf-8")
-    assert docgen.update(text) == text, "docs/variant-format.md is stale: run python -m hasenpfeffer.docgen"
+    assert docgen.update(text) == text, "docs/variant-format.md is stale: run python tools/docgen.py"
 
 
 def _paths(model: type[BaseModel], prefix: str = "") -> list[str]:
@@ -88,7 +89,7 @@ def _blocks(text: str, lang: str) -> list[str]:
 
 def test_walk_through_example_is_valid_and_shown_as_documented(tmp_path: Path) -> None:
     from hasenpfeffer.cli.show import dump
-    from hasenpfeffer.loader import load_variant
+    from hasenpfeffer.format.loader import load_variant
 
     text = PAGE.read_text(encoding="utf-8")
     example = next(b for b in _blocks(text, "yaml") if "name: our-table" in b)

@@ -9,8 +9,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from hasenpfeffer.cli import main
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.schema import variant_schema
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.schema import variant_schema
 
 
 def test_a_schema_key_is_accepted_in_yaml_and_json_and_ignored(tmp_path: Path) -> None:

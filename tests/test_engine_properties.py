@@ -20,10 +20,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
-from hasenpfeffer.cards import JOKER, Card
-from hasenpfeffer.loader import builtin_names, load_variant
-from hasenpfeffer.records import dump, loads, replay
-from hasenpfeffer.view import HandResult
+from hasenpfeffer.engine.view import HandResult
+from hasenpfeffer.format.cards import JOKER, Card
+from hasenpfeffer.format.loader import builtin_names, load_variant
+from hasenpfeffer.records.record import dump, loads, replay
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
 VARIANTS = sorted(builtin_names()) + sorted(str(p) for p in EXAMPLES.glob("*.yaml"))

@@ -24,10 +24,10 @@ from hypothesis import strategies as st
 
 import test_engine_properties as props
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
-from hasenpfeffer.cards import JOKER, Card, same_colour
-from hasenpfeffer.checks import check
-from hasenpfeffer.errors import VariantError
-from hasenpfeffer.loader import load_variant_data
+from hasenpfeffer.format.cards import JOKER, Card, same_colour
+from hasenpfeffer.format.checks import check
+from hasenpfeffer.format.errors import VariantError
+from hasenpfeffer.format.loader import load_variant_data
 from random_variants import engine_variants
 
 EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_VARIANTS", "100"))

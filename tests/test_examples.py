@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 import yaml
 
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.variant import Variant
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 HOUSE = ROOT / "examples" / "house-rules"

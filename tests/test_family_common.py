@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from hasenpfeffer import Game, Variant
-from hasenpfeffer.checks import check
-from hasenpfeffer.loader import builtin_names, load_variant
-from hasenpfeffer.records import dump, loads, replay
-from hasenpfeffer.simulate import simulate
+from hasenpfeffer.format.checks import check
+from hasenpfeffer.format.loader import builtin_names, load_variant
+from hasenpfeffer.records.record import dump, loads, replay
+from hasenpfeffer.sim.simulate import simulate
 
 HOUSE = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
 BUILTINS = [

@@ -8,7 +8,7 @@ cards per seat, played in order.
 from __future__ import annotations
 
 from hasenpfeffer import Game
-from hasenpfeffer.loader import load_variant
+from hasenpfeffer.format.loader import load_variant
 
 V4 = load_variant("double-hasenpfeffer")
 V6 = load_variant("double-hasenpfeffer-6")

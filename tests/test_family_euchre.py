@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from hasenpfeffer import Game, IllegalActionError, Variant
-from hasenpfeffer.cards import Card
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.variant import OrderUp
+from hasenpfeffer.format.cards import Card
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import OrderUp
 from scripted import run_script
 
 HOUSE = Path(__file__).resolve().parent.parent / "examples" / "house-rules"

@@ -7,7 +7,7 @@ all dealt, six each.
 from __future__ import annotations
 
 from hasenpfeffer import Game
-from hasenpfeffer.loader import load_variant
+from hasenpfeffer.format.loader import load_variant
 
 V = load_variant("pepper")
 # Dealer 0. Seat 2 holds both red jacks and A K Q 10 of hearts.

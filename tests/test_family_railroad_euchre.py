@@ -7,8 +7,8 @@ five-card kitty whose first card is turned up.
 from __future__ import annotations
 
 from hasenpfeffer import Game
-from hasenpfeffer.cards import Card
-from hasenpfeffer.loader import load_variant
+from hasenpfeffer.format.cards import Card
+from hasenpfeffer.format.loader import load_variant
 from scripted import run_script
 
 V = load_variant("railroad-euchre")

@@ -7,7 +7,7 @@ two. The kitty's first card is the turned-up one; the other eight are not used.
 from __future__ import annotations
 
 from hasenpfeffer import Game
-from hasenpfeffer.loader import load_variant
+from hasenpfeffer.format.loader import load_variant
 
 V = load_variant("three-handed-euchre")
 

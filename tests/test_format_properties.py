@@ -9,11 +9,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer.cards import RANKS
-from hasenpfeffer.checks import check
-from hasenpfeffer.errors import VariantError
-from hasenpfeffer.loader import builtin_names, load_variant, load_variant_data
-from hasenpfeffer.variant import SLUG, Variant
+from hasenpfeffer.format.cards import RANKS
+from hasenpfeffer.format.checks import check
+from hasenpfeffer.format.errors import VariantError
+from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant_data
+from hasenpfeffer.format.variant import SLUG, Variant
 
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 TRICKY_WORDS = [  # each a name (a slug) that YAML 1.1 would read as something else

@@ -6,9 +6,9 @@ import random
 
 import pytest
 
-from hasenpfeffer.actions import Action, IllegalActionError, LegalActions
-from hasenpfeffer.game import Game
-from hasenpfeffer.variant import Variant
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.format.variant import Variant
+from hasenpfeffer.rules.actions import Action, IllegalActionError, LegalActions
 
 DEAL = {
     "dealer": 3,
@@ -139,7 +139,7 @@ def test_refusal_reasons(actions: list[str], bad: str, why: str) -> None:
 
 
 def test_a_variant_that_cannot_be_dealt_is_refused() -> None:
-    from hasenpfeffer.variant import Deal
+    from hasenpfeffer.format.variant import Deal
 
     with pytest.raises(ValueError, match="cannot be dealt: 4 players x 5 cards"):
         Game(Variant(name="short", deal=Deal(hand_size=5)))

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hasenpfeffer.game import Game
-from hasenpfeffer.variant import AllPass, Auction, Bid, Making, Variant
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.format.variant import AllPass, Auction, Bid, Making, Variant
 
 # Dealer 3, so seat 0 bids and leads first. Seat 0 holds the top hearts, seat 1 all spades.
 DEAL = {
@@ -157,7 +157,7 @@ def test_two_lone_players_defender_leads() -> None:
 
 @pytest.mark.parametrize("mode", ["maker", "defender"])
 def test_both_alone_lead_rule(mode: str) -> None:
-    from hasenpfeffer.variant import Leads
+    from hasenpfeffer.format.variant import Leads
 
     g = Game(Variant(name="t", leads=Leads(both_alone=mode)), deal=DEAL)  # type: ignore[arg-type]
     run(g, "0 bid 6, 0 trump H alone, 0 discard 9C, 1 pass, 3 alone")

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from hasenpfeffer.game import Game
-from hasenpfeffer.rules import compile_variant
-from hasenpfeffer.variant import (
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.format.variant import (
     AllPass,
     Alone,
     Deal,
@@ -19,6 +18,7 @@ from hasenpfeffer.variant import (
     Scoring,
     Variant,
 )
+from hasenpfeffer.rules.ruleset import compile_variant
 
 DEAL = {
     "dealer": 3,
@@ -185,7 +185,7 @@ def test_lone_defender_exchanges_with_the_partner_too() -> None:
 
 
 def test_a_record_starting_with_a_turned_joker_throw_in_replays() -> None:
-    from hasenpfeffer.records import replay
+    from hasenpfeffer.records.record import replay
 
     deal = {**JOKER_TURNED, "widow": ["JK", "TH", "9H", "TC", "9C"]}
     g = Game(benny(), seed=5, deal=deal)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from hasenpfeffer.game import Game
-from hasenpfeffer.scoring import game_winner, score_hand
-from hasenpfeffer.variant import AllPass, Failed, GameEnd, Leads, Making, Points, Scoring, Variant
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.scoring import game_winner, score_hand
+from hasenpfeffer.format.variant import AllPass, Failed, GameEnd, Leads, Making, Points, Scoring, Variant
 
 
 def v(**fields: object) -> Variant:

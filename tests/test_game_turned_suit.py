@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from hasenpfeffer.checks import check
-from hasenpfeffer.errors import VariantError
-from hasenpfeffer.game import Game
-from hasenpfeffer.loader import load_variant_data
-from hasenpfeffer.variant import Variant
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.format.checks import check
+from hasenpfeffer.format.errors import VariantError
+from hasenpfeffer.format.loader import load_variant_data
+from hasenpfeffer.format.variant import Variant
 
 ONE_SUIT = {
     "name": "one-suit",

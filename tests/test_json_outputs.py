@@ -12,8 +12,8 @@ import pytest
 
 from hasenpfeffer import records
 from hasenpfeffer.cli import main
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.simulate import play_game
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.sim.simulate import play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "outputs.md").read_text(encoding="utf-8")

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from hasenpfeffer.errors import Problem, VariantError
-from hasenpfeffer.loader import builtin_names, load_variant, load_variant_data, merge, resolve
-from hasenpfeffer.variant import Variant
-from hasenpfeffer.yamlload import MAX_BYTES, Document, parse
+from hasenpfeffer.format.errors import Problem, VariantError
+from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant_data, merge, resolve
+from hasenpfeffer.format.variant import Variant
+from hasenpfeffer.format.yamlload import MAX_BYTES, Document, parse
 
 
 def write(folder: Path, name: str, text: str) -> Path:

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from hasenpfeffer.checks import CHECKS
-from hasenpfeffer.errors import VariantError
-from hasenpfeffer.loader import load_variant
+from hasenpfeffer.format.checks import CHECKS
+from hasenpfeffer.format.errors import VariantError
+from hasenpfeffer.format.loader import load_variant
 
 INVALID = Path(__file__).parent / "invalid"
 CASES = sorted(p.name for p in INVALID.glob("*.yaml"))

@@ -27,7 +27,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 from hasenpfeffer import Action, Game, load_variant  # noqa: E402
-from hasenpfeffer.loader import load_variant_data, resolve  # noqa: E402
+from hasenpfeffer.format.loader import load_variant_data, resolve  # noqa: E402
 
 HOUSE = Path(__file__).resolve().parent.parent / "examples" / "house-rules"
 RANKS, SUITS = "9TJQKA", "CDHS"

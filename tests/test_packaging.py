@@ -118,8 +118,8 @@ def test_installed_wheel_loads_builtins_and_schema(wheel: Path, tmp_path: Path) 
     )
     code = (
         "import hasenpfeffer, importlib.util\n"
-        "from hasenpfeffer.loader import load_variant\n"
-        "from hasenpfeffer.schema import render\n"
+        "from hasenpfeffer.format.loader import load_variant\n"
+        "from hasenpfeffer.format.schema import render\n"
         "from importlib import resources\n"
         "print(hasenpfeffer.__file__)\n"
         "print(len(load_variant('hasenpfeffer-pepper').making.auction.ladder))\n"

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from hasenpfeffer import Game
-from hasenpfeffer.loader import load_variant
+from hasenpfeffer.format.loader import load_variant
 
 GOLDEN = Path(__file__).with_name("perft_golden.json")
 

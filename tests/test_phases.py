@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 
 from hasenpfeffer.cli import main
-from hasenpfeffer.loader import builtin_names, load_variant
-from hasenpfeffer.machine import phase_spec
-from hasenpfeffer.phases import label, mermaid
+from hasenpfeffer.format.loader import builtin_names, load_variant
+from hasenpfeffer.rules.diagram import label, mermaid
+from hasenpfeffer.rules.machine import phase_spec
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = [*builtin_names(), *sorted(str(p) for p in (ROOT / "examples" / "house-rules").glob("*.yaml"))]

@@ -11,17 +11,18 @@ import pytest
 import yaml
 from rich.console import Console
 
-from hasenpfeffer import bots, cli
-from hasenpfeffer.actions import Action
-from hasenpfeffer.bots import Bot, load_bot
-from hasenpfeffer.cards import SUIT_NAMES, Card
+from hasenpfeffer import cli
+from hasenpfeffer.bots import bots
+from hasenpfeffer.bots.bots import Bot, load_bot
 from hasenpfeffer.cli.play import Session, bot_specs, session_from_args
-from hasenpfeffer.game import Game
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.tui import hand_text, sorted_hand, table_view
-from hasenpfeffer.tui_input import InputError, explain, read_choice
-from hasenpfeffer.variant import Variant
-from hasenpfeffer.view import View
+from hasenpfeffer.cli.read import InputError, explain, read_choice
+from hasenpfeffer.cli.render import hand_text, sorted_hand, table_view
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.view import View
+from hasenpfeffer.format.cards import SUIT_NAMES, Card
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import Variant
+from hasenpfeffer.rules.actions import Action
 
 # Dealer 2: seat 3 bids and leads first. Seat 3 holds only hearts and spades, so a bot that
 # takes the first legal action passes and then leads its lowest heart, 9H.

@@ -21,6 +21,6 @@ def test_unknown_name_is_an_attribute_error() -> None:
 
 
 def test_importing_the_package_does_not_load_the_engine() -> None:
-    code = "import sys, hasenpfeffer; print(sorted(m for m in sys.modules if m.startswith(('hasenpfeffer.game', 'transitions', 'rich'))))"
+    code = "import sys, hasenpfeffer; print(sorted(m for m in sys.modules if m.startswith(('hasenpfeffer.engine.game', 'transitions', 'rich'))))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

@@ -12,9 +12,9 @@ import pytest
 
 from hasenpfeffer import records
 from hasenpfeffer.cli import main
-from hasenpfeffer.game import Game
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.variant import GameEnd, Variant
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import GameEnd, Variant
 
 ONE_HAND = """\
 variant: hasenpfeffer

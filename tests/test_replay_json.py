@@ -10,9 +10,9 @@ import pytest
 
 from hasenpfeffer import records
 from hasenpfeffer.cli import main
-from hasenpfeffer.game import Game
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.simulate import play_game
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.sim.simulate import play_game
 
 Capsys = pytest.CaptureFixture[str]
 

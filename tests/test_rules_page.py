@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hasenpfeffer import docgen
-from hasenpfeffer.loader import builtin_names, load_variant
-from hasenpfeffer.variant import Variant
+import docgen
+from hasenpfeffer.format.loader import builtin_names, load_variant
+from hasenpfeffer.format.variant import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")

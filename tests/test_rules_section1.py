@@ -15,11 +15,11 @@ from typing import TypedDict
 import pytest
 
 from hasenpfeffer import Game, IllegalActionError, Variant
-from hasenpfeffer.cards import Card
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.rules import compile_variant
-from hasenpfeffer.variant import GameEnd, Points, Scoring
-from hasenpfeffer.view import HandResult
+from hasenpfeffer.engine.view import HandResult
+from hasenpfeffer.format.cards import Card
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import GameEnd, Points, Scoring
+from hasenpfeffer.rules.ruleset import compile_variant
 from scripted import run_script as run
 
 STANDARD = load_variant("hasenpfeffer")

@@ -15,8 +15,8 @@ from jsonschema import Draft202012Validator
 from pydantic import BaseModel, ValidationError
 
 from hasenpfeffer.cli import main
-from hasenpfeffer.schema import render, variant_schema
-from hasenpfeffer.variant import Variant
+from hasenpfeffer.format.schema import render, variant_schema
+from hasenpfeffer.format.variant import Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED = ROOT / "schemas" / "variant.schema.json"
@@ -134,7 +134,7 @@ def test_schema_is_never_looser_than_the_models(path: tuple[str, ...], value: ob
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_resolved_variants_validate_against_schema(path: Path) -> None:
-    from hasenpfeffer.loader import load_variant
+    from hasenpfeffer.format.loader import load_variant
 
     dumped = load_variant(path).model_dump(mode="json", exclude={"extends"})
     assert [e.message for e in VALIDATOR.iter_errors(dumped)] == []

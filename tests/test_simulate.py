@@ -12,12 +12,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer.cli import main
-from hasenpfeffer.game import Game
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.records import replay
-from hasenpfeffer.simulate import Job, game_seed, parse_bots, play_game, play_range, simulate
-from hasenpfeffer.stats import Stats, mean_ci, wilson
-from hasenpfeffer.view import HandResult
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.view import HandResult
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.records.record import replay
+from hasenpfeffer.sim.simulate import Job, game_seed, parse_bots, play_game, play_range, simulate
+from hasenpfeffer.sim.stats import Stats, mean_ci, wilson
 
 PEPPER = load_variant("hasenpfeffer-pepper")
 

@@ -16,8 +16,8 @@ import pytest
 
 from hasenpfeffer import records
 from hasenpfeffer.cli import main
-from hasenpfeffer.loader import load_variant
-from hasenpfeffer.simulate import play_game
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.sim.simulate import play_game
 
 SECRET = "top-secret-line-" + "s" * 120
 

@@ -9,37 +9,37 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .cards import Card, CardError
-from .variant import Variant
+from .format.cards import Card, CardError
+from .format.variant import Variant
 
 __version__ = "0.1.0"
 
 # Heavier parts load on first use, so that `hasenpfeffer validate` starts light.
 _LAZY = {
-    "load_variant": "hasenpfeffer.loader",
-    "VariantError": "hasenpfeffer.errors",
-    "Problem": "hasenpfeffer.errors",
-    "builtin_names": "hasenpfeffer.loader",
-    "HandResult": "hasenpfeffer.view",
-    "View": "hasenpfeffer.view",
-    "Trick": "hasenpfeffer.view",
-    "LegalActions": "hasenpfeffer.actions",
-    "Bot": "hasenpfeffer.bots",
-    "load_bot": "hasenpfeffer.bots",
-    "ReplayError": "hasenpfeffer.records",
-    "Game": "hasenpfeffer.game",
-    "Action": "hasenpfeffer.actions",
-    "IllegalActionError": "hasenpfeffer.actions",
+    "load_variant": "hasenpfeffer.format.loader",
+    "VariantError": "hasenpfeffer.format.errors",
+    "Problem": "hasenpfeffer.format.errors",
+    "builtin_names": "hasenpfeffer.format.loader",
+    "HandResult": "hasenpfeffer.engine.view",
+    "View": "hasenpfeffer.engine.view",
+    "Trick": "hasenpfeffer.engine.view",
+    "LegalActions": "hasenpfeffer.rules.actions",
+    "Bot": "hasenpfeffer.bots.bots",
+    "load_bot": "hasenpfeffer.bots.bots",
+    "ReplayError": "hasenpfeffer.records.errors",
+    "Game": "hasenpfeffer.engine.game",
+    "Action": "hasenpfeffer.rules.actions",
+    "IllegalActionError": "hasenpfeffer.rules.actions",
 }
 
 if TYPE_CHECKING:
-    from .actions import Action, IllegalActionError, LegalActions
-    from .bots import Bot, load_bot
-    from .errors import Problem, VariantError
-    from .game import Game
-    from .loader import builtin_names, load_variant
-    from .records import ReplayError
-    from .view import HandResult, Trick, View
+    from .bots.bots import Bot, load_bot
+    from .engine.game import Game
+    from .engine.view import HandResult, Trick, View
+    from .format.errors import Problem, VariantError
+    from .format.loader import builtin_names, load_variant
+    from .records.errors import ReplayError
+    from .rules.actions import Action, IllegalActionError, LegalActions
 
 
 def __getattr__(name: str) -> Any:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ..variant import Variant
+    from ..format.variant import Variant
 
 ALLOW_HELP = (
     "also let `extends` (and a record's variant path) reach into DIR; by default a path named in a"
@@ -29,15 +29,15 @@ def add_allow_path(parser: argparse.ArgumentParser) -> None:
 
 def error(text: str) -> None:
     """Print an error message as it is: one or more lines, control characters escaped."""
-    from ..errors import clean
+    from ..format.errors import clean
 
     print(clean(text, lines=True), file=sys.stderr)
 
 
 def load_or_report(name: str, allow: list[str] | None = None) -> Variant | None:
     """The variant ``name`` (a built-in, a file, or ``-``), or None after printing its problems."""
-    from ..errors import VariantError
-    from ..loader import load_variant
+    from ..format.errors import VariantError
+    from ..format.loader import load_variant
 
     try:
         return load_variant(name, allow or ())

@@ -14,11 +14,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..stats import Z95, Stats, mean_ci, rounded, wilson
+from ..sim.stats import Z95, Stats, mean_ci, rounded, wilson
 from .simulate import add_common, bots_label, check_common, load, progress_bar
 
 if TYPE_CHECKING:
-    from ..variant import Variant
+    from ..format.variant import Variant
 
 
 FORMAT = 1
@@ -112,7 +112,7 @@ def fmt(name: str, f: Figure, signed: bool = False) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate both variants and print the differences."""
-    from ..simulate import default_workers, simulate
+    from ..sim.simulate import default_workers, simulate
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
     if args.plot is not None:

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 from .compare import PERCENT, Figure, difference, figures
 
 if TYPE_CHECKING:
-    from ..stats import Stats
-    from ..variant import Variant
+    from ..format.variant import Variant
+    from ..sim.stats import Stats
 
 COLOURS = ("tab:blue", "tab:orange")
 

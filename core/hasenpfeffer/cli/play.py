@@ -17,9 +17,9 @@ from rich.text import Text
 from .common import add_allow_path, seed_type
 
 if TYPE_CHECKING:
-    from ..actions import Action
-    from ..bots import Bot
-    from ..game import Game
+    from ..bots.bots import Bot
+    from ..engine.game import Game
+    from ..rules.actions import Action
 
 Ask = Callable[[str], str]
 QUIT_WORDS = ("quit", "exit", "q")
@@ -82,8 +82,8 @@ def saved_bots(players: object) -> str:
     ...
     ValueError: the record names bot 'os:_exit' for seat 1, which is not a built-in bot (random, greedy, mc); a record never loads code: pass --bots explicitly to play on with it
     """
-    from ..bots import BUILTIN
-    from ..errors import quote
+    from ..bots.bots import BUILTIN
+    from ..format.errors import quote
 
     if not isinstance(players, list | tuple) or PERSON not in players:
         return ""
@@ -127,7 +127,7 @@ class Session:
         delay: float = 0.0,
         specs: Mapping[int, str] | None = None,
     ) -> None:
-        from ..tui import Namer
+        from .render import Namer
 
         self.game, self.seat, self.bots = game, seat, bots
         self.console, self.ask = console, ask
@@ -169,9 +169,9 @@ class Session:
         return self._game_over()
 
     def _apply(self, action: Action) -> None:
-        from ..cards import Card
-        from ..rules import compile_variant
-        from ..tui import trick_won_text
+        from ..format.cards import Card
+        from ..rules.ruleset import compile_variant
+        from .render import trick_won_text
 
         game = self.game
         before = game.view(self.seat)
@@ -206,7 +206,7 @@ class Session:
         self.console.rule(Text(title))
 
     def _hand_over(self) -> None:
-        from ..tui import hand_result_text
+        from .render import hand_result_text
 
         for i in range(self.hands_shown, len(self.game.hand_results)):
             self.console.print(hand_result_text(self.game.hand_results[i], self.names, i + 1))
@@ -214,7 +214,7 @@ class Session:
         self._hand_header()
 
     def _game_over(self) -> int:
-        from ..tui import scores_text
+        from .render import scores_text
 
         game = self.game
         scores = scores_text(game.scores, self.names)
@@ -230,8 +230,8 @@ class Session:
     # ------------------------------------------------------------------ the person
 
     def _person_move(self) -> Action | None:
-        from ..tui import choices_line, choices_text, table_view
-        from ..tui_input import InputError, action_text, explain, ordered_choices, read_choice
+        from .read import InputError, action_text, explain, ordered_choices, read_choice
+        from .render import choices_line, choices_text, table_view
 
         game = self.game
         view = game.view(self.seat)
@@ -278,7 +278,7 @@ class Session:
         return 0
 
     def _save(self, path: Path) -> int:
-        from ..records import save
+        from ..records.record import save
 
         record = self.game.record()
         record["players"] = [
@@ -309,10 +309,10 @@ class SetupError(Exception):
 
 def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> Session:
     """The game (new, or resumed from a saved record) and its bots, ready to play."""
-    from ..bots import load_bot
-    from ..errors import VariantError
-    from ..game import Game
-    from ..loader import load_variant
+    from ..bots.bots import load_bot
+    from ..engine.game import Game
+    from ..format.errors import VariantError
+    from ..format.loader import load_variant
 
     seat: int | None = args.seat
     specs: str | None = args.bots
@@ -320,7 +320,7 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
         raise SetupError("give a VARIANT or --resume FILE, not both (a record names its variant)", 2)
     try:
         if args.resume:
-            from ..records import load, replay
+            from ..records.record import load, replay
 
             record = load(args.resume)
             game = replay(args.resume, allow=getattr(args, "allow_path", None) or ())

@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Any
 from .common import add_allow_path, error
 
 if TYPE_CHECKING:
-    from ..actions import Action
-    from ..game import Game
+    from ..engine.game import Game
+    from ..rules.actions import Action
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -27,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay the record; exit 1 when it does not load or an action is illegal."""
-    from ..errors import VariantError
+    from ..format.errors import VariantError
     from ..records import RecordError, replay
 
     try:

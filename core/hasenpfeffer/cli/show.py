@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from ..variant import Variant
+from ..format.variant import Variant
 from .common import add_allow_path, load_or_report
 
 

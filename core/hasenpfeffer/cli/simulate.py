@@ -18,9 +18,9 @@ from rich.table import Table
 from .common import add_allow_path, games_type, load_or_report, seed_type, workers_type
 
 if TYPE_CHECKING:
-    from ..simulate import Progress
-    from ..stats import Stats
-    from ..variant import Variant
+    from ..format.variant import Variant
+    from ..sim.simulate import Progress
+    from ..sim.stats import Stats
 
 
 def add_common(parser: argparse.ArgumentParser) -> None:
@@ -60,8 +60,8 @@ def load(name: str, err: Console, allow: list[str] | None = None) -> Variant | N
 
 def check_common(args: argparse.Namespace, players: int, err: Console) -> list[str] | None:
     """Bots per seat, or None after printing a usage problem."""
-    from ..bots import load_bot
-    from ..simulate import parse_bots
+    from ..bots.bots import load_bot
+    from ..sim.simulate import parse_bots
 
     if args.games < 1:
         err.print("--games must be at least 1")
@@ -175,7 +175,7 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
-    from ..simulate import default_workers, simulate
+    from ..sim.simulate import default_workers, simulate
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
     variant = load(args.variant, err, args.allow_path)

@@ -21,11 +21,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..errors import clean, quote
+from ..format.errors import clean, quote
 from .common import add_allow_path
 
 if TYPE_CHECKING:
-    from ..errors import Problem
+    from ..format.errors import Problem
 
 SUFFIXES = (".yaml", ".yml", ".json")
 _GLOB_CHARS = frozenset("*?[")
@@ -96,8 +96,8 @@ def expand(args: Iterable[str]) -> list[Path]:
 
 def check_file(path: Path, allow: Iterable[str] = ()) -> list[Problem]:
     """Problems of one variant file (``-``: standard input); empty when it is valid."""
-    from ..errors import Problem, VariantError
-    from ..loader import load_variant
+    from ..format.errors import Problem, VariantError
+    from ..format.loader import load_variant
 
     name = str(path)
     try:
@@ -143,7 +143,7 @@ def _escape(text: str, prop: bool = False) -> str:
 def github_line(problem: Problem) -> str:
     """A problem as a GitHub Actions ``::error`` command.
 
-    >>> from hasenpfeffer.errors import Problem
+    >>> from hasenpfeffer.format.errors import Problem
     >>> github_line(Problem("v.yaml", 3, 5, "game.target", "must be at least 1"))
     '::error file=v.yaml,line=3,col=5::game.target: must be at least 1'
     """

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .actions import Action, LegalActions
+from ..rules.actions import Action, LegalActions
 from .state import GameState
 
 

@@ -2,7 +2,7 @@
 
 The page has hand-written parts; the part between the two markers below is
 generated: every field by dotted path with its type, default and description,
-then the semantic checks. Run ``python -m hasenpfeffer.docgen`` from the
+then the semantic checks. Run ``python tools/docgen.py`` from the
 project folder to rewrite it (``--check`` only tells whether it is stale).
 
 >>> type_text(tuple[int, ...]), type_text(int | None)
@@ -22,9 +22,9 @@ from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
-from . import variant as models
+from hasenpfeffer.format import variant as models
 
-BEGIN = "<!-- BEGIN GENERATED (python -m hasenpfeffer.docgen): do not edit by hand -->"
+BEGIN = "<!-- BEGIN GENERATED (python tools/docgen.py): do not edit by hand -->"
 END = "<!-- END GENERATED -->"
 DEFAULT_PATH = Path("docs/variant-format.md")
 
@@ -143,8 +143,8 @@ def sections(
 
 
 def _checks() -> list[str]:
-    """The checks as list items: ``hasenpfeffer.checks.CHECKS`` holds "location: message form"."""
-    from . import checks
+    """The checks as list items: ``hasenpfeffer.format.checks.CHECKS`` holds "location: message form"."""
+    from hasenpfeffer.format import checks
 
     lines = []
     for item in checks.CHECKS:
@@ -178,9 +178,7 @@ def update(text: str) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     """Rewrite the page, or with ``--check`` exit 1 when it is stale."""
-    parser = argparse.ArgumentParser(
-        prog="python -m hasenpfeffer.docgen", description=__doc__.splitlines()[0]
-    )
+    parser = argparse.ArgumentParser(prog="python tools/docgen.py", description=__doc__.splitlines()[0])
     parser.add_argument("path", nargs="?", type=Path, default=DEFAULT_PATH, help="the page to update")
     parser.add_argument("--check", action="store_true", help="do not write; exit 1 when the page is stale")
     args = parser.parse_args(argv)
@@ -191,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     new = update(old)
     if args.check:
         if new != old:
-            print(f"{args.path} is stale: run python -m hasenpfeffer.docgen", file=sys.stderr)
+            print(f"{args.path} is stale: run python tools/docgen.py", file=sys.stderr)
         return int(new != old)
     if new != old:
         args.path.write_text(new, encoding="utf-8")

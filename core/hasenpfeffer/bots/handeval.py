@@ -1,13 +1,13 @@
 """What a seat knows, and how many tricks a hand may take: the arithmetic behind the bots.
 
-Cards are the ids of :mod:`hasenpfeffer.rules`. For a trump option the estimate gives
+Cards are the ids of :mod:`hasenpfeffer.rules.ruleset`. For a trump option the estimate gives
 each card of a hand a chance of taking a trick (boss cards, trump length, ruffs, the
 partner's share of the unseen cards); the trick count is then a Poisson-binomial
 distribution, and a contract's value is its expected score difference under the
 variant's own scoring.
 
->>> from hasenpfeffer.variant import Variant
->>> from hasenpfeffer.rules import compile_variant
+>>> from hasenpfeffer.format.variant import Variant
+>>> from hasenpfeffer.rules.ruleset import compile_variant
 >>> ev = Evaluator(Variant(name="x"))
 >>> r = ev.rules
 >>> hand = [r.cid(c) for c in ["JK", "JH", "JD", "AH", "KH", "AS"]]
@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import Card
-from .rules import Ruleset, compile_variant
-from .scoring import score_hand
-from .variant import Variant
-from .view import View
+from ..engine.scoring import score_hand
+from ..engine.view import View
+from ..format.cards import Card
+from ..format.variant import Variant
+from ..rules.ruleset import Ruleset, compile_variant
 
 PARTNER = 0.6
 """Calibration of the partners' expected tricks (greedy self-play: estimates at bidding time were high)."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from .cards import Card, CardError, parse_suit
+from ..format.cards import Card, CardError, parse_suit
 
 VERBS = ("pass", "bid", "order-up", "trump", "discard", "give", "alone", "play")
 """Every verb an action may have."""

@@ -1,6 +1,6 @@
 """The phases of a hand as a Mermaid state diagram, each step labelled in plain words.
 
->>> from hasenpfeffer.variant import Variant
+>>> from hasenpfeffer.format.variant import Variant
 >>> print(mermaid(Variant(name="x")).splitlines()[-4])
   play --> scoring: last trick played
 """
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import json
 
+from ..format.variant import Variant
 from .machine import phase_spec
-from .variant import Variant
 
 
 def _throw_in(v: Variant, source: str) -> str:

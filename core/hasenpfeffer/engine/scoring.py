@@ -1,6 +1,6 @@
 """Scoring a hand and deciding the end of the game, by the variant's ``scoring`` and ``game``.
 
->>> from hasenpfeffer.variant import Variant
+>>> from hasenpfeffer.format.variant import Variant
 >>> v = Variant(name="x")
 >>> score_hand(v, maker_side=0, tricks=(4, 2), required=4, multiplier=1)
 (True, (4, 0))
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from .variant import Points, Variant
+from ..format.variant import Points, Variant
 
 _NO_POINTS = Points()
 

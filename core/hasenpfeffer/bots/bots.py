@@ -20,9 +20,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Protocol, runtime_checkable
 
-from .actions import Action
+from ..engine.view import View
+from ..rules.actions import Action
 from .handeval import Evaluator, evaluator_for
-from .view import View
 
 BID_MARGIN = 0.0
 """Expected score difference a contract must promise before greedy takes it."""

@@ -4,7 +4,7 @@ States exist only for the phases a variant uses. The machine is built once per v
 and shared: a game (the model) keeps its phase in its ``state`` attribute, and only
 phase changes go through the machine; card plays and bids are plain methods.
 
->>> from hasenpfeffer.variant import Variant
+>>> from hasenpfeffer.format.variant import Variant
 >>> states, _ = phase_spec(Variant(name="x"))
 >>> states
 ['deal', 'bidding', 'trump', 'discard', 'defence', 'play', 'scoring', 'over']
@@ -18,7 +18,7 @@ from typing import Any
 from transitions import Machine
 from transitions.core import Event, MachineError
 
-from .variant import Variant
+from ..format.variant import Variant
 
 Transition = dict[str, Any]
 

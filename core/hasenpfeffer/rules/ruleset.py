@@ -5,7 +5,7 @@ then the Joker). For every trump option (each suit, then no-trump) the tables gi
 each face's effective suit and its strength in a trick, so legal plays and trick
 winners are list look-ups.
 
->>> from hasenpfeffer.variant import Variant
+>>> from hasenpfeffer.format.variant import Variant
 >>> r = compile_variant(Variant(name="x"))
 >>> [str(c) for c in r.sorted_hand(["9H", "JD", "AS", "JK", "JH", "AH"], "H")]
 ['JK', 'JH', 'JD', 'AH', '9H', 'AS']
@@ -20,8 +20,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
-from .cards import JOKER, RANKS, Card, same_colour
-from .variant import Variant
+from ..format.cards import JOKER, RANKS, Card, same_colour
+from ..format.variant import Variant
 
 NT = "NT"
 """The no-trump option, as written in ``trump NT``."""

@@ -1,10 +1,10 @@
-"""Building one seat's :class:`~hasenpfeffer.view.View` of a game: only what that seat may know."""
+"""Building one seat's :class:`~hasenpfeffer.engine.view.View` of a game: only what that seat may know."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .actions import Action
+from ..rules.actions import Action
 from .view import Trick, View
 
 if TYPE_CHECKING:

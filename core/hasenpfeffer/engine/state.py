@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .actions import Action, LegalActions
-from .plan import Plan
-from .rules import Ruleset
-from .variant import Variant
+from ..format.variant import Variant
+from ..rules.actions import Action, LegalActions
+from ..rules.plan import Plan
+from ..rules.ruleset import Ruleset
 from .view import HandResult
 
 FixedDeal = tuple[int | None, list[list[int]], list[int]]
@@ -16,7 +16,7 @@ FixedDeal = tuple[int | None, list[list[int]], list[int]]
 
 
 class GameState:
-    """Slots shared by the engine's parts; see :class:`hasenpfeffer.game.Game`."""
+    """Slots shared by the engine's parts; see :class:`hasenpfeffer.engine.game.Game`."""
 
     __slots__ = (
         "_actions",

@@ -43,7 +43,7 @@ Checks of the auction apply only when ``making.method`` is ``auction``; checks o
 order-up only with ``order-up``. (Multipliers > 0 and other bounds of single
 fields are enforced by the models themselves.)
 
->>> from hasenpfeffer.variant import Variant
+>>> from hasenpfeffer.format.variant import Variant
 >>> check(Variant(name="ok"))
 []
 >>> check(Variant(name="bad", players=3, deal={"hand_size": 6}))

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import Game, HandResult
+    from ..engine.game import Game, HandResult
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""

@@ -1,6 +1,6 @@
 """The game: any variant, hand after hand, through its phase machine.
 
->>> from hasenpfeffer.variant import Variant
+>>> from hasenpfeffer.format.variant import Variant
 >>> deal = {"dealer": 3, "widow": ["9C"], "hands": [
 ...     "JK JH JD AH KH QH", "AS KS QS JS TS 9S", "AD KD QD TD 9D TC", "AC KC QC JC TH 9H"]}
 >>> g = Game(Variant(name="x"), deal=deal)
@@ -19,13 +19,13 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from .actions import Action, ActionSyntaxError, IllegalActionError, LegalActions, as_action
+from ..format.variant import Variant
+from ..rules.actions import Action, ActionSyntaxError, IllegalActionError, LegalActions, as_action
+from ..rules.plan import plan_for
+from ..rules.ruleset import compile_variant
 from .dealing import Dealing
-from .plan import plan_for
-from .rules import compile_variant
 from .scoring import game_winner, score_hand
 from .state import GameState
-from .variant import Variant
 from .view import HandResult, Trick, View
 
 __all__ = ["Action", "Game", "HandResult", "IllegalActionError", "LegalActions", "Trick", "View"]
@@ -337,7 +337,7 @@ class Game(Dealing):
 
     def record(self) -> dict[str, Any]:
         """The game record (see docs/records.md); it replays to the same result."""
-        from .records import game_record
+        from ..records.record import game_record
 
         return game_record(self)
 

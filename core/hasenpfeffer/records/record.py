@@ -7,8 +7,8 @@ seat), ``widow`` (the kitty; for order-up variants the turned card first) and ``
 holding one hand may give ``dealer``, ``hands``, ``widow`` and ``actions`` at the top level.
 See docs/records.md.
 
->>> from hasenpfeffer.game import Game
->>> from hasenpfeffer.variant import Variant
+>>> from hasenpfeffer.engine.game import Game
+>>> from hasenpfeffer.format.variant import Variant
 >>> g = Game(Variant(name="x"), seed=3)
 >>> for _ in range(10): g.apply(g.legal_actions()[0])
 >>> again = replay(loads(dump(g.record())))
@@ -28,49 +28,18 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from .actions import IllegalActionError
-from .errors import Problem, VariantError, clean, quote
-from .recordformat import Hand, ReadRecord, from_mapping, read_file, read_text
-from .recordformat import check as check_data
-from .variant import Variant
-from .yamlload import Document
+from ..format.errors import VariantError, clean, quote
+from ..format.variant import Variant
+from ..format.yamlload import Document
+from ..rules.actions import IllegalActionError
+from .errors import RecordError, ReplayError
+from .format import Hand, ReadRecord, from_mapping, read_file, read_text
+from .format import check as check_data
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 HAND_KEYS = ("dealer", "hands", "widow", "actions")
-
-
-class RecordError(ValueError):
-    """A record that cannot be read or does not replay; ``problems`` says where, when known."""
-
-    def __init__(self, message: str, problems: Sequence[Problem] = ()) -> None:
-        self.problems: list[Problem] = list(problems)
-        super().__init__(message)
-
-    @classmethod
-    def of(cls, problems: Sequence[Problem]) -> RecordError:
-        """An error listing problems, one ``path:line:col: key: message`` line each."""
-        return cls("\n".join(str(p) for p in problems), problems)
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (str(self), self.problems))
-
-
-class ReplayError(RecordError):
-    """An action of a record that the rules refuse.
-
-    ``hand`` and ``index`` are 0-based (the hand, the action within it), ``action`` the
-    action's text, ``why`` the reason.
-    """
-
-    def __init__(self, hand: int, index: int, action: str, why: str, where: str = "") -> None:
-        self.hand, self.index, self.action, self.why = hand, index, action, why
-        text = f"{where}hand {hand + 1}, action index {index} ({quote(repr(action))}) is illegal: {why}"
-        super().__init__(clean(text))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.hand, self.index, self.action, self.why))
 
 
 # ---------------------------------------------------------------------- writing
@@ -79,7 +48,7 @@ class ReplayError(RecordError):
 @functools.lru_cache(maxsize=32)
 def _builtin_for(text: str) -> str | None:
     try:
-        from .loader import builtin_names, load_variant
+        from ..format.loader import builtin_names, load_variant
     except ImportError:  # pragma: no cover - the loader ships with the package
         return None
     v = Variant.model_validate_json(text)
@@ -222,7 +191,7 @@ def _at(read: ReadRecord, *path: str | int) -> str:
 
 
 def _variant(read: ReadRecord, base: Path | None, allow: Sequence[str | os.PathLike[str]]) -> Variant:
-    from .loader import CONTAINED, builtin_names, inside, load_variant, load_variant_data
+    from ..format.loader import CONTAINED, builtin_names, inside, load_variant, load_variant_data
 
     ref = read.record.variant
     where = _at(read, "variant")
@@ -264,7 +233,7 @@ def replay(
     A variant path in the record is read relative to ``base_dir`` (for a file: its folder)
     and may not lead out of it, unless into one of the ``allow`` folders.
     """
-    from .game import Game
+    from ..engine.game import Game
 
     if isinstance(record, RecordData) and record.read is not None:
         # checked again: the data may have changed since it was read

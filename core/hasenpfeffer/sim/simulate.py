@@ -23,11 +23,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..format.variant import HAND_CAP, Variant
 from .stats import Stats
-from .variant import HAND_CAP, Variant
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 MAX_HANDS = HAND_CAP
 """A game still running after this many hands is stopped and counted as unfinished."""
@@ -54,8 +54,8 @@ def parse_bots(spec: str, players: int) -> list[str]:
 
 def play_game(variant: Variant, bots: Sequence[str], seed: int, max_hands: int = MAX_HANDS) -> Game:
     """One full game between bots (seat ``i`` played by ``bots[i]``)."""
-    from .bots import load_bot
-    from .game import Game
+    from ..bots.bots import load_bot
+    from ..engine.game import Game
 
     game = Game(variant, seed=seed)
     players = [load_bot(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
@@ -86,7 +86,7 @@ def record_path(directory: str | os.PathLike[str], index: int) -> Path:
 
 def write_record(game: Game, path: Path) -> None:
     """Write a game record that ``hasenpfeffer replay`` reproduces."""
-    from .records import save
+    from ..records.record import save
 
     save(game.record(), path)
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from .actions import Action
-from .cards import Card
-from .variant import Variant
+from ..format.cards import Card
+from ..format.variant import Variant
+from ..rules.actions import Action
 
 
 class Trick(NamedTuple):

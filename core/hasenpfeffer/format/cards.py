@@ -12,7 +12,7 @@ Card(rank='T', suit='H')
 >>> Card.parse("1X")
 Traceback (most recent call last):
 ...
-hasenpfeffer.cards.CardError: '1X' is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit (C, D, H, S), or JK
+hasenpfeffer.format.cards.CardError: '1X' is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit (C, D, H, S), or JK
 """
 
 from __future__ import annotations

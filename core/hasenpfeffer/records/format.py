@@ -3,12 +3,12 @@
 A record is data from a stranger: it is read with the same limits as a variant file (size,
 depth, aliases, duplicate keys, binary and non-UTF-8 refused), and its structure is checked
 by :class:`Record` (or :class:`OneHandRecord`, a file holding a single hand), so that every
-mistake is a :class:`~hasenpfeffer.errors.Problem` at its line and column.
+mistake is a :class:`~hasenpfeffer.format.errors.Problem` at its line and column.
 
 >>> doc = read_text("variant: hasenpfeffer\\nhands: []\\n", "r.yaml")
 Traceback (most recent call last):
 ...
-hasenpfeffer.records.RecordError: r.yaml:2:8: hands: must hold at least 1 item; read []
+hasenpfeffer.records.errors.RecordError: r.yaml:2:8: hands: must hold at least 1 item; read []
 >>> doc = read_text("variant: euchre\\nhands: [{hands: [[AS]], actions: [0 pass]}]\\n", "r.yaml")
 >>> doc.record.hands[0].actions
 ('0 pass',)
@@ -21,9 +21,10 @@ from typing import Annotated, Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, Strict, ValidationError
 
-from .errors import MAX_PROBLEMS, Problem, VariantError
-from .variant import HAND_CAP, MAX_CARDS, Text, Word
-from .yamlload import Document, Loc, parse, read
+from ..format.errors import MAX_PROBLEMS, Problem, VariantError
+from ..format.variant import HAND_CAP, MAX_CARDS, Text, Word
+from ..format.yamlload import Document, Loc, parse, read
+from .errors import RecordError
 
 MAX_RECORD_BYTES = 8 << 20
 """Largest record file read (8 MiB: a game of a thousand hands takes well under one)."""
@@ -153,8 +154,6 @@ class ReadRecord(NamedTuple):
 
 
 def _error(problems: list[Problem]) -> Exception:
-    from .records import RecordError
-
     return RecordError.of(problems)
 
 
@@ -171,7 +170,7 @@ def _deepest(errors: list[Any]) -> list[Any]:
 
 def check(doc: Document, file: str) -> ReadRecord:
     """Check plain data read from a record file against the format."""
-    from .loader import convert
+    from ..format.loader import convert
 
     if isinstance(doc.data.get("$schema"), str):  # for editors only
         doc = Document({k: v for k, v in doc.data.items() if k != "$schema"}, doc.locs, doc.problems)
@@ -225,7 +224,7 @@ def _with_schema_key(schema: dict[str, Any]) -> dict[str, Any]:
 
 def record_schema() -> dict[str, Any]:
     """The JSON Schema of a record file (a whole game, or a single hand at the top level)."""
-    from .schema import DRAFT
+    from ..format.schema import DRAFT
 
     whole = Record.model_json_schema()
     one = OneHandRecord.model_json_schema()

@@ -3,7 +3,7 @@
 :func:`parse` turns text into plain data (mappings, lists, strings, numbers,
 booleans, null) and a location map: for each path of keys and list indices, the
 file, line and column of the value and of its key. Anything that is not plain
-data is refused with a :class:`~hasenpfeffer.errors.Problem` at its position.
+data is refused with a :class:`~hasenpfeffer.format.errors.Problem` at its position.
 
 >>> doc = parse("name: tiny\\ndeal:\\n  hand_size: 5\\n", "tiny.yaml")
 >>> doc.data
@@ -13,7 +13,7 @@ data is refused with a :class:`~hasenpfeffer.errors.Problem` at its position.
 >>> parse("a: 1\\na: 2\\n", "dup.yaml")
 Traceback (most recent call last):
 ...
-hasenpfeffer.errors.VariantError: dup.yaml:2:1: a: duplicate key (first given at line 1)
+hasenpfeffer.format.errors.VariantError: dup.yaml:2:1: a: duplicate key (first given at line 1)
 """
 
 from __future__ import annotations

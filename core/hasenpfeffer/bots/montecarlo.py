@@ -19,12 +19,12 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from .actions import Action
+from ..engine.view import View
+from ..rules.actions import Action
 from .bots import GreedyBot
-from .view import View
 
 if TYPE_CHECKING:
-    from .game import Game
+    from ..engine.game import Game
 
 SAMPLES = 24
 """Worlds sampled for each decision."""
@@ -107,7 +107,7 @@ class MonteCarloBot:
 
     def build(self, view: View, deal: dict[str, object], discards: list[str]) -> Game | None:
         """The game at this moment of the hand, from a sampled deal (None if the history does not fit)."""
-        from .game import Game
+        from ..engine.game import Game
 
         game = Game(view.variant, seed=0, deal=deal)
         hidden = iter(discards)

@@ -1,9 +1,9 @@
 """Loading variants: built-ins and files, ``extends``, validation, semantic checks.
 
-Every mistake becomes a :class:`~hasenpfeffer.errors.Problem` at the file, line
+Every mistake becomes a :class:`~hasenpfeffer.format.errors.Problem` at the file, line
 and column where it was written (in a parent file when a parent made it), and
 all of a file's problems are raised together in one
-:class:`~hasenpfeffer.errors.VariantError`.
+:class:`~hasenpfeffer.format.errors.VariantError`.
 
 >>> v = load_variant_data({"name": "quick", "game": {"target": 5}})
 >>> v.game.target, v.hand_size
@@ -11,7 +11,7 @@ all of a file's problems are raised together in one
 >>> load_variant_data({"name": "x", "deal": {"hand_size": "six"}}, "house.yaml")
 Traceback (most recent call last):
 ...
-hasenpfeffer.errors.VariantError: house.yaml:1:1: deal.hand_size: must be a valid integer or 'all'; read 'six'
+hasenpfeffer.format.errors.VariantError: house.yaml:1:1: deal.hand_size: must be a valid integer or 'all'; read 'six'
 """
 
 from __future__ import annotations

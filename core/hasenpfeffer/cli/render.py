@@ -18,13 +18,13 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from .cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, Card
-from .rules import compile_variant
+from ..format.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from ..rules.ruleset import compile_variant
 
 if TYPE_CHECKING:
-    from .actions import Action
-    from .variant import Variant
-    from .view import HandResult, View
+    from ..engine.view import HandResult, View
+    from ..format.variant import Variant
+    from ..rules.actions import Action
 
 TRUMP_STYLE = "bold yellow"
 
@@ -304,8 +304,8 @@ def choice_label(action: Action, trump: str | None, variant: Variant) -> Text:
 def choices_line(actions: Sequence[Action], trump: str | None, variant: Variant, width: int = 100) -> Text:
     """The numbered choices, wrapped between choices to ``width``.
 
-    >>> from hasenpfeffer.actions import Action
-    >>> from hasenpfeffer.variant import Variant
+    >>> from hasenpfeffer.rules.actions import Action
+    >>> from hasenpfeffer.format.variant import Variant
     >>> calls = [Action(0, "trump", s, alone) for s in "CDH" for alone in (False, True)]
     >>> print(choices_line(calls, None, Variant(name="x"), width=50).plain)
     Choices:  1 trump C  2 trump C alone  3 trump D

@@ -12,7 +12,7 @@ from typing import Any
 
 from .actions import Action
 from .machine import phase_machine
-from .rules import Ruleset
+from .ruleset import Ruleset
 
 
 class Plan:

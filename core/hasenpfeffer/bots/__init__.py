@@ -1,0 +1,1 @@
+"""Bots: random, rule-based greedy, Monte Carlo; the shared hand evaluation."""

@@ -1,0 +1,19 @@
+"""Game records: the record format, reading and writing files, replaying.
+
+>>> from hasenpfeffer.records import replay, loads, dump
+"""
+
+from .errors import RecordError, ReplayError
+from .record import dump, game_record, load, loads, replay, save, variant_ref
+
+__all__ = [
+    "RecordError",
+    "ReplayError",
+    "dump",
+    "game_record",
+    "load",
+    "loads",
+    "replay",
+    "save",
+    "variant_ref",
+]

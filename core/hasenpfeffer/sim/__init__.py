@@ -1,0 +1,1 @@
+"""Simulation: many games between bots on every core, and their statistics."""
