@@ -11,6 +11,8 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
+from ..engine.events import CardPlayed, Event, HandDealt, HandScored, TrickWon
+from ..engine.transcript import split
 from .common import add_allow_path, error
 
 if TYPE_CHECKING:
@@ -57,26 +59,18 @@ FORMAT = 1
 """Version of the ``--json`` output; raised when a key changes meaning or goes away."""
 
 
-def _tricks(game: Game, index: int) -> list[dict[str, Any]]:
-    """The tricks of hand ``index`` (the current hand when it is not finished)."""
-    rules = game.rules
-    if index < len(game._log):
-        entry = game._log[index]
-        tricks, trump = entry["tricks"], entry["result"].trump
-    else:
-        tricks, trump = game.tricks, game.trump
-    out = []
-    for leader, cards, winner in tricks:
-        card = next(c for s, c in cards if s == winner)
-        out.append(
-            {
-                "leader": leader,
-                "cards": [{"seat": s, "card": rules.names[c]} for s, c in cards],
-                "winner": winner,
-                "why": rules.why(card, trump, cards[0][1]),
-            }
-        )
-    return out
+def _tricks(events: list[Event]) -> list[dict[str, Any]]:
+    """The finished tricks of one hand's events."""
+    return [
+        {
+            "leader": e.leader,
+            "cards": [{"seat": seat, "card": card} for seat, card in e.cards],
+            "winner": e.winner,
+            "why": e.reason,
+        }
+        for e in events
+        if isinstance(e, TrickWon)
+    ]
 
 
 def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
@@ -93,26 +87,43 @@ def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
     return making, defence
 
 
+def _hands(game: Game) -> list[list[Event]]:
+    """Each replayed hand's events: the finished ones, and the current one once it has begun."""
+    hands = split(game.events)
+    if hands and not game.is_over and not any(e.action is not None for e in hands[-1]):
+        hands.pop()
+    return hands
+
+
 def hand_count(game: Game) -> int:
     """Hands replayed: the finished ones, and the current one when it has begun."""
-    return len(game._log) + (0 if game.is_over or not game._actions else 1)
+    return len(_hands(game))
 
 
-def hand(game: Game, i: int) -> dict[str, Any]:
+def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any]:
     """Hand ``i`` (0-based) as JSON-ready data: what was bid, every trick, the score."""
-    entry = game._log[i] if i < len(game._log) else None
-    actions = entry["actions"] if entry else game._actions
+    if events is None:
+        split_hands = split(game.events)
+        events = split_hands[i] if i < len(split_hands) else []
+    dealt = events[0] if events and isinstance(events[0], HandDealt) else None
+    actions = [a for e in events if (a := e.action) is not None]
     making, defence = _split(actions)
     sides = len(game.scores)
-    tricks = _tricks(game, i)
+    tricks = _tricks(events)
     won = [0] * sides
     for t in tricks:
         won[game.variant.team_of(t["winner"])] += 1
-    r = entry["result"] if entry else None
-    names = game.rules.names
+    r = next((e.result for e in events if isinstance(e, HandScored)), None)
+    table: list[dict[str, Any]] = []
+    if r is None:
+        for e in events:
+            if isinstance(e, CardPlayed):
+                table.append({"seat": e.seat, "card": e.card})
+            elif isinstance(e, TrickWon):
+                table = []
     return {
         "number": i + 1,
-        "dealer": entry["dealer"] if entry else game.dealer,
+        "dealer": dealt.dealer if dealt else game.dealer,
         "finished": r is not None,
         "making": making,
         "maker": r.maker if r else game.maker,
@@ -123,7 +134,7 @@ def hand(game: Game, i: int) -> dict[str, Any]:
         "lone_defence": defence,
         "thrown_in": r.thrown_in if r else False,
         "tricks": tricks,
-        "table": [] if r else [{"seat": s, "card": names[c]} for s, c in game.trick],
+        "table": table,
         "tricks_won": won,
         "made": r.made if r else None,
         "score_change": list(r.score_change) if r else [0] * sides,
@@ -133,7 +144,7 @@ def hand(game: Game, i: int) -> dict[str, Any]:
 
 def summary(game: Game) -> dict[str, Any]:
     """The JSON outcome: every hand; the last hand's tricks and score change; the scores."""
-    hands = [hand(game, i) for i in range(hand_count(game))]
+    hands = [hand(game, i, events) for i, events in enumerate(_hands(game))]
     last = hands[-1] if hands else hand(game, 0)
     return {
         "format": FORMAT,
@@ -157,8 +168,8 @@ def show(game: Game) -> None:
     v = game.variant
     auction = v.making.method == "auction"
     side = "player" if v.partnerships == "none" else "team"
-    for i in range(hand_count(game)):
-        h = hand(game, i)
+    for i, events in enumerate(_hands(game)):
+        h = hand(game, i, events)
         console.print(f"[bold]Hand {h['number']}[/bold] (dealer {h['dealer']})")
         if h["making"]:
             console.print(f"  {'auction' if auction else 'making trump'}: " + ", ".join(h["making"]))

@@ -1,64 +1,69 @@
-"""The mutable state of a game: plain attributes in slots, so copies are cheap."""
+"""The mutable state of a game: plain attributes in slots, so that copies are cheap.
+
+The phases (:mod:`~hasenpfeffer.engine.auction`, :mod:`~hasenpfeffer.engine.orderup`, ...)
+read and change it; the :class:`~hasenpfeffer.engine.game.Game` wraps it. Cards are the ids
+of the compiled :class:`~hasenpfeffer.rules.ruleset.Ruleset`.
+"""
 
 from __future__ import annotations
 
 import random
-from typing import Any
 
 from ..format.variant import Variant
-from ..rules.actions import Action, LegalActions
+from ..rules.actions import LegalActions
 from ..rules.plan import Plan
 from ..rules.ruleset import Ruleset
+from .events import Event
 from .view import HandResult
 
 FixedDeal = tuple[int | None, list[list[int]], list[int]]
 """A given deal: the dealer (or None), hands and kitty as card ids."""
+Played = tuple[int, tuple[tuple[int, int], ...], int]
+"""A finished trick: leader, (seat, card) in play order, winner."""
 
 
-class GameState:
-    """Slots shared by the engine's parts; see :class:`hasenpfeffer.engine.game.Game`."""
+class State:
+    """Everything that changes during a game."""
 
     __slots__ = (
-        "_actions",
-        "_active",
-        "_deal_log",
-        "_deals",
-        "_discards",
-        "_eff",
-        "_exch",
-        "_keys",
-        "_led",
-        "_legal",
-        "_log",
-        "_next",
-        "_offer",
-        "_p",
-        "_passed",
-        "_rec",
-        "_redeal_same",
-        "_rng_shared",
-        "_spoken",
+        "active",
         "alone",
         "bid_name",
         "dealer",
+        "deals",
         "def_alone",
+        "discards",
         "discards_left",
+        "eff",
+        "events",
+        "exch",
         "forced",
+        "hand_events",
         "hand_results",
         "hands",
         "high",
         "high_seat",
+        "keys",
         "kitty",
         "leader",
+        "led",
+        "legal",
         "maker",
         "multiplier",
+        "next",
+        "offer",
         "out",
+        "passed",
+        "phase",
+        "plan",
+        "redeal_same",
         "required",
         "rng",
+        "rng_shared",
         "rules",
         "scores",
         "seed",
-        "state",
+        "spoken",
         "to_move",
         "trick",
         "tricks",
@@ -72,33 +77,31 @@ class GameState:
 
     variant: Variant
     rules: Ruleset
-    _p: Plan
+    plan: Plan
     rng: random.Random
-    _rng_shared: bool
+    rng_shared: bool
     seed: int | None
-    state: str
+    phase: str
     dealer: int
     to_move: int | None
     scores: tuple[int, ...]
     hand_results: list[HandResult]
     winner: int | None
-    _log: list[dict[str, Any]]
-    _rec: list[dict[str, Any]]
-    _deals: list[FixedDeal]
-    _legal: LegalActions | None
+    deals: list[FixedDeal]
+    legal: LegalActions | None
+    events: list[Event]
+    hand_events: int
     # the hand
-    _deal_log: dict[str, Any]
-    _actions: list[Action]
     hands: list[list[int]]
     kitty: list[int]
     turned: int | None
     widow_taken: tuple[int, ...]
-    _discards: list[tuple[int, int]]
+    discards: list[tuple[int, int]]
     high: int
     high_seat: int | None
-    _passed: list[bool]
-    _redeal_same: bool
-    _spoken: int
+    passed: list[bool]
+    redeal_same: bool
+    spoken: int
     maker: int | None
     bid_name: str | None
     required: int
@@ -109,25 +112,48 @@ class GameState:
     def_alone: int | None
     out: list[bool]
     discards_left: int
-    _exch: list[tuple[int, int]]
-    _offer: list[int]
+    exch: list[tuple[int, int]]
+    offer: list[int]
     # play
-    _active: int
-    _next: list[int]
-    _eff: list[int]
-    _keys: list[list[int]]
-    _led: int
+    active: int
+    next: list[int]
+    eff: list[int]
+    keys: list[list[int]]
+    led: int
     leader: int
     trick: list[tuple[int, int]]
-    tricks: list[tuple[int, tuple[tuple[int, int], ...], int]]
+    tricks: list[Played]
     won: list[int]
 
-    def _go(self, trigger: str) -> None:
-        """Change phase through the phase machine."""
-        self._p.trigger[trigger](self)
+    def go(self, trigger: str) -> None:
+        """Change phase through the variant's phase machine."""
+        self.plan.trigger[trigger](self)
 
-    def _start_play(self) -> None:
-        raise NotImplementedError
+    def copy(self) -> State:
+        """An independent copy; the random generator is shared until either deals again."""
+        new = State.__new__(State)
+        for slot in _SHARED:
+            setattr(new, slot, getattr(self, slot))
+        for slot in _LISTS:
+            setattr(new, slot, getattr(self, slot)[:])
+        new.hands = [h[:] for h in self.hands]
+        self.rng_shared = new.rng_shared = True
+        return new
 
-    def _throw_in(self, same_dealer: bool | None = None) -> None:
-        raise NotImplementedError
+
+_LISTS = (
+    "discards",
+    "deals",
+    "events",
+    "exch",
+    "hand_results",
+    "kitty",
+    "next",
+    "offer",
+    "out",
+    "passed",
+    "trick",
+    "tricks",
+    "won",
+)
+_SHARED = tuple(s for s in State.__slots__ if s not in _LISTS and s != "hands")

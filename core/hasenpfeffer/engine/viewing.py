@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from ..rules.actions import Action
+from ..rules.actions import Action, LegalActions
+from .events import Event
+from .state import State
 from .view import Trick, View
-
-if TYPE_CHECKING:
-    from .game import Game
 
 HIDDEN_VERBS = frozenset({"discard", "give"})
 
@@ -18,41 +15,47 @@ def public_history(actions: list[Action], seat: int) -> tuple[Action, ...]:
     return tuple(Action(a.seat, a.verb) if a.verb in HIDDEN_VERBS and a.seat != seat else a for a in actions)
 
 
-def make_view(game: Game, seat: int) -> View:
-    """What ``seat`` may know of ``game`` now."""
-    faces = game.rules.faces
-    p = game._p
-    on_table = () if game.is_over else game.trick
+def hand_actions(events: list[Event], start: int) -> list[Action]:
+    """The actions of the hand whose events start at ``start``."""
+    return [a for e in events[start:] if (a := e.action) is not None]
+
+
+def make_view(s: State, seat: int, legal: LegalActions) -> View:
+    """What ``seat`` may know of the game in state ``s`` now (``legal``: the legal actions)."""
+    faces = s.rules.faces
+    p = s.plan
+    over = s.phase == "over"
+    on_table = () if over else s.trick
     tricks = tuple(
-        Trick(leader, tuple((s, faces[c]) for s, c in cards), winner) for leader, cards, winner in game.tricks
+        Trick(leader, tuple((q, faces[c]) for q, c in cards), winner) for leader, cards, winner in s.tricks
     )
     won = [0] * p.sides
-    for s, w in enumerate(game.won):
-        won[p.side_of[s]] += w
+    for q, w in enumerate(s.won):
+        won[p.side_of[q]] += w
     alone = set()
-    if game.alone and game.maker is not None:
-        alone.add(game.maker)
-    if game.def_alone is not None:
-        alone.add(game.def_alone)
-    widow = tuple(faces[c] for c in game.widow_taken) if seat == game.maker else ()
+    if s.alone and s.maker is not None:
+        alone.add(s.maker)
+    if s.def_alone is not None:
+        alone.add(s.def_alone)
+    widow = tuple(faces[c] for c in s.widow_taken) if seat == s.maker else ()
     return View(
         seat=seat,
-        phase=game.phase,
-        to_move=game.to_move,
-        dealer=game.dealer,
-        hand=tuple(faces[c] for c in game.hands[seat]),
-        history=public_history(game._actions, seat),
-        trick=tuple((s, faces[c]) for s, c in on_table),
+        phase=s.phase,
+        to_move=s.to_move,
+        dealer=s.dealer,
+        hand=tuple(faces[c] for c in s.hands[seat]),
+        history=public_history(hand_actions(s.events, s.hand_events), seat),
+        trick=tuple((q, faces[c]) for q, c in on_table),
         tricks=tricks,
-        trump=game.trump,
-        maker=game.maker,
-        bid=game.bid_name,
+        trump=None if s.trump_i is None else s.rules.trump_names[s.trump_i],
+        maker=s.maker,
+        bid=s.bid_name,
         alone=frozenset(alone),
-        sitting_out=frozenset(s for s in range(p.n) if game.out[s]),
+        sitting_out=frozenset(q for q in range(p.n) if s.out[q]),
         tricks_won=tuple(won),
-        scores=tuple(game.scores),
+        scores=tuple(s.scores),
         widow=widow,
-        turned=None if game.turned is None else faces[game.turned],
-        legal=tuple(game.legal_actions()) if game.to_move == seat else (),
-        variant=game.variant,
+        turned=None if s.turned is None else faces[s.turned],
+        legal=tuple(legal) if s.to_move == seat else (),
+        variant=s.variant,
     )

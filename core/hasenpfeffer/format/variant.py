@@ -13,6 +13,7 @@ engine reads these fields and never a variant's name.
 
 from __future__ import annotations
 
+import weakref
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -512,6 +513,21 @@ class Variant(Model):
     scoring: Scoring = Field(default_factory=Scoring, description="Scoring.")
     game: GameEnd = Field(default_factory=GameEnd, description="Game end.")
 
+    def __hash__(self) -> int:
+        return _canonical(self)[1]
+
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Variant):
+            return NotImplemented
+        return _canonical(self)[0] == _canonical(other)[0]
+
+    @property
+    def key(self) -> str:
+        """The variant as canonical JSON: equal variants have equal keys (computed once)."""
+        return _canonical(self)[0]
+
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """Seats of each side (one per player without partnerships)."""
@@ -541,3 +557,18 @@ class Variant(Model):
             if b.name == name:
                 return b
         raise KeyError(name)
+
+
+_CANONICAL: dict[int, tuple[weakref.ref[Variant], str, int]] = {}
+
+
+def _canonical(v: Variant) -> tuple[str, int]:
+    """The variant's JSON and hash, kept while the variant lives (variants are frozen)."""
+    found = _CANONICAL.get(id(v))
+    if found is not None and found[0]() is v:
+        return found[1], found[2]
+    text = v.model_dump_json()
+    ident = id(v)
+    ref = weakref.ref(v, lambda _: _CANONICAL.pop(ident, None))
+    _CANONICAL[ident] = (ref, text, hash(text))
+    return text, hash(text)

@@ -10,7 +10,7 @@ See docs/records.md.
 >>> from hasenpfeffer.engine.game import Game
 >>> from hasenpfeffer.format.variant import Variant
 >>> g = Game(Variant(name="x"), seed=3)
->>> for _ in range(10): g.apply(g.legal_actions()[0])
+>>> for _ in range(10): _ = g.apply(g.legal_actions()[0])
 >>> again = replay(loads(dump(g.record())))
 >>> again.record() == g.record(), again.phase == g.phase
 (True, True)
@@ -18,8 +18,6 @@ See docs/records.md.
 
 from __future__ import annotations
 
-import copy
-import functools
 import json
 import os
 from collections.abc import Mapping, Sequence
@@ -28,6 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from ..engine.events import TrickWon
+from ..engine.transcript import split
 from ..format.errors import VariantError, clean, quote
 from ..format.variant import Variant
 from ..format.yamlload import Document
@@ -45,95 +45,9 @@ HAND_KEYS = ("dealer", "hands", "widow", "actions")
 # ---------------------------------------------------------------------- writing
 
 
-@functools.lru_cache(maxsize=32)
-def _builtin_for(text: str) -> str | None:
-    try:
-        from ..format.loader import builtin_names, load_variant
-    except ImportError:  # pragma: no cover - the loader ships with the package
-        return None
-    v = Variant.model_validate_json(text)
-    if v.name in builtin_names() and load_variant(str(v.name)) == v:
-        return str(v.name)
-    return None
-
-
-def variant_ref(v: Variant) -> str | dict[str, Any]:
-    """A built-in's name, or the variant as an embedded mapping."""
-    name = _builtin_for(v.model_dump_json())
-    if name is not None:
-        return name
-    data: dict[str, Any] = v.model_dump(mode="json", exclude_defaults=True)
-    data["name"] = v.name
-    return data
-
-
-def _hand_entry(game: Game, entry: dict[str, Any]) -> dict[str, Any]:
-    names = game.rules.names
-    text = game._p.text
-    hand: dict[str, Any] = {
-        "dealer": entry["dealer"],
-        "hands": [[names[c] for c in h] for h in entry["hands"]],
-        "widow": [names[c] for c in entry["widow"]],
-        "actions": [text.get(a) or str(a) for a in entry["actions"]],
-    }
-    r = entry["result"]
-    if r is not None:
-        hand["result"] = {
-            "maker": r.maker,
-            "bid": r.bid,
-            "trump": r.trump,
-            "alone": r.alone,
-            "defender_alone": r.defender_alone,
-            "thrown_in": r.thrown_in,
-            "forced": r.forced,
-            "trick_winners": [w for _, _, w in entry["tricks"]],
-            "tricks": list(r.tricks),
-            "made": r.made,
-            "score_change": list(r.score_change),
-            "scores": list(r.scores),
-        }
-    return hand
-
-
-def _fresh(hand: dict[str, Any]) -> dict[str, Any]:
-    """A copy of a cached hand entry that callers may change freely."""
-    out = {
-        "dealer": hand["dealer"],
-        "hands": [h[:] for h in hand["hands"]],
-        "widow": hand["widow"][:],
-        "actions": hand["actions"][:],
-    }
-    r = hand.get("result")
-    if r is not None:
-        out["result"] = {
-            **r,
-            "trick_winners": r["trick_winners"][:],
-            "tricks": r["tricks"][:],
-            "score_change": r["score_change"][:],
-            "scores": r["scores"][:],
-        }
-    return out
-
-
 def game_record(game: Game) -> dict[str, Any]:
-    """The record of a game so far (finished hands carry their ``result``)."""
-    done = game._rec
-    for entry in game._log[len(done) :]:
-        done.append(_hand_entry(game, entry))
-    hands = [_fresh(h) for h in done]
-    if not game.is_over:
-        current = {**game._deal_log, "actions": game._actions, "tricks": game.tricks, "result": None}
-        hands.append(_hand_entry(game, current))
-    ref = game._p.record_ref
-    if ref is None:
-        ref = game._p.record_ref = variant_ref(game.variant)
-    record: dict[str, Any] = {"variant": copy.deepcopy(ref)}
-    if game.seed is not None:
-        record["seed"] = game.seed
-    record["hands"] = hands
-    if game.is_over:
-        record["result"] = {"scores": list(game.scores), "winner": game.winner}
-    return record
+    """The record of a game so far (finished hands carry their ``result``): ``game.record()``."""
+    return game.record()
 
 
 def dump(record: Mapping[str, Any]) -> str:
@@ -233,7 +147,10 @@ def replay(
     A variant path in the record is read relative to ``base_dir`` (for a file: its folder)
     and may not lead out of it, unless into one of the ``allow`` folders.
     """
+    from ..engine.dealing import parse_deal
     from ..engine.game import Game
+    from ..rules.plan import plan_for
+    from ..rules.ruleset import compile_variant
 
     if isinstance(record, RecordData) and record.read is not None:
         # checked again: the data may have changed since it was read
@@ -248,10 +165,10 @@ def replay(
     hands = read.record.hands
     # All deals are given before the first hand starts: a hand thrown in as it is dealt
     # (a turned Joker) goes straight on to the next given deal.
-    probe = Game(v, seed=0)
+    plan = plan_for(compile_variant(v))
     for i, h in enumerate(hands):
         try:
-            probe._parse_deal(_deal(h, with_dealer=True))
+            parse_deal(plan, _deal(h, with_dealer=True))
         except (ValueError, TypeError, KeyError) as exc:
             raise _problem(read, ("hands", i), f"hand {i + 1}: {quote(str(exc), 300)}") from None
     deals = [_deal(h, with_dealer=i == 0) for i, h in enumerate(hands)]
@@ -290,7 +207,7 @@ def _check_result(game: Game, i: int, hand: Hand, read: ReadRecord) -> None:
     assert hand.result is not None
     stated = hand.result.model_dump(mode="json", exclude_unset=True)
     r = game.hand_results[i]
-    winners = [w for _, _, w in game._log[i]["tricks"]]
+    winners = [e.winner for e in split(game.events)[i] if isinstance(e, TrickWon)]
     got = {**{k: getattr(r, k) for k in stated if hasattr(r, k)}, "trick_winners": winners}
     for key, value in stated.items():
         if key not in got:

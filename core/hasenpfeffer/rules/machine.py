@@ -93,10 +93,10 @@ class PhaseEvent(Event):
     """
 
     def trigger(self, model: Any, *args: Any, **kwargs: Any) -> bool:
-        trans = self.transitions.get(model.state)
+        trans = self.transitions.get(model.phase)
         if not trans:
-            raise MachineError(f"Can't trigger event {self.name} from state {model.state}!")
-        model.state = trans[0].dest
+            raise MachineError(f"Can't trigger event {self.name} from state {model.phase}!")
+        model.phase = trans[0].dest
         return True
 
 
@@ -107,11 +107,14 @@ class PhaseMachine(Machine):
 
 
 @functools.lru_cache(maxsize=64)
-def _machine(text: str) -> Machine:
-    states, trans = phase_spec(Variant.model_validate_json(text))
-    return PhaseMachine(model=None, states=states, transitions=trans, initial="deal", auto_transitions=False)
-
-
 def phase_machine(v: Variant) -> Machine:
-    """The (cached) phase machine of a variant; models keep their phase in ``state``."""
-    return _machine(v.model_dump_json())
+    """The (cached) phase machine of a variant; models keep their phase in ``phase``."""
+    states, trans = phase_spec(v)
+    return PhaseMachine(
+        model=None,
+        states=states,
+        transitions=trans,
+        initial="deal",
+        auto_transitions=False,
+        model_attribute="phase",
+    )

@@ -38,6 +38,7 @@ class Plan:
         self.left = tuple((s + 1) % n for s in range(n))
         self.dealer_step = 1 if v.deal.dealer_rotation == "left" else n - 1
         self.hand_size = v.hand_size
+        self.packets: tuple[int, ...] = v.deal.packets or (v.hand_size,)
         self.auction = v.making.method == "auction"
         ladder = v.making.auction.ladder
         self.ladder = ladder
@@ -64,7 +65,6 @@ class Plan:
             name: event.trigger for name, event in machine.events.items()
         }
         self.states = frozenset(machine.states)
-        self.record_ref: Any = None  # how records name the variant (filled on first use)
 
 
 @functools.lru_cache(maxsize=64)

@@ -196,13 +196,6 @@ class Ruleset:
 
 
 @functools.lru_cache(maxsize=64)
-def _compile(text: str) -> Ruleset:
-    return Ruleset(Variant.model_validate_json(text))
-
-
 def compile_variant(variant: Variant) -> Ruleset:
-    """The (cached) ruleset of a variant."""
-    rules = _compile(variant.model_dump_json())
-    if rules.variant != variant:  # pragma: no cover - model_dump_json round-trips
-        return Ruleset(variant)
-    return rules
+    """The (cached) ruleset of a variant: compiled once per distinct variant."""
+    return Ruleset(variant)

@@ -1,0 +1,96 @@
+"""A game's events as plain data: its hands (deal, actions, result) and the record of the game.
+
+The record is what :mod:`hasenpfeffer.records` writes to a file and replays (see
+docs/records.md); it is built from the public event history alone.
+
+>>> from hasenpfeffer import Game, Variant
+>>> g = Game(Variant(name="x"), seed=3)
+>>> for _ in range(6): _ = g.apply(g.legal_actions()[0])
+>>> [h["actions"] for h in hands(g.events)]
+[['2 pass', '3 pass', '0 pass', '1 pass', '1 trump C', '1 discard KC']]
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ..format.variant import Variant
+from .events import Event, GameWon, HandDealt, HandScored, TrickWon
+
+
+def split(events: Iterable[Event]) -> list[list[Event]]:
+    """The events hand by hand (a hand starts with its ``HandDealt``; ``GameWon`` ends the last)."""
+    out: list[list[Event]] = []
+    for e in events:
+        if type(e) is HandDealt or not out:
+            out.append([])
+        out[-1].append(e)
+    return out
+
+
+def hand_entry(events: Sequence[Event]) -> dict[str, Any]:
+    """One hand of a record: dealer, hands, widow, actions, and its result once it is over."""
+    dealt = events[0]
+    assert isinstance(dealt, HandDealt)
+    entry: dict[str, Any] = {
+        "dealer": dealt.dealer,
+        "hands": [list(h) for h in dealt.hands],
+        "widow": list(dealt.kitty),
+        "actions": [str(a) for e in events if (a := e.action) is not None],
+    }
+    for e in events:
+        if type(e) is HandScored:
+            r = e.result
+            entry["result"] = {
+                "maker": r.maker,
+                "bid": r.bid,
+                "trump": r.trump,
+                "alone": r.alone,
+                "defender_alone": r.defender_alone,
+                "thrown_in": r.thrown_in,
+                "forced": r.forced,
+                "trick_winners": [t.winner for t in events if type(t) is TrickWon],
+                "tricks": list(r.tricks),
+                "made": r.made,
+                "score_change": list(r.score_change),
+                "scores": list(r.scores),
+            }
+    return entry
+
+
+def hands(events: Iterable[Event]) -> list[dict[str, Any]]:
+    """Every hand of the events, as record entries."""
+    return [hand_entry(h) for h in split(events)]
+
+
+@functools.lru_cache(maxsize=64)
+def _builtin_for(variant: Variant) -> str | None:
+    from ..format.loader import builtin_names, load_variant
+
+    if variant.name in builtin_names() and load_variant(str(variant.name)) == variant:
+        return str(variant.name)
+    return None
+
+
+def variant_ref(v: Variant) -> str | dict[str, Any]:
+    """A built-in's name, or the variant as an embedded mapping (fields that differ from the defaults)."""
+    name = _builtin_for(v)
+    if name is not None:
+        return name
+    data: dict[str, Any] = v.model_dump(mode="json", exclude_defaults=True)
+    data["name"] = v.name
+    return data
+
+
+def record(variant: Variant, seed: int | None, events: Sequence[Event]) -> dict[str, Any]:
+    """The record of a game so far: the variant, the seed, every hand, and the result once won."""
+    out: dict[str, Any] = {"variant": variant_ref(variant)}
+    if seed is not None:
+        out["seed"] = seed
+    out["hands"] = hands(events)
+    last = events[-1] if events else None
+    if type(last) is GameWon:
+        out["result"] = {"scores": list(last.scores), "winner": last.side}
+    return out
