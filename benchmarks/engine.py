@@ -1,14 +1,17 @@
-"""Engine speed: random hands through the public step API, with OpenSpiel's euchre alongside.
+"""Engine speed: random playouts beside OpenSpiel's euchre, the cost of a new game and a copy.
 
-Each run plays random legal actions (``legal_actions``, a random choice, ``apply``) for a fixed
-time and counts decisions and finished hands; the figure printed is the median of the runs.
-With ``pyspiel`` (open-spiel) importable, the same loop runs on OpenSpiel's ``euchre`` in the
-same process (chance nodes sampled from ``chance_outcomes``) and the ratio of decisions per
-second is printed.
+Every loop plays uniformly random legal actions. The loops take turns (so that both sides see
+the same load on the machine) and the medians of the runs are printed, with ratios:
+
+- hands per second of whole games (``Game`` until a side wins) and of one ``Game`` per hand;
+- the same through integer actions (``legal_action_ids`` / ``apply_id``) beside text actions;
+- OpenSpiel's ``euchre`` through its Python API: chance (the deal) drawn from
+  ``legal_actions()`` (its faster loop) and from ``chance_outcomes()``;
+- microseconds for ``Game(variant)`` of an already compiled variant and for ``game.copy()``.
 
 ```sh
-python benchmarks/engine.py                      # hasenpfeffer, 5 runs of 1 s
-python benchmarks/engine.py euchre --seconds 2 --runs 7
+python benchmarks/engine.py                      # euchre, 5 runs of 1 s
+python benchmarks/engine.py hasenpfeffer --seconds 2 --runs 7
 python benchmarks/engine.py --profile            # cProfile of the engine loop
 ```
 """
@@ -19,10 +22,12 @@ import argparse
 import random
 import statistics
 import time
+import timeit
 from collections.abc import Callable
 
 from hasenpfeffer import Game
 from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import Variant
 
 Chunk = Callable[[random.Random], tuple[int, int]]
 """Plays a batch of random decisions; returns (decisions, finished hands)."""
@@ -44,8 +49,8 @@ def timed(make_chunk: Callable[[], Chunk]) -> Loop:
     return run
 
 
-def engine_loop(variant_name: str) -> Loop:
-    variant = load_variant(variant_name)
+def whole_games(variant: Variant) -> Loop:
+    """Games played to the end, a new one when a side has won."""
 
     def make_chunk() -> Chunk:
         games = [Game(variant, seed=0)]
@@ -66,7 +71,29 @@ def engine_loop(variant_name: str) -> Loop:
     return timed(make_chunk)
 
 
-def openspiel_loop() -> Loop | None:
+def game_per_hand(variant: Variant, ids: bool = False) -> Loop:
+    """One ``Game`` per hand (as a simulation of single hands would): create, play one hand."""
+
+    def chunk(rng: random.Random) -> tuple[int, int]:
+        choice, decisions = rng.choice, 0
+        for _ in range(20):
+            g = Game(variant, seed=rng.randrange(1 << 30))
+            results = g.hand_results
+            if ids:
+                while not results:
+                    g.apply_id(choice(g.legal_action_ids()))
+                    decisions += 1
+            else:
+                while not results:
+                    g.apply(choice(g.legal_actions()))
+                    decisions += 1
+        return decisions, 20
+
+    return timed(lambda: chunk)
+
+
+def openspiel_loop(chance_from_outcomes: bool) -> Loop | None:
+    """OpenSpiel's euchre stepped through its Python API, one hand a state."""
     try:
         import pyspiel
     except ImportError:
@@ -82,7 +109,10 @@ def openspiel_loop() -> Loop | None:
             while not state.is_terminal():
                 if state.is_chance_node():
                     # Euchre's chance nodes (the deal) are uniform: any outcome equally.
-                    state.apply_action(choice(state.chance_outcomes())[0])
+                    if chance_from_outcomes:
+                        state.apply_action(choice(state.chance_outcomes())[0])
+                    else:
+                        state.apply_action(choice(state.legal_actions()))
                 else:
                     state.apply_action(choice(state.legal_actions()))
                     decisions += 1
@@ -91,52 +121,71 @@ def openspiel_loop() -> Loop | None:
     return timed(lambda: chunk)
 
 
-def rates(run: tuple[int, int, float]) -> tuple[float, float]:
-    decisions, hands, seconds = run
-    return decisions / seconds, hands / seconds
-
-
-def row(name: str, runs: list[tuple[float, float]]) -> str:
-    dps = statistics.median(d for d, _ in runs)
-    hps = statistics.median(h for _, h in runs)
-    return f"{name:<34} {dps:>12,.0f} {hps:>10,.0f}"
+def micros(statement: Callable[[], object], number: int = 2000, repeat: int = 7) -> float:
+    """Median microseconds of one call."""
+    return statistics.median(timeit.repeat(statement, number=number, repeat=repeat)) / number * 1e6
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("variant", nargs="?", default="hasenpfeffer", help="built-in name or path")
+    parser.add_argument("variant", nargs="?", default="euchre", help="built-in name or path (default euchre)")
     parser.add_argument("--seconds", type=float, default=1.0, help="length of each run (default 1)")
     parser.add_argument("--runs", type=int, default=5, help="runs; medians are printed (default 5)")
     parser.add_argument("--profile", action="store_true", help="profile the engine loop instead")
     args = parser.parse_args(argv)
-    ours = engine_loop(args.variant)
+    variant = load_variant(args.variant)
     if args.profile:
         import cProfile
         import pstats
 
         profiler = cProfile.Profile()
-        profiler.runcall(ours, args.seconds, 0)
+        profiler.runcall(game_per_hand(variant), args.seconds, 0)
         pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
         return 0
-    spiel = openspiel_loop()
-    ours(0.2, 99)  # warm up: compile the ruleset, import everything
-    if spiel is not None:
-        spiel(0.2, 99)
-    # The two loops take turns, so that both see the same load on the machine.
-    mine: list[tuple[float, float]] = []
-    theirs: list[tuple[float, float]] = []
+    loops: dict[str, Loop | None] = {
+        f"{args.variant}: whole games": whole_games(variant),
+        f"{args.variant}: one Game per hand": game_per_hand(variant),
+        f"{args.variant}: one Game per hand, ids": game_per_hand(variant, ids=True),
+        "open_spiel euchre, legal_actions()": openspiel_loop(chance_from_outcomes=False),
+        "open_spiel euchre, chance_outcomes()": openspiel_loop(chance_from_outcomes=True),
+    }
+    present = {name: loop for name, loop in loops.items() if loop is not None}
+    for loop in present.values():
+        loop(0.2, 99)  # warm up: compile the ruleset, import everything
+    runs: dict[str, list[tuple[int, int, float]]] = {name: [] for name in present}
     for seed in range(args.runs):
-        mine.append(rates(ours(args.seconds, seed)))
-        if spiel is not None:
-            theirs.append(rates(spiel(args.seconds, seed)))
-    print(f"{'loop (median of ' + str(args.runs) + ' runs)':<34} {'decisions/s':>12} {'hands/s':>10}")
-    print(row(f"hasenpfeffer: {args.variant}", mine))
-    if spiel is None:
+        for name, loop in present.items():
+            runs[name].append(loop(args.seconds, seed))
+    medians = {
+        name: (
+            statistics.median(d / s for d, _, s in rs),
+            statistics.median(h / s for _, h, s in rs),
+        )
+        for name, rs in runs.items()
+    }
+    print(f"{'loop (median of ' + str(args.runs) + ' runs)':<42} {'decisions/s':>12} {'hands/s':>10}")
+    for name, (dps, hps) in medians.items():
+        print(f"{name:<42} {dps:>12,.0f} {hps:>10,.0f}")
+    peer = medians.get("open_spiel euchre, legal_actions()")
+    if peer is None:
         print("open-spiel is not installed: no comparison (pip install open-spiel)")
-        return 0
-    print(row("open_spiel euchre, Python loop", theirs))
-    ratio = statistics.median(d for d, _ in mine) / statistics.median(d for d, _ in theirs)
-    print(f"ratio of decisions/s: {ratio:.2f}")
+    else:
+        print()
+        print("hands/s against open_spiel's faster Python loop (legal_actions() at chance nodes):")
+        for name, (_, hps) in medians.items():
+            if not name.startswith("open_spiel"):
+                print(f"  {name:<40} {hps / peer[1]:.2f}x")
+        other = medians["open_spiel euchre, chance_outcomes()"]
+        print(f"  {'(open_spiel, chance_outcomes() loop)':<40} {other[1] / peer[1]:.2f}x")
+    Game(variant, seed=1)
+    created = micros(lambda: Game(variant, seed=1))
+    mid = Game(variant, seed=1)
+    for _ in range(7):
+        mid.apply(mid.legal_actions()[0])
+    copied = micros(mid.copy)
+    print()
+    print(f"Game(variant) of a compiled variant: {created:.1f} us (target 25 us)")
+    print(f"game.copy() in the middle of a hand:  {copied:.1f} us (target 5 us)")
     return 0
 
 

@@ -70,15 +70,14 @@ def start_hand(s: State) -> None:
     if not p.auction:
         s.turned = kitty[0] if kitty else None
     text = s.rules.names
-    emit(
-        s,
+    s.events.append(
         HandDealt(
             len(s.hand_results) + 1,
             s.dealer,
-            tuple(tuple(text[c] for c in h) for h in hands),
-            tuple(text[c] for c in kitty),
+            tuple([tuple([text[c] for c in h]) for h in hands]),
+            tuple([text[c] for c in kitty]),
             None if s.turned is None else text[s.turned],
-        ),
+        )
     )
     if p.auction:
         s.go("open_bidding")

@@ -130,30 +130,58 @@ class State:
         self.plan.trigger[trigger](self)
 
     def copy(self) -> State:
-        """An independent copy; the random generator is shared until either deals again."""
+        """An independent copy; the random generator is shared until either deals again.
+
+        Lists are copied, everything else is shared (immutable, or tables of the variant);
+        every slot is written out, which is several times faster than a loop over them.
+        """
         new = State.__new__(State)
-        for slot in _SHARED:
-            setattr(new, slot, getattr(self, slot))
-        for slot in _LISTS:
-            setattr(new, slot, getattr(self, slot)[:])
+        new.active = self.active
+        new.alone = self.alone
+        new.bid_name = self.bid_name
+        new.dealer = self.dealer
+        new.deals = self.deals[:]
+        new.def_alone = self.def_alone
+        new.discards = self.discards[:]
+        new.discards_left = self.discards_left
+        new.eff = self.eff
+        new.events = self.events[:]
+        new.exch = self.exch[:]
+        new.forced = self.forced
+        new.hand_events = self.hand_events
+        new.hand_results = self.hand_results[:]
         new.hands = [h[:] for h in self.hands]
+        new.high = self.high
+        new.high_seat = self.high_seat
+        new.keys = self.keys
+        new.kitty = self.kitty[:]
+        new.leader = self.leader
+        new.led = self.led
+        new.legal = self.legal
+        new.maker = self.maker
+        new.multiplier = self.multiplier
+        new.next = self.next[:]
+        new.offer = self.offer[:]
+        new.out = self.out[:]
+        new.passed = self.passed[:]
+        new.phase = self.phase
+        new.plan = self.plan
+        new.redeal_same = self.redeal_same
+        new.required = self.required
+        new.rng = self.rng
+        new.rng_shared = self.rng_shared
+        new.rules = self.rules
+        new.scores = self.scores
+        new.seed = self.seed
+        new.spoken = self.spoken
+        new.to_move = self.to_move
+        new.trick = self.trick[:]
+        new.tricks = self.tricks[:]
+        new.trump_i = self.trump_i
+        new.turned = self.turned
+        new.variant = self.variant
+        new.widow_taken = self.widow_taken
+        new.winner = self.winner
+        new.won = self.won[:]
         self.rng_shared = new.rng_shared = True
         return new
-
-
-_LISTS = (
-    "discards",
-    "deals",
-    "events",
-    "exch",
-    "hand_results",
-    "kitty",
-    "next",
-    "offer",
-    "out",
-    "passed",
-    "trick",
-    "tricks",
-    "won",
-)
-_SHARED = tuple(s for s in State.__slots__ if s not in _LISTS and s != "hands")
