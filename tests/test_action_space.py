@@ -29,6 +29,7 @@ from hasenpfeffer.rules.actionspace import ActionSpace, action_space
 from random_variants import engine_variants
 
 GOLDEN = Path(__file__).with_name("golden") / "actions"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "actions.md"
 BUILTINS = builtin_names()
 
 
@@ -74,6 +75,39 @@ def play(variant: Variant, seed: int, decisions: int, hands: int | None = None) 
         else:
             game.apply(game.legal_actions()[ids.index(i)])
     return verbs
+
+
+def group_tables(name: str) -> str:
+    """Markdown tables of a built-in's space, one per group (the worked examples of docs/actions.md)."""
+    space = action_space(load_variant(name))
+    out = []
+    for g in space.groups:
+        ids = range(g.start, g.stop)
+        out += [
+            f"`{g.name}`: ids {g.start}–{g.stop - 1}" if len(ids) > 1 else f"`{g.name}`: id {g.start}",
+            "",
+        ]
+        if g.name in ("play", "discard", "give"):
+            out += ["| ids | cards |", "| --- | --- |"]
+            rows: dict[str, list[int]] = {}
+            for i in ids:
+                card = space.keys[i][1]
+                rows.setdefault("JK" if card == "JK" else card[-1], []).append(i)
+            for members in rows.values():
+                span = f"{members[0]}–{members[-1]}" if len(members) > 1 else str(members[0])
+                out.append(f"| {span} | " + " ".join(f"`{space.keys[i][1]}`" for i in members) + " |")
+        else:
+            out += ["| id | action |", "| --- | --- |", *(f"| {i} | `{space.names[i]}` |" for i in ids)]
+        out.append("")
+    return "\n".join(out)
+
+
+@pytest.mark.parametrize("name", ["hasenpfeffer", "euchre"])
+def test_the_page_shows_the_spaces_of_its_examples(name: str) -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    size = action_space(load_variant(name)).size
+    assert f"## Worked example: {name} ({size} ids)" in text
+    assert group_tables(name).rstrip() in text
 
 
 @pytest.mark.parametrize("name", BUILTINS)

@@ -103,6 +103,7 @@ class ActionSpace:
             tuple(Action(s, *k) for k in keys) for s in range(variant.players)
         )  # decode: seat -> id -> Action
         self._by_action: dict[object, int] = {a: i for table in self._tables for i, a in enumerate(table)}
+        self._lookup = self._by_action.__getitem__
 
     def __repr__(self) -> str:
         return f"<ActionSpace {self.variant.name}: {self.size} actions>"
@@ -112,9 +113,10 @@ class ActionSpace:
 
     def encode(self, action: Action | str) -> int:
         """The id of an action: an :class:`Action`, its text, or its text without the seat."""
-        i = self._by_action.get(action)
-        if i is not None:
-            return i
+        try:
+            return self._lookup(action)
+        except (KeyError, TypeError):
+            pass
         try:
             if isinstance(action, str) and not action.strip()[:1].lstrip("-").isdigit():
                 action = "0 " + action
@@ -136,10 +138,9 @@ class ActionSpace:
 
     def ids(self, legal: Iterable[Action | str]) -> list[int]:
         """The ids of the legal actions, in their order."""
-        by = self._by_action
         try:
-            return [by[a] for a in legal]
-        except KeyError:
+            return list(map(self._lookup, legal))
+        except (KeyError, TypeError):
             return [self.encode(a) for a in legal]
 
     def mask(self, legal: Iterable[Action | str]) -> list[bool]:
