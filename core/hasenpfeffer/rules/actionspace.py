@@ -17,6 +17,8 @@ groups, always in this order, and a group is present only when the variant can u
 7. ``order-up``, then ``order-up alone`` where the maker may go alone (order-up variants).
 8. ``alone``: a defender's answer to go alone (where lone defence is offered).
 
+docs/actions.md has worked examples; the spaces of the built-ins are pinned by tests.
+
 >>> from hasenpfeffer.format.variant import Variant
 >>> space = action_space(Variant(name="x", pack={"ranks": ["9", "T"]}, deal={"hand_size": 2}))
 >>> space
