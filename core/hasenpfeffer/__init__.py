@@ -30,6 +30,8 @@ _LAZY = {
     "Game": "hasenpfeffer.engine.game",
     "Action": "hasenpfeffer.rules.actions",
     "IllegalActionError": "hasenpfeffer.rules.actions",
+    "ActionSpace": "hasenpfeffer.rules.actionspace",
+    "action_space": "hasenpfeffer.rules.actionspace",
 }
 
 if TYPE_CHECKING:
@@ -40,6 +42,7 @@ if TYPE_CHECKING:
     from .format.loader import builtin_names, load_variant
     from .records.errors import ReplayError
     from .rules.actions import Action, IllegalActionError, LegalActions
+    from .rules.actionspace import ActionSpace, action_space
 
 
 def __getattr__(name: str) -> Any:
@@ -53,6 +56,7 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "Action",
+    "ActionSpace",
     "Bot",
     "Card",
     "CardError",
@@ -67,6 +71,7 @@ __all__ = [
     "VariantError",
     "View",
     "__version__",
+    "action_space",
     "builtin_names",
     "load_bot",
     "load_variant",
