@@ -21,7 +21,6 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from action_ids import apply_id, legal_action_ids, legal_action_mask
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
 from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant_data
@@ -51,7 +50,7 @@ def check_decision(space: ActionSpace, game: Game) -> list[int]:
         assert space.names[i] == str(a).split(" ", 1)[1]
     mask = space.mask(legal)
     assert len(mask) == space.size and [i for i, m in enumerate(mask) if m] == sorted(set(ids))
-    assert legal_action_ids(game) == ids and legal_action_mask(game) == mask
+    assert game.legal_action_ids() == ids and game.legal_action_mask() == mask
     return ids
 
 
@@ -71,7 +70,7 @@ def play(variant: Variant, seed: int, decisions: int, hands: int | None = None) 
         i = rng.choice(ids)
         verbs.add(space.keys[i][0])
         if rng.random() < 0.5:
-            apply_id(game, i)
+            game.apply_id(i)
         else:
             game.apply(game.legal_actions()[ids.index(i)])
     return verbs
@@ -194,13 +193,13 @@ def test_an_illegal_id_is_refused_and_changes_nothing() -> None:
     game = Game(load_variant("euchre"), seed=3)
     before = game.snapshot()
     with pytest.raises(IllegalActionError):
-        apply_id(game, 0)
+        game.apply_id(0)
     assert game.snapshot() == before
     while not game.is_over:
-        apply_id(game, legal_action_ids(game)[0])
+        game.apply_id(game.legal_action_ids()[0])
     with pytest.raises(IllegalActionError, match="the game is over"):
-        apply_id(game, 0)
-    assert legal_action_ids(game) == [] and not any(legal_action_mask(game))
+        game.apply_id(0)
+    assert game.legal_action_ids() == [] and not any(game.legal_action_mask())
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -22,24 +22,13 @@ the replay printout and statistics are built from these, never by applying a rul
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple, TypeAlias
 
 from ..rules.actions import Action
 from .view import HandResult
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """Something that happened."""
-
-    @property
-    def action(self) -> Action | None:
-        """The decision this event records (None for events that follow from the rules)."""
-        return None
-
-
-@dataclass(frozen=True, slots=True)
-class HandDealt(Event):
+class HandDealt(NamedTuple):
     """A new hand: the dealer, every seat's cards and the kitty (for order-up the turned card first)."""
 
     hand: int
@@ -48,9 +37,13 @@ class HandDealt(Event):
     kitty: tuple[str, ...]
     turned: str | None = None
 
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
 
-@dataclass(frozen=True, slots=True)
-class BidMade(Event):
+
+class BidMade(NamedTuple):
     """A bid of the auction."""
 
     seat: int
@@ -61,8 +54,7 @@ class BidMade(Event):
         return Action(self.seat, "bid", self.bid)
 
 
-@dataclass(frozen=True, slots=True)
-class Passed(Event):
+class Passed(NamedTuple):
     """A pass: in the auction, an order-up round, or declining lone defence."""
 
     seat: int
@@ -73,24 +65,31 @@ class Passed(Event):
         return Action(self.seat, "pass")
 
 
-@dataclass(frozen=True, slots=True)
-class MakerForced(Event):
+class MakerForced(NamedTuple):
     """Everybody passed and a player is made maker (``bid`` the bid they must make)."""
 
     seat: int
     bid: str
 
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
 
-@dataclass(frozen=True, slots=True)
-class WidowTaken(Event):
+
+class WidowTaken(NamedTuple):
     """The maker takes the widow."""
 
     seat: int
     cards: tuple[str, ...]
 
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
 
-@dataclass(frozen=True, slots=True)
-class OrderedUp(Event):
+
+class OrderedUp(NamedTuple):
     """The turned card's suit is made trump (``alone``: the orderer goes alone)."""
 
     seat: int
@@ -102,8 +101,7 @@ class OrderedUp(Event):
         return Action(self.seat, "order-up", "", self.alone)
 
 
-@dataclass(frozen=True, slots=True)
-class TrumpNamed(Event):
+class TrumpNamed(NamedTuple):
     """The maker names trump (a suit or ``NT``)."""
 
     seat: int
@@ -115,8 +113,7 @@ class TrumpNamed(Event):
         return Action(self.seat, "trump", self.trump, self.alone)
 
 
-@dataclass(frozen=True, slots=True)
-class CardsDiscarded(Event):
+class CardsDiscarded(NamedTuple):
     """Cards laid away (after the widow, or by the dealer who took the turned card)."""
 
     seat: int
@@ -127,8 +124,7 @@ class CardsDiscarded(Event):
         return Action(self.seat, "discard", self.cards[0])
 
 
-@dataclass(frozen=True, slots=True)
-class CardsGiven(Event):
+class CardsGiven(NamedTuple):
     """Cards passed in a lone player's exchange with a partner."""
 
     seat: int
@@ -140,8 +136,7 @@ class CardsGiven(Event):
         return Action(self.seat, "give", self.cards[0])
 
 
-@dataclass(frozen=True, slots=True)
-class DefendedAlone(Event):
+class DefendedAlone(NamedTuple):
     """A defender goes alone against the makers."""
 
     seat: int
@@ -151,8 +146,7 @@ class DefendedAlone(Event):
         return Action(self.seat, "alone")
 
 
-@dataclass(frozen=True, slots=True)
-class CardPlayed(Event):
+class CardPlayed(NamedTuple):
     """A card played to the trick."""
 
     seat: int
@@ -163,8 +157,7 @@ class CardPlayed(Event):
         return Action(self.seat, "play", self.card)
 
 
-@dataclass(frozen=True, slots=True)
-class TrickWon(Event):
+class TrickWon(NamedTuple):
     """A trick is complete: who won it, with which card, and why (``"Joker"``, ``"left bower"``...)."""
 
     winner: int
@@ -173,21 +166,62 @@ class TrickWon(Event):
     leader: int
     cards: tuple[tuple[int, str], ...]
 
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
 
-@dataclass(frozen=True, slots=True)
-class HandScored(Event):
+
+class HandScored(NamedTuple):
     """A hand is over (played out, or thrown in): its result, scores included."""
 
     result: HandResult
 
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
 
-@dataclass(frozen=True, slots=True)
-class GameWon(Event):
+
+class GameWon(NamedTuple):
     """A side has won the game."""
 
     side: int
     scores: tuple[int, ...]
 
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
 
+
+Event: TypeAlias = (
+    HandDealt
+    | BidMade
+    | Passed
+    | MakerForced
+    | WidowTaken
+    | OrderedUp
+    | TrumpNamed
+    | CardsDiscarded
+    | CardsGiven
+    | DefendedAlone
+    | CardPlayed
+    | TrickWon
+    | HandScored
+    | GameWon
+)
+"""Any event."""
+ACTION_EVENTS = (
+    BidMade,
+    Passed,
+    OrderedUp,
+    TrumpNamed,
+    CardsDiscarded,
+    CardsGiven,
+    DefendedAlone,
+    CardPlayed,
+)
+"""The events that record a decision (their ``action`` is the decision)."""
 HIDDEN = (CardsDiscarded, CardsGiven)
 """Events whose cards only their own seat (and, for a gift, its receiver) may see."""

@@ -23,6 +23,7 @@ from typing import Any
 
 from ..format.variant import Variant
 from ..rules.actions import Action, ActionSyntaxError, IllegalActionError, LegalActions, as_action
+from ..rules.actionspace import ActionSpace, action_space
 from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 from . import transcript
@@ -69,7 +70,7 @@ class Game:
     the first hands in order (a record's hands). Later hands are shuffled from ``seed``.
     """
 
-    __slots__ = ("_phases", "_s")
+    __slots__ = ("_phases", "_s", "_space")
 
     def __init__(
         self,
@@ -83,6 +84,7 @@ class Game:
         rules = compile_variant(variant)
         p = plan_for(rules)
         self._phases = phases_of(p)
+        self._space: ActionSpace | None = None
         self._s = s = State.__new__(State)
         s.variant, s.rules, s.plan = variant, rules, p
         s.seed = seed
@@ -294,6 +296,35 @@ class Game:
             return f"'{a.verb}' is not possible in the {s.phase} phase"
         return phase.why(s, a)
 
+    # ------------------------------------------------------------------ integer actions
+
+    @property
+    def action_space(self) -> ActionSpace:
+        """The variant's fixed action space (see docs/actions.md)."""
+        space = self._space
+        if space is None:
+            space = self._space = action_space(self._s.variant)
+        return space
+
+    def legal_action_ids(self) -> list[int]:
+        """The ids of the legal actions, in the order of :meth:`legal_actions`."""
+        return self.action_space.ids(self.legal_actions())
+
+    def legal_action_mask(self) -> list[bool]:
+        """One boolean per id of the action space: True where the action is legal now."""
+        return self.action_space.mask(self.legal_actions())
+
+    def apply_id(self, i: int) -> list[Event]:
+        """Take the action of id ``i`` for the seat to move (see :meth:`apply`)."""
+        seat = self._s.to_move
+        if seat is None:
+            raise IllegalActionError(f"action id {i}", None, (), "the game is over")
+        try:
+            action = self.action_space.decode(i, seat)
+        except ValueError as exc:
+            raise IllegalActionError(f"action id {i}", seat, self.legal_actions(), str(exc)) from None
+        return self.apply(action)
+
     def queue_deal(self, deal: Mapping[str, Any]) -> None:
         """Fix the deal of the next hand still to be dealt (``hands`` by seat, ``widow``)."""
         self._s.deals.append(parse_deal(self._s.plan, deal))
@@ -305,6 +336,7 @@ class Game:
         new = Game.__new__(Game)
         new._phases = self._phases  # noqa: SLF001 - a copy of its own class
         new._s = self._s.copy()  # noqa: SLF001
+        new._space = self._space  # noqa: SLF001
         return new
 
     def snapshot(self) -> tuple[Any, ...]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..rules.actions import Action, LegalActions
 from .events import CardPlayed, TrickWon
-from .flow import emit, score
+from .flow import score
 from .phase import not_held
 from .state import State
 
@@ -32,12 +32,12 @@ class Play:
 
     def apply(self, s: State, a: Action) -> None:
         """Play the card; the last card of a trick decides it, the last trick scores the hand."""
-        seat = a.seat
-        c = s.rules.card_id[a.arg]
+        seat, _, arg, _ = a
+        c = s.rules.card_id[arg]
         s.hands[seat].remove(c)
         trick = s.trick
         trick.append((seat, c))
-        s.events.append(CardPlayed(seat, a.arg))
+        s.events.append(CardPlayed(seat, arg))
         if len(trick) == 1:
             s.led = s.eff[c]
         if len(trick) < s.active:
@@ -52,9 +52,12 @@ class Play:
         s.won[best] += 1
         done = tuple(trick)
         s.tricks.append((s.leader, done, best))
-        names = s.rules.names
-        reason = s.rules.why(card, s.rules.trump_names[s.trump_i or 0], trick[0][1])
-        emit(s, TrickWon(best, names[card], reason, s.leader, tuple((q, names[x]) for q, x in done)))
+        rules = s.rules
+        names = rules.names
+        reason = rules.reasons[s.trump_i if s.trump_i is not None else rules.ns][card]
+        s.events.append(
+            TrickWon(best, names[card], reason, s.leader, tuple([(q, names[x]) for q, x in done]))
+        )
         s.trick = []
         s.leader = s.to_move = best
         if not s.hands[best]:

@@ -42,6 +42,7 @@ from typing import NamedTuple
 from ..format.variant import Variant
 from .actions import Action, ActionSyntaxError, as_action
 from .machine import phase_spec
+from .plan import plan_for
 from .ruleset import NT, compile_variant
 
 Key = tuple[str, str, bool]
@@ -101,8 +102,11 @@ class ActionSpace:
         self.names: tuple[str, ...] = tuple(_text(k) for k in keys)
         self.size = len(keys)
         self._index: dict[Key, int] = {k: i for i, k in enumerate(keys)}
+        # The engine's own action objects where it has them, so that a decoded action is found
+        # in the legal actions by identity.
+        made = {a: a for a in plan_for(compile_variant(variant)).text}
         self._tables = tuple(
-            tuple(Action(s, *k) for k in keys) for s in range(variant.players)
+            tuple(made.get(a, a) for a in (Action(s, *k) for k in keys)) for s in range(variant.players)
         )  # decode: seat -> id -> Action
         self._by_action: dict[object, int] = {a: i for table in self._tables for i, a in enumerate(table)}
         self._lookup = self._by_action.__getitem__
@@ -154,20 +158,6 @@ class ActionSpace:
 
 
 @functools.lru_cache(maxsize=64)
-def _space(text: str) -> ActionSpace:
-    return ActionSpace(Variant.model_validate_json(text))
-
-
-_RECENT: dict[int, tuple[Variant, ActionSpace]] = {}
-
-
 def action_space(variant: Variant) -> ActionSpace:
-    """The (cached) action space of a variant; a repeated call with the same object is a look-up."""
-    hit = _RECENT.get(id(variant))
-    if hit is not None and hit[0] is variant:
-        return hit[1]
-    space = _space(variant.model_dump_json())
-    if len(_RECENT) >= 64:
-        _RECENT.clear()
-    _RECENT[id(variant)] = (variant, space)  # holds the variant, so its id is not reused meanwhile
-    return space
+    """The (cached) action space of a variant: built once per distinct variant."""
+    return ActionSpace(variant)

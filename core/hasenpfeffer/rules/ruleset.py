@@ -62,6 +62,10 @@ class Ruleset:
         for ti in range(ns + 1):
             self._build(ti, plain)
         self._build_untrumped()
+        self.reasons: list[list[str]] = [
+            [self.why(c, self.trump_names[ti], c) for c in range(len(faces))] for ti in range(ns + 1)
+        ]
+        """Why each card wins a trick it wins, by trump option (the words of :meth:`why`)."""
 
     def _trump_order(self, ti: int, plain: tuple[str, ...]) -> list[int]:
         """Faces of trump suit ``ti`` from high to low (bowers and Joker included)."""
