@@ -6,7 +6,7 @@ pass, :func:`~hasenpfeffer.engine.flow.all_passed` applies the variant's all-pas
 
 from __future__ import annotations
 
-from ..rules.actions import Action, LegalActions
+from ..rules.actions import Action, LegalActions, Verb
 from .events import BidMade, Passed, TrumpNamed
 from .flow import after_discard, all_passed, emit, make, set_trump
 from .state import State
@@ -15,7 +15,7 @@ from .state import State
 class Bidding:
     """Phase ``bidding``: pass, or bid higher than the current high bid."""
 
-    verbs = frozenset({"bid", "pass"})
+    verbs = frozenset({Verb.BID, Verb.PASS})
 
     def legal(self, s: State) -> LegalActions:
         """Pass, or any bid above the high bid."""
@@ -25,7 +25,7 @@ class Bidding:
 
     def apply(self, s: State, a: Action) -> None:
         """Record the bid or pass; the next seat speaks, or the auction ends."""
-        if a.verb == "bid":
+        if a.verb == Verb.BID:
             s.high = s.plan.bid_index[a.arg]
             s.high_seat = a.seat
             emit(s, BidMade(a.seat, a.arg))
@@ -37,10 +37,10 @@ class Bidding:
     def why(self, s: State, a: Action) -> str:
         """A bid that is not in the ladder, or not higher."""
         p = s.plan
-        if a.verb == "bid" and a.arg not in p.bid_index:
+        if a.verb == Verb.BID and a.arg not in p.bid_index:
             names = " ".join(b.name for b in p.ladder)
             return f"{a.arg!r} is not a bid of this variant (bids: {names})"
-        if a.verb == "bid":
+        if a.verb == Verb.BID:
             high = p.ladder[s.high].name if s.high >= 0 else "none"
             return f"a bid must be higher than {high}"
         return "not allowed here"
@@ -92,7 +92,7 @@ def trump_options(s: State, seat: int, barred: int | None) -> list[Action]:
 
 def trump_refused(s: State, a: Action, legal: LegalActions) -> str:
     """Why a ``trump`` action is refused."""
-    if a.alone and not any(x.alone for x in legal if x.verb == "trump"):
+    if a.alone and not any(x.alone for x in legal if x.verb == Verb.TRUMP):
         return "going alone is not allowed here"
     return f"trump {a.arg} may not be named here"
 
@@ -100,7 +100,7 @@ def trump_refused(s: State, a: Action, legal: LegalActions) -> str:
 class NamingTrump:
     """Phase ``trump``: the maker (with the widow in hand) names trump, alone where allowed."""
 
-    verbs = frozenset({"trump"})
+    verbs = frozenset({Verb.TRUMP})
 
     def legal(self, s: State) -> LegalActions:
         """Every trump option."""

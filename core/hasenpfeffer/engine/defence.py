@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..rules.actions import Action, LegalActions
+from ..rules.actions import Action, LegalActions, Verb
 from .events import DefendedAlone, Passed
 from .flow import emit, start_play
 from .state import State
@@ -11,7 +11,7 @@ from .state import State
 class Defence:
     """Phase ``defence``: go alone, or pass the offer on."""
 
-    verbs = frozenset({"alone", "pass"})
+    verbs = frozenset({Verb.ALONE, Verb.PASS})
 
     def legal(self, s: State) -> LegalActions:
         """Alone or pass."""
@@ -21,7 +21,7 @@ class Defence:
 
     def apply(self, s: State, a: Action) -> None:
         """A lone defender's partners sit out (and may exchange); a pass offers the next defender."""
-        if a.verb == "pass":
+        if a.verb == Verb.PASS:
             emit(s, Passed(a.seat, s.phase))
             s.offer.pop(0)
             if s.offer:

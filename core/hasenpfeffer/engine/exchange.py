@@ -6,7 +6,7 @@ a lone defender exchanges too.
 
 from __future__ import annotations
 
-from ..rules.actions import Action, LegalActions
+from ..rules.actions import Action, LegalActions, Verb
 from .events import CardsGiven
 from .flow import after_exchange, emit
 from .phase import cards_legal, not_held
@@ -16,7 +16,7 @@ from .state import State
 class Exchange:
     """Phase ``exchange``: the next giver in the queue gives one card."""
 
-    verbs = frozenset({"give"})
+    verbs = frozenset({Verb.GIVE})
 
     def legal(self, s: State) -> LegalActions:
         """Any held card; a partner who must give their best, only the highest in trump order."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 
+from ..rules.machine import Phase
 from .dealing import shuffled_deal
 from .events import Event, GameWon, HandDealt, HandScored, MakerForced, WidowTaken
 from .scoring import game_winner, score_hand
@@ -170,7 +171,7 @@ def after_discard(s: State) -> None:
     cards = s.variant.alone.exchange.cards
     maker = s.maker
     assert maker is not None
-    if s.alone and cards and "exchange" in s.plan.states:
+    if s.alone and cards and Phase.EXCHANGE in s.plan.states:
         partners = s.plan.partners[maker]
         queue = [(q, maker) for q in partners for _ in range(cards)]
         queue += [(maker, q) for q in partners for _ in range(cards)]
@@ -187,7 +188,7 @@ def after_exchange(s: State) -> None:
     assert maker is not None
     if s.def_alone is not None:
         return start_play(s)
-    if "defence" in p.states and (s.alone or a.lone_defence_against == "any-maker"):
+    if Phase.DEFENCE in p.states and (s.alone or a.lone_defence_against == "any-maker"):
         side = p.side_of[maker]
         first = maker if a.lone_defence_order == "maker-left" else s.dealer
         offer = [(first + k) % p.n for k in range(1, p.n + 1)]

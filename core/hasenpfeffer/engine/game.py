@@ -24,6 +24,7 @@ from typing import Any
 from ..format.variant import Variant
 from ..rules.actions import Action, ActionSyntaxError, IllegalActionError, LegalActions, as_action
 from ..rules.actionspace import ActionSpace, action_space
+from ..rules.machine import Phase
 from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 from . import transcript
@@ -34,7 +35,7 @@ from .events import Event
 from .exchange import Exchange
 from .flow import start_hand
 from .orderup import NameTrump, OrderUp
-from .phase import Phase
+from .phase import PhaseRules
 from .play import Play
 from .state import State
 from .view import HandResult, Trick, View
@@ -44,21 +45,21 @@ from .widow import Discard
 __all__ = ["Action", "Game", "HandResult", "IllegalActionError", "LegalActions", "Trick", "View"]
 
 _NONE = LegalActions(())
-PHASES: dict[str, Phase] = {
-    "bidding": Bidding(),
-    "trump": NamingTrump(),
-    "order-up": OrderUp(),
-    "name-trump": NameTrump(),
-    "discard": Discard(),
-    "exchange": Exchange(),
-    "defence": Defence(),
-    "play": Play(),
+PHASES: dict[str, PhaseRules] = {
+    Phase.BIDDING: Bidding(),
+    Phase.TRUMP: NamingTrump(),
+    Phase.ORDER_UP: OrderUp(),
+    Phase.NAME_TRUMP: NameTrump(),
+    Phase.DISCARD: Discard(),
+    Phase.EXCHANGE: Exchange(),
+    Phase.DEFENCE: Defence(),
+    Phase.PLAY: Play(),
 }
 """Every phase with decisions, by name; a variant uses those its phase plan lists."""
 
 
 @functools.lru_cache(maxsize=64)
-def phases_of(plan: Plan) -> dict[str, Phase]:
+def phases_of(plan: Plan) -> dict[str, PhaseRules]:
     """The phases of a variant's plan."""
     return {name: PHASES[name] for name in plan.states if name in PHASES}
 
@@ -90,7 +91,7 @@ class Game:
         s.seed = seed
         s.rng = random.Random(seed)
         s.rng_shared = False
-        s.phase = "deal"
+        s.phase = Phase.DEAL
         s.scores = (0,) * p.sides
         s.hand_results = []
         s.winner = None
@@ -161,7 +162,7 @@ class Game:
     @property
     def is_over(self) -> bool:
         """True when a side has won."""
-        return self._s.phase == "over"
+        return self._s.phase == Phase.OVER
 
     @property
     def trump(self) -> str | None:

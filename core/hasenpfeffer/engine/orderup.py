@@ -6,7 +6,8 @@ come from the variant's ``making.order_up`` and ``all_pass``.
 
 from __future__ import annotations
 
-from ..rules.actions import Action, LegalActions
+from ..rules.actions import Action, LegalActions, Verb
+from ..rules.machine import Phase
 from .auction import trump_options, trump_refused
 from .events import OrderedUp, Passed, TrumpNamed
 from .flow import after_discard, emit, set_trump, stuck, throw_in, turned_suit
@@ -16,7 +17,7 @@ from .state import State
 class OrderUp:
     """Phase ``order-up``: order up (alone where allowed) or pass; the dealer may be stuck."""
 
-    verbs = frozenset({"order-up", "pass"})
+    verbs = frozenset({Verb.ORDER_UP, Verb.PASS})
 
     def legal(self, s: State) -> LegalActions:
         """Order up or pass."""
@@ -37,7 +38,7 @@ class OrderUp:
 
     def apply(self, s: State, a: Action) -> None:
         """Make the turned suit trump (the dealer takes the card), or pass on."""
-        if a.verb == "pass":
+        if a.verb == Verb.PASS:
             emit(s, Passed(a.seat, s.phase))
             return _pass(s, a.seat, last=s.variant.making.order_up.rounds == 1)
         ti = turned_suit(s)
@@ -47,7 +48,7 @@ class OrderUp:
         s.forced = a.seat == s.dealer and ou.rounds == 1 and stuck(s)
         set_trump(s, ti, a.alone)
         emit(s, OrderedUp(a.seat, s.rules.trump_names[ti], a.alone))
-        if ou.dealer_discards and "discard" in s.plan.states:
+        if ou.dealer_discards and Phase.DISCARD in s.plan.states:
             s.kitty.remove(s.turned)
             s.hands[s.dealer].append(s.turned)
             s.hands[s.dealer].sort()
@@ -59,7 +60,7 @@ class OrderUp:
 
     def why(self, s: State, a: Action) -> str:
         """Stick the dealer, or going alone where it is not allowed."""
-        if a.verb == "pass":
+        if a.verb == Verb.PASS:
             return "the dealer may not pass in the last round (stick the dealer)"
         if a.alone:
             return "going alone is not allowed here"
@@ -81,7 +82,7 @@ def _pass(s: State, seat: int, last: bool) -> None:
 class NameTrump:
     """Phase ``name-trump`` (round two): name a suit (not the turned one where barred) or pass."""
 
-    verbs = frozenset({"trump", "pass"})
+    verbs = frozenset({Verb.TRUMP, Verb.PASS})
 
     def legal(self, s: State) -> LegalActions:
         """Trump options, and a pass unless the dealer is stuck."""
@@ -95,7 +96,7 @@ class NameTrump:
 
     def apply(self, s: State, a: Action) -> None:
         """Make the named suit trump, or pass on."""
-        if a.verb == "pass":
+        if a.verb == Verb.PASS:
             emit(s, Passed(a.seat, s.phase))
             return _pass(s, a.seat, last=True)
         s.maker, s.bid_name = a.seat, "order-up"
@@ -107,6 +108,6 @@ class NameTrump:
 
     def why(self, s: State, a: Action) -> str:
         """Stick the dealer, a barred suit, or going alone where it is not allowed."""
-        if a.verb == "pass":
+        if a.verb == Verb.PASS:
             return "the dealer may not pass in the last round (stick the dealer)"
         return trump_refused(s, a, self.legal(s))

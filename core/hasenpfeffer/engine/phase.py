@@ -12,11 +12,13 @@ from ..rules.actions import Action, LegalActions
 from .state import State
 
 
-class Phase(Protocol):
+class PhaseRules(Protocol):
     """A phase of a hand."""
 
-    verbs: frozenset[str]
-    """The verbs of its actions."""
+    @property
+    def verbs(self) -> frozenset[str]:
+        """The verbs of its actions."""
+        ...
 
     def legal(self, s: State) -> LegalActions:
         """The actions the seat to move may take."""

@@ -3,7 +3,7 @@ trump's table wins; the winner leads next."""
 
 from __future__ import annotations
 
-from ..rules.actions import Action, LegalActions
+from ..rules.actions import Action, LegalActions, Verb
 from .events import CardPlayed, TrickWon
 from .flow import score
 from .phase import not_held
@@ -13,7 +13,7 @@ from .state import State
 class Play:
     """Phase ``play``."""
 
-    verbs = frozenset({"play"})
+    verbs = frozenset({Verb.PLAY})
 
     def legal(self, s: State) -> LegalActions:
         """The cards that follow the suit led, or any card when none does."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ..rules.actions import Action, LegalActions
+from ..rules.machine import Phase
 from .events import Event
 from .state import State
 from .view import Trick, View
@@ -24,7 +25,7 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
     """What ``seat`` may know of the game in state ``s`` now (``legal``: the legal actions)."""
     faces = s.rules.faces
     p = s.plan
-    over = s.phase == "over"
+    over = s.phase == Phase.OVER
     on_table = () if over else s.trick
     tricks = tuple(
         Trick(leader, tuple((q, faces[c]) for q, c in cards), winner) for leader, cards, winner in s.tricks

@@ -3,7 +3,7 @@ after taking the turned card)."""
 
 from __future__ import annotations
 
-from ..rules.actions import Action, LegalActions
+from ..rules.actions import Action, LegalActions, Verb
 from .events import CardsDiscarded
 from .flow import after_discard, emit
 from .phase import cards_legal, not_held
@@ -13,7 +13,7 @@ from .state import State
 class Discard:
     """Phase ``discard``: any held card, one action per card laid away."""
 
-    verbs = frozenset({"discard"})
+    verbs = frozenset({Verb.DISCARD})
 
     def legal(self, s: State) -> LegalActions:
         """Every card of the hand."""

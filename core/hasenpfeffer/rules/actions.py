@@ -13,13 +13,36 @@ Action(seat=0, verb='trump', arg='H', alone=True)
 from __future__ import annotations
 
 from collections.abc import Iterable
+from enum import StrEnum
 from typing import NamedTuple
 
 from ..format.cards import Card, CardError, parse_suit
 
-VERBS = ("pass", "bid", "order-up", "trump", "discard", "give", "alone", "play")
+
+class Verb(StrEnum):
+    """What an action does; each is also its word in an action's text."""
+
+    PASS = "pass"
+    """Decline: in the auction, an order-up round, or an offer of lone defence."""
+    BID = "bid"
+    """Bid a step of the ladder (``2 bid 4``, ``1 bid little-pepper``)."""
+    ORDER_UP = "order-up"
+    """Make the turned card's suit trump (round one of order-up), alone with ``alone``."""
+    TRUMP = "trump"
+    """Name trump: a suit or ``NT`` (after an auction, or in order-up's round two)."""
+    DISCARD = "discard"
+    """Lay a card away (after the widow, or the dealer after taking the turned card)."""
+    GIVE = "give"
+    """Pass a card in a lone player's exchange with a partner."""
+    ALONE = "alone"
+    """Defend alone against the makers (lone defence)."""
+    PLAY = "play"
+    """Play a card to the trick."""
+
+
+VERBS = tuple(Verb)
 """Every verb an action may have."""
-CARD_VERBS = frozenset({"play", "discard", "give"})
+CARD_VERBS = frozenset({Verb.PLAY, Verb.DISCARD, Verb.GIVE})
 
 
 class ActionSyntaxError(ValueError):
