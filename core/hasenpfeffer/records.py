@@ -18,10 +18,12 @@ See docs/records.md.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import functools
 import json
 import os
+import secrets
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -155,10 +157,22 @@ def dump(record: Mapping[str, Any]) -> str:
 
 
 def save(record: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
-    """Write a record to a file (JSON when the name ends in ``.json``, else YAML)."""
+    """Write a record to a file (JSON when the name ends in ``.json``, else YAML).
+
+    The text goes to a temporary file in the same folder that then replaces ``path``, so
+    the file is never left half-written, even if the process is killed.
+    """
     p = Path(path)
     text = json.dumps(record, indent=1) if p.suffix == ".json" else dump(record)
-    p.write_text(text, encoding="utf-8")
+    temp = p.with_name(f".{p.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+    try:
+        with open(temp, "x", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
 
 
 # ---------------------------------------------------------------------- reading
