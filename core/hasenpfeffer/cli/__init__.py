@@ -1,7 +1,8 @@
 """The ``hasenpfeffer`` command: one sub-command per module, imported only when used.
 
 Each sub-command module defines ``add_arguments(parser)`` and ``run(args) -> int``.
-Exit codes: 0 success, 1 invalid input or failed check, 2 usage error.
+Exit codes: 0 success, 1 invalid input or failed check, 2 usage error, 130 after
+Ctrl-C, 143 after SIGTERM.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
+
+from ..interrupt import Terminated, exit_code, sigterm_raises
 
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
@@ -38,20 +41,25 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    args_in = sys.argv[1:] if argv is None else argv
-    command = next((a for a in args_in if not a.startswith("-")), None)
-    parser = build_parser(command if command in COMMANDS else None)
+    try:
+        with sigterm_raises():
+            return command(sys.argv[1:] if argv is None else argv)
+    except (KeyboardInterrupt, Terminated) as exc:
+        return exit_code(exc)
+    except BrokenPipeError:
+        return 0
+
+
+def command(args_in: list[str]) -> int:
+    """Parse the arguments and run the sub-command."""
+    name = next((a for a in args_in if not a.startswith("-")), None)
+    parser = build_parser(name if name in COMMANDS else None)
     args = parser.parse_args(args_in)
     if args.command is None:
         parser.print_help()
         return 2
     module = importlib.import_module(COMMANDS[args.command][0])
-    try:
-        code: int = module.run(args)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+    code: int = module.run(args)
     return code
 
 
