@@ -162,3 +162,22 @@ def test_cli_replay_shows_a_forced_maker_and_the_trick_on_the_table(
     out = capsys.readouterr().out
     assert "auction: 0 pass, 1 pass, 2 pass, 3 pass, 0 trump H\n" in out
     assert "all passed: the Joker holder, seat 0, must make 3" in out and "on the table: 0:JK" in out
+
+
+def test_save_replaces_a_record_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    g = Game(Variant(name="x"), seed=3)
+    path = tmp_path / "game.yaml"
+    records.save(g.record(), path)
+    before = path.read_text(encoding="utf-8")
+    g.apply(g.legal_actions()[0])
+
+    def killed(src: str, dst: str) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("hasenpfeffer.records.record.os.replace", killed)
+    with pytest.raises(KeyboardInterrupt):
+        records.save(g.record(), path)
+    assert path.read_text(encoding="utf-8") == before and list(tmp_path.iterdir()) == [path]
+    monkeypatch.undo()
+    records.save(g.record(), path)
+    assert records.replay(path).record() == g.record() and list(tmp_path.iterdir()) == [path]

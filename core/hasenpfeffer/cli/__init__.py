@@ -1,7 +1,8 @@
 """The ``hasenpfeffer`` command: one sub-command per module, imported only when used.
 
 Each sub-command module defines ``add_arguments(parser)`` and ``run(args) -> int``.
-Exit codes: 0 success, 1 invalid input or failed check, 2 usage error.
+Exit codes: 0 success, 1 invalid input or failed check, 2 usage error, 130 after
+Ctrl-C, 143 after SIGTERM.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import importlib
 import sys
 
 from .. import __version__
+from ..sim.interrupt import Terminated, exit_code, sigterm_raises
 
 DESCRIPTION = """\
 Play, check and study card games of the Euchre family (Hasenpfeffer, Euchre, Pepper and
@@ -63,9 +65,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the console script."""
-    args_in = sys.argv[1:] if argv is None else argv
-    command = next((a for a in args_in if not a.startswith("-")), None)
-    parser = build_parser(command if command in COMMANDS else None)
+    try:
+        with sigterm_raises():
+            return command(sys.argv[1:] if argv is None else argv)
+    except (KeyboardInterrupt, Terminated) as exc:
+        return exit_code(exc)
+    except BrokenPipeError:
+        return 0
+
+
+def command(args_in: list[str]) -> int:
+    """Parse the arguments and run the sub-command."""
+    name = next((a for a in args_in if not a.startswith("-")), None)
+    parser = build_parser(name if name in COMMANDS else None)
     try:
         args = parser.parse_args(args_in)
     except SystemExit as exc:  # --help, --version, or a usage error (already printed)
@@ -74,12 +86,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.print_help()
         return 2
     module = importlib.import_module(COMMANDS[args.command][0])
-    try:
-        code: int = module.run(args)
-    except KeyboardInterrupt:
-        return 130
-    except BrokenPipeError:
-        return 0
+    code: int = module.run(args)
     return code
 
 

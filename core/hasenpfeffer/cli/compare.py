@@ -15,7 +15,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..sim.stats import Z95, Stats, mean_ci, rounded, wilson
-from .simulate import add_common, bots_label, check_common, load, progress_bar
+from .simulate import add_common, bots_label, check_common, load, progress_bar, stopped
 
 if TYPE_CHECKING:
     from ..format.variant import Variant
@@ -112,7 +112,7 @@ def fmt(name: str, f: Figure, signed: bool = False) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate both variants and print the differences."""
-    from ..sim.simulate import default_workers, simulate
+    from ..sim.simulate import Interrupted, default_workers, simulate
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
     if args.plot is not None:
@@ -135,8 +135,12 @@ def run(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     for variant in variants:
         assert variant is not None
-        with progress_bar(args.games, variant.name, err) as advance:
-            runs.append((variant, simulate(variant, args.games, bots, args.seed, workers, None, advance)))
+        try:
+            with progress_bar(args.games, variant.name, err) as advance:
+                runs.append((variant, simulate(variant, args.games, bots, args.seed, workers, None, advance)))
+        except Interrupted as exc:
+            done = sum(s.games for _, s in runs) + exc.stats.games
+            return stopped(done, 2 * args.games, exc)
     elapsed = time.perf_counter() - start
     (va, sa), (vb, sb) = runs
     fa, fb = figures(sa), figures(sb)

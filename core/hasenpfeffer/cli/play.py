@@ -141,32 +141,51 @@ class Session:
     # ------------------------------------------------------------------ the loop
 
     def run(self) -> int:
-        """Play to the end of the game or until the person quits: 0, or 1 if saving or a bot fails."""
-        game = self.game
+        """Play to the end of the game or until the person quits: 0, or 1 if saving or a bot fails.
+
+        After Ctrl-C the person is offered to save, then 130; after SIGTERM (raised as
+        ``interrupt.Terminated``) the game is saved to ``--save`` if given, then 143.
+        """
+        from ..sim.interrupt import Terminated
+
         self._hand_header()
         try:
-            while not game.is_over:
-                mover = game.to_move
-                assert mover is not None
-                if mover == self.seat:
-                    action = self._person_move()
-                    if action is None:
-                        return self._quit()
-                else:
-                    legal = list(game.legal_actions())
-                    action = self.bots[mover].choose(game.view(mover), legal)
-                    if self.delay:
-                        time.sleep(self.delay)
-                    if not game.can_apply(action):
-                        self.console.print(
-                            f"[red]The bot at seat {mover} chose {action}, which is not legal.[/red]"
-                        )
-                        return max(self._quit(), 1)
-                self._apply(action)
+            failed = self._play()
         except KeyboardInterrupt:
             self.console.print()
-            return self._quit()
-        return self._game_over()
+            self._quit()
+            return 130
+        except Terminated:
+            self.console.print("\nTerminated.")
+            if self.save_to is not None:
+                self._save(self.save_to)
+            return 143
+        if failed is None:
+            return self._game_over()
+        return max(self._quit(), failed)
+
+    def _play(self) -> int | None:
+        """Play until the game is over (None), the person quits (0) or a bot fails (1)."""
+        game = self.game
+        while not game.is_over:
+            mover = game.to_move
+            assert mover is not None
+            if mover == self.seat:
+                action = self._person_move()
+                if action is None:
+                    return 0
+            else:
+                legal = list(game.legal_actions())
+                action = self.bots[mover].choose(game.view(mover), legal)
+                if self.delay:
+                    time.sleep(self.delay)
+                if not game.can_apply(action):
+                    self.console.print(
+                        f"[red]The bot at seat {mover} chose {action}, which is not legal.[/red]"
+                    )
+                    return 1
+            self._apply(action)
+        return None
 
     def _apply(self, action: Action) -> None:
         from ..format.cards import Card
@@ -241,7 +260,7 @@ class Session:
         while True:
             try:
                 line = self.ask("Your move (? for help): ")
-            except (EOFError, KeyboardInterrupt):
+            except EOFError:
                 self.console.print()
                 return None
             text = line.strip()
@@ -262,9 +281,10 @@ class Session:
     # ------------------------------------------------------------------ saving
 
     def _quit(self) -> int:
-        """Offer to save (or save to ``--save``); 0 unless an automatic save fails."""
+        """Offer to save (or save to ``--save``): 0, 1 if an automatic save fails, 130 after Ctrl-C."""
         if self.save_to is not None:
             return self._save(self.save_to)
+        code = 0
         try:
             answer = self.ask("Save the game record to resume later? (y/n) ")
             while answer.strip().lower().startswith("y"):
@@ -272,10 +292,13 @@ class Session:
                 if self._save(Path(path)) == 0:
                     return 0
                 answer = self.ask("Try another file? (y/n) ")
-        except (EOFError, KeyboardInterrupt):
+        except EOFError:
             self.console.print()
+        except KeyboardInterrupt:
+            self.console.print()
+            code = 130
         self.console.print("Not saved.")
-        return 0
+        return code
 
     def _save(self, path: Path) -> int:
         from ..records.record import save

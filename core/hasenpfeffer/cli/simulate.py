@@ -173,9 +173,22 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     console.print(other)
 
 
+def stopped(done: int, asked: int, exc: BaseException, records: str | None = None) -> int:
+    """Say on stderr how far an interrupted run got (one line); the exit code for the signal.
+
+    >>> stopped(37, 1000, KeyboardInterrupt(), "runs/")
+    130
+    """
+    from ..sim.interrupt import exit_code
+
+    where = "" if records is None else f"; their records are in {records}"
+    sys.stderr.write(f"interrupted: {done:,} of {asked:,} games completed{where}\n")
+    return exit_code(exc)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
-    from ..sim.simulate import default_workers, simulate
+    from ..sim.simulate import Interrupted, default_workers, simulate
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
     variant = load(args.variant, err, args.allow_path)
@@ -192,8 +205,11 @@ def run(args: argparse.Namespace) -> int:
             return 1
     workers = args.workers or default_workers()
     start = time.perf_counter()
-    with progress_bar(args.games, variant.name, err) as advance:
-        stats = simulate(variant, args.games, bots, args.seed, workers, args.records, advance)
+    try:
+        with progress_bar(args.games, variant.name, err) as advance:
+            stats = simulate(variant, args.games, bots, args.seed, workers, args.records, advance)
+    except Interrupted as exc:
+        return stopped(exc.stats.games, exc.games, exc, args.records)
     elapsed = time.perf_counter() - start
     if args.json:
         ladder = [b.name for b in variant.making.auction.ladder]

@@ -18,8 +18,10 @@ See docs/records.md.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import secrets
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -60,18 +62,20 @@ def dump(record: Mapping[str, Any]) -> str:
 def save(record: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
     """Write a record to a file (JSON when the name ends in ``.json``, else YAML).
 
-    The text goes to a temporary file beside the target, then replaces it in one step, so
-    that a reader never sees half a record.
+    The text goes to a temporary file in the same folder that then replaces ``path``, so
+    the file is never left half-written, even if the process is killed.
     """
     p = Path(path)
     text = json.dumps(record, indent=1) if p.suffix == ".json" else dump(record)
-    part = p.with_name(f".{p.name}.{os.getpid()}.part")
+    temp = p.with_name(f".{p.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
     try:
-        part.write_text(text, encoding="utf-8")
-        os.replace(part, p)
-    finally:
-        if part.exists():
-            part.unlink()
+        with open(temp, "x", encoding="utf-8") as f:
+            f.write(text)
+        os.replace(temp, p)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
 
 
 # ---------------------------------------------------------------------- reading

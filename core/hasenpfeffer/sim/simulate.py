@@ -2,7 +2,8 @@
 
 Each game's seed is derived from the run's seed and the game's index, and the
 statistics are integer sums, so a run gives the same figures whatever the number
-of worker processes.
+of worker processes. Ctrl-C (or SIGTERM, see :mod:`hasenpfeffer.sim.interrupt`) stops
+every worker at once and raises :class:`Interrupted` with what was completed.
 
 >>> game_seed(0, 0) == game_seed(0, 0), game_seed(0, 0) == game_seed(0, 1)
 (True, False)
@@ -15,16 +16,16 @@ of worker processes.
 from __future__ import annotations
 
 import hashlib
-import multiprocessing
 import os
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..format.variant import HAND_CAP, Variant
+from .interrupt import Terminated
 from .stats import Stats
+from .workers import Workers
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -91,14 +92,23 @@ def write_record(game: Game, path: Path) -> None:
     save(game.record(), path)
 
 
+def play_each(job: Job, games: tuple[int, int]) -> Iterator[Stats]:
+    """Play games ``start`` to ``stop - 1`` of a run: each one's statistics once its record is written."""
+    start, stop = games
+    for index in range(start, stop):
+        game = play_game(job.variant, job.bots, game_seed(job.seed, index), job.max_hands)
+        if job.records is not None:
+            write_record(game, record_path(job.records, index))
+        stats = Stats(sides=len(job.variant.teams))
+        stats.add_game(game)
+        yield stats
+
+
 def play_range(job: Job, start: int, stop: int) -> Stats:
     """Play games ``start`` to ``stop - 1`` of a run and return their statistics."""
     stats = Stats(sides=len(job.variant.teams))
-    for index in range(start, stop):
-        game = play_game(job.variant, job.bots, game_seed(job.seed, index), job.max_hands)
-        stats.add_game(game)
-        if job.records is not None:
-            write_record(game, record_path(job.records, index))
+    for part in play_each(job, (start, stop)):
+        stats.merge(part)
     return stats
 
 
@@ -123,6 +133,26 @@ def default_workers() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+class Interrupted(BaseException):
+    """A run stopped by Ctrl-C or SIGTERM: ``stats`` of the games completed, of ``games`` asked.
+
+    It is also a KeyboardInterrupt or a :class:`~hasenpfeffer.sim.interrupt.Terminated`, as the
+    signal was, so ``interrupt.exit_code`` gives the exit status.
+    """
+
+    def __init__(self, stats: Stats, games: int) -> None:
+        super().__init__(f"{stats.games} of {games} games completed")
+        self.stats, self.games = stats, games
+
+
+class _KeyboardInterrupted(Interrupted, KeyboardInterrupt):
+    pass
+
+
+class _Terminated(Interrupted, Terminated):
+    pass
+
+
 def simulate(
     variant: Variant,
     games: int,
@@ -132,7 +162,7 @@ def simulate(
     records: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
 ) -> Stats:
-    """Play ``games`` games and return the merged statistics."""
+    """Play ``games`` games and return the merged statistics (or raise :class:`Interrupted`)."""
     if len(bots) != variant.players:
         raise ValueError(f"{len(bots)} bots for {variant.players} players")
     if records is not None:
@@ -140,19 +170,26 @@ def simulate(
     job = Job(variant, tuple(bots), seed, None if records is None else str(records))
     workers = min(workers or default_workers(), max(1, games))
     total = Stats(sides=len(variant.teams))
-    if workers == 1:
-        for start, stop in chunks(games, 1):
-            part = play_range(job, start, stop)
-            total.merge(part)
-            if progress is not None:
-                progress(part.games, part.hands)
-        return total
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
-        futures: list[Future[Stats]] = [pool.submit(play_range, job, a, b) for a, b in chunks(games, workers)]
-        for future in as_completed(futures):
-            part = future.result()
-            total.merge(part)
-            if progress is not None:
-                progress(part.games, part.hands)
+
+    def add(part: Stats) -> None:
+        total.merge(part)
+        if progress is not None:
+            progress(part.games, part.hands)
+
+    try:
+        if workers == 1:
+            for part in play_each(job, (0, games)):
+                add(part)
+            return total
+        with Workers(play_each, job, workers) as pool:
+            try:
+                for part in pool.map(chunks(games, workers)):
+                    add(part)
+            except (KeyboardInterrupt, Terminated):
+                for part in pool.stop():
+                    total.merge(part)
+                raise
+    except (KeyboardInterrupt, Terminated) as exc:
+        kind = _Terminated if isinstance(exc, Terminated) else _KeyboardInterrupted
+        raise kind(total, games) from None
     return total
