@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 QUOTE_LIMIT = 80
 """Most characters of a value from a file quoted in a message."""
 
-_BIDI = "\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069"
+_BIDI = "\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff"
 _CONTROL = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{_BIDI}]")
 _CONTROL_KEEP_LINES = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
 
@@ -27,7 +27,8 @@ _CONTROL_KEEP_LINES = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{_BIDI}]")
 def clean(text: str, lines: bool = False) -> str:
     r"""Text safe to print on a terminal: control characters written as escapes.
 
-    Newlines and tabs are escaped too, unless ``lines`` keeps them.
+    Newlines and tabs are escaped too, unless ``lines`` keeps them; so are the characters that
+    reorder text (bidirectional controls) and unpaired surrogates (which no terminal can print).
 
     >>> print(clean("a\x1b]0;owned\x07b\nc"))
     a\x1b]0;owned\x07b\nc
