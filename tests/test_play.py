@@ -200,7 +200,9 @@ def test_cli_play_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["play", "--bots", "greedy,mc"]) == 2
     assert cli.main(["play", "--bots", "nope"]) == 2
     assert cli.main(["play", "no-such-variant"]) == 1
-    out = capsys.readouterr().out
+    captured = capsys.readouterr()
+    out = captured.err
+    assert not captured.out
     assert "--seat: choose a seat from 0 to 3" in out and "unknown bot 'nope'" in out
 
 

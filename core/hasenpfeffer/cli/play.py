@@ -14,7 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from .common import add_allow_path, seed_type
+from .common import add_allow_path, error, seed_type
 
 if TYPE_CHECKING:
     from ..bots.bots import Bot
@@ -390,6 +390,9 @@ def run(args: argparse.Namespace, console: Console | None = None, ask: Ask | Non
     try:
         session = session_from_args(args, out, ask)
     except SetupError as exc:
-        out.print(f"[red]{escape(str(exc))}[/red]", soft_wrap=True)
+        if console is None:  # the command line: problems go to standard error
+            error(str(exc))
+        else:
+            out.print(f"[red]{escape(str(exc))}[/red]", soft_wrap=True)
         return exc.code
     return session.run()
