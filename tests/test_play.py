@@ -272,7 +272,7 @@ def test_a_bot_choosing_an_illegal_action_stops_the_game() -> None:
 def test_resume_refuses_a_variant_too(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli.main(["play", "euchre", "--resume", "x.yaml"]) == 2
     assert cli.main(["play", "--resume", "no-such-record.yaml"]) == 1
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert "not both" in out and "no-such-record.yaml" in out
 
 
