@@ -43,7 +43,7 @@ def test_a_long_bot_error_is_one_line(capsys: Capsys) -> None:
 
 def test_play_setup_error_is_one_line(far: str, capsys: Capsys) -> None:
     assert main(["play", "--resume", far]) == 1
-    out = capsys.readouterr().out
+    out = capsys.readouterr().err
     assert out.count("\n") == 1 and far in out
 
 
