@@ -34,6 +34,15 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
     return code, text
 
 
+def each_command(capsys: pytest.CaptureFixture[str], path: Path) -> list[tuple[str, int, str]]:
+    """``validate``, ``show``, ``diagram`` and a one-game ``simulate`` of a file: exit codes and output."""
+    out = []
+    for command in ("validate", "show", "diagram", "simulate"):
+        argv = [command, str(path)] + (["--games", "1", "--workers", "1"] if command == "simulate" else [])
+        out.append((command, *run(capsys, *argv)))
+    return out
+
+
 def saved_game(tmp_path: Path, players: list[str], name: str = "saved.yaml") -> Path:
     game = play_game(load_variant("hasenpfeffer"), ["random"] * 4, seed=5, max_hands=1)
     record = game.record()
@@ -331,10 +340,8 @@ def test_control_characters_never_reach_the_terminal(
 ) -> None:
     path = tmp_path / "house.yaml"
     path.write_text(f"extends: hasenpfeffer\n{line}\n")
-    for command in ("validate", "show", "diagram", "simulate"):
-        argv = [command, str(path)] + (["--games", "1", "--workers", "1"] if command == "simulate" else [])
-        code, text = run(capsys, *argv)
-        assert code == 1 and "\x1b" not in text and "\x07" not in text
+    for command, code, text in each_command(capsys, path):
+        assert code == 1 and "\x1b" not in text and "\x07" not in text, command
 
 
 # ------------------------------------------------------------------ bad input: a message, never a traceback
@@ -361,9 +368,7 @@ def test_out_of_range_numbers_are_refused(
 ) -> None:
     path = tmp_path / "house.yaml"
     path.write_text(f"extends: hasenpfeffer\nname: house\n{body}\n")
-    for command in ("validate", "show", "diagram", "simulate"):
-        argv = [command, str(path)] + (["--games", "1", "--workers", "1"] if command == "simulate" else [])
-        code, text = run(capsys, *argv)
+    for command, code, text in each_command(capsys, path):
         assert code == 1 and expected in text, (command, text)
         assert max(len(line) for line in text.splitlines()) < 400
 

@@ -128,27 +128,20 @@ def _plain_text(value: Any) -> Any:
     return value
 
 
+def _word_schema(description: str) -> dict[str, Any]:
+    """The JSON Schema of a one-word text (a number reads as text)."""
+    return {"type": ["string", "integer"], "pattern": SLUG, "description": description}
+
+
 Name = Annotated[
     str,
     BeforeValidator(_slug),
-    WithJsonSchema(
-        {
-            "type": ["string", "integer"],
-            "pattern": SLUG,
-            "description": "A name: one word of letters, digits and - _ . + (numbers read as text).",
-        }
-    ),
+    WithJsonSchema(_word_schema("A name: one word of letters, digits and - _ . + (numbers read as text).")),
 ]
 Word = Annotated[
     str,
     BeforeValidator(_text),
-    WithJsonSchema(
-        {
-            "type": ["string", "integer"],
-            "pattern": SLUG,
-            "description": "One word of letters, digits and - _ . + (numbers read as text).",
-        }
-    ),
+    WithJsonSchema(_word_schema("One word of letters, digits and - _ . + (numbers read as text).")),
 ]
 """A bid's name: checked for its form with the variant's other rules (see the checks)."""
 Text = Annotated[
