@@ -407,3 +407,35 @@ def test_reading_is_bounded_in_time_for_a_deep_file(
     start = time.perf_counter()
     code, text = run(capsys, "validate", str(path))
     assert code == 1 and "nesting depth" in text and time.perf_counter() - start < 10
+
+
+LONG = "x" * 300
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        f"pack: {{suits: [C, D, '{LONG}']}}",
+        f"pack: {{ranks: [9, T, J, Q, K, '{LONG}']}}",
+        f"making: {{all_pass: {{bid: '{LONG}'}}}}",
+        f"making: {{all_pass: {{bid: '-{'5' * 300}'}}}}",
+        f"extends: {LONG}.yaml",
+        f"extends: sub/{LONG}.yaml",
+    ],
+)
+def test_long_values_are_quoted_short(tmp_path: Path, capsys: pytest.CaptureFixture[str], body: str) -> None:
+    path = tmp_path / "house.yaml"
+    path.write_text(
+        f"extends: hasenpfeffer\nname: house\n{body}\n" if "extends" not in body else f"name: h\n{body}\n"
+    )
+    code, text = run(capsys, "validate", str(path))
+    assert code == 1 and LONG[:100] not in text and "5" * 100 not in text
+
+
+def test_a_long_variant_path_in_a_record_is_quoted_short(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "game.yaml"
+    path.write_text(f"variant: {LONG}/euchre.yaml\nhands: [{{hands: [[AS]]}}]\n")
+    code, text = run(capsys, "replay", str(path))
+    assert code == 1 and LONG[:100] not in text

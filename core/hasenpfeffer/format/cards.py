@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from .errors import quote
+
 RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
 """Every rank the notation knows, low to high."""
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
@@ -47,7 +49,9 @@ def parse_rank(text: str | int) -> str:
     try:
         return _RANK_ALIASES[key]
     except KeyError:
-        raise CardError(f"{text!r} is not a rank: expected one of {' '.join(RANKS)} (or 10)") from None
+        raise CardError(
+            f"{quote(repr(text))} is not a rank: expected one of {' '.join(RANKS)} (or 10)"
+        ) from None
 
 
 def parse_suit(text: str) -> str:
@@ -60,7 +64,7 @@ def parse_suit(text: str) -> str:
     try:
         return _SUIT_ALIASES[key]
     except KeyError:
-        raise CardError(f"{text!r} is not a suit: expected one of C D H S (or ♣ ♦ ♥ ♠)") from None
+        raise CardError(f"{quote(repr(text))} is not a suit: expected one of C D H S (or ♣ ♦ ♥ ♠)") from None
 
 
 def same_colour(a: str, b: str) -> bool:
@@ -91,7 +95,7 @@ class Card(NamedTuple):
             except CardError:
                 pass
         raise CardError(
-            f"{text!r} is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit (C, D, H, S), or JK"
+            f"{quote(repr(text))} is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit (C, D, H, S), or JK"
         )
 
     @property

@@ -309,7 +309,8 @@ def _making(v: Variant, out: Found) -> None:
             out.append(
                 (
                     ("making", "all_pass", "bid"),
-                    f"the forced bid `{all_pass.bid}` is not in the ladder ({', '.join(b.name for b in ladder)})",
+                    f"the forced bid `{quote(all_pass.bid)}` is not in the ladder"
+                    f" ({quote(', '.join(b.name for b in ladder), 200)})",
                 )
             )
         if all_pass.forced == "joker-holder" and v.pack.jokers == 0:

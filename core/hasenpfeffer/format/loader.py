@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .checks import check, related
-from .errors import MAX_PROBLEMS, Problem, VariantError, capped, quote
+from .errors import MAX_PROBLEMS, QUOTE_LIMIT, Problem, VariantError, capped, quote
 from .variant import Variant
 from .yamlload import STDIN, Document, Loc, dotted, read
 from .yamlload import Path as DataPath
@@ -70,12 +70,18 @@ Allowed = tuple[str, ...]
 class _Source:
     """A variant file to read: a built-in or a path, with an identity for cycle detection."""
 
-    def __init__(self, ident: str, file: str, builtin: str | None, base_dir: Path, allow: Allowed) -> None:
+    def __init__(
+        self, ident: str, file: str, builtin: str | None, base_dir: Path, allow: Allowed, shown: str = ""
+    ) -> None:
         self.ident, self.file, self.builtin, self.base_dir = ident, file, builtin, base_dir
         self.allow = allow
+        self.shown = shown or file
+        """The file's name in problems (a path named in a file is quoted short)."""
 
     def document(self) -> Document:
-        return _builtin_document(self.builtin) if self.builtin else read(self.file, keep_going=True)
+        return (
+            _builtin_document(self.builtin) if self.builtin else read(self.file, self.shown, keep_going=True)
+        )
 
 
 def _builtin_source(name: str) -> _Source:
@@ -83,8 +89,13 @@ def _builtin_source(name: str) -> _Source:
     return _Source(f"builtin:{name}", file, name, _builtin_dir(), ())
 
 
-def _path_source(file: str, allow: Allowed) -> _Source:
-    return _Source(os.path.realpath(file), file, None, Path(os.path.dirname(file) or "."), allow)
+def _path_source(file: str, allow: Allowed, shown: str = "") -> _Source:
+    return _Source(os.path.realpath(file), file, None, Path(os.path.dirname(file) or "."), allow, shown)
+
+
+def shown_path(folder: str | os.PathLike[str], text: str) -> str:
+    """How a path named in a file is shown: the folder, then at most 80 characters of the text."""
+    return os.path.join(folder, quote(text)) if len(text) > QUOTE_LIMIT else ""
 
 
 def allowed_roots(paths: typing.Iterable[str | os.PathLike[str]]) -> Allowed:
@@ -112,7 +123,7 @@ CONTAINED = (
 """The rule for paths named inside files, as said in messages."""
 
 
-def _top_source(name_or_path: str | os.PathLike[str], allow: Allowed = ()) -> _Source:
+def _top_source(name_or_path: str | os.PathLike[str], allow: Allowed = (), shown: str = "") -> _Source:
     if name_or_path == STDIN:
         here = os.path.realpath(".")
         return _Source("stdin", STDIN, None, Path("."), (*allow, here))
@@ -124,7 +135,7 @@ def _top_source(name_or_path: str | os.PathLike[str], allow: Allowed = ()) -> _S
             message = f"no built-in variant `{shown}` and no such file; {_suggest(name_or_path)}"
             raise VariantError([Problem(quote(name_or_path), 1, 1, "", message)])
     file = os.fspath(name_or_path)
-    return _path_source(file, (*allow, os.path.realpath(os.path.dirname(file) or ".")))
+    return _path_source(file, (*allow, os.path.realpath(os.path.dirname(file) or ".")), shown)
 
 
 def _suggest(name: str) -> str:
@@ -154,7 +165,7 @@ def _parent_source(text: Any, loc: Loc, child: _Source) -> _Source:
         raise fail(f"`{shown}` leads outside this file's folder, refused: {CONTAINED}")
     if not os.path.isfile(file):
         raise fail(f"cannot find `{shown}` (looked for {quote(file)})")
-    return _path_source(file, child.allow)
+    return _path_source(file, child.allow, shown_path(os.path.dirname(child.shown), text))
 
 
 def _merge_data(
@@ -198,13 +209,13 @@ def _resolve(doc: Document, source: _Source, chain: tuple[_Source, ...], files: 
     loc = doc.locs.get(("extends",), Loc(source.file, 1, 1))
     parent = _parent_source(parent_text, loc, source)
     if any(parent.ident == c.ident for c in chain):
-        names = " -> ".join(c.builtin or c.file for c in (*chain, parent))
+        names = " -> ".join(c.builtin or c.shown for c in (*chain, parent))
         message = f"extends cycle: {quote(names, 300)}"
         raise VariantError([Problem(loc.file, loc.line, loc.col, "extends", message)])
     if len(chain) >= MAX_EXTENDS:
         message = f"more than {MAX_EXTENDS} files in the chain of `extends`"
         raise VariantError([Problem(loc.file, loc.line, loc.col, "extends", message)])
-    files.append(parent.file)
+    files.append(parent.shown)
     base = _resolve(parent.document(), parent, (*chain, parent), files)
     return merge(base, own)
 
@@ -393,9 +404,11 @@ def _validate(doc: Document, files: list[str]) -> Variant:
     return variant
 
 
-def _document(name_or_path: str | os.PathLike[str], allow: Allowed = ()) -> tuple[Document, list[str]]:
-    source = _top_source(name_or_path, allow)
-    files = [source.file]
+def _document(
+    name_or_path: str | os.PathLike[str], allow: Allowed = (), shown: str = ""
+) -> tuple[Document, list[str]]:
+    source = _top_source(name_or_path, allow, shown)
+    files = [source.shown]
     return _resolve(source.document(), source, (source,), files), files
 
 
@@ -405,16 +418,18 @@ def _builtin_variant(name: str) -> Variant:
 
 
 def load_variant(
-    name_or_path: str | os.PathLike[str], allow: typing.Iterable[str | os.PathLike[str]] = ()
+    name_or_path: str | os.PathLike[str],
+    allow: typing.Iterable[str | os.PathLike[str]] = (),
+    shown: str = "",
 ) -> Variant:
     """A variant from a built-in name (``"hasenpfeffer-pepper"``) or a file path, checked.
 
     ``extends`` paths must stay inside the folder of the file that names them, or inside one
-    of the ``allow`` folders.
+    of the ``allow`` folders. ``shown`` is the file's name in problems (default: the path).
     """
     if isinstance(name_or_path, str) and not _is_path(name_or_path) and name_or_path in builtin_names():
         return _builtin_variant(name_or_path)
-    return _validate(*_document(name_or_path, allowed_roots(allow)))
+    return _validate(*_document(name_or_path, allowed_roots(allow), shown))
 
 
 def resolve(

@@ -109,7 +109,7 @@ def _at(read: ReadRecord, *path: str | int) -> str:
 
 
 def _variant(read: ReadRecord, base: Path | None, allow: Sequence[str | os.PathLike[str]]) -> Variant:
-    from ..format.loader import CONTAINED, builtin_names, inside, load_variant, load_variant_data
+    from ..format.loader import CONTAINED, builtin_names, inside, load_variant, load_variant_data, shown_path
 
     ref = read.record.variant
     where = _at(read, "variant")
@@ -129,7 +129,7 @@ def _variant(read: ReadRecord, base: Path | None, allow: Sequence[str | os.PathL
             if not inside(target, folder, tuple(os.path.realpath(a) for a in allow)):
                 message = f"`{quote(ref)}` leads outside the record's folder, refused: {CONTAINED}"
                 raise RecordError(f"{where}variant: {message}")
-            return load_variant(target, (*allow, folder))
+            return load_variant(target, (*allow, folder), shown_path(folder, ref))
         locs = {p[1:]: loc for p, loc in read.doc.locs.items() if p[:1] == ("variant",)}
         return load_variant_data(ref, read.file, base, allow, locs)
     except VariantError as exc:
