@@ -43,17 +43,14 @@ class Play:
         if len(trick) < s.active:
             s.to_move = s.next[seat]
             return
-        key = s.keys[s.led]
-        best, card = trick[0]
-        top = key[card]
-        for q, other in trick:
-            if key[other] > top:
-                best, card, top = q, other, key[other]
+        ti = s.trump_i
+        assert ti is not None
+        best, card = trick[s.rules.winner_index([c for _, c in trick], ti)]
         s.won[best] += 1
         done = tuple(trick)
         s.tricks.append((s.leader, done, best))
         names = s.rules.names
-        reason = s.rules.why(card, s.rules.trump_names[s.trump_i or 0], trick[0][1])
+        reason = s.rules.why(card, s.rules.trump_names[ti], trick[0][1])
         emit(s, TrickWon(best, names[card], reason, s.leader, tuple((q, names[x]) for q, x in done)))
         s.trick = []
         s.leader = s.to_move = best
