@@ -27,8 +27,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.view import View
 from ..rules.actions import Action
@@ -40,8 +39,7 @@ if TYPE_CHECKING:
     from ..engine.game import Game
 
 
-@dataclass(frozen=True, slots=True)
-class Table:
+class Table(NamedTuple):
     """What a card is chosen from: ``ti`` the trump option (no-trump: the number of suits),
     ``trick`` the cards on the table (seat, card id); for each effective suit, how many of its
     cards the other players may still hold (``left``) and the strength of the highest (``top``,
@@ -118,43 +116,44 @@ def play(rules: Ruleset, table: Table, legal: Sequence[Action]) -> Action:
         return legal[0]
     r, ti = rules, table.ti
     eff, power, top = r.eff[ti], r.power[ti], table.top
-    cards = {a: r.card_id[a.arg] for a in legal}
-    boss = {c: power[c] >= top[eff[c]] for c in cards.values()}
-    """Cards no other player can beat in their suit (a copy of the card itself does not beat it)."""
-
-    def low(a: Action) -> tuple[bool, bool, int]:
-        """Cheapest to give up: not a trump, not a boss, low."""
-        c = cards[a]
-        return (r.is_trump(c, ti), boss[c], power[c])
-
+    cid = r.card_id
+    cards = {a: cid[a.arg] for a in legal}
     trick = table.trick
     if not trick:
-        return _lead(r, table, legal, cards, boss)
+        return _lead(r, table, legal, cards)
     ids = [c for _, c in trick]
-    if trick[r.winner_index(ids, ti)][0] in table.friends:
-        return min(legal, key=low)
-    winners = [a for a in legal if r.takes(cards[a], ids, ti)]
-    if winners:
-        return min(winners, key=lambda a: power[cards[a]])
+    if trick[r.winner_index(ids, ti)][0] not in table.friends:
+        winners = r.takers(list(cards.values()), ids, ti)
+        if winners:
+            return min((a for a in legal if cards[a] in winners), key=lambda a: power[cards[a]])
+
+    def low(a: Action) -> tuple[bool, bool, int]:
+        """Cheapest to give up: not a trump, not a boss (none higher out in its suit), low."""
+        c = cards[a]
+        return (r.is_trump(c, ti), power[c] >= top[eff[c]], power[c])
+
     return min(legal, key=low)
 
 
-def _lead(
-    r: Ruleset, table: Table, legal: Sequence[Action], cards: dict[Action, int], boss: dict[int, bool]
-) -> Action:
+def _lead(r: Ruleset, table: Table, legal: Sequence[Action], cards: dict[Action, int]) -> Action:
     """Draw trumps when making; else cash a boss card (from the suit with most cards out); else
     lead low from the shortest suit."""
     ti = table.ti
-    eff, power, left = r.eff[ti], r.power[ti], table.left
+    eff, power, left, out = r.eff[ti], r.power[ti], table.left, table.top
     trump = ti if ti < r.ns else -1
+
+    def boss(c: int) -> bool:
+        """No card higher out in its suit (a copy of the card itself does not beat it)."""
+        return power[c] >= out[eff[c]]
+
     trumps = [a for a in legal if eff[cards[a]] == trump]
     plain = [a for a in legal if eff[cards[a]] != trump]
     makers = table.maker is not None and table.maker in table.friends
     if trumps and makers and left[ti] and trump >= 0:
         top = max(trumps, key=lambda a: power[cards[a]])
-        if boss[cards[top]] or (table.maker == table.seat and len(trumps) >= 2):
+        if boss(cards[top]) or (table.maker == table.seat and len(trumps) >= 2):
             return top
-    bosses = [a for a in plain if boss[cards[a]]]
+    bosses = [a for a in plain if boss(cards[a])]
     if bosses:
         return max(bosses, key=lambda a: (left[eff[cards[a]]], power[cards[a]]))
     if plain:

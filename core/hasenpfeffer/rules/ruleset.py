@@ -20,6 +20,8 @@ Bots work on ids and a trump option's index (suits, then no-trump):
 >>> ids = [r.cid(c) for c in ["AS", "JD", "KS"]]
 >>> r.winner_index(ids, h), r.takes(r.cid("QH"), ids, h), r.takes(r.cid("AS"), ids[:1], h)
 (1, False, False)
+>>> [r.names[c] for c in r.takers([r.cid(c) for c in ["JH", "AH", "9S"]], ids, h)]
+['JH']
 >>> r.is_trump(r.cid("JD"), h), r.is_trump(r.cid("AH"), h), r.is_trump(r.cid("AS"), h)
 (True, True, False)
 >>> nt = r.trump_id("NT")
@@ -141,6 +143,8 @@ class Ruleset:
         """The id of a card (``Card``, text or id)."""
         if isinstance(card, int):
             return card
+        if isinstance(card, str) and card in self.card_id:  # already written as the pack writes it
+            return self.card_id[card]
         text = str(card) if isinstance(card, Card) else str(Card.parse(card))
         try:
             return self.card_id[text]
@@ -199,8 +203,13 @@ class Ruleset:
 
     def takes(self, card: int, trick: Sequence[int], ti: int) -> bool:
         """Whether ``card``, played now to the (started) ``trick``, would win it so far."""
+        return bool(self.takers([card], trick, ti))
+
+    def takers(self, cards: Sequence[int], trick: Sequence[int], ti: int) -> list[int]:
+        """The cards of ``cards`` that, played now to the (started) ``trick``, would win it so far."""
         key = self.key[ti][self.eff[ti][trick[0]]]
-        return key[card] > max(key[c] for c in trick)
+        best = max(key[c] for c in trick)
+        return [c for c in cards if key[c] > best]
 
     def is_trump(self, card: int, ti: int) -> bool:
         """Whether the card beats every card of the other suits: a trump (the Joker ranked
