@@ -8,9 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer.bots.bots import GreedyBot, RandomBot, load_bot
+from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.handeval import Evaluator, poisson_binomial
 from hasenpfeffer.bots.montecarlo import MonteCarloBot
+from hasenpfeffer.bots.registry import load_bot
+from hasenpfeffer.bots.simple import RandomBot
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.format.variant import (
@@ -207,46 +209,6 @@ def test_hand_estimate_orders_hands_by_strength() -> None:
     assert abs(sum(poisson_binomial([0.3, 0.6, 0.9], 3)) - 1) < 1e-12
 
 
-@pytest.mark.parametrize("name", ["hasenpfeffer", "euchre-like", "cutthroat-like"])
-def test_sampled_deals_agree_with_the_view(name: str) -> None:
-    """A sampled world holds the whole pack, this seat's own cards, and respects shown voids."""
-    variant = VARIANTS[name]
-    game = Game(variant, seed=4)
-    rng = random.Random(4)
-    bot = MonteCarloBot(1)
-    checked = 0
-    while not game.is_over and len(game.hand_results) < 3:
-        seat = game.to_move
-        assert seat is not None
-        view = game.view(seat)
-        sampled = bot.sample_deal(view)
-        if sampled is not None:
-            world = bot.build(view, *sampled)
-            assert world is not None
-            assert world.view(seat).hand == view.hand
-            assert world.view(seat).tricks == view.tricks
-            assert world.legal_actions() == game.legal_actions()
-            checked += 1
-        game.apply(rng.choice(game.legal_actions()))
-    assert checked > 20
-
-
-def test_sampled_worlds_give_a_forced_joker_holder_the_joker() -> None:
-    hands = ["JD AH KH 9C TS 9D", "AS KS QS JS 9S QC", "JK KD QD TD AD TC", "AC KC JC TH 9H QH"]
-    game = Game(VARIANTS["hasenpfeffer"], deal=deal(hands, "JH"))
-    for a in ["0 pass", "1 pass", "2 pass", "3 pass"]:
-        game.apply(a)
-    assert (game.phase, game.to_move) == ("trump", 2)  # seat 2 holds the Joker and must bid 3
-    for a in ["2 trump D", "2 discard TC"]:
-        game.apply(a)
-    view = game.view(0)
-    bot = MonteCarloBot(2)
-    for _ in range(10):
-        sampled = bot.sample_deal(view)
-        assert sampled is not None and "JK" in sampled[0]["hands"][2]  # type: ignore[index]
-        assert bot.build(view, *sampled) is not None
-
-
 # ---------------------------------------------------------------------------- load_bot, strength
 
 
@@ -263,14 +225,14 @@ class EchoBot:
 def test_load_bot_accepts_builtin_names_and_module_paths() -> None:
     assert isinstance(load_bot("greedy", 1), GreedyBot)
     assert isinstance(load_bot("mc", 1), MonteCarloBot)
-    assert isinstance(load_bot("hasenpfeffer.bots.bots:RandomBot", 1), RandomBot)
+    assert isinstance(load_bot("hasenpfeffer.bots.simple:RandomBot", 1), RandomBot)
     assert type(load_bot(f"{__name__}:EchoBot", 3)).__name__ == "EchoBot"
     with pytest.raises(ValueError, match="unknown bot"):
         load_bot("clever")
     with pytest.raises(ValueError, match="no module"):
         load_bot("no_such_module:Bot")
     with pytest.raises(ValueError, match="has no 'Nope'"):
-        load_bot("hasenpfeffer.bots.bots:Nope")
+        load_bot("hasenpfeffer.bots.simple:Nope")
 
 
 def test_greedy_beats_random_by_a_clear_margin() -> None:

@@ -246,7 +246,7 @@ def test_validate_starts_light_and_never_shows_a_traceback(tmp_path: Path) -> No
         "from hasenpfeffer.cli import main\n"
         f"status = main(['validate', {str(good)!r}])\n"
         "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('rich', 'transitions', 'jsonschema', 'numpy')"
-        " or m in ('hasenpfeffer.engine.game', 'hasenpfeffer.rules.ruleset', 'hasenpfeffer.bots.bots'))\n"
+        " or m in ('hasenpfeffer.engine.game', 'hasenpfeffer.rules.ruleset', 'hasenpfeffer.bots.registry'))\n"
         "print(status, heavy)\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

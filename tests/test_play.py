@@ -12,8 +12,9 @@ import yaml
 from rich.console import Console
 
 from hasenpfeffer import cli
-from hasenpfeffer.bots import bots
-from hasenpfeffer.bots.bots import Bot, load_bot
+from hasenpfeffer.bots import registry
+from hasenpfeffer.bots.base import Bot
+from hasenpfeffer.bots.registry import load_bot
 from hasenpfeffer.cli.play import Session, bot_specs, session_from_args
 from hasenpfeffer.cli.read import InputError, explain, read_choice
 from hasenpfeffer.cli.render import hand_text, sorted_hand, table_view
@@ -209,7 +210,7 @@ def test_cli_play_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
 def test_quit_save_resume_continues_from_the_same_state(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setitem(bots.BUILTIN, "first", FirstBot)
+    monkeypatch.setitem(registry.BUILTIN, "first", FirstBot)
     path = tmp_path / "game.yaml"
     game = fixed_game()
     # Bid, name trump, discard, play twice; then quit and save where asked.

@@ -24,8 +24,8 @@ _LAZY = {
     "View": "hasenpfeffer.engine.view",
     "Trick": "hasenpfeffer.engine.view",
     "LegalActions": "hasenpfeffer.rules.actions",
-    "Bot": "hasenpfeffer.bots.bots",
-    "load_bot": "hasenpfeffer.bots.bots",
+    "Bot": "hasenpfeffer.bots.base",
+    "load_bot": "hasenpfeffer.bots.registry",
     "ReplayError": "hasenpfeffer.records.errors",
     "Game": "hasenpfeffer.engine.game",
     "Action": "hasenpfeffer.rules.actions",
@@ -35,7 +35,8 @@ _LAZY = {
 }
 
 if TYPE_CHECKING:
-    from .bots.bots import Bot, load_bot
+    from .bots.base import Bot
+    from .bots.registry import load_bot
     from .engine.game import Game
     from .engine.view import HandResult, Trick, View
     from .format.errors import Problem, VariantError

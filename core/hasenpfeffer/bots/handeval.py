@@ -54,6 +54,11 @@ def poisson_binomial(probs: Sequence[float], cap: int) -> list[float]:
     return dist + [0.0] * (cap + 1 - len(dist))
 
 
+def wins_every_trick(rules: Ruleset, card: int, ti: int) -> bool:
+    """A card of no suit that still trumps: in no-trump, the Joker ranked highest."""
+    return ti == rules.ns and rules.is_trump(card, ti)
+
+
 class Evaluator:
     """Hand-strength estimates and contract values for one variant."""
 
@@ -91,18 +96,6 @@ class Evaluator:
             if a.arg and a.seat == view.seat and (a.verb == "discard" or a.verb == "give"):
                 known.append(self.rules.card_id[a.arg])
         return known
-
-    def voids(self, view: View, ti: int) -> dict[int, set[int]]:
-        """Effective suits each seat has shown it lacks (by failing to follow)."""
-        eff, ids = self.rules.eff[ti], self.ids
-        found: dict[int, set[int]] = {}
-        tricks = [t.cards for t in view.tricks] + ([view.trick] if view.trick else [])
-        for cards in tricks:
-            led = eff[ids[cards[0][1]]]
-            for seat, card in cards[1:]:
-                if eff[ids[card]] != led:
-                    found.setdefault(seat, set()).add(led)
-        return found
 
     # ------------------------------------------------------------------ estimates
 
@@ -153,7 +146,7 @@ class Evaluator:
             cards.sort(key=lambda c: -power[c])
             outside = sum(unseen[d] for d in members[suit])
             for k, c in enumerate(cards):
-                if power[c] >= 1000:
+                if wins_every_trick(r, c, ti):
                     chance[c] = 1.0
                     continue
                 higher = sum(unseen[d] for d in above[c])
@@ -209,7 +202,7 @@ class Evaluator:
         for c, n in enumerate(unseen):
             if not n:
                 continue
-            if power[c] >= 1000:
+            if wins_every_trick(r, c, ti):
                 gains.append((1.0, n))
                 continue
             mine = [d for d in hand if eff[d] == eff[c]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from .compare import PERCENT, Figure, difference, figures
+from .figures import PERCENT, Figure, difference, figures
 
 if TYPE_CHECKING:
     from ..format.variant import Variant

@@ -17,7 +17,7 @@ from rich.text import Text
 from .common import add_allow_path, error, seed_type
 
 if TYPE_CHECKING:
-    from ..bots.bots import Bot
+    from ..bots.base import Bot
     from ..engine.game import Game
     from ..rules.actions import Action
 
@@ -82,7 +82,7 @@ def saved_bots(players: object) -> str:
     ...
     ValueError: the record names bot 'os:_exit' for seat 1, which is not a built-in bot (random, greedy, mc); a record never loads code: pass --bots explicitly to play on with it
     """
-    from ..bots.bots import BUILTIN
+    from ..bots.registry import BUILTIN
     from ..format.errors import quote
 
     if not isinstance(players, list | tuple) or PERSON not in players:
@@ -188,13 +188,13 @@ class Session:
         return None
 
     def _apply(self, action: Action) -> None:
+        from ..engine.events import TrickWon
         from ..format.cards import Card
-        from ..rules.ruleset import compile_variant
         from .render import trick_won_text
 
         game = self.game
         before = game.view(self.seat)
-        game.apply(action)
+        events = game.apply(action)
         # Others' discards and gives stay hidden, except a card given to the person.
         received = (
             action.verb == "give"
@@ -205,13 +205,11 @@ class Session:
         hidden = action.seat != self.seat and action.verb in ("discard", "give") and not received
         shown = action._replace(arg="") if hidden else action
         self.console.print(self.names.action(shown, before.trump, to_you=received))
-        if action.verb == "play":
-            cards = (*before.trick, (action.seat, Card.parse(action.arg)))
-            active = before.variant.players - len(before.sitting_out)
-            if len(cards) == active:
-                rules = compile_variant(before.variant)
-                winner, card = cards[rules.trick_winner([c for _, c in cards], before.trump)]
-                self.console.print(trick_won_text(winner, card, self.names, before.trump))
+        for event in events:
+            if isinstance(event, TrickWon):
+                self.console.print(
+                    trick_won_text(event.winner, Card.parse(event.card), self.names, before.trump)
+                )
         if len(game.hand_results) > self.hands_shown:
             self._hand_over()
 
@@ -332,7 +330,7 @@ class SetupError(Exception):
 
 def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> Session:
     """The game (new, or resumed from a saved record) and its bots, ready to play."""
-    from ..bots.bots import load_bot
+    from ..bots.registry import load_bot
     from ..engine.game import Game
     from ..format.errors import VariantError
     from ..format.loader import load_variant

@@ -60,7 +60,7 @@ def load(name: str, err: Console, allow: list[str] | None = None) -> Variant | N
 
 def check_common(args: argparse.Namespace, players: int, err: Console) -> list[str] | None:
     """Bots per seat, or None after printing a usage problem."""
-    from ..bots.bots import load_bot
+    from ..bots.registry import load_bot
     from ..sim.simulate import parse_bots
 
     if args.games < 1:

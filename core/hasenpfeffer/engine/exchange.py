@@ -25,9 +25,7 @@ class Exchange:
         hand = s.hands[seat]
         lone = s.maker if s.def_alone is None else s.def_alone
         if seat != lone and s.variant.alone.exchange.best:
-            power = s.rules.power[s.trump_i]
-            top = max(power[c] for c in hand)
-            hand = [c for c in hand if power[c] == top]
+            hand = s.rules.best_cards(hand, s.trump_i)
         return cards_legal(s, s.plan.give, hand)
 
     def apply(self, s: State, a: Action) -> None:

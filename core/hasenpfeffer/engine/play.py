@@ -43,18 +43,14 @@ class Play:
         if len(trick) < s.active:
             s.to_move = s.next[seat]
             return
-        key = s.keys[s.led]
-        best, card = trick[0]
-        top = key[card]
-        for q, other in trick:
-            if key[other] > top:
-                best, card, top = q, other, key[other]
+        ti = s.trump_i
+        assert ti is not None
+        best, card = trick[s.rules.winner_index([c for _, c in trick], ti)]
         s.won[best] += 1
         done = tuple(trick)
         s.tricks.append((s.leader, done, best))
-        rules = s.rules
-        names = rules.names
-        reason = rules.reasons[s.trump_i if s.trump_i is not None else rules.ns][card]
+        names = s.rules.names
+        reason = s.rules.reasons[ti][card]
         s.events.append(
             TrickWon(best, names[card], reason, s.leader, tuple([(q, names[x]) for q, x in done]))
         )

@@ -13,6 +13,20 @@ winners are list look-ups.
 ('H', 'D', 'C')
 >>> r.trick_winner(["AS", "JD", "KS", "9S"], "H")
 1
+
+Bots work on ids and a trump option's index (suits, then no-trump):
+
+>>> h = r.trump_id("H")
+>>> ids = [r.cid(c) for c in ["AS", "JD", "KS"]]
+>>> r.winner_index(ids, h), r.takes(r.cid("QH"), ids, h), r.takes(r.cid("AS"), ids[:1], h)
+(1, False, False)
+>>> [r.names[c] for c in r.takers([r.cid(c) for c in ["JH", "AH", "9S"]], ids, h)]
+['JH']
+>>> r.is_trump(r.cid("JD"), h), r.is_trump(r.cid("AH"), h), r.is_trump(r.cid("AS"), h)
+(True, True, False)
+>>> nt = r.trump_id("NT")
+>>> r.is_trump(r.cid("JK"), nt), [r.names[c] for c in r.best_cards(ids, h)]
+(True, ['JD'])
 """
 
 from __future__ import annotations
@@ -59,6 +73,7 @@ class Ruleset:
         self.power: list[list[int]] = []
         self.key: list[list[list[int]]] = []
         self.sort: list[list[int]] = []
+        self.trumping: list[list[bool]] = []
         for ti in range(ns + 1):
             self._build(ti, plain)
         self._build_untrumped()
@@ -114,6 +129,7 @@ class Ruleset:
         for c in range(len(faces)):
             group = 0 if c in trump_rank or c == self.joker else 1 + eff[c]
             sort.append(group * 1000 - power[c])
+        self.trumping.append([c in trump_rank or (joker_high and c == self.joker) for c in range(len(faces))])
         self.eff.append(eff)
         self.power.append(power)
         self.key.append(keys)
@@ -131,6 +147,8 @@ class Ruleset:
         """The id of a card (``Card``, text or id)."""
         if isinstance(card, int):
             return card
+        if isinstance(card, str) and card in self.card_id:  # already written as the pack writes it
+            return self.card_id[card]
         text = str(card) if isinstance(card, Card) else str(Card.parse(card))
         try:
             return self.card_id[text]
@@ -174,14 +192,39 @@ class Ruleset:
     def trick_winner(self, cards: Sequence[CardLike], trump: str | None) -> int:
         """Index of the winning card among ``cards`` (in play order; ties go to the first)."""
         ti = self.trump_id(trump)
-        ti = self.ns if ti is None else ti
-        ids = [self.cid(c) for c in cards]
-        key = self.key[ti][self.eff[ti][ids[0]]]
-        best = 0
-        for i in range(1, len(ids)):
-            if key[ids[i]] > key[ids[best]]:
-                best = i
+        return self.winner_index([self.cid(c) for c in cards], self.ns if ti is None else ti)
+
+    # ------------------------------------------------------------------ by id and trump index
+
+    def winner_index(self, cards: Sequence[int], ti: int) -> int:
+        """Index of the winning card among card ids in play order (ties go to the first)."""
+        key = self.key[ti][self.eff[ti][cards[0]]]
+        best, top = 0, key[cards[0]]
+        for i in range(1, len(cards)):
+            if key[cards[i]] > top:
+                best, top = i, key[cards[i]]
         return best
+
+    def takes(self, card: int, trick: Sequence[int], ti: int) -> bool:
+        """Whether ``card``, played now to the (started) ``trick``, would win it so far."""
+        return bool(self.takers([card], trick, ti))
+
+    def takers(self, cards: Sequence[int], trick: Sequence[int], ti: int) -> list[int]:
+        """The cards of ``cards`` that, played now to the (started) ``trick``, would win it so far."""
+        key = self.key[ti][self.eff[ti][trick[0]]]
+        best = max(key[c] for c in trick)
+        return [c for c in cards if key[c] > best]
+
+    def is_trump(self, card: int, ti: int) -> bool:
+        """Whether the card beats every card of the other suits: a trump (the Joker ranked
+        highest in no-trump included)."""
+        return self.trumping[ti][card]
+
+    def best_cards(self, cards: Sequence[int], ti: int) -> list[int]:
+        """The cards of ``cards`` that rank highest under the trump (trumps above the rest)."""
+        power = self.power[ti]
+        top = max(power[c] for c in cards)
+        return [c for c in cards if power[c] == top]
 
     def why(self, card: CardLike, trump: str | None, led_card: CardLike) -> str:
         """Why a winning card won: "Joker", "right bower", "left bower", "highest trump", ..."""

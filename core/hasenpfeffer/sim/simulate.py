@@ -55,7 +55,7 @@ def parse_bots(spec: str, players: int) -> list[str]:
 
 def play_game(variant: Variant, bots: Sequence[str], seed: int, max_hands: int = MAX_HANDS) -> Game:
     """One full game between bots (seat ``i`` played by ``bots[i]``)."""
-    from ..bots.bots import load_bot
+    from ..bots.registry import load_bot
     from ..engine.game import Game
 
     game = Game(variant, seed=seed)

@@ -1,53 +1,30 @@
-"""Bots: players that choose one of the legal actions from what their seat can see.
+"""The ``greedy`` bot: rule-based, driven by the variant's own tables (works for every variant the
+format expresses).
 
-A bot is any object with ``choose(view, legal) -> Action``, built as ``Bot(seed)``.
-Built-ins: ``random``; ``greedy``, a rule-based player driven by the variant's own
-tables (works for every variant the format expresses); ``mc``, which samples the
-unseen cards and plays each choice out with ``greedy``.
+It takes a contract when the hand evaluation (:mod:`.handeval`) promises a positive expected
+score, keeps and gives its cards by their chances of taking tricks, and plays its cards with
+the greedy policy (:mod:`.policy`).
 
 >>> from hasenpfeffer import Game, load_variant
 >>> game = Game(load_variant("hasenpfeffer"), seed=3)
->>> bot = load_bot("greedy", seed=1)
 >>> view = game.view(game.to_move)
->>> bot.choose(view, view.legal) in view.legal
+>>> GreedyBot(1).choose(view, view.legal) in view.legal
 True
 """
 
 from __future__ import annotations
 
-import importlib
-import random
-from collections.abc import Callable, Sequence
-from typing import Protocol, runtime_checkable
+from collections.abc import Sequence
 
 from ..engine.view import View
 from ..rules.actions import Action
+from . import policy
 from .handeval import Evaluator, evaluator_for
 
 BID_MARGIN = 0.0
 """Expected score difference a contract must promise before greedy takes it."""
 ALONE_SURE = 0.8
 """Chance of making it that greedy wants before going alone."""
-
-
-@runtime_checkable
-class Bot(Protocol):
-    """A player: given its seat's view and the legal actions, return one of them."""
-
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """The chosen action (one of ``legal``)."""
-        ...
-
-
-class RandomBot:
-    """Chooses uniformly among the legal actions."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View, legal: Sequence[Action]) -> Action:
-        """A random legal action."""
-        return legal[self.rng.randrange(len(legal))]
 
 
 class GreedyBot:
@@ -99,13 +76,9 @@ class GreedyBot:
         team = v.teams[v.team_of(view.seat)]
         return sum(1 for s in team if s != view.seat and s not in view.sitting_out)
 
-    @staticmethod
-    def friends(view: View) -> frozenset[int]:
+    def friends(self, view: View) -> frozenset[int]:
         """Seats playing on this seat's side in the hand (defenders together without partnerships)."""
-        v = view.variant
-        if v.partnerships == "none" and view.maker is not None and view.maker != view.seat:
-            return frozenset(s for s in range(v.players) if s != view.maker)
-        return frozenset(v.teams[v.team_of(view.seat)])
+        return policy.friends(self.evaluator(view).rules, view.seat, view.maker)
 
     def _contract(self, view: View, action: Action | None = None) -> tuple[int, int]:
         """(tricks required, multiplier) of the bid in ``action`` or of the current contract."""
@@ -266,69 +239,8 @@ class GreedyBot:
 
     def play(self, view: View, legal: Sequence[Action]) -> Action:
         """Lead strong, take tricks as cheaply as possible, never overtake a partner."""
-        ev, _, unseen = self._setup(view)
-        r = ev.rules
-        ti = r.trump_id(view.trump) if view.trump is not None else r.ns
-        assert ti is not None
-        eff, power = r.eff[ti], r.power[ti]
-        trump = ti if ti < r.ns else -1
-        cards = {a: r.card_id[a.arg] for a in legal}
-        above, _ = ev.tables(ti)
-        higher = [0] * len(unseen)
-        for c in set(cards.values()):
-            higher[c] = sum(unseen[d] for d in above[c])
-        friends = self.friends(view)
-
-        def low(a: Action) -> tuple[bool, bool, int]:
-            c = cards[a]
-            return (eff[c] == trump or power[c] >= 1000, higher[c] == 0, power[c])
-
-        if not view.trick:
-            return self._lead(view, legal, cards, higher, unseen, trump, friends)
-        led = eff[ev.ids[view.trick[0][1]]]
-        key = r.key[ti][led]
-        ids = [ev.ids[c] for _, c in view.trick]
-        win = max(range(len(ids)), key=lambda i: (key[ids[i]], -i))
-        best_seat, best = view.trick[win][0], key[ids[win]]
-        if best_seat in friends:
-            return min(legal, key=low)
-        winners = [a for a in legal if key[cards[a]] > best]
-        if winners:
-            return min(winners, key=lambda a: key[cards[a]])
-        return min(legal, key=low)
-
-    def _lead(
-        self,
-        view: View,
-        legal: Sequence[Action],
-        cards: dict[Action, int],
-        higher: list[int],
-        unseen: list[int],
-        trump: int,
-        friends: frozenset[int],
-    ) -> Action:
-        r = self.evaluator(view).rules
-        ti = trump if trump >= 0 else r.ns
-        eff, power = r.eff[ti], r.power[ti]
-        trumps = [a for a in legal if eff[cards[a]] == trump]
-        plain = [a for a in legal if eff[cards[a]] != trump]
-        out_trumps = sum(n for d, n in enumerate(unseen) if n and eff[d] == trump)
-        makers = view.maker is not None and view.maker in friends
-        if trumps and makers and out_trumps:
-            top = max(trumps, key=lambda a: power[cards[a]])
-            if higher[cards[top]] == 0 or (view.maker == view.seat and len(trumps) >= 2):
-                return top
-        boss = [a for a in plain if higher[cards[a]] == 0]
-        if boss:
-            left = {
-                s: sum(n for d, n in enumerate(unseen) if n and eff[d] == s)
-                for s in {eff[cards[a]] for a in boss}
-            }
-            return max(boss, key=lambda a: (left[eff[cards[a]]], power[cards[a]]))
-        if plain:
-            length = {s: sum(1 for a in plain if eff[cards[a]] == s) for s in {eff[cards[a]] for a in plain}}
-            return min(plain, key=lambda a: (length[eff[cards[a]]], power[cards[a]]))
-        return min(legal, key=lambda a: power[cards[a]])
+        ev = self.evaluator(view)
+        return policy.play(ev.rules, policy.seen_table(ev, view), legal)
 
 
 def _best_or_pass(best: tuple[float, Action] | None, legal: Sequence[Action]) -> Action:
@@ -337,46 +249,3 @@ def _best_or_pass(best: tuple[float, Action] | None, legal: Sequence[Action]) ->
     if best is None or (passes and best[0] <= BID_MARGIN):
         return passes[0] if passes else legal[0]
     return best[1]
-
-
-def _mc(seed: int | None = None) -> Bot:
-    from .montecarlo import MonteCarloBot
-
-    return MonteCarloBot(seed)
-
-
-BUILTIN: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mc": _mc}
-"""Built-in bots by name."""
-
-
-def load_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from a built-in name or ``package.module:ClassName``.
-
-    >>> type(load_bot("random", 1)).__name__
-    'RandomBot'
-    >>> load_bot("nope")
-    Traceback (most recent call last):
-    ...
-    ValueError: unknown bot 'nope': expected random, greedy, mc or package.module:ClassName
-    """
-    factory = BUILTIN.get(spec)
-    if factory is not None:
-        return factory(seed)
-    if ":" not in spec:
-        raise ValueError(f"unknown bot {spec!r}: expected {', '.join(BUILTIN)} or package.module:ClassName")
-    module_name, _, name = spec.partition(":")
-    try:
-        cls = getattr(importlib.import_module(module_name), name)
-    except ModuleNotFoundError as exc:
-        raise ValueError(f"bot {spec!r}: no module {exc.name!r}") from None
-    except AttributeError:
-        raise ValueError(f"bot {spec!r}: module {module_name!r} has no {name!r}") from None
-    if not isinstance(cls, type):
-        raise ValueError(f"bot {spec!r}: {name!r} is not a class")
-    try:
-        bot = cls(seed)
-    except Exception as exc:
-        raise ValueError(f"bot {spec!r} cannot be made: {type(exc).__name__}: {exc}") from None
-    if not isinstance(bot, Bot):
-        raise ValueError(f"bot {spec!r} has no choose(view, legal) method")
-    return bot

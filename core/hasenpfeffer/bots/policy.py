@@ -1,0 +1,162 @@
+"""Greedy card play: the one play policy of the ``greedy`` bot and of the ``mc`` bot's play-outs.
+
+A :class:`Table` is what the choice rests on: the trick so far, the trump, who plays on this
+seat's side, and the copies of each card the other players may still hold. A bot builds it
+from its view (:func:`seen_table`: everything not seen counts as possibly held); a play-out
+in a sampled world, where every hand is known, builds it from the game (:func:`open_table`).
+Then :func:`play` leads a boss trump when making (drawing trumps), else a boss card, else
+low from the shortest suit; it follows with the cheapest card that takes the trick, or the
+lowest card when a friend is winning it.
+
+>>> from hasenpfeffer import Game, load_variant
+>>> from hasenpfeffer.bots.handeval import evaluator_for
+>>> deal = {"dealer": 3, "widow": ["JH"], "hands": [
+...     "JK JD AH KH 9C TS", "AS KS QS JS 9S QC", "AD KD QD TD 9D TC", "AC KC JC TH 9H QH"]}
+>>> game = Game(load_variant("hasenpfeffer"), deal=deal)
+>>> for a in ["0 bid 4", "1 pass", "2 pass", "3 pass", "0 trump H", "0 discard 9C", "0 play TS"]:
+...     _ = game.apply(a)
+>>> ev = evaluator_for(game.variant)
+>>> view = game.view(1)
+>>> str(play(ev.rules, seen_table(ev, view), view.legal))
+'1 play JS'
+>>> str(play(ev.rules, open_table(game), game.legal_actions()))
+'1 play JS'
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..engine.view import View
+from ..rules.actions import Action
+from ..rules.plan import Plan, plan_for
+from ..rules.ruleset import Ruleset
+from .handeval import Evaluator
+
+if TYPE_CHECKING:
+    from ..engine.game import Game
+
+
+class Table(NamedTuple):
+    """What a card is chosen from: ``ti`` the trump option (no-trump: the number of suits),
+    ``trick`` the cards on the table (seat, card id); for each effective suit, how many of its
+    cards the other players may still hold (``left``) and the strength of the highest (``top``,
+    -1 for none)."""
+
+    seat: int
+    ti: int
+    maker: int | None
+    friends: frozenset[int]
+    trick: Sequence[tuple[int, int]]
+    left: Sequence[int]
+    top: Sequence[int]
+
+
+def friends(rules: Ruleset, seat: int, maker: int | None) -> frozenset[int]:
+    """Seats playing on ``seat``'s side this hand: its team, or every defender where there are no
+    partnerships.
+
+    >>> from hasenpfeffer.format.variant import Variant
+    >>> from hasenpfeffer.rules.ruleset import compile_variant
+    >>> sorted(friends(compile_variant(Variant(name="x")), 1, 0))
+    [1, 3]
+    """
+    return _friends(plan_for(rules), seat, maker)
+
+
+@functools.lru_cache(maxsize=4096)
+def _friends(plan: Plan, seat: int, maker: int | None) -> frozenset[int]:
+    if plan.rules.variant.partnerships == "none" and maker is not None and maker != seat:
+        return frozenset(s for s in range(plan.n) if s != maker)
+    return frozenset(s for s in range(plan.n) if plan.side_of[s] == plan.side_of[seat])
+
+
+def _outside(rules: Ruleset, ti: int, hands: Iterable[Sequence[int]]) -> tuple[list[int], list[int]]:
+    """(count, strength of the highest) of the cards in ``hands`` by effective suit."""
+    eff, power = rules.eff[ti], rules.power[ti]
+    left = [0] * (rules.ns + 1)
+    top = [-1] * (rules.ns + 1)
+    for hand in hands:
+        for c in hand:
+            e = eff[c]
+            left[e] += 1
+            if power[c] > top[e]:
+                top[e] = power[c]
+    return left, top
+
+
+def seen_table(ev: Evaluator, view: View) -> Table:
+    """The table as a seat sees it: every card it has not seen may be in another hand."""
+    r = ev.rules
+    ti = r.trump_id(view.trump)
+    ti = r.ns if ti is None else ti
+    unseen = ev.unseen_after(ev.known_cards(view))
+    left, top = _outside(r, ti, [[c] * n for c, n in enumerate(unseen) if n])
+    trick = tuple((s, ev.ids[c]) for s, c in view.trick)
+    return Table(view.seat, ti, view.maker, friends(r, view.seat, view.maker), trick, left, top)
+
+
+def open_table(game: Game) -> Table:
+    """The table of the seat to move with every hand in sight: for play-outs in a sampled world."""
+    seat = game.to_move
+    assert seat is not None
+    r = game.rules
+    ti = game.trump_i
+    ti = r.ns if ti is None else ti
+    out = game.out
+    left, top = _outside(r, ti, [hand for s, hand in enumerate(game.hands) if s != seat and not out[s]])
+    return Table(seat, ti, game.maker, friends(r, seat, game.maker), game.trick, left, top)
+
+
+def play(rules: Ruleset, table: Table, legal: Sequence[Action]) -> Action:
+    """The greedy card: lead strong, take tricks as cheaply as possible, never overtake a friend."""
+    if len(legal) == 1:
+        return legal[0]
+    r, ti = rules, table.ti
+    eff, power, top = r.eff[ti], r.power[ti], table.top
+    cid = r.card_id
+    cards = {a: cid[a.arg] for a in legal}
+    trick = table.trick
+    if not trick:
+        return _lead(r, table, legal, cards)
+    ids = [c for _, c in trick]
+    if trick[r.winner_index(ids, ti)][0] not in table.friends:
+        winners = r.takers(list(cards.values()), ids, ti)
+        if winners:
+            return min((a for a in legal if cards[a] in winners), key=lambda a: power[cards[a]])
+
+    def low(a: Action) -> tuple[bool, bool, int]:
+        """Cheapest to give up: not a trump, not a boss (none higher out in its suit), low."""
+        c = cards[a]
+        return (r.is_trump(c, ti), power[c] >= top[eff[c]], power[c])
+
+    return min(legal, key=low)
+
+
+def _lead(r: Ruleset, table: Table, legal: Sequence[Action], cards: dict[Action, int]) -> Action:
+    """Draw trumps when making; else cash a boss card (from the suit with most cards out); else
+    lead low from the shortest suit."""
+    ti = table.ti
+    eff, power, left, out = r.eff[ti], r.power[ti], table.left, table.top
+    trump = ti if ti < r.ns else -1
+
+    def boss(c: int) -> bool:
+        """No card higher out in its suit (a copy of the card itself does not beat it)."""
+        return power[c] >= out[eff[c]]
+
+    trumps = [a for a in legal if eff[cards[a]] == trump]
+    plain = [a for a in legal if eff[cards[a]] != trump]
+    makers = table.maker is not None and table.maker in table.friends
+    if trumps and makers and left[ti] and trump >= 0:
+        top = max(trumps, key=lambda a: power[cards[a]])
+        if boss(cards[top]) or (table.maker == table.seat and len(trumps) >= 2):
+            return top
+    bosses = [a for a in plain if boss(cards[a])]
+    if bosses:
+        return max(bosses, key=lambda a: (left[eff[cards[a]]], power[cards[a]]))
+    if plain:
+        length = {s: sum(1 for a in plain if eff[cards[a]] == s) for s in {eff[cards[a]] for a in plain}}
+        return min(plain, key=lambda a: (length[eff[cards[a]]], power[cards[a]]))
+    return min(legal, key=lambda a: power[cards[a]])

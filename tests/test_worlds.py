@@ -1,0 +1,199 @@
+"""Worlds built from one seat's view: they show that seat exactly what it saw, they are found
+whenever one exists, they spread the unseen cards, and the real deal rebuilds the real game.
+
+Random games of every built-in variant and of random variants (tests/random_variants.py) are
+played with random legal actions; at every step a random seat's view is taken, worlds are
+sampled from it and checked against the real game.
+
+Longer hunts: ``HASENPFEFFER_RANDOM_WORLDS=3000 python -m pytest tests/test_worlds.py``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+
+from hasenpfeffer.engine.events import HandDealt
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.view import View
+from hasenpfeffer.engine.worlds import Dealt, Worlds, actual_deal, sample_world, world
+from hasenpfeffer.format.errors import VariantError
+from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant_data
+from hasenpfeffer.format.variant import Alone, Exchange, Variant
+from hasenpfeffer.rules.ruleset import compile_variant
+from random_variants import engine_variants
+
+EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_WORLDS", "100"))
+
+
+def seen(view: View) -> dict[str, Any]:
+    """Everything a view shows but the scores (a world's game starts at nought)."""
+    return {f.name: getattr(view, f.name) for f in dataclasses.fields(view) if f.name != "scores"}
+
+
+def hand_events(game: Game) -> list[Any]:
+    """The current hand's events after its deal."""
+    start = max(i for i, e in enumerate(game.events) if isinstance(e, HandDealt))
+    return game.events[start + 1 :]
+
+
+def check_game(game: Game, rng: random.Random, hands: int = 2, samples: int = 2) -> tuple[int, int]:
+    """Play randomly, checking worlds at every step; (worlds drawn, worlds unlike the real deal)."""
+    drawn = unlike = 0
+    while not game.is_over and len(game.hand_results) < hands:
+        seat = rng.randrange(game.variant.players)
+        view = game.view(seat)
+        real = world(view, actual_deal(game))
+        assert real.hands == game.hands and real.trick == game.trick and real.tricks == game.tricks
+        assert hand_events(real) == hand_events(game)
+        worlds = Worlds(view)
+        for _ in range(samples):
+            w = worlds.sample(rng)
+            assert w is not None, (game.variant.name, seat, [str(a) for a in view.history])
+            assert seen(w.view(seat)) == seen(view)  # the legal actions too, when the seat is to move
+            drawn += 1
+            unlike += w.hands != game.hands
+        game.apply(rng.choice(game.legal_actions()))
+    return drawn, unlike
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_worlds_of_every_built_in_variant(name: str) -> None:
+    variant = load_variant(name)
+    drawn = unlike = 0
+    for seed in range(3):
+        d, u = check_game(Game(variant, seed=seed), random.Random(seed))
+        drawn, unlike = drawn + d, unlike + u
+    assert drawn > 50
+    assert unlike > drawn / 2  # the unseen cards are spread, not the real deal again
+
+
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(data=engine_variants(), seed=st.integers(0, 2**32 - 1))
+def test_worlds_of_random_variants(data: dict[str, Any], seed: int) -> None:
+    try:
+        variant = load_variant_data(data)
+    except VariantError:
+        assume(False)
+        raise
+    check_game(Game(variant, seed=seed), random.Random(seed), hands=2, samples=1)
+
+
+def play(game: Game, actions: list[str]) -> Game:
+    for a in actions:
+        game.apply(a)
+    return game
+
+
+def deal(hands: list[str], widow: str, dealer: int = 3) -> dict[str, Any]:
+    return {"dealer": dealer, "hands": [h.split() for h in hands], "widow": widow.split()}
+
+
+def test_a_forced_joker_holder_holds_the_joker_and_nobody_before_it_held_one() -> None:
+    hands = ["JD AH KH 9C TS 9D", "AS KS QS JS 9S QC", "JK KD QD TD AD TC", "AC KC JC TH 9H QH"]
+    game = play(
+        Game(load_variant("hasenpfeffer"), deal=deal(hands, "JH")),
+        ["0 pass", "1 pass", "2 pass", "3 pass", "2 trump D", "2 discard TC"],
+    )
+    view = game.view(0)
+    worlds = Worlds(view)
+    for i in range(30):
+        dealt = worlds.deal(random.Random(i))
+        assert dealt is not None
+        assert "JK" in dealt.hands[2] and "JK" not in dealt.hands[1]
+
+
+def test_the_dealer_who_took_the_turned_card_holds_it_or_laid_it_away() -> None:
+    game = Game(load_variant("euchre"), seed=4)
+    turned = game.view(0).turned
+    assert turned is not None
+    dealer = game.dealer
+    while game.phase == "order-up":  # pass round to the dealer, who orders up
+        seat = game.to_move
+        game.apply(f"{seat} order-up" if seat == dealer else f"{seat} pass")
+    game.apply(game.legal_actions()[0])  # the dealer's discard
+    other = (dealer + 1) % 4
+    view = game.view(other)
+    places = set()
+    rng = random.Random(1)
+    for _ in range(60):
+        w = sample_world(view, rng)
+        assert w is not None
+        dealt = actual_deal(w)
+        if str(turned) in [w.rules.names[c] for c in w.hands[dealer]]:
+            places.add("hand")
+        else:
+            assert dealt.transfers == (str(turned),)
+            places.add("discard")
+        assert all(str(turned) not in [w.rules.names[c] for c in w.hands[s]] for s in range(4) if s != dealer)
+    assert "hand" in places
+
+
+def test_shown_voids_are_kept_in_every_world() -> None:
+    variant = load_variant("euchre")
+    rules = compile_variant(variant)
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(40):
+        game = Game(variant, seed=seed)
+        while not game.is_over and len(game.hand_results) < 1:
+            view = game.view(0)
+            if view.trump is not None and view.tricks:
+                ti = rules.trump_id(view.trump)
+                assert ti is not None
+                for trick in view.tricks:
+                    led = rules.effective_suit(trick.cards[0][1], view.trump)
+                    for seat, card in trick.cards[1:]:
+                        if rules.effective_suit(card, view.trump) != led:
+                            w = sample_world(view, rng)
+                            assert w is not None
+                            held = [rules.effective_suit(c, view.trump) for c in w.hands[seat]]
+                            assert led not in held
+                            checked += 1
+            game.apply(rng.choice(game.legal_actions()))
+    assert checked > 20
+
+
+BEST = Variant(name="best-exchange", alone=Alone(exchange=Exchange(cards=1, best=True)))
+
+
+def test_a_partner_who_gives_its_best_kept_nothing_higher() -> None:
+    hands = ["JK JH JD AH KH QH", "AS KS QS JS TS 9S", "AD KD QD TD 9D TC", "AC KC QC JC TH 9H"]
+    game = play(
+        Game(BEST, deal=deal(hands, "9C")),
+        ["0 bid 6", "0 trump H alone", "0 discard 9C", "2 give AD", "0 give QH"],
+    )
+    rules = game.rules
+    ti = rules.trump_id("H")
+    assert ti is not None
+    power = rules.power[ti]
+    for seat in (1, 3):  # a defender sees neither card of the exchange
+        view = game.view(seat)
+        assert [a.arg for a in view.history if a.verb == "give"] == ["", ""]
+        rng = random.Random(seat)
+        for _ in range(20):
+            w = sample_world(view, rng)
+            assert w is not None
+            dealt = actual_deal(w)
+            given = rules.card_id[dealt.transfers[1]]
+            kept = [c for c in w.hands[2] if rules.names[c] != dealt.transfers[2]]
+            assert all(power[c] <= power[given] for c in kept)
+
+
+def test_a_deal_that_does_not_fit_is_refused() -> None:
+    game = Game(load_variant("hasenpfeffer"), seed=2)
+    view = game.view(0)
+    real = actual_deal(game)
+    other = Dealt(real.dealer, (real.hands[1], real.hands[0], *real.hands[2:]), real.kitty)
+    with pytest.raises(ValueError, match="does not give seat 0"):
+        world(view, other)
