@@ -1,0 +1,110 @@
+"""Games on a Dask cluster: chunks of games as tasks, merged as each one finishes.
+
+Needs the ``distributed`` package (the ``dask`` extra) here and on every worker, with this
+package installed there too. ``local:N`` starts a cluster of N worker processes on this
+machine for the run; an address (``tcp://host:8786``) joins a running scheduler.
+
+>>> parse_address("local:2"), parse_address("tcp://10.0.0.5:8786")
+('local:2', 'tcp://10.0.0.5:8786')
+>>> parse_address("local:0")
+Traceback (most recent call last):
+...
+ValueError: local:N needs N from 1 to 256, read 'local:0'
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .execute import Part, Span, Work, chunks, play_chunk
+from .interrupt import Terminated
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+P = TypeVar("P", bound=Part)
+J = TypeVar("J")
+
+MAX_LOCAL = 256
+"""Most workers of a ``local:N`` cluster."""
+CONNECT_TIMEOUT = "10s"
+"""How long to wait for a scheduler to answer."""
+_ADDRESS = re.compile(r"^(?:(?:tcp|tls|inproc|ucx|ws|wss)://)?[\w.\-\[\]:]+:\d{1,5}$")
+
+
+class ClusterError(RuntimeError):
+    """The cluster cannot be used: ``distributed`` missing, or the scheduler out of reach."""
+
+
+def parse_address(text: str) -> str:
+    """``local:N`` or a scheduler's address; ValueError for anything else."""
+    if text.startswith("local:"):
+        n = text[len("local:") :]
+        if not n.isdigit() or not 1 <= int(n) <= MAX_LOCAL:
+            raise ValueError(f"local:N needs N from 1 to {MAX_LOCAL}, read {text[:40]!r}")
+        return text
+    if not _ADDRESS.match(text):
+        raise ValueError(f"give a scheduler address such as tcp://HOST:8786, or local:N; read {text[:60]!r}")
+    return text
+
+
+@contextmanager
+def client_for(cluster: Any) -> Iterator[Client]:
+    """A Client: the one given, or one to ``local:N`` or an address (closed when done)."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise ClusterError("Dask needs the distributed package: pip install 'hasenpfeffer[dask]'") from None
+    if not isinstance(cluster, str):
+        yield cluster
+        return
+    with ExitStack() as stack:
+        if cluster.startswith("local:"):
+            local = LocalCluster(
+                n_workers=int(cluster[len("local:") :]),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            )
+            stack.callback(local.close)
+            client = Client(local)
+        else:
+            try:
+                client = Client(cluster, timeout=CONNECT_TIMEOUT)
+            except (OSError, TimeoutError) as exc:
+                raise ClusterError(f"cannot reach the Dask scheduler at {cluster}: {exc}") from None
+        stack.callback(client.close)
+        yield client
+
+
+def threads(client: Client) -> int:
+    """Worker threads in the cluster (at least 1)."""
+    workers = client.scheduler_info(n_workers=-1).get("workers", {})
+    return max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
+
+
+def run_on_dask(cluster: Any, work: Work[J, P], job: J, span: Span, add: Callable[[P], None]) -> None:
+    """Submit a chunk of games per task and ``add`` each result as it finishes.
+
+    Ctrl-C or SIGTERM cancels every task still pending before it goes on.
+    """
+    from distributed import as_completed
+
+    with client_for(cluster) as client:
+        shared = client.scatter(job, broadcast=True, hash=False)
+        start, stop = span
+        futures = [
+            client.submit(play_chunk, work, shared, chunk, pure=False)
+            for chunk in chunks(stop, threads(client), start)
+        ]
+        try:
+            for future in as_completed(futures):
+                add(future.result())
+        except (KeyboardInterrupt, Terminated):
+            client.cancel([*futures, shared])
+            raise
