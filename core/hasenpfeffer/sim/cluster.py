@@ -16,12 +16,13 @@ from __future__ import annotations
 
 import logging
 import re
+import signal
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .execute import Part, Span, Work, chunks, play_chunk
-from .interrupt import Terminated
+from .interrupt import Terminated, ignored
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -64,13 +65,15 @@ def client_for(cluster: Any) -> Iterator[Client]:
         return
     with ExitStack() as stack:
         if cluster.startswith("local:"):
-            local = LocalCluster(
-                n_workers=int(cluster[len("local:") :]),
-                threads_per_worker=1,
-                processes=True,
-                dashboard_address=None,
-                silence_logs=logging.ERROR,
-            )
+            # Its worker processes start with Ctrl-C ignored: the run decides, as with local workers.
+            with ignored(signal.SIGINT):
+                local = LocalCluster(
+                    n_workers=int(cluster[len("local:") :]),
+                    threads_per_worker=1,
+                    processes=True,
+                    dashboard_address=None,
+                    silence_logs=logging.CRITICAL,
+                )
             stack.callback(local.close)
             client = Client(local)
         else:
@@ -86,6 +89,13 @@ def threads(client: Client) -> int:
     """Worker threads in the cluster (at least 1)."""
     workers = client.scheduler_info(n_workers=-1).get("workers", {})
     return max(1, sum(int(w.get("nthreads", 1)) for w in workers.values()))
+
+
+def _quiet() -> None:
+    """Silence Dask's loggers: closing while tasks are cancelled logs lost connections, not news."""
+    names = [n for n in logging.root.manager.loggerDict if n.startswith("distributed")]
+    for name in ["distributed", *names]:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def run_on_dask(cluster: Any, work: Work[J, P], job: J, span: Span, add: Callable[[P], None]) -> None:
@@ -106,5 +116,6 @@ def run_on_dask(cluster: Any, work: Work[J, P], job: J, span: Span, add: Callabl
             for future in as_completed(futures):
                 add(future.result())
         except (KeyboardInterrupt, Terminated):
+            _quiet()
             client.cancel([*futures, shared])
             raise

@@ -98,7 +98,8 @@ def sweep_report(
             value = estimate(stats[index], figure).as_dict()
             zero = Estimate(0.0, 0.0, 0.0, 0.0)
             diff = runs.difference(index, figure) if index else zero
-            out[figure] = value | {"difference": diff.as_dict()}
+            count = stats[index].sums.get(figure, [0, 0])[1]
+            out[figure] = value | {"count": count, "difference": diff.as_dict()}
         points_out.append({"name": name, "set": dict(setting), "figures": out})
     return {
         "format": FORMAT,

@@ -7,9 +7,9 @@ paired difference from the base (game ``i`` of every point has the seed of the b
 >>> setting = parse_setting("game.target=10,15", 1)
 >>> setting.key, setting.values
 ('game.target', [10, 15])
->>> [dict(p) for p in grid([setting, parse_setting("alone.allowed=yes,no", 2)])]
-[{'game.target': 10, 'alone.allowed': True}, {'game.target': 10, 'alone.allowed': False}, \
-{'game.target': 15, 'alone.allowed': True}, {'game.target': 15, 'alone.allowed': False}]
+>>> [dict(p) for p in grid([setting, parse_setting("game.must_bid_out=yes,no", 2)])]
+[{'game.target': 10, 'game.must_bid_out': True}, {'game.target': 10, 'game.must_bid_out': False}, \
+{'game.target': 15, 'game.must_bid_out': True}, {'game.target': 15, 'game.must_bid_out': False}]
 >>> house_rule("euchre", {"game.target": 5}).game.target
 5
 """
