@@ -75,6 +75,8 @@ def test_a_client_given_is_left_open(client: distributed.Client) -> None:
 def test_bad_addresses(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     assert main(["simulate", "euchre", "--dask", "local:0"]) == 2
     assert main(["simulate", "euchre", "--dask", "not an address"]) == 2
+    assert main(["simulate", "euchre", "--dask", "tcp://127.0.0.1:9", "--records", "runs"]) == 2
+    assert "workers' machines" in capsys.readouterr().err
     monkeypatch.setattr("hasenpfeffer.sim.cluster.CONNECT_TIMEOUT", "0.5s")
     assert main(["compare", "euchre", "euchre", "--games", "1", "--dask", "tcp://127.0.0.1:9"]) == 1
     assert "cannot reach the Dask scheduler" in capsys.readouterr().err

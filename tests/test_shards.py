@@ -12,7 +12,7 @@ from hasenpfeffer.cli import main
 from hasenpfeffer.sim.stats import Stats
 
 Capsys = pytest.CaptureFixture[str]
-SIMULATE = ["simulate", "hasenpfeffer-pepper", "--games", "10", "--seed", "9", "--bots", "greedy,random"]
+SIMULATE = ["simulate", "euchre", "--games", "10", "--seed", "9", "--bots", "greedy,random"]
 SWEEP = ["sweep", "euchre", "--set", "game.target=5,7", "--games", "6", "--seed", "2", "--workers", "1"]
 
 

@@ -228,6 +228,14 @@ def run(args: argparse.Namespace) -> int:
     bots = check_common(args, variant.players, err)
     if bots is None:
         return 2
+    if args.records is not None and args.dask is not None and not args.dask.startswith("local:"):
+        err.print(
+            "--records with a remote --dask cluster would be written on the workers' machines:"
+            " use local:N, or no --records",
+            markup=False,
+            highlight=False,
+        )
+        return 2
     if args.records is not None:
         try:
             Path(args.records).mkdir(parents=True, exist_ok=True)

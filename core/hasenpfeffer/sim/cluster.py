@@ -17,12 +17,13 @@ from __future__ import annotations
 import logging
 import re
 import signal
+import threading
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .execute import Part, Span, Work, chunks, play_chunk
-from .interrupt import Terminated, ignored
+from .interrupt import Terminated
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -54,6 +55,29 @@ def parse_address(text: str) -> str:
 
 
 @contextmanager
+def deferred_sigint() -> Iterator[None]:
+    """Within the block a Ctrl-C is noted, and raised as KeyboardInterrupt when the block ends.
+
+    (Also when the block fails meanwhile: workers starting up may fail on the same Ctrl-C.)
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    noted: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+    try:
+        yield
+    except Exception:
+        if noted:
+            raise KeyboardInterrupt from None
+        raise
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if noted:
+        raise KeyboardInterrupt
+
+
+@contextmanager
 def client_for(cluster: Any) -> Iterator[Client]:
     """A Client: the one given, or one to ``local:N`` or an address (closed when done)."""
     try:
@@ -63,26 +87,32 @@ def client_for(cluster: Any) -> Iterator[Client]:
     if not isinstance(cluster, str):
         yield cluster
         return
+    # Ctrl-C while the cluster starts is taken once it has: stopped half-way, it may not close.
     with ExitStack() as stack:
-        if cluster.startswith("local:"):
-            # Its worker processes start with Ctrl-C ignored: the run decides, as with local workers.
-            with ignored(signal.SIGINT):
+        with deferred_sigint():
+            if cluster.startswith("local:"):
+                # Its worker processes ignore Ctrl-C (the command decides, as with local workers).
                 local = LocalCluster(
                     n_workers=int(cluster[len("local:") :]),
                     threads_per_worker=1,
                     processes=True,
                     dashboard_address=None,
                     silence_logs=logging.CRITICAL,
+                    preload=["hasenpfeffer.sim.daskworker"],
                 )
-            stack.callback(local.close)
-            client = Client(local)
-        else:
-            try:
-                client = Client(cluster, timeout=CONNECT_TIMEOUT)
-            except (OSError, TimeoutError) as exc:
-                raise ClusterError(f"cannot reach the Dask scheduler at {cluster}: {exc}") from None
-        stack.callback(client.close)
-        yield client
+                stack.callback(local.close)
+                client = Client(local)
+            else:
+                try:
+                    client = Client(cluster, timeout=CONNECT_TIMEOUT)
+                except (OSError, TimeoutError) as exc:
+                    raise ClusterError(f"cannot reach the Dask scheduler at {cluster}: {exc}") from None
+            stack.callback(client.close)
+        try:
+            yield client
+        except (KeyboardInterrupt, Terminated):
+            _quiet()
+            raise
 
 
 def threads(client: Client) -> int:
@@ -106,16 +136,16 @@ def run_on_dask(cluster: Any, work: Work[J, P], job: J, span: Span, add: Callabl
     from distributed import as_completed
 
     with client_for(cluster) as client:
-        shared = client.scatter(job, broadcast=True, hash=False)
         start, stop = span
-        futures = [
-            client.submit(play_chunk, work, shared, chunk, pure=False)
-            for chunk in chunks(stop, threads(client), start)
-        ]
+        futures: list[Any] = []
         try:
+            with deferred_sigint():
+                shared = client.scatter(job, broadcast=True, hash=False)
+                for chunk in chunks(stop, threads(client), start):
+                    futures.append(client.submit(play_chunk, work, shared, chunk, pure=False))
             for future in as_completed(futures):
                 add(future.result())
         except (KeyboardInterrupt, Terminated):
             _quiet()
-            client.cancel([*futures, shared])
+            client.cancel(futures)
             raise
