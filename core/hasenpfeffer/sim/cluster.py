@@ -140,10 +140,11 @@ def run_on_dask(cluster: Any, work: Work[J, P], job: J, span: Span, add: Callabl
         futures: list[Any] = []
         try:
             with deferred_sigint():
-                shared = client.scatter(job, broadcast=True, hash=False)
+                futures.append(client.scatter(job, broadcast=True, hash=False))
+                shared = futures[0]
                 for chunk in chunks(stop, threads(client), start):
                     futures.append(client.submit(play_chunk, work, shared, chunk, pure=False))
-            for future in as_completed(futures):
+            for future in as_completed(futures[1:]):
                 add(future.result())
         except (KeyboardInterrupt, Terminated):
             _quiet()
