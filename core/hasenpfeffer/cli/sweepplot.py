@@ -19,10 +19,17 @@ def _scale(name: str) -> tuple[float, str]:
     return (100.0, "%") if share(name) else (1.0, "")
 
 
+def _unit(name: str) -> str:
+    """The y axis's label: the unit of the figure."""
+    if share(name):
+        return "%"
+    return "points per hand" if name.endswith("points/hand") else "hands"
+
+
 def _lines(ax: Any, report: dict[str, Any], figure: str) -> None:
     key = report["keys"][0]
     base, *points = report["points"]
-    scale, unit = _scale(figure)
+    scale, _ = _scale(figure)
     values = [p["set"][key] for p in points]
     numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
     xs = [float(v) for v in values] if numeric else list(range(len(values)))
@@ -41,7 +48,7 @@ def _lines(ax: Any, report: dict[str, Any], figure: str) -> None:
         ax.axhspan(scale * b["low"], scale * b["high"], color="grey", alpha=0.2)
     ax.set_xticks(xs, [show(v) for v in values])
     ax.set_xlabel(key, fontsize="small")
-    ax.set_ylabel(unit or "mean", fontsize="small")
+    ax.set_ylabel(_unit(figure), fontsize="small")
 
 
 def _heat(fig: Any, ax: Any, report: dict[str, Any], figure: str) -> None:
