@@ -20,6 +20,7 @@ import signal
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack, contextmanager
+from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .execute import Part, Span, Work, chunks, play_chunk
@@ -56,25 +57,35 @@ def parse_address(text: str) -> str:
 
 @contextmanager
 def deferred_sigint() -> Iterator[None]:
-    """Within the block a Ctrl-C is noted, and raised as KeyboardInterrupt when the block ends.
+    """Within the block Ctrl-C and SIGTERM are noted, and raised when the block ends.
 
     (Also when the block fails meanwhile: workers starting up may fail on the same Ctrl-C.)
+    Stopped half-way, a cluster starting up may not close.
     """
     if threading.current_thread() is not threading.main_thread():
         yield
         return
     noted: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: noted.append(signum))
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        noted.append(signum)
+
+    previous = {s: signal.signal(s, note) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield
     except Exception:
         if noted:
-            raise KeyboardInterrupt from None
+            raise _stop(noted[0]) from None
         raise
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for s, handler in previous.items():
+            signal.signal(s, signal.SIG_DFL if handler is None else handler)
     if noted:
-        raise KeyboardInterrupt
+        raise _stop(noted[0])
+
+
+def _stop(signum: int) -> BaseException:
+    return Terminated("SIGTERM") if signum == signal.SIGTERM else KeyboardInterrupt()
 
 
 @contextmanager
