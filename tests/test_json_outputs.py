@@ -77,16 +77,49 @@ def test_simulate_json(capsys: Capsys) -> None:
     assert data["format"] == 1
     assert all(round(x, 6) == x for x in numbers(data))
     assert any(round(x, 3) != x for x in numbers(data))  # rounded to 6 places, not fewer
-    words = documented(section("simulate --json"))
+    words = documented(section("simulate --json")) | documented(section(RAW))
     names = {"made", "failed", "rate", "low", "high"}
-    missing = [k for k in dict.fromkeys(keys(data, skip=("bids",))) if k not in words | names]
+    missing = [k for k in dict.fromkeys(keys(data, skip=DATA_KEYED)) if k not in words | names]
     assert missing == []
+    assert data["command"] == "simulate" and data["run"]["shard"] is None
+
+
+RAW = "The run and the raw sums"
+DATA_KEYED = ("bids", "hand_points", "margins", "sums", "cross", "set")
+"""Keys whose children are names from the data (bids, scores, figures, swept keys), not keys of the format."""
+
+
+def test_sweep_json(capsys: Capsys, tmp_path: Path) -> None:
+    path = tmp_path / "sweep.json"
+    argv = [
+        "sweep",
+        "euchre",
+        "--set",
+        "game.target=5,7",
+        "--games",
+        "3",
+        "--workers",
+        "1",
+        "--json",
+        str(path),
+    ]
+    assert main(argv) == 0
+    data = json.loads(path.read_text())
+    assert data["format"] == 1 and data["command"] == "sweep"
+    assert all(round(x, 6) == x for x in numbers(data))
+    words = documented(section("sweep --json")) | documented(section(RAW))
+    skip = (*DATA_KEYED, "figures")
+    missing = [k for k in dict.fromkeys(keys(data, skip=skip)) if k not in words]
+    assert missing == []
+    figure = data["points"][1]["figures"]["hands per game"]
+    assert set(figure) == {"value", "low", "high", "count", "difference"}
+    assert set(figure["difference"]) == {"value", "low", "high"}
 
 
 def test_compare_json(capsys: Capsys) -> None:
     argv = ["compare", "hasenpfeffer", "hasenpfeffer-pepper", "--games", "5", "--workers", "1", "--json"]
     data = run_json(capsys, argv)
-    assert data["format"] == 1
+    assert data["format"] == 2
     assert all(round(x, 6) == x for x in numbers(data))
     words = documented(section("compare --json"))
     missing = [k for k in dict.fromkeys(keys(data)) if k not in words]

@@ -64,7 +64,7 @@ def test_help_speaks_to_users() -> None:
         assert words in text
 
 
-@pytest.mark.parametrize("extra, name", [("test", "jsonschema"), ("plot", "numpy")])
+@pytest.mark.parametrize("extra, name", [("test", "jsonschema"), ("plot", "numpy"), ("dask", "distributed")])
 def test_optional_libraries_are_extras_not_runtime_dependencies(extra: str, name: str) -> None:
     assert name not in _requirement_names(PROJECT["dependencies"])
     assert name in _requirement_names(PROJECT["optional-dependencies"][extra])
@@ -83,10 +83,25 @@ def test_numpy_and_jsonschema_are_imported_only_where_their_extras_are_needed() 
             else:
                 continue
             for name in names:
-                if name.split(".")[0] in ("numpy", "jsonschema"):
+                if name.split(".")[0] in ("numpy", "jsonschema", "distributed") and not (
+                    path.name == "cluster.py" and name.startswith("distributed")
+                ):
                     inside = [f.name for f in scopes if f.lineno <= node.lineno <= (f.end_lineno or 0)]
                     imports.append((path.relative_to(PACKAGE).as_posix(), ",".join(inside), name))
-    assert imports == [("cli/compareplot.py", "_histogram", "numpy")]
+    assert sorted(imports) == [
+        ("cli/compareplot.py", "_histogram", "numpy"),
+        ("cli/sweepplot.py", "_heat", "numpy"),
+    ]
+
+
+def test_distributed_is_imported_only_when_a_cluster_is_used() -> None:
+    code = (
+        "import sys; from hasenpfeffer.cli import main; import hasenpfeffer.sim.cluster;"
+        " main(['simulate', 'euchre', '--games', '1', '--workers', '1', '--json']);"
+        " print('distributed' in sys.modules, file=sys.stderr)"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stderr.strip() == "False"
 
 
 def test_metadata_describes_the_project() -> None:

@@ -3,6 +3,25 @@
 >>> from hasenpfeffer import Card
 >>> str(Card.parse("10h"))
 'TH'
+
+Variants from a mapping, whole or as a house rule of another (dotted keys):
+
+>>> from hasenpfeffer import house_rule, load_variant_data
+>>> load_variant_data({"extends": "euchre", "name": "short", "game": {"target": 5}}).game.target
+5
+>>> house_rule("euchre", {"game.target": 7, "alone.allowed": "nobody"}).alone.allowed
+'nobody'
+
+Bot games and rule studies (workers are processes: call these under
+``if __name__ == "__main__":`` in a script):
+
+>>> from hasenpfeffer import load_variant, simulate, sweep
+>>> stats = simulate(load_variant("euchre"), 4, ["greedy"] * 4, seed=1, workers=1)
+>>> stats.games
+4
+>>> study = sweep("euchre", {"game.target": [5, 10]}, 4, ["greedy"] * 4, seed=1, workers=1)
+>>> [v.name for v in study.variants], study.difference(1, "hands per game").value < 0
+(['euchre', 'euchre+5', 'euchre+10'], True)
 """
 
 from __future__ import annotations
@@ -32,6 +51,15 @@ _LAZY = {
     "IllegalActionError": "hasenpfeffer.rules.actions",
     "ActionSpace": "hasenpfeffer.rules.actionspace",
     "action_space": "hasenpfeffer.rules.actionspace",
+    "load_variant_data": "hasenpfeffer.format.loader",
+    "house_rule": "hasenpfeffer.sim.sweep",
+    "simulate": "hasenpfeffer.sim.simulate",
+    "Interrupted": "hasenpfeffer.sim.simulate",
+    "Stats": "hasenpfeffer.sim.stats",
+    "sweep": "hasenpfeffer.sim.sweep",
+    "Sweep": "hasenpfeffer.sim.sweep",
+    "play_set": "hasenpfeffer.sim.runset",
+    "RunSet": "hasenpfeffer.sim.runset",
 }
 
 if TYPE_CHECKING:
@@ -40,10 +68,14 @@ if TYPE_CHECKING:
     from .engine.game import Game
     from .engine.view import HandResult, Trick, View
     from .format.errors import Problem, VariantError
-    from .format.loader import builtin_names, load_variant
+    from .format.loader import builtin_names, load_variant, load_variant_data
     from .records.errors import ReplayError
     from .rules.actions import Action, IllegalActionError, LegalActions
     from .rules.actionspace import ActionSpace, action_space
+    from .sim.runset import RunSet, play_set
+    from .sim.simulate import Interrupted, simulate
+    from .sim.stats import Stats
+    from .sim.sweep import Sweep, house_rule, sweep
 
 
 def __getattr__(name: str) -> Any:
@@ -64,9 +96,13 @@ __all__ = [
     "Game",
     "HandResult",
     "IllegalActionError",
+    "Interrupted",
     "LegalActions",
     "Problem",
     "ReplayError",
+    "RunSet",
+    "Stats",
+    "Sweep",
     "Trick",
     "Variant",
     "VariantError",
@@ -74,6 +110,11 @@ __all__ = [
     "__version__",
     "action_space",
     "builtin_names",
+    "house_rule",
     "load_bot",
     "load_variant",
+    "load_variant_data",
+    "play_set",
+    "simulate",
+    "sweep",
 ]

@@ -25,6 +25,8 @@ examples:
   hasenpfeffer play hasenpfeffer-pepper       play a seat against three bots
   hasenpfeffer validate our-table.yaml        check a house rule
   hasenpfeffer simulate euchre --games 1000   statistics of bot games
+  hasenpfeffer sweep euchre --set game.target=5,10,15
+                                              a rule study: each target against euchre's
   hasenpfeffer COMMAND --help                 the options of one command
 
 exit status: 0 success; 1 invalid input (a variant file, a record) or a failed check;
@@ -43,6 +45,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("hasenpfeffer.cli.play", "play a variant in the terminal against bots"),
     "simulate": ("hasenpfeffer.cli.simulate", "play many games with bots and print statistics"),
     "compare": ("hasenpfeffer.cli.compare", "compare two variants over the same deals"),
+    "sweep": ("hasenpfeffer.cli.sweep", "play a grid of house rules of a variant over the same deals"),
+    "merge": ("hasenpfeffer.cli.merge", "merge the JSON outputs of the shards of a simulate or sweep run"),
 }
 
 

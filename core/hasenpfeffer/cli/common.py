@@ -82,3 +82,52 @@ def bounded(low: int, high: int, what: str) -> Callable[[str], int]:
 games_type = bounded(1, MAX_GAMES, "games")
 seed_type = bounded(0, MAX_SEED, "seed")
 workers_type = bounded(1, 1024, "workers")
+
+
+def shard_type(text: str) -> tuple[int, int]:
+    """An argparse type: ``i/n``, the i-th of n shares of a run's games (i from 1).
+
+    >>> shard_type("2/4")
+    (2, 4)
+    >>> shard_type("5/4")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: give i/n with 1 <= i <= n <= 100,000, such as 1/4; read '5/4'
+    """
+    index, slash, count = text.partition("/")
+    if slash and index.isdigit() and count.isdigit() and 1 <= int(index) <= int(count) <= 100_000:
+        return int(index), int(count)
+    raise argparse.ArgumentTypeError(f"give i/n with 1 <= i <= n <= 100,000, such as 1/4; read {text[:40]!r}")
+
+
+def dask_type(text: str) -> str:
+    """An argparse type: a Dask scheduler's address or ``local:N``.
+
+    >>> dask_type("tcp://127.0.0.1:8786")
+    'tcp://127.0.0.1:8786'
+    """
+    from ..sim.cluster import parse_address
+
+    try:
+        return parse_address(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_run_options(parser: argparse.ArgumentParser, shard: bool = True) -> None:
+    """``--dask ADDRESS`` (and ``--shard i/n``)."""
+    parser.add_argument(
+        "--dask",
+        type=dask_type,
+        metavar="ADDRESS",
+        help="play on a Dask cluster: a scheduler's address (tcp://HOST:8786) or local:N for N local"
+        " worker processes (needs the dask extra)",
+    )
+    if shard:
+        parser.add_argument(
+            "--shard",
+            type=shard_type,
+            metavar="i/n",
+            help="play only the i-th of n shares of the games (seeds as in the whole run);"
+            " merge the --json outputs with `hasenpfeffer merge`",
+        )

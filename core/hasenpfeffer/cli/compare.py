@@ -12,16 +12,17 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .figures import difference, figures, fmt
-from .simulate import add_common, bots_label, check_common, load, progress_bar, stopped
+from .common import add_run_options
+from .figures import figures, fmt, paired
+from .simulate import add_common, bots_label, check_common, load, progress_bar, stopped, unreachable, where
 
 if TYPE_CHECKING:
     from ..format.variant import Variant
     from ..sim.stats import Stats
 
 
-FORMAT = 1
-"""Version of the ``--json`` output (``docs/outputs.md``)."""
+FORMAT = 2
+"""Version of the ``--json`` output (``docs/outputs.md``); 2: differences paired by seed."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -29,6 +30,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("a", metavar="A", help="the first variant (a built-in name or a file)")
     parser.add_argument("b", metavar="B", help="the second variant, e.g. A with a house rule")
     add_common(parser)
+    add_run_options(parser, shard=False)
     parser.add_argument(
         "--plot",
         metavar="FILE.png",
@@ -38,7 +40,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate both variants and print the differences."""
-    from ..sim.simulate import Interrupted, default_workers, simulate
+    from ..sim.cluster import ClusterError
+    from ..sim.runset import play_set
+    from ..sim.simulate import Interrupted, default_workers
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
     if args.plot is not None:
@@ -47,8 +51,9 @@ def run(args: argparse.Namespace) -> int:
         except ImportError:
             err.print("--plot needs matplotlib: pip install 'hasenpfeffer[plot]'", markup=False)
             return 2
-    variants = [load(args.a, err, args.allow_path), load(args.b, err, args.allow_path)]
-    if variants[0] is None or variants[1] is None:
+    loaded = [load(args.a, err, args.allow_path), load(args.b, err, args.allow_path)]
+    variants = [v for v in loaded if v is not None]
+    if len(variants) < 2:
         return 1
     if variants[0].players != variants[1].players or len(variants[0].teams) != len(variants[1].teams):
         err.print("the variants must have the same players and sides to be compared")
@@ -57,23 +62,23 @@ def run(args: argparse.Namespace) -> int:
     if bots is None:
         return 2
     workers = args.workers or default_workers()
-    runs: list[tuple[Variant, Stats]] = []
     start = time.perf_counter()
-    for variant in variants:
-        assert variant is not None
-        try:
-            with progress_bar(args.games, variant.name, err) as advance:
-                runs.append((variant, simulate(variant, args.games, bots, args.seed, workers, None, advance)))
-        except Interrupted as exc:
-            done = sum(s.games for _, s in runs) + exc.stats.games
-            return stopped(done, 2 * args.games, exc)
+    try:
+        with progress_bar(2 * args.games, f"{variants[0].name} / {variants[1].name}", err) as advance:
+            both = play_set(variants, args.games, bots, args.seed, workers, advance, cluster=args.dask)
+    except Interrupted as exc:
+        return stopped(exc.stats.games, exc.games, exc)
+    except ClusterError as exc:
+        return unreachable(exc)
     elapsed = time.perf_counter() - start
-    (va, sa), (vb, sb) = runs
+    (va, vb), (sa, sb) = variants, both.stats
+    runs: list[tuple[Variant, Stats]] = [(va, sa), (vb, sb)]
     fa, fb = figures(sa), figures(sb)
+    diffs = {k: paired(both, k) for k in fa}
     if args.plot is not None:
         from .compareplot import plot
 
-        plot(args.plot, runs)
+        plot(args.plot, runs, diffs)
     if args.json:
         data = {
             "format": FORMAT,
@@ -86,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
                 k: {
                     "a": fa[k].as_dict(),
                     "b": fb[k].as_dict(),
-                    "difference": difference(fa[k], fb[k]).as_dict(),
+                    "difference": diffs[k].as_dict(),
                 }
                 for k in fa
             },
@@ -96,16 +101,20 @@ def run(args: argparse.Namespace) -> int:
         return 0
     out.print(
         f"A = [bold]{escape(va.name)}[/], B = [bold]{escape(vb.name)}[/]\n{args.games:,} games each,"
-        f" same seeds, bots {escape(bots_label(bots))}, seed {args.seed}; {elapsed:.1f} s",
+        f" same seeds, bots {escape(bots_label(bots))}, seed {args.seed}; {elapsed:.1f} s on"
+        f" {where(args.dask, workers)}",
         highlight=False,
     )
-    table = Table(title="95% intervals in brackets", title_justify="left")
+    table = Table(
+        title="95% intervals in brackets; B - A paired game by game over the shared seeds",
+        title_justify="left",
+    )
     table.add_column("figure")
     table.add_column("A", justify="right")
     table.add_column("B", justify="right")
     table.add_column("B - A", justify="right")
     for name in fa:
-        d = difference(fa[name], fb[name])
+        d = diffs[name]
         mark = "" if d.low <= 0 <= d.high else " *"
         table.add_row(name, fmt(name, fa[name]), fmt(name, fb[name]), fmt(name, d, signed=True) + mark)
     out.print(table)

@@ -6,6 +6,7 @@ Needs matplotlib (and numpy), the ``plot`` extra; imported only when a picture i
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from .figures import PERCENT, Figure, difference, figures
@@ -44,15 +45,22 @@ def _scaled(name: str, f: Figure) -> tuple[float, float, float, str]:
     return f.value, f.low, f.high, "points" if "points" in name else "hands"
 
 
-def _differences(fig: Any, spec: Any, runs: list[tuple[Variant, Stats]]) -> list[Any]:
+Differences = Mapping[str, Figure]
+"""B - A per figure (paired by seed); without them, computed as if the runs were independent."""
+
+
+def _differences(
+    fig: Any, spec: Any, runs: list[tuple[Variant, Stats]], diffs: Differences | None = None
+) -> list[Any]:
     """One row per figure: B - A as a point with its 95% interval, each on its own scale."""
     (_, sa), (_, sb) = runs
     fa, fb = figures(sa), figures(sb)
+    diffs = diffs or {name: difference(fa[name], fb[name]) for name in fa}
     rows = spec.subgridspec(len(fa), 1, hspace=0.0)
     axes = []
     for i, name in enumerate(fa):
         ax = fig.add_subplot(rows[i])
-        value, low, high, unit = _scaled(name, difference(fa[name], fb[name]))
+        value, low, high, unit = _scaled(name, diffs[name])
         excludes = not low <= 0 <= high
         colour = "tab:red" if excludes else "tab:grey"
         ax.errorbar([value], [0], xerr=[[value - low], [high - value]], fmt="o", color=colour, capsize=4)
@@ -73,7 +81,7 @@ def _differences(fig: Any, spec: Any, runs: list[tuple[Variant, Stats]]) -> list
     return axes
 
 
-def draw(runs: list[tuple[Variant, Stats]]) -> Any:
+def draw(runs: list[tuple[Variant, Stats]], diffs: Differences | None = None) -> Any:
     """The matplotlib figure: score change per hand, final margin, and the differences."""
     import matplotlib
 
@@ -92,15 +100,15 @@ def draw(runs: list[tuple[Variant, Stats]]) -> Any:
     margins.set_title("Final score, side 0 minus the best other side")
     margins.set_xlabel("points")
     margins.set_ylabel("share of games")
-    _differences(fig, grid[1, :], runs)
+    _differences(fig, grid[1, :], runs, diffs)
     fig.suptitle(f"{labels[0]}    {labels[1]}    ({runs[0][1].games:,} games each, same seeds)")
     return fig
 
 
-def plot(path: str, runs: list[tuple[Variant, Stats]]) -> None:
+def plot(path: str, runs: list[tuple[Variant, Stats]], diffs: Differences | None = None) -> None:
     """Draw the picture into ``path`` (PNG, SVG or PDF by its extension)."""
     import matplotlib.pyplot as plt
 
-    fig = draw(runs)
+    fig = draw(runs, diffs)
     fig.savefig(path, dpi=110)
     plt.close(fig)

@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..sim.stats import Z95, Stats, mean_ci, rounded, wilson
+
+if TYPE_CHECKING:
+    from ..sim.runset import RunSet
 
 
 @dataclass(frozen=True)
@@ -86,3 +90,9 @@ def fmt(name: str, f: Figure, signed: bool = False) -> str:
     if name in PERCENT:
         return f"{100 * f.value:{sign}.1f}% ({100 * f.low:{sign}.0f}..{100 * f.high:{sign}.0f})"
     return f"{f.value:{sign}.2f} ({f.low:{sign}.2f}..{f.high:{sign}.2f})"
+
+
+def paired(runs: RunSet, name: str) -> Figure:
+    """B - A in one figure: the mean of per-game differences over the shared seeds, with its interval."""
+    d = runs.difference(1, name)
+    return Figure(d.value, d.low, d.high, d.se)

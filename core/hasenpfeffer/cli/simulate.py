@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .common import add_allow_path, games_type, load_or_report, seed_type, workers_type
+from .common import add_allow_path, add_run_options, games_type, load_or_report, seed_type, workers_type
 
 if TYPE_CHECKING:
     from ..format.variant import Variant
@@ -23,8 +23,8 @@ if TYPE_CHECKING:
     from ..sim.stats import Stats
 
 
-def add_common(parser: argparse.ArgumentParser) -> None:
-    """Options shared by ``simulate`` and ``compare``."""
+def add_common(parser: argparse.ArgumentParser, json_flag: bool = True) -> None:
+    """Options shared by ``simulate``, ``compare`` and ``sweep``."""
     parser.add_argument(
         "--games", type=games_type, default=100, metavar="N", help="games to play (default 100)"
     )
@@ -42,7 +42,8 @@ def add_common(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="worker processes (default: all cores)",
     )
-    parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
+    if json_flag:
+        parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
     add_allow_path(parser)
 
 
@@ -50,6 +51,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``simulate``."""
     parser.add_argument("variant", metavar="VARIANT", help="a built-in variant name or a variant file")
     add_common(parser)
+    add_run_options(parser)
     parser.add_argument("--records", metavar="DIR", help="write one game record per game into DIR")
 
 
@@ -125,6 +127,24 @@ def bots_label(bots: list[str]) -> str:
     return bots[0] if len(set(bots)) == 1 else ", ".join(bots)
 
 
+def shard_label(shard: tuple[int, int] | None, first: int, stop: int) -> str:
+    """`` (shard 2/4: games 250 to 499)`` or nothing.
+
+    >>> shard_label((2, 4), 250, 500)
+    ' (shard 2/4: games 250 to 499)'
+    """
+    if shard is None:
+        return ""
+    return f" (shard {shard[0]}/{shard[1]}: games {first} to {stop - 1})"
+
+
+def where(dask: str | None, workers: int) -> str:
+    """``2 workers`` or ``Dask local:2``."""
+    if dask is not None:
+        return f"Dask {dask}"
+    return f"{workers} worker{'s' if workers > 1 else ''}"
+
+
 def pct(value: float) -> str:
     """A proportion as a percentage."""
     return f"{100 * value:.1f}%"
@@ -186,8 +206,19 @@ def stopped(done: int, asked: int, exc: BaseException, records: str | None = Non
     return exit_code(exc)
 
 
+def unreachable(exc: Exception) -> int:
+    """Report a Dask cluster that cannot be used (exit 1)."""
+    from .common import error
+
+    error(f"--dask: {exc}")
+    return 1
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
+    from ..sim.cluster import ClusterError
+    from ..sim.execute import shard_range
+    from ..sim.report import simulate_report
     from ..sim.simulate import Interrupted, default_workers, simulate
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
@@ -197,6 +228,14 @@ def run(args: argparse.Namespace) -> int:
     bots = check_common(args, variant.players, err)
     if bots is None:
         return 2
+    if args.records is not None and args.dask is not None and not args.dask.startswith("local:"):
+        err.print(
+            "--records with a remote --dask cluster would be written on the workers' machines:"
+            " use local:N, or no --records",
+            markup=False,
+            highlight=False,
+        )
+        return 2
     if args.records is not None:
         try:
             Path(args.records).mkdir(parents=True, exist_ok=True)
@@ -204,21 +243,33 @@ def run(args: argparse.Namespace) -> int:
             err.print(f"--records {args.records}: {exc.strerror or exc}", markup=False, highlight=False)
             return 1
     workers = args.workers or default_workers()
+    first, stop = shard_range(args.games, args.shard)
     start = time.perf_counter()
     try:
-        with progress_bar(args.games, variant.name, err) as advance:
-            stats = simulate(variant, args.games, bots, args.seed, workers, args.records, advance)
+        with progress_bar(stop - first, variant.name, err) as advance:
+            stats = simulate(
+                variant,
+                args.games,
+                bots,
+                args.seed,
+                workers,
+                args.records,
+                advance,
+                shard=args.shard,
+                cluster=args.dask,
+            )
     except Interrupted as exc:
         return stopped(exc.stats.games, exc.games, exc, args.records)
+    except ClusterError as exc:
+        return unreachable(exc)
     elapsed = time.perf_counter() - start
     if args.json:
-        ladder = [b.name for b in variant.making.auction.ladder]
-        data = {"format": 1, "variant": variant.name, "bots": bots, "seed": args.seed} | stats.summary(ladder)
+        data = simulate_report(variant, bots, args.seed, args.games, args.shard, stats)
         sys.stdout.write(json.dumps(data) + "\n")
         return 0
     header = (
-        f"[bold]{escape(variant.name)}[/]: {stats.games:,} games, bots {escape(bots_label(bots))},"
-        f" seed {args.seed}\n{elapsed:.1f} s on {workers} worker{'s' if workers > 1 else ''},"
+        f"[bold]{escape(variant.name)}[/]: {stats.games:,} games{shard_label(args.shard, first, stop)},"
+        f" bots {escape(bots_label(bots))}, seed {args.seed}\n{elapsed:.1f} s on {where(args.dask, workers)},"
         f" {stats.hands / max(elapsed, 1e-9):,.0f} hands/s"
     )
     render(variant, stats, header, out)

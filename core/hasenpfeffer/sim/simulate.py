@@ -17,15 +17,15 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..format.variant import HAND_CAP, Variant
+from .execute import Progress, Shard, Span, Stopped, default_workers, execute, shard_range
 from .interrupt import Terminated
 from .stats import Stats
-from .workers import Workers
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -33,8 +33,7 @@ if TYPE_CHECKING:
 MAX_HANDS = HAND_CAP
 """A game still running after this many hands is stopped and counted as unfinished."""
 
-Progress = Callable[[int, int], None]
-"""Called with (games finished, hands played) since the last call."""
+__all__ = ["Interrupted", "Job", "Progress", "default_workers", "game_seed", "play_game", "simulate"]
 
 
 def game_seed(seed: int, index: int, salt: str = "") -> int:
@@ -92,7 +91,7 @@ def write_record(game: Game, path: Path) -> None:
     save(game.record(), path)
 
 
-def play_each(job: Job, games: tuple[int, int]) -> Iterator[Stats]:
+def play_each(job: Job, games: Span) -> Iterator[Stats]:
     """Play games ``start`` to ``stop - 1`` of a run: each one's statistics once its record is written."""
     start, stop = games
     for index in range(start, stop):
@@ -112,35 +111,16 @@ def play_range(job: Job, start: int, stop: int) -> Stats:
     return stats
 
 
-def chunks(games: int, workers: int) -> Iterator[tuple[int, int]]:
-    """Contiguous ranges of game indices, small enough for a smooth progress bar.
-
-    >>> list(chunks(10, 1))
-    [(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 7), (7, 8), (8, 9), (9, 10)]
-    >>> list(chunks(100, 2))[:2]
-    [(0, 3), (3, 6)]
-    """
-    size = max(1, min(25, games // (workers * 16)))
-    for start in range(0, games, size):
-        yield (start, min(games, start + size))
-
-
-def default_workers() -> int:
-    """The cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
 class Interrupted(BaseException):
     """A run stopped by Ctrl-C or SIGTERM: ``stats`` of the games completed, of ``games`` asked.
+
+    (For runs of several variants, ``stats`` is their :class:`~hasenpfeffer.sim.runset.RunSet`.)
 
     It is also a KeyboardInterrupt or a :class:`~hasenpfeffer.sim.interrupt.Terminated`, as the
     signal was, so ``interrupt.exit_code`` gives the exit status.
     """
 
-    def __init__(self, stats: Stats, games: int) -> None:
+    def __init__(self, stats: Any, games: int) -> None:
         super().__init__(f"{stats.games} of {games} games completed")
         self.stats, self.games = stats, games
 
@@ -161,35 +141,36 @@ def simulate(
     workers: int | None = None,
     records: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
+    *,
+    shard: Shard | None = None,
+    cluster: Any = None,
 ) -> Stats:
-    """Play ``games`` games and return the merged statistics (or raise :class:`Interrupted`)."""
+    """Play ``games`` games and return the merged statistics (or raise :class:`Interrupted`).
+
+    ``shard=(i, n)`` plays only the i-th of n shares of the games (their seeds as in the whole
+    run); ``cluster`` plays them on Dask: a scheduler's address, ``"local:N"`` or a
+    ``distributed.Client``.
+
+    >>> from hasenpfeffer import load_variant
+    >>> stats = simulate(load_variant("euchre"), 4, ["greedy"] * 4, seed=1, workers=1)
+    >>> stats.games, sum(stats.wins) + stats.unfinished
+    (4, 4)
+    """
     if len(bots) != variant.players:
         raise ValueError(f"{len(bots)} bots for {variant.players} players")
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
     job = Job(variant, tuple(bots), seed, None if records is None else str(records))
-    workers = min(workers or default_workers(), max(1, games))
+    span = shard_range(games, shard)
+    workers = min(workers or default_workers(), max(1, span[1] - span[0]))
     total = Stats(sides=len(variant.teams))
-
-    def add(part: Stats) -> None:
-        total.merge(part)
-        if progress is not None:
-            progress(part.games, part.hands)
-
     try:
-        if workers == 1:
-            for part in play_each(job, (0, games)):
-                add(part)
-            return total
-        with Workers(play_each, job, workers) as pool:
-            try:
-                for part in pool.map(chunks(games, workers)):
-                    add(part)
-            except (KeyboardInterrupt, Terminated):
-                for part in pool.stop():
-                    total.merge(part)
-                raise
-    except (KeyboardInterrupt, Terminated) as exc:
-        kind = _Terminated if isinstance(exc, Terminated) else _KeyboardInterrupted
-        raise kind(total, games) from None
-    return total
+        return execute(play_each, job, span, total, workers, progress, cluster)
+    except Stopped as exc:
+        raise interrupted(exc, span[1] - span[0]) from None
+
+
+def interrupted(stop: Stopped, games: int) -> Interrupted:
+    """The :class:`Interrupted` to raise for a stopped run of ``games`` games."""
+    kind = _Terminated if isinstance(stop.signal, Terminated) else _KeyboardInterrupted
+    return kind(stop.done, games)

@@ -13,62 +13,19 @@ several workers gives exactly the same result in any order.
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from .figures import Sums, add_sums, game_values, merge_sums
+from .intervals import Z95, mean_ci, rounded, wilson
+
 if TYPE_CHECKING:
     from ..engine.game import Game, HandResult
+    from .figures import Values
 
-Z95 = 1.959963984540054
-"""The normal quantile of a two-sided 95% interval."""
-
-DIGITS = 6
-"""Decimal places of every fraction in the JSON outputs."""
-
-
-def rounded(x: float) -> float:
-    """A figure as written in the JSON outputs.
-
-    >>> rounded(2 / 3)
-    0.666667
-    """
-    return round(x, DIGITS)
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson score interval of a proportion (``(0, 1)`` without trials).
-
-    >>> wilson(0, 0)
-    (0.0, 1.0)
-    >>> [round(x, 3) for x in wilson(5, 10)]
-    [0.237, 0.763]
-    """
-    if trials == 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    low = 0.0 if successes == 0 else max(0.0, centre - half)
-    high = 1.0 if successes == trials else min(1.0, centre + half)
-    return (low, high)
-
-
-def mean_ci(total: float, total_sq: float, n: int, z: float = Z95) -> tuple[float, float, float]:
-    """Mean and normal 95% interval from a count, a sum and a sum of squares.
-
-    >>> mean_ci(6, 14, 3)
-    (2.0, 0.868..., 3.131...)
-    """
-    if n == 0:
-        return (0.0, 0.0, 0.0)
-    mean = total / n
-    var = max(0.0, (total_sq - n * mean * mean) / (n - 1)) if n > 1 else 0.0
-    half = z * math.sqrt(var / n)
-    return (mean, mean - half, mean + half)
+__all__ = ["Z95", "Outcome", "Stats", "mean_ci", "rounded", "wilson"]
 
 
 @dataclass
@@ -105,6 +62,8 @@ class Stats:
     """Histogram of side 0's score change per hand."""
     margins: Counter[int] = field(default_factory=Counter)
     """Histogram of side 0's final score minus the best other side's."""
+    sums: dict[str, Sums] = field(default_factory=dict)
+    """Per figure, sums over games of its ``(x, y)``: see :mod:`hasenpfeffer.sim.figures`."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -135,8 +94,8 @@ class Stats:
             self.points_sq[side] += change * change
         self.hand_points[int(result.score_change[0])] += 1
 
-    def add_game(self, game: Game) -> None:
-        """Count a game and all its hands."""
+    def add_game(self, game: Game) -> Values:
+        """Count a game and all its hands; the game's value of every figure."""
         self.games += 1
         for result in game.hand_results:
             self.add_hand(result)
@@ -150,6 +109,9 @@ class Stats:
         scores = list(game.scores)
         others = max(scores[1:]) if len(scores) > 1 else 0
         self.margins[int(scores[0] - others)] += 1
+        values = game_values(game.hand_results, game.winner, self.sides)
+        add_sums(self.sums, values)
+        return values
 
     def merge(self, other: Stats) -> None:
         """Add another worker's totals to these (order does not matter)."""
@@ -172,6 +134,63 @@ class Stats:
             mine.failed += theirs.failed
         self.hand_points.update(other.hand_points)
         self.margins.update(other.margins)
+        merge_sums(self.sums, other.sums)
+
+    # ------------------------------------------------------------------ raw sums
+
+    def raw(self) -> dict[str, Any]:
+        """Every sum as plain JSON data, from which :meth:`from_raw` rebuilds these statistics.
+
+        >>> s = Stats(sides=2)
+        >>> s.wins[1] = 3
+        >>> Stats.from_raw(s.raw()) == s
+        True
+        """
+        return {
+            "sides": self.sides,
+            "games": self.games,
+            "unfinished": self.unfinished,
+            "wins": list(self.wins),
+            "hands": self.hands,
+            "hands_sq": self.hands_sq,
+            "points": list(self.points),
+            "points_sq": list(self.points_sq),
+            "bids": {k: [o.made, o.failed] for k, o in sorted(self.bids.items())},
+            "lone": [self.lone.made, self.lone.failed],
+            "lone_defence": [self.lone_defence.made, self.lone_defence.failed],
+            "throw_ins": self.throw_ins,
+            "forced": self.forced,
+            "hand_points": {str(k): v for k, v in sorted(self.hand_points.items())},
+            "margins": {str(k): v for k, v in sorted(self.margins.items())},
+            "sums": {k: list(v) for k, v in sorted(self.sums.items())},
+        }
+
+    @classmethod
+    def from_raw(cls, data: Any) -> Stats:
+        """Statistics from :meth:`raw`'s data; ValueError when it is not such data."""
+        try:
+            sides = _count(data["sides"])
+            stats = cls(
+                sides=sides,
+                games=_count(data["games"]),
+                unfinished=_count(data["unfinished"]),
+                wins=_ints(data["wins"], sides),
+                hands=_count(data["hands"]),
+                hands_sq=_count(data["hands_sq"]),
+                points=_ints(data["points"], sides, signed=True),
+                points_sq=_ints(data["points_sq"], sides),
+                bids={str(k): Outcome(*_ints(v, 2)) for k, v in dict(data["bids"]).items()},
+                lone=Outcome(*_ints(data["lone"], 2)),
+                lone_defence=Outcome(*_ints(data["lone_defence"], 2)),
+                throw_ins=_count(data["throw_ins"]),
+                forced=_count(data["forced"]),
+                hand_points=Counter({int(k): _count(v) for k, v in dict(data["hand_points"]).items()}),
+                margins=Counter({int(k): _count(v) for k, v in dict(data["margins"]).items()}),
+                sums={str(k): _ints(v, 5, signed=True) for k, v in dict(data["sums"]).items()},
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
+        return stats
 
     # ------------------------------------------------------------------ derived figures
 
@@ -232,3 +251,15 @@ class Stats:
             "throw_ins": self.throw_ins,
             "forced": self.forced,
         }
+
+
+def _count(value: Any, signed: bool = False) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or (value < 0 and not signed):
+        raise ValueError(f"expected a whole number, read {str(value)[:40]!r}")
+    return value
+
+
+def _ints(value: Any, length: int, signed: bool = False) -> list[int]:
+    if not isinstance(value, list) or len(value) != length:
+        raise ValueError(f"expected a list of {length} whole numbers")
+    return [_count(v, signed) for v in value]

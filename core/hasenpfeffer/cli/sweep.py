@@ -1,0 +1,205 @@
+"""``hasenpfeffer sweep``: a grid of house rules of one variant over the same seeds, and what each changes."""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from .common import add_run_options, error, load_or_report
+from .simulate import (
+    add_common,
+    bots_label,
+    check_common,
+    progress_bar,
+    shard_label,
+    stopped,
+    unreachable,
+    where,
+)
+from .sweeptext import excludes_zero, fmt, show
+
+if TYPE_CHECKING:
+    from ..sim.sweep import Setting
+
+WIDE = 120
+"""Columns of the table when the output is not a terminal."""
+EXAMPLE = "hasenpfeffer sweep hasenpfeffer --set scoring.failed.per_bid_trick=0,1 --set game.target=10,15,21"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``sweep``."""
+    parser.epilog = f"example:\n  {EXAMPLE}"
+    parser.formatter_class = argparse.RawDescriptionHelpFormatter
+    parser.add_argument(
+        "base", metavar="BASE", help="the variant the house rules change (a built-in or a file)"
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        required=True,
+        metavar="KEY=V1,V2,..",
+        dest="settings",
+        help="a dotted key of the variant file and its values, read as YAML (repeatable: the grid is"
+        " every combination)",
+    )
+    add_common(parser, json_flag=False)
+    add_run_options(parser)
+    parser.add_argument("--csv", metavar="FILE", help="write every figure of every point as CSV")
+    parser.add_argument("--json", metavar="FILE", help="write the figures and raw sums as JSON (mergeable)")
+    parser.add_argument(
+        "--plot",
+        metavar="FILE.png",
+        help="draw each figure across the grid: lines for one key, heat maps for two (needs the plot extra)",
+    )
+
+
+def table(report: dict[str, Any]) -> Table:
+    """Every figure of every point: value, and difference from the base, with 95% intervals."""
+    keys: list[str] = report["keys"]
+    out = Table(
+        title="95% intervals in brackets; the difference is paired game by game over the shared seeds",
+        title_justify="left",
+    )
+    out.add_column("figure", ratio=1)
+    for key in keys:
+        out.add_column(key, justify="right", overflow="fold")
+    out.add_column("value", justify="right", no_wrap=True)
+    out.add_column("- base", justify="right", no_wrap=True)
+    points = report["points"]
+    for figure in report["figures"]:
+        for n, point in enumerate(points):
+            f = point["figures"][figure]
+            cells = [show(point["set"][k]) if n else "base" if i == 0 else "" for i, k in enumerate(keys)]
+            diff = fmt(figure, f["difference"], signed=True) + (
+                " *" if excludes_zero(f["difference"]) else ""
+            )
+            out.add_row(
+                figure if n == 0 else "",
+                *cells,
+                fmt(figure, f),
+                diff if n else "",
+                end_section=n == len(points) - 1,
+            )
+    return out
+
+
+def write_csv(path: str, report: dict[str, Any]) -> None:
+    """One row per point and figure: the set values, the figure, its interval and its difference."""
+    keys: list[str] = report["keys"]
+    head = ["point", "name", *keys, "figure", "value", "low", "high"]
+    head += ["difference", "difference_low", "difference_high"]
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(head)
+        for n, point in enumerate(report["points"]):
+            for figure, f in point["figures"].items():
+                d = f["difference"]
+                values = [point["set"].get(k, "") for k in keys]
+                row = [n, point["name"], *values, figure, f["value"], f["low"], f["high"]]
+                writer.writerow([*row, d["value"], d["low"], d["high"]])
+
+
+def parse(texts: Sequence[str]) -> list[Setting] | str:
+    """The ``--set`` arguments, or the problem with them."""
+    from ..sim.sweep import grid, parse_setting
+
+    try:
+        settings = [parse_setting(text, n) for n, text in enumerate(texts, 1)]
+        grid(settings)
+    except ValueError as exc:
+        return str(exc)
+    return settings
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the grid and print, write or draw the figures."""
+    from ..format.errors import VariantError
+    from ..sim.cluster import ClusterError
+    from ..sim.execute import shard_range
+    from ..sim.runset import play_set
+    from ..sim.simulate import Interrupted, default_workers
+    from ..sim.sweep import Sweep, build_points, describe
+
+    out, err = Console(width=None if sys.stdout.isatty() else WIDE), Console(stderr=True, soft_wrap=True)
+    if args.plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            error("--plot needs matplotlib: pip install 'hasenpfeffer[plot]'")
+            return 2
+    settings = parse(args.settings)
+    if isinstance(settings, str):
+        error(settings)
+        return 2
+    if args.plot is not None and len(settings) > 2:
+        error("--plot draws one or two swept keys (lines or a heat map); use --csv for more")
+        return 2
+    if args.base == "-":
+        error("sweep needs BASE as a built-in name or a file: its house rules extend it")
+        return 2
+    base = load_or_report(args.base, args.allow_path)
+    if base is None:
+        return 1
+    try:
+        base, points, variants = build_points(args.base, settings, args.allow_path)
+    except VariantError as exc:
+        error("\n".join(describe(p) for p in exc.problems))
+        return 1
+    bots = check_common(args, base.players, err)
+    if bots is None:
+        return 2
+    everything = [base, *variants]
+    workers = args.workers or default_workers()
+    first, stop = shard_range(args.games, args.shard)
+    start = time.perf_counter()
+    try:
+        with progress_bar(len(everything) * (stop - first), f"{base.name} sweep", err) as advance:
+            runs = play_set(
+                everything, args.games, bots, args.seed, workers, advance, shard=args.shard, cluster=args.dask
+            )
+    except Interrupted as exc:
+        return stopped(exc.stats.games, exc.games, exc)
+    except ClusterError as exc:
+        return unreachable(exc)
+    except ValueError as exc:  # variants that do not share players and sides
+        error(str(exc))
+        return 2
+    elapsed = time.perf_counter() - start
+    keys = [s.key for s in settings]
+    result = Sweep(keys, everything, [{}, *points], runs, bots, args.seed, args.games, args.shard)
+    report = result.report()
+    try:
+        if args.json is not None:
+            Path(args.json).write_text(json.dumps(report) + "\n", encoding="utf-8")
+        if args.csv is not None:
+            write_csv(args.csv, report)
+        if args.plot is not None:
+            from .sweepplot import plot
+
+            plot(args.plot, report)
+    except OSError as exc:
+        error(f"cannot write {exc.filename}: {exc.strerror or exc}")
+        return 1
+    out.print(
+        f"[bold]{escape(base.name)}[/] and {len(variants)} house rules: {stop - first:,} games each"
+        f"{shard_label(args.shard, first, stop)}, same seeds, bots {escape(bots_label(bots))},"
+        f" seed {args.seed}; {elapsed:.1f} s on {where(args.dask, workers)}",
+        highlight=False,
+    )
+    out.print(table(report))
+    out.print("* the interval of the difference excludes 0 (pp: percentage points)", highlight=False)
+    for flag, what in ((args.json, "JSON"), (args.csv, "CSV"), (args.plot, "picture")):
+        if flag is not None:
+            out.print(f"{what} written to {escape(flag)}", highlight=False)
+    return 0

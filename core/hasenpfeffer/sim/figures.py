@@ -1,0 +1,210 @@
+"""Figures as ratios of per-game totals, their integer sums, and paired differences.
+
+Every figure of a run is ``sum(x) / sum(y)`` over its games: a side's win rate has ``x`` = 1
+for a win and ``y`` = 1 per game; points per hand has ``x`` = the side's points in the game and
+``y`` = its hands. A run keeps, per figure, the sums of ``x``, ``y``, ``x²``, ``y²`` and ``xy``
+(:data:`Sums`); two runs over the same seeds (game ``i`` of both has the same seed) also keep
+the cross sums of their games (:data:`Cross`). All are integers, so shards merge exactly, and
+they give the difference of two runs with the standard error of the mean of per-game
+differences (:func:`paired`).
+
+>>> a = {"hands per game": (4, 1)}
+>>> b = {"hands per game": (6, 1)}
+>>> sa, sb, cross = {}, {}, {}
+>>> add_sums(sa, a); add_sums(sb, b); add_cross(cross, a, b)
+>>> sa, cross
+({'hands per game': [4, 1, 16, 1, 4]}, {'hands per game': [24, 4, 6, 1]})
+>>> add_sums(sa, {"hands per game": (5, 1)}); add_sums(sb, {"hands per game": (9, 1)})
+>>> add_cross(cross, {"hands per game": (5, 1)}, {"hands per game": (9, 1)})
+>>> d = paired(2, sa["hands per game"], sb["hands per game"], cross["hands per game"])
+>>> d.value, d.se  # per-game differences 2 and 4: mean 3, standard error 1
+(3.0, 1.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from .intervals import Z95, rounded
+
+if TYPE_CHECKING:
+    from ..engine.view import HandResult
+
+Values = dict[str, tuple[int, int]]
+"""One game's ``(x, y)`` per figure."""
+Sums = list[int]
+"""A figure's sums over games: ``[x, y, x², y², xy]``."""
+Cross = list[int]
+"""Cross sums of two runs' games: ``[xa·xb, xa·yb, ya·xb, ya·yb]``."""
+
+HANDS = "hands per game"
+CONTRACTS = "contracts made"
+LONE = "lone hands/hand"
+LONE_MADE = "lone hands made"
+THROW_INS = "throw-ins/hand"
+
+
+def win_rate(side: int) -> str:
+    """The name of a side's win rate."""
+    return f"side {side} win rate"
+
+
+def points(side: int) -> str:
+    """The name of a side's points per hand."""
+    return f"side {side} points/hand"
+
+
+def bid_made(bid: str) -> str:
+    """The name of the make rate of contracts at one bid."""
+    return f"bid {bid} made"
+
+
+def game_values(results: Sequence[HandResult], winner: int | None, sides: int) -> Values:
+    """Every figure's ``(x, y)`` for one game from its hands and its winner.
+
+    >>> game_values([], None, 2)[HANDS], game_values([], 1, 2)[win_rate(1)]
+    ((0, 1), (1, 1))
+    """
+    hands = len(results)
+    values: Values = {win_rate(s): (int(winner == s), 1) for s in range(sides)}
+    for s in range(sides):
+        values[points(s)] = (sum(int(r.score_change[s]) for r in results), hands)
+    values[HANDS] = (hands, 1)
+    made = tried = lone = lone_made = thrown = 0
+    bids: dict[str, list[int]] = {}
+    for r in results:
+        if r.thrown_in:
+            thrown += 1
+        elif r.made is not None:
+            tried += 1
+            made += bool(r.made)
+            count = bids.setdefault(r.bid if r.bid is not None else "?", [0, 0])
+            count[0] += bool(r.made)
+            count[1] += 1
+            if r.alone:
+                lone += 1
+                lone_made += bool(r.made)
+    values[CONTRACTS] = (made, tried)
+    for bid, (m, t) in bids.items():
+        values[bid_made(bid)] = (m, t)
+    values[LONE] = (lone, hands)
+    values[LONE_MADE] = (lone_made, lone)
+    values[THROW_INS] = (thrown, hands)
+    return values
+
+
+def add_sums(sums: dict[str, Sums], values: Values) -> None:
+    """Add one game's values to a run's sums (figures all zero in the game add nothing)."""
+    for name, (x, y) in values.items():
+        if x or y:
+            s = sums.setdefault(name, [0, 0, 0, 0, 0])
+            s[0] += x
+            s[1] += y
+            s[2] += x * x
+            s[3] += y * y
+            s[4] += x * y
+
+
+def add_cross(cross: dict[str, Cross], a: Values, b: Values) -> None:
+    """Add the cross sums of game ``i`` of run A and game ``i`` of run B."""
+    for name in a.keys() & b.keys():
+        (xa, ya), (xb, yb) = a[name], b[name]
+        if (xa or ya) and (xb or yb):
+            c = cross.setdefault(name, [0, 0, 0, 0])
+            c[0] += xa * xb
+            c[1] += xa * yb
+            c[2] += ya * xb
+            c[3] += ya * yb
+
+
+def merge_sums(into: dict[str, list[int]], other: Mapping[str, Sequence[int]]) -> None:
+    """Add sums (or cross sums) of another part of the run, element by element."""
+    for name, values in other.items():
+        mine = into.setdefault(name, [0] * len(values))
+        for i, v in enumerate(values):
+            mine[i] += v
+
+
+@dataclass(frozen=True)
+class Estimate:
+    """A figure or a difference: value, 95% interval, standard error."""
+
+    value: float
+    low: float
+    high: float
+    se: float
+
+    def as_dict(self) -> dict[str, float]:
+        """JSON-ready, rounded as every output."""
+        return {"value": rounded(self.value), "low": rounded(self.low), "high": rounded(self.high)}
+
+    def excludes_zero(self) -> bool:
+        """Whether the interval lies wholly on one side of 0."""
+        return not self.low <= 0 <= self.high
+
+
+def _weights(games: int, s: Sequence[int]) -> tuple[Fraction, Fraction]:
+    """Coefficients ``(k, -k·R)`` of a run's linearised ratio on its ``(x, y)`` (zero without data)."""
+    if not s[1]:
+        return Fraction(0), Fraction(0)
+    k = Fraction(games, s[1])
+    return k, -k * Fraction(s[0], s[1])
+
+
+def _interval(value: float, square_sum: Fraction, games: int) -> Estimate:
+    var = float(square_sum) / (games - 1) if games > 1 else 0.0
+    se = math.sqrt(max(0.0, var) / games) if games else 0.0
+    return Estimate(value, value - Z95 * se, value + Z95 * se, se)
+
+
+def ratio(s: Sequence[int]) -> float:
+    """``sum(x) / sum(y)``, 0 when ``y`` sums to 0."""
+    return s[0] / s[1] if s[1] else 0.0
+
+
+def single(games: int, s: Sequence[int]) -> Estimate:
+    """A ratio with its interval over games (the delta method; the usual one for ``y`` = 1).
+
+    >>> e = single(3, [6, 3, 14, 3, 6])  # values 1, 2, 3
+    >>> e.value, round(e.se, 6)
+    (2.0, 0.57735)
+    """
+    kx, ky = _weights(games, s)
+    square = kx * kx * s[2] + ky * ky * s[3] + 2 * kx * ky * s[4]
+    return _interval(ratio(s), square, games)
+
+
+def paired(games: int, a: Sequence[int], b: Sequence[int], cross: Sequence[int]) -> Estimate:
+    """``B - A`` of a figure from two runs over the same seeds, with the paired standard error.
+
+    Each game's difference is linearised (``(xb - Rb·yb)/ȳb - (xa - Ra·ya)/ȳa``, exactly the
+    per-game difference when ``y`` = 1); their mean is 0 and their spread gives the error.
+    """
+    ax, ay = _weights(games, a)
+    bx, by = _weights(games, b)
+    ax, ay = -ax, -ay
+    own = ax * ax * a[2] + ay * ay * a[3] + 2 * ax * ay * a[4]
+    own += bx * bx * b[2] + by * by * b[3] + 2 * bx * by * b[4]
+    mixed = ax * bx * cross[0] + ax * by * cross[1] + ay * bx * cross[2] + ay * by * cross[3]
+    return _interval(ratio(b) - ratio(a), own + 2 * mixed, games)
+
+
+ZERO_SUMS: Sums = [0, 0, 0, 0, 0]
+ZERO_CROSS: Cross = [0, 0, 0, 0]
+
+
+def ordered(names: Iterable[str], ladder: Sequence[str] = (), sides: int = 2) -> list[str]:
+    """Figure names in reading order: win rates, points, hands, contracts, bids by ladder, lone hands.
+
+    >>> ordered(["bid 5 made", "hands per game", "side 0 win rate", "bid 4 made"], ["4", "5"])
+    ['side 0 win rate', 'hands per game', 'bid 4 made', 'bid 5 made']
+    """
+    seen = set(names)
+    first = [win_rate(s) for s in range(sides)] + [points(s) for s in range(sides)] + [HANDS, CONTRACTS]
+    bids = [bid_made(b) for b in ladder] + sorted(n for n in seen if n.startswith("bid "))
+    last = [LONE, LONE_MADE, THROW_INS]
+    return [n for n in dict.fromkeys([*first, *bids, *last]) if n in seen]

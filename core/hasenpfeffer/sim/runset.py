@@ -1,0 +1,160 @@
+"""Several variants over the same seeds and bots, with the sums that pair their games.
+
+Game ``i`` of every variant is played from the same seed, one after the other in the same
+task, so the cross sums of each variant's games with the first's (the reference) are kept
+as the games are played: they give paired differences (:func:`~.figures.paired`).
+
+>>> from hasenpfeffer import load_variant
+>>> runs = play_set([load_variant("euchre"), load_variant("euchre")], 3, ["greedy"] * 4, workers=1)
+>>> [s.games for s in runs.stats], runs.games
+([3, 3], 6)
+>>> runs.difference(1, "hands per game").value  # the same rules: the same games
+0.0
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..format.variant import Variant
+from .execute import Progress, Shard, Span, Stopped, default_workers, execute, shard_range
+from .figures import ZERO_CROSS, ZERO_SUMS, Cross, Estimate, add_cross, merge_sums, paired
+from .simulate import MAX_HANDS, game_seed, interrupted, play_game
+from .stats import Stats
+
+
+@dataclass
+class RunSet:
+    """Statistics of each variant, and per variant the cross sums of its games with the first's."""
+
+    stats: list[Stats]
+    cross: list[dict[str, Cross]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.cross:
+            self.cross = [{} for _ in self.stats]
+
+    @classmethod
+    def empty(cls, variants: int, sides: int) -> RunSet:
+        """No games yet."""
+        return cls([Stats(sides=sides) for _ in range(variants)])
+
+    @property
+    def games(self) -> int:
+        """Games played, all variants together."""
+        return sum(s.games for s in self.stats)
+
+    @property
+    def hands(self) -> int:
+        """Hands played, all variants together."""
+        return sum(s.hands for s in self.stats)
+
+    @property
+    def seeds(self) -> int:
+        """Seeds played (games of each variant)."""
+        return self.stats[0].games if self.stats else 0
+
+    def merge(self, other: RunSet) -> None:
+        """Add another part of the run (order does not matter)."""
+        for mine, theirs in zip(self.stats, other.stats, strict=True):
+            mine.merge(theirs)
+        for mine_cross, theirs_cross in zip(self.cross, other.cross, strict=True):
+            merge_sums(mine_cross, theirs_cross)
+
+    def difference(self, index: int, name: str) -> Estimate:
+        """Variant ``index`` minus the first in one figure, paired game by game."""
+        a, b = self.stats[0], self.stats[index]
+        return paired(
+            self.seeds,
+            a.sums.get(name, ZERO_SUMS),
+            b.sums.get(name, ZERO_SUMS),
+            self.cross[index].get(name, ZERO_CROSS),
+        )
+
+    def raw(self) -> dict[str, Any]:
+        """Every sum as JSON data (:meth:`from_raw` reads it back)."""
+        return {
+            "stats": [s.raw() for s in self.stats],
+            "cross": [{k: list(v) for k, v in sorted(c.items())} for c in self.cross],
+        }
+
+    @classmethod
+    def from_raw(cls, data: Any) -> RunSet:
+        """A run set from :meth:`raw`'s data; ValueError when it is not such data."""
+        try:
+            stats = [Stats.from_raw(s) for s in data["stats"]]
+            cross = [{str(k): _four(v) for k, v in dict(c).items()} for c in data["cross"]]
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
+        if len(cross) != len(stats) or len({s.games for s in stats}) > 1:
+            raise ValueError("not the raw sums of a run: the variants differ in games")
+        return cls(stats, cross)
+
+
+def _four(value: Any) -> list[int]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise ValueError("expected four cross sums")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in value):
+        raise ValueError("expected whole numbers")
+    return list(value)
+
+
+@dataclass(frozen=True)
+class SetJob:
+    """What every worker needs to play its share of the games of every variant."""
+
+    variants: tuple[Variant, ...]
+    bots: tuple[str, ...]
+    seed: int
+    max_hands: int = MAX_HANDS
+
+
+def play_set_each(job: SetJob, games: Span) -> Iterator[RunSet]:
+    """Play each game of a span with every variant: one part per seed."""
+    sides = len(job.variants[0].teams)
+    for index in range(*games):
+        part = RunSet.empty(len(job.variants), sides)
+        seed = game_seed(job.seed, index)
+        first: dict[str, tuple[int, int]] = {}
+        for k, variant in enumerate(job.variants):
+            values = part.stats[k].add_game(play_game(variant, job.bots, seed, job.max_hands))
+            if k == 0:
+                first = values
+            else:
+                add_cross(part.cross[k], first, values)
+        yield part
+
+
+def play_set(
+    variants: Sequence[Variant],
+    games: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    *,
+    shard: Shard | None = None,
+    cluster: Any = None,
+) -> RunSet:
+    """Play the same ``games`` seeds with every variant (raise ``Interrupted`` when stopped).
+
+    The variants must have the same players and sides; the first is the reference of the
+    differences.
+    """
+    if not variants:
+        raise ValueError("no variant to play")
+    shape = {(v.players, len(v.teams)) for v in variants}
+    if len(shape) > 1:
+        raise ValueError("the variants must have the same players and sides")
+    if len(bots) != variants[0].players:
+        raise ValueError(f"{len(bots)} bots for {variants[0].players} players")
+    job = SetJob(tuple(variants), tuple(bots), seed)
+    span = shard_range(games, shard)
+    workers = min(workers or default_workers(), max(1, span[1] - span[0]))
+    total = RunSet.empty(len(variants), len(variants[0].teams))
+    try:
+        return execute(play_set_each, job, span, total, workers, progress, cluster)
+    except Stopped as exc:
+        raise interrupted(exc, len(variants) * (span[1] - span[0])) from None

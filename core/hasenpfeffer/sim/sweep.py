@@ -1,0 +1,261 @@
+"""Rule studies: a grid of house rules of one variant, all played over the same seeds and bots.
+
+Each point of the grid is the base variant with some keys set, built and checked exactly
+as a file ``{extends: BASE, name: ..., key: value}`` would be; its figures come with their
+paired difference from the base (game ``i`` of every point has the seed of the base's game ``i``).
+
+>>> setting = parse_setting("game.target=10,15", 1)
+>>> setting.key, setting.values
+('game.target', [10, 15])
+>>> [dict(p) for p in grid([setting, parse_setting("game.must_bid_out=yes,no", 2)])]
+[{'game.target': 10, 'game.must_bid_out': True}, {'game.target': 10, 'game.must_bid_out': False}, \
+{'game.target': 15, 'game.must_bid_out': True}, {'game.target': 15, 'game.must_bid_out': False}]
+>>> house_rule("euchre", {"game.target": 5}).game.target
+5
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..format.errors import Problem, VariantError
+from ..format.loader import load_variant, load_variant_data
+from ..format.variant import Variant
+from ..format.yamlload import Loc
+from .execute import Progress, Shard
+from .figures import Estimate
+from .report import estimate, sweep_report, sweep_run
+from .runset import RunSet, play_set
+
+_KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
+MAX_POINTS = 1000
+"""Most points in one grid."""
+RESERVED = frozenset({"name", "extends", "$schema"})
+"""Keys a sweep may not set: the point's name and parent are its own."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One ``--set KEY=V1,V2`` argument: the key, its values, their text, and its position (from 1)."""
+
+    key: str
+    values: list[Any]
+    texts: list[str]
+    position: int
+
+    @property
+    def source(self) -> str:
+        """How problems name it: ``--set 2``."""
+        return f"--set {self.position}"
+
+
+def scalar(text: str) -> Any:
+    """A value as YAML reads it: ``10`` a number, ``yes`` true, ``"4"`` text.
+
+    >>> scalar("10"), scalar("no"), scalar("'4'"), scalar("big-pepper"), scalar("~")
+    (10, False, '4', 'big-pepper', None)
+    """
+    try:
+        value = yaml.safe_load(text)
+    except yaml.YAMLError:
+        raise ValueError(f"cannot read {text[:40]!r} as a YAML value") from None
+    if isinstance(value, list | dict):
+        raise ValueError(f"{text[:40]!r} is not a single value")
+    return value
+
+
+def parse_setting(text: str, position: int) -> Setting:
+    """``KEY=V1,V2,..`` (a dotted key of the variant file, YAML values); ValueError when malformed."""
+    key, equals, rest = text.partition("=")
+    key = key.strip()
+    if not equals or not key:
+        raise ValueError(f"--set {position}: give KEY=V1,V2,..., read {text[:60]!r}")
+    if not _KEY.match(key):
+        raise ValueError(f"--set {position}: {key[:60]!r} is not a dotted key such as game.target")
+    if key.split(".")[0] in RESERVED:
+        raise ValueError(f"--set {position}: {key} cannot be swept")
+    texts = [t.strip() for t in rest.split(",")]
+    if any(not t for t in texts):
+        raise ValueError(f"--set {position}: {key}: an empty value in {rest[:60]!r}")
+    try:
+        values = [scalar(t) for t in texts]
+    except ValueError as exc:
+        raise ValueError(f"--set {position}: {key}: {exc}") from None
+    return Setting(key, values, texts, position)
+
+
+def grid(settings: Sequence[Setting]) -> list[dict[str, Any]]:
+    """Every combination of the values, the first key varying slowest."""
+    keys = [s.key for s in settings]
+    if len(set(keys)) < len(keys):
+        raise ValueError("a key is set twice: give all its values in one --set")
+    points = [
+        dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(s.values for s in settings))
+    ]
+    if len(points) > MAX_POINTS:
+        raise ValueError(f"{len(points)} points in the grid: at most {MAX_POINTS}")
+    return points
+
+
+def nested(changes: Mapping[str, Any]) -> dict[str, Any]:
+    """Dotted keys as nested mappings.
+
+    >>> nested({"scoring.failed.per_bid_trick": 0, "game.target": 15})
+    {'scoring': {'failed': {'per_bid_trick': 0}}, 'game': {'target': 15}}
+    """
+    out: dict[str, Any] = {}
+    for key, value in changes.items():
+        *parents, leaf = key.split(".")
+        here = out
+        for part in parents:
+            here = here.setdefault(part, {})
+        here[leaf] = value
+    return out
+
+
+def _parent(base: str | os.PathLike[str]) -> tuple[str, Path]:
+    """What ``extends`` says for ``base`` and the folder it is relative to."""
+    text = os.fspath(base)
+    if isinstance(base, str) and "/" not in text and os.sep not in text and not Path(text).is_file():
+        return text, Path(".")
+    path = Path(text)
+    return f"./{path.name}", path.parent
+
+
+def house_rule(
+    base: str | os.PathLike[str],
+    changes: Mapping[str, Any],
+    name: str | None = None,
+    sources: Mapping[str, str] | None = None,
+    allow: Sequence[str | os.PathLike[str]] = (),
+) -> Variant:
+    """``base`` (a built-in name or a file) with dotted keys set, checked like a variant file.
+
+    Problems in a changed value are reported at ``sources[key]`` (``"--set 2"``) when given.
+    """
+    parent, folder = _parent(base)
+    label = name or f"{Path(os.fspath(base)).stem}-house"
+    locs: dict[tuple[str | int, ...], Loc] = {(): Loc("<house rule>", 1, 1)}
+    for key, value in changes.items():
+        where = (sources or {}).get(key, f"--set {key}")
+        parts = tuple(key.split("."))
+        text = value if isinstance(value, str) else None
+        for n in range(1, len(parts)):
+            locs.setdefault(parts[:n], Loc(where, 1, 1, 1, 1))
+        locs[parts] = Loc(where, 1, 1, 1, 1, text)
+    data = {"extends": parent, "name": label, **nested(changes)}
+    return load_variant_data(data, "<house rule>", folder, allow, locs)
+
+
+def point_name(base: str, values: Sequence[Any], index: int) -> str:
+    """A variant name for a point: the base's and the values, or its number when that will not do.
+
+    >>> point_name("euchre", [0, 15], 3), point_name("euchre", ["two words"], 3)
+    ('euchre+0+15', 'euchre+3')
+    """
+    words = [str(v).lower() if isinstance(v, bool) else str(v) for v in values]
+    name = "+".join([base, *words])
+    if len(name) <= 64 and re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.+\-]*", name):
+        return name
+    return f"{base[:50]}+{index}"
+
+
+def describe(problem: Problem) -> str:
+    """A problem as printed: ``--set 2: KEY: message`` for a swept value, ``file:line:col: ...`` otherwise."""
+    if problem.path.startswith("--set "):
+        return f"{problem.path}: {problem.loc}: {problem.message}" if problem.loc else str(problem)
+    return str(problem)
+
+
+def build_points(
+    base: str | os.PathLike[str], settings: Sequence[Setting], allow: Sequence[str | os.PathLike[str]] = ()
+) -> tuple[Variant, list[dict[str, Any]], list[Variant]]:
+    """The base variant, the grid's settings and their variants; VariantError with every distinct problem."""
+    variant = load_variant(base, allow)
+    points = grid(settings)
+    sources = {s.key: s.source for s in settings}
+    variants: list[Variant] = []
+    problems: dict[str, Problem] = {}
+    for index, point in enumerate(points, 1):
+        name = point_name(variant.name, list(point.values()), index)
+        try:
+            variants.append(house_rule(base, point, name, sources, allow))
+        except VariantError as exc:
+            for p in exc.problems:
+                problems.setdefault(describe(p), p)
+    if problems:
+        raise VariantError(problems.values())
+    return variant, points, variants
+
+
+@dataclass
+class Sweep:
+    """The result of :func:`sweep`: the base, the points, and the runs of all (the base's first)."""
+
+    keys: list[str]
+    variants: list[Variant]
+    settings: list[dict[str, Any]]
+    runs: RunSet
+    bots: list[str]
+    seed: int
+    games: int
+    shard: Shard | None = None
+
+    def figures(self) -> list[str]:
+        """The figures measured, in reading order."""
+        return list(self.report()["figures"])
+
+    def estimate(self, index: int, figure: str) -> Estimate:
+        """A figure of point ``index`` (0: the base)."""
+        return estimate(self.runs.stats[index], figure)
+
+    def difference(self, index: int, figure: str) -> Estimate:
+        """Point ``index`` minus the base in a figure, paired game by game."""
+        return self.runs.difference(index, figure)
+
+    def report(self) -> dict[str, Any]:
+        """The ``sweep --json`` report."""
+        run = sweep_run(self.games, self.shard, self.variants)
+        names = [v.name for v in self.variants]
+        return sweep_report(names, self.settings, self.keys, self.bots, self.seed, run, self.runs)
+
+
+def sweep(
+    base: str | os.PathLike[str],
+    settings: Mapping[str, Sequence[Any]] | Sequence[Setting],
+    games: int,
+    bots: Sequence[str],
+    seed: int = 0,
+    workers: int | None = None,
+    progress: Progress | None = None,
+    *,
+    shard: Shard | None = None,
+    cluster: Any = None,
+    allow: Sequence[str | os.PathLike[str]] = (),
+) -> Sweep:
+    """Play ``base`` and every point of the grid over the same ``games`` seeds.
+
+    ``settings`` maps dotted keys to their values (or is a list of :class:`Setting`).
+
+    >>> result = sweep("euchre", {"game.target": [5, 10]}, 4, ["greedy"] * 4, seed=1, workers=1)
+    >>> [v.name for v in result.variants]
+    ['euchre', 'euchre+5', 'euchre+10']
+    >>> result.difference(2, "hands per game").value  # 10 is euchre's own target
+    0.0
+    """
+    if isinstance(settings, Mapping):
+        settings = [
+            Setting(k, list(v), [str(x) for x in v], n) for n, (k, v) in enumerate(settings.items(), 1)
+        ]
+    variant, points, variants = build_points(base, settings, allow)
+    everything = [variant, *variants]
+    runs = play_set(everything, games, bots, seed, workers, progress, shard=shard, cluster=cluster)
+    return Sweep([s.key for s in settings], everything, [{}, *points], runs, list(bots), seed, games, shard)
