@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..engine.events import GameWon, HandScored
 from .figures import Sums, add_sums, game_values, merge_sums
 from .intervals import Z95, mean_ci, rounded, wilson
 
@@ -95,21 +96,24 @@ class Stats:
         self.hand_points[int(result.score_change[0])] += 1
 
     def add_game(self, game: Game) -> Values:
-        """Count a game and all its hands; the game's value of every figure."""
+        """Count a game and all its hands, read from its events; the game's value of every figure."""
         self.games += 1
-        for result in game.hand_results:
+        results = [e.result for e in game.events if type(e) is HandScored]
+        won = next((e for e in reversed(game.events) if type(e) is GameWon), None)
+        winner = None if won is None else won.side
+        for result in results:
             self.add_hand(result)
-        n = len(game.hand_results)
+        n = len(results)
         self.hands += n
         self.hands_sq += n * n
-        if game.winner is None:
+        if winner is None:
             self.unfinished += 1
         else:
-            self.wins[game.winner] += 1
-        scores = list(game.scores)
+            self.wins[winner] += 1
+        scores = list(results[-1].scores) if results else [0] * self.sides
         others = max(scores[1:]) if len(scores) > 1 else 0
         self.margins[int(scores[0] - others)] += 1
-        values = game_values(game.hand_results, game.winner, self.sides)
+        values = game_values(results, winner, self.sides)
         add_sums(self.sums, values)
         return values
 
