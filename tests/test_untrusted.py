@@ -439,3 +439,16 @@ def test_a_long_variant_path_in_a_record_is_quoted_short(
     path.write_text(f"variant: {LONG}/euchre.yaml\nhands: [{{hands: [[AS]]}}]\n")
     code, text = run(capsys, "replay", str(path))
     assert code == 1 and LONG[:100] not in text
+
+
+@pytest.mark.parametrize("text", ['"x\\0y.yaml"', '"sub/\\e[2J.yaml"', '"euchre\\0"'])
+def test_control_characters_in_paths_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], text: str
+) -> None:
+    variant = tmp_path / "house.yaml"
+    variant.write_text(f"name: h\nextends: {text}\n")
+    record = tmp_path / "game.yaml"
+    record.write_text(f"variant: {text}\nhands: [{{hands: [[AS]]}}]\n")
+    for argv in (["validate", str(variant)], ["show", str(variant)], ["replay", str(record)]):
+        code, out = run(capsys, *argv)
+        assert code == 1 and "may not hold control characters" in out, (argv, out)

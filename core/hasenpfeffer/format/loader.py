@@ -30,7 +30,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .checks import check, related
-from .errors import MAX_PROBLEMS, QUOTE_LIMIT, Problem, VariantError, capped, quote
+from .errors import MAX_PROBLEMS, QUOTE_LIMIT, Problem, VariantError, capped, clean, quote
 from .variant import Variant
 from .yamlload import STDIN, Document, Loc, dotted, read
 from .yamlload import Path as DataPath
@@ -152,6 +152,8 @@ def _parent_source(text: Any, loc: Loc, child: _Source) -> _Source:
     if not isinstance(text, str) or not text.strip():
         raise fail(f"expected a built-in name or a relative path, read {quote(text)}")
     shown = quote(text)
+    if clean(text) != text:
+        raise fail(f"`{shown}`: a name or path may not hold control characters")
     if not _is_path(text):
         if text in builtin_names():
             return _builtin_source(text)

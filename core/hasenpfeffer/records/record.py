@@ -115,6 +115,10 @@ def _variant(read: ReadRecord, base: Path | None, allow: Sequence[str | os.PathL
     where = _at(read, "variant")
     try:
         if isinstance(ref, str):
+            if clean(ref) != ref:
+                raise RecordError(
+                    f"{where}variant: `{quote(ref)}`: a name or path may not hold control characters"
+                )
             looks_like_path = "/" in ref or os.sep in ref or ref.endswith((".yaml", ".yml", ".json"))
             if not looks_like_path:
                 if ref in builtin_names():
