@@ -52,11 +52,15 @@ class Layout:
             self.bits[f] = tuple(own)
         self.size = bit.bit_length() - 1
         self.all = bit - 1
-        self.key: list[dict[int, int]] = [{b: key[led][f] for b, f in self.face_of.items()} for led in range(self.suits)]
+        self.key: list[dict[int, int]] = [
+            {b: key[led][f] for b, f in self.face_of.items()} for led in range(self.suits)
+        ]
         """Strength of each bit in a trick whose effective suit led is the index (0: cannot win)."""
         self.power: dict[int, int] = {b: rules.power[ti][f] for b, f in self.face_of.items()}
         """Strength of each bit regardless of the suit led (trumps highest): for ordering moves."""
-        self.above: dict[int, int] = {b: self.suit_mask[self.suit_of[b]] & ~((b << 1) - 1) for b in self.face_of}
+        self.above: dict[int, int] = {
+            b: self.suit_mask[self.suit_of[b]] & ~((b << 1) - 1) for b in self.face_of
+        }
         """The bits of the same effective suit above each bit."""
         self.same: dict[int, int] = {b: sum(self.bits[f]) for b, f in self.face_of.items()}
         """The bits of the same face as each bit (itself alone without copies)."""

@@ -170,7 +170,16 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
         return best
 
     def follow(
-        seat: int, count: int, led: int, ws: int, wk: int, trick: int, live: int, left: int, alpha: int, beta: int
+        seat: int,
+        count: int,
+        led: int,
+        ws: int,
+        wk: int,
+        trick: int,
+        live: int,
+        left: int,
+        alpha: int,
+        beta: int,
     ) -> int:
         h = hands[seat]
         f = h & suit_mask[led]

@@ -162,10 +162,11 @@ def solve(game: Game, solver: Solver | None = None) -> Result:
     best = dict.fromkeys(_action(p, x) for x in cards)
     side = p.side_of[p.seat]
     if p.sides == 2:
-        tricks = (top, p.left - top) if side == 0 else (p.left - top, top)
+        tricks = [p.left - top] * 2
+        tricks[side] = top
     else:
-        tricks = tuple(top if s == side else solver.value(p, s) for s in range(p.sides))
-    return Result(tricks, p.taken, tuple(best))
+        tricks = [top if s == side else solver.value(p, s) for s in range(p.sides)]
+    return Result(tuple(tricks), p.taken, tuple(best))
 
 
 def analyse_moves(game: Game, solver: Solver | None = None) -> dict[Action, int]:
