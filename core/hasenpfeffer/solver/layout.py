@@ -64,6 +64,9 @@ class Layout:
         """The bits of the same effective suit above each bit."""
         self.same: dict[int, int] = {b: sum(self.bits[f]) for b, f in self.face_of.items()}
         """The bits of the same face as each bit (itself alone without copies)."""
+        self.trumps = sum(b for b, w in self.power.items() if w >= 200)
+        """The bits that beat every other card whatever the suit led: the trump suit (or a
+        Joker ranked highest in no-trump)."""
         self.copies = any(n > 1 for n in copies.values())
 
     def mask(self, cards: Iterable[CardLike], used: int = 0) -> int:

@@ -23,6 +23,8 @@ from collections.abc import Callable
 
 from .position import Position
 
+RELATIVE = 28
+"""Above this many cards in play, positions are keyed by relative ranks."""
 Entry = tuple[int, int, int]
 """A table entry: lower bound, upper bound, best lead (a bit, or 0)."""
 
@@ -30,14 +32,17 @@ Entry = tuple[int, int, int]
 class Search:
     """The searcher of one deal under one trump, for one side; reusable across its positions."""
 
-    def __init__(self, p: Position, side: int) -> None:
+    def __init__(self, p: Position, side: int, relative: bool | None = None) -> None:
         self.side = side
         self.is_max = tuple(s == side for s in p.side_of)
         self.next = p.next
         self.active = p.active
         self.layout = p.layout
         self.hands = [0] * len(p.hands)
-        self.tt: dict[tuple[int, ...], Entry] = {}
+        self.tt: dict[tuple[object, ...], Entry] = {}
+        self.relative = p.live.bit_count() > RELATIVE if relative is None else relative
+        """Whether positions are keyed by who holds the live cards in order (only the cards'
+        relative ranks), which finds more transpositions but costs more per position."""
         self.lead, self.follow = _searchers(self)
 
     def run(self, p: Position, alpha: int, beta: int) -> int:
@@ -65,6 +70,15 @@ class Search:
         return lo
 
 
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        x = m & -m
+        out.append(x)
+        m ^= x
+    return out
+
+
 Lead = Callable[[int, int, int, int, int], int]
 Follow = Callable[[int, int, int, int, int, int, int, int, int, int], int]
 
@@ -80,10 +94,37 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
         lay.same,
         lay.power,
     )
-    copies = lay.copies
+    copies, trumps = lay.copies, lay.trumps
+    plain = [m for m in suit_mask if m and not m & trumps]
     nxt, is_max, k = search.next, search.is_max, search.active
-    hands, tt = search.hands, search.tt
+    hands, tt, relative = search.hands, search.tt, search.relative
     power_of = power.__getitem__
+    suits = [m for m in suit_mask if m]
+    seats = range(len(hands))
+    shapes: dict[tuple[int, ...], tuple[object, ...]] = {}
+
+    def canon(m: int) -> tuple[object, ...]:
+        """Who holds the live cards of the suit of mask ``m``, weakest first (a face whose
+        copies several hands hold as one item): positions alike up to the cards already
+        played are one entry of the table."""
+        parts = tuple([h & m for h in hands])
+        shape = shapes.get(parts)
+        if shape is None:
+            live = 0
+            for part in parts:
+                live |= part
+            out: list[object] = []
+            while live:
+                x = live & -live
+                face = same[x] & live
+                owners = tuple(s for s in seats for b in _bits(face) if parts[s] & b)
+                if len(set(owners)) == 1:  # in one hand: as good as neighbouring cards
+                    out.extend(owners)
+                else:  # equal cards in several hands: the first played wins
+                    out.append(owners)
+                live ^= face
+            shape = shapes[parts] = tuple(out)
+        return shape
 
     def moves_of(h: int, m: int, live: int) -> list[int]:
         """One card of ``m`` (cards of hand ``h``) for each run of equivalent cards, weakest first."""
@@ -97,6 +138,19 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
                 continue
             out.append(x)
         return out
+
+    def quick(h: int, others: int, left: int) -> int:
+        """Tricks the leader's side is sure of: its trumps above all others', and when nobody
+        else has a trump, its cards above all others' in every suit."""
+        theirs = others & trumps
+        if theirs:
+            sure = (h & trumps & ~((1 << theirs.bit_length()) - 1)).bit_count()
+        else:
+            sure = (h & trumps).bit_count()
+            for m in plain:
+                o = others & m
+                sure += (h & m & ~((1 << o.bit_length()) - 1)).bit_count()
+        return sure if sure < left else left
 
     def lead(seat: int, live: int, left: int, alpha: int, beta: int) -> int:
         if left == 1:
@@ -114,7 +168,7 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
             return left
         if beta <= 0:
             return 0
-        key = (seat, *hands)
+        key = (seat, *[canon(m) for m in suits]) if relative else (seat, *hands)
         e = tt.get(key)
         if e is None:
             lo, hi, bm = 0, left, 0
@@ -128,8 +182,19 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
                 alpha = lo
             if hi < beta:
                 beta = hi
-        a0, b0 = alpha, beta
         h = hands[seat]
+        sure = quick(h, live & ~h, left)
+        if is_max[seat]:
+            if sure >= beta:
+                return sure
+            if sure > alpha:
+                alpha = sure
+        else:
+            if left - sure <= alpha:
+                return left - sure
+            if left - sure < beta:
+                beta = left - sure
+        a0, b0 = alpha, beta
         ms = moves_of(h, h, live)
         if len(ms) > 1:
             ms.sort(key=power_of)

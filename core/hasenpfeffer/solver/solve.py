@@ -54,15 +54,17 @@ class Solver:
     position of another trump or seating gets searches of its own.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, relative: bool | None = None) -> None:
         self.searches: dict[tuple[Layout, tuple[int, ...], int], Search] = {}
+        self.relative = relative
+        """Key positions by relative ranks (None: when the deal is large)."""
 
     def search(self, p: Position, side: int) -> Search:
         """The search of ``side`` for positions like ``p``."""
         key = (p.layout, p.next, side)
         s = self.searches.get(key)
         if s is None:
-            s = self.searches[key] = Search(p, side)
+            s = self.searches[key] = Search(p, side, self.relative)
         return s
 
     def value(self, p: Position, side: int) -> int:
@@ -72,6 +74,15 @@ class Solver:
         if p.sides == 2 and side == 1:
             return p.left - self.search(p, 0).exact(p)
         return self.search(p, side).exact(p)
+
+    def bounded(self, p: Position, side: int, alpha: int, beta: int) -> int:
+        """:meth:`value` if it lies between ``alpha`` and ``beta``, else a bound beyond them
+        (at most ``alpha``, or at least ``beta``): cheaper than the exact value."""
+        if p.left == 0:
+            return 0
+        if p.sides == 2 and side == 1:
+            return p.left - self.search(p, 0).run(p, p.left - beta, p.left - alpha)
+        return self.search(p, side).run(p, alpha, beta)
 
     def tricks(self, p: Position) -> tuple[int, ...]:
         """:meth:`value` for every side."""
