@@ -66,7 +66,7 @@ def made_trump(variant: Variant, dealt: HandDealt, trump: str, maker: int, alone
     while g.phase in MAKING:
         seat = g.to_move
         legal = g.legal_actions()
-        want: Action | None = Action(seat or 0, Verb.PASS)
+        want = Action(seat or 0, Verb.PASS)
         if seat == maker:
             if g.phase == "bidding" and not bid:
                 want, bid = next(a for a in legal if a.verb == Verb.BID), True
