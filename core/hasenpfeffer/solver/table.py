@@ -6,7 +6,8 @@ up, or names trump in round two) while the others pass; the maker takes the wido
 the dealer who takes the turned card, discards the cards best for its side (every choice is
 searched); a lone maker's exchange with the partner is chosen for the makers too; lone defence
 is declined. The contract scored is the bid that scores the makers best with those tricks
-(``order-up`` when ordering up); of bids that score alike, the highest.
+(``order-up`` when ordering up); of bids that score alike, the highest made or the lowest
+failed.
 
 >>> from hasenpfeffer import Game, load_variant
 >>> deal = {"dealer": 3, "widow": ["9C"], "hands": [
@@ -139,12 +140,13 @@ def contract(variant: Variant, maker: int, alone: bool, taken: int) -> tuple[str
         bids = [(b.name, b.tricks, b.multiplier) for b in variant.making.auction.ladder]
     else:
         bids = [("order-up", variant.making.order_up.tricks_required, 1)]
-    best: tuple[tuple[int, int], str, bool, tuple[int, ...]] | None = None
+    best: tuple[tuple[int, int, bool, int], str, bool, tuple[int, ...]] | None = None
     for name, required, multiplier in bids:
         made, change = score_hand(variant, side, tuple(split), required, multiplier, alone)
         others = max((c for s, c in enumerate(change) if s != side), default=0)
-        key = (change[side] - others, change[side])
-        if best is None or key >= best[0]:  # of equal scores, the highest bid
+        # the best score; of equal scores, the highest bid made or the lowest failed
+        key = (change[side] - others, change[side], made, required if made else -required)
+        if best is None or key > best[0]:
             best = (key, name, made, change)
     assert best is not None
     return best[1], best[2], best[3]
