@@ -53,12 +53,18 @@ def test_each_play_with_its_cost(capsys: Capsys) -> None:
     ]
 
 
-def test_the_readme_shows_the_real_output(capsys: Capsys) -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    block = re.search(r"\$ hasenpfeffer analyze examples/records/first-trick.yaml\n(.*?)```", readme, re.S)
-    assert block is not None
-    _, out, _ = run(capsys, str(EXAMPLE))
-    assert block.group(1) == out
+@pytest.mark.parametrize("page", ["README.md", "docs/analysis.md"])
+def test_the_pages_show_the_real_output(page: str, capsys: Capsys) -> None:
+    text = (ROOT / page).read_text(encoding="utf-8")
+    shown = re.findall(r"\$ hasenpfeffer analyze (examples/\S+)( --table)?\n(.*?)```", text, re.S)
+    assert shown
+    for path, table, block in shown:
+        _, out, _ = run(capsys, str(ROOT / path), *table.split())
+        if "...\n" in block:  # an excerpt: its lines in order
+            lines = [line for line in block.splitlines() if line != "..."]
+            assert [line for line in out.splitlines() if line in lines] == lines
+        else:
+            assert block == out
 
 
 def test_json_gives_every_value(capsys: Capsys) -> None:

@@ -273,3 +273,22 @@ def test_after_a_completed_trick_the_winner_leads() -> None:
 def test_action_values_are_actions() -> None:
     g = hasenpfeffer_in_play("S")
     assert all(isinstance(a, Action) and a.seat == 0 and a.verb == "play" for a in analyse_moves(g))
+
+
+def test_the_solver_imports_only_the_layers_below_it() -> None:
+    """The solver sits between the engine and the bots: engine, rules and format only."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "core" / "hasenpfeffer" / "solver"
+    above = {"bots", "records", "sim", "cli"}
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                layer = (node.module or "").split(".")[0]
+                assert node.level == 1 or layer not in above, (path.name, node.module)
+            elif isinstance(node, ast.ImportFrom | ast.Import):
+                names = (
+                    [node.module or ""] if isinstance(node, ast.ImportFrom) else [a.name for a in node.names]
+                )
+                assert not any(n.split(".")[:2] in (["hasenpfeffer", x] for x in above) for n in names)
