@@ -58,8 +58,8 @@ def test_the_pages_show_the_real_output(page: str, capsys: Capsys) -> None:
     text = (ROOT / page).read_text(encoding="utf-8")
     shown = re.findall(r"\$ hasenpfeffer analyze (examples/\S+)( --table)?\n(.*?)```", text, re.S)
     assert shown
-    for path, table, block in shown:
-        _, out, _ = run(capsys, str(ROOT / path), *table.split())
+    for path, option, block in shown:
+        _, out, _ = run(capsys, str(ROOT / path), *option.split())
         if "...\n" in block:  # an excerpt: its lines in order
             lines = [line for line in block.splitlines() if line != "..."]
             assert [line for line in out.splitlines() if line in lines] == lines
