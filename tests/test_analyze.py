@@ -20,7 +20,7 @@ from hasenpfeffer.solver import solve
 from hasenpfeffer.solver.table import Row, made_trump, table
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "records" / "first-trick.yaml"
+EXAMPLE = ROOT / "docs" / "records" / "first-trick.yaml"
 Capsys = pytest.CaptureFixture[str]
 
 WIDOW_DEAL = {
@@ -56,7 +56,7 @@ def test_each_play_with_its_cost(capsys: Capsys) -> None:
 @pytest.mark.parametrize("page", ["README.md", "docs/analysis.md"])
 def test_the_pages_show_the_real_output(page: str, capsys: Capsys) -> None:
     text = (ROOT / page).read_text(encoding="utf-8")
-    shown = re.findall(r"\$ hasenpfeffer analyze (examples/\S+)( --table)?\n(.*?)```", text, re.S)
+    shown = re.findall(r"\$ hasenpfeffer analyze (docs/\S+)( --table)?\n(.*?)```", text, re.S)
     assert shown
     for path, option, block in shown:
         _, out, _ = run(capsys, str(ROOT / path), *option.split())
