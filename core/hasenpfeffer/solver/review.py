@@ -16,7 +16,7 @@ sides, see :mod:`.solve`).
 >>> r.first_lead
 (3, 3)
 >>> [(p.seat, p.card, p.value, p.best, p.cost) for p in r.plays]
-[(0, 'KH', 2, ['JK'], 1), (1, 'QS', 3, ['JS'], 1), (2, 'TC', 2, ['9D', 'TD', 'QD', 'KD', 'AD'], 1), (3, 'TH', 4, ['9H', 'TH'], 0)]
+[(0, 'KH', 2, ['JK'], 1), (1, 'QS', 3, ['JS'], 1), (2, 'TC', 2, ['AD', 'KD', 'QD', 'TD', '9D'], 1), (3, 'TH', 4, ['TH', '9H'], 0)]
 """
 
 from __future__ import annotations
