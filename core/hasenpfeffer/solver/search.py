@@ -184,16 +184,30 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
                 beta = hi
         h = hands[seat]
         sure = quick(h, live & ~h, left)
-        if is_max[seat]:
-            if sure >= beta:
-                return sure
-            if sure > alpha:
-                alpha = sure
-        else:
-            if left - sure <= alpha:
-                return left - sure
-            if left - sure < beta:
-                beta = left - sure
+        floor, ceiling = (sure, left) if is_max[seat] else (0, left - sure)
+        t = live & trumps
+        if t:  # the hand with the highest trump wins a trick with each of its top trumps
+            top = 1 << (t.bit_length() - 1)
+            q = seat
+            while not hands[q] & top:
+                q = nxt[q]
+            if q != seat:  # (not led first, a card ties with its copies in other hands)
+                mine = hands[q] & t
+                theirs = t & ~mine
+                below = same[1 << (theirs.bit_length() - 1)] if theirs else 0
+                run = (mine & ~((1 << below.bit_length()) - 1)).bit_count()
+                if is_max[q]:
+                    floor = max(floor, run)
+                else:
+                    ceiling = min(ceiling, left - run)
+        if floor >= beta:
+            return floor
+        if ceiling <= alpha:
+            return ceiling
+        if floor > alpha:
+            alpha = floor
+        if ceiling < beta:
+            beta = ceiling
         a0, b0 = alpha, beta
         ms = moves_of(h, h, live)
         if len(ms) > 1:
