@@ -13,7 +13,7 @@ from hasenpfeffer import records
 from hasenpfeffer.cli import main
 from hasenpfeffer.engine.events import HandDealt
 from hasenpfeffer.engine.game import Game
-from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.loader import load_variant, load_variant_data
 from hasenpfeffer.rules.plan import plan_for
 from hasenpfeffer.sim.simulate import play_game
 from hasenpfeffer.solver import solve
@@ -166,16 +166,31 @@ def test_table_text_and_json(tmp_path: Path, capsys: Capsys) -> None:
     }
 
 
-@pytest.mark.parametrize("variant", ["hasenpfeffer", "euchre", "railroad-euchre", "three-handed-euchre"])
+MINI_SIX = {
+    "extends": "double-hasenpfeffer-6",
+    "name": "mini-six",
+    "pack": {"ranks": ["Q", "K", "A"], "copies": 1, "jokers": 0},
+    "ranking": {"bowers": False},
+    "making": {"auction": {"ladder": [1, 2]}, "all_pass": {"bid": 1}},
+    "alone": {"exchange": {"cards": 2}},
+}
+"""Six players of two cards: a lone maker takes both cards of each partner and gives two back."""
+
+
+@pytest.mark.parametrize(
+    "variant", ["hasenpfeffer", "euchre", "railroad-euchre", "three-handed-euchre", "mini-six"]
+)
 def test_a_row_is_the_best_choice_before_play(variant: str) -> None:
     """Each row: the discards and exchanges chosen for the side that makes them (tried one by
-    one here, each play solved), when the table cuts the search short."""
-    v = load_variant(variant)
+    one here, in every order, each play solved), when the table cuts the search short and
+    tries each set of cards once."""
+    v = load_variant_data(MINI_SIX) if variant == "mini-six" else load_variant(variant)
     game = Game(v, seed=11)
     side_of = plan_for(game.rules).side_of
     deal = game.events[0]
     assert isinstance(deal, HandDealt)
-    for r in table(v, deal)[:12]:
+    rows = table(v, deal)
+    for r in rows if variant == "mini-six" else rows[:8] + [r for r in rows if r.alone][:4]:
         g = made_trump(v, deal, r.trump, r.maker, r.alone)
         assert g is not None
         assert by_trial(g, side_of[r.maker]) == r.tricks, r

@@ -128,6 +128,8 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
 
     def moves_of(h: int, m: int, live: int) -> list[int]:
         """One card of ``m`` (cards of hand ``h``) for each run of equivalent cards, weakest first."""
+        if not m & (m - 1):
+            return [m]
         out = []
         while m:
             x = m & -m

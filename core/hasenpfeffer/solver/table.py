@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from ..engine.events import CardsDiscarded, CardsGiven, Event
 from ..engine.scoring import score_hand
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
@@ -101,10 +102,12 @@ def tricks(g: Game, side: int, solver: Solver, alpha: int, beta: int) -> int:
         g.apply(Action(seat, Verb.PASS))
         return tricks(g, side, solver, alpha, beta)
     mine = plan_for(g.rules).side_of[seat] == side
-    best = -1 if mine else g.variant.hand_size + 1
-    for a in _choices(g):
+    best = -1 if mine else g.variant.hand_size + 1  # (kept by a dead end: see in_order)
+    before = g.events[-1]
+    for a in g.legal_actions():
         child = g.copy()
-        child.apply(a)
+        if not in_order(g.rules.card_id, before, child.apply(a)[0]):
+            continue
         v = tricks(child, side, solver, alpha, beta)
         if mine and v > best:
             best, alpha = v, max(alpha, v)
@@ -115,15 +118,26 @@ def tricks(g: Game, side: int, solver: Solver, alpha: int, beta: int) -> int:
     return best
 
 
-def _choices(g: Game) -> list[Action]:
-    """The cards to discard or give, each set once: a seat that lays away or gives several
-    cards in a row gives them in the order of the pack."""
-    legal = list(g.legal_actions())
-    last = g.events[-1].action if g.events else None
-    if last is not None and last.verb == legal[0].verb and last.seat == legal[0].seat:
-        ids = g.rules.card_id
-        legal = [a for a in legal if ids[a.arg] >= ids[last.arg]]
-    return legal
+def in_order(ids: dict[str, int], before: Event, event: Event) -> bool:
+    """False for a card laid away or given after another by the same seat (to the same
+    seat) that comes earlier in the pack: each set of cards is tried once, in pack order.
+    A seat left with no card late enough is a dead end, worth nothing to its side.
+
+    >>> ids = {"9H": 0, "AH": 1}
+    >>> in_order(ids, CardsGiven(1, 0, ("AH",)), CardsGiven(1, 0, ("9H",)))
+    False
+    >>> in_order(ids, CardsGiven(1, 0, ("AH",)), CardsGiven(1, 2, ("9H",)))
+    True
+    >>> in_order(ids, CardsDiscarded(0, ("9H",)), CardsDiscarded(0, ("AH",)))
+    True
+    """
+    if isinstance(before, CardsDiscarded) and isinstance(event, CardsDiscarded):
+        same = before.seat == event.seat
+    elif isinstance(before, CardsGiven) and isinstance(event, CardsGiven):
+        same = (before.seat, before.to) == (event.seat, event.to)
+    else:
+        return True
+    return not same or ids[event.cards[0]] >= ids[before.cards[0]]
 
 
 def contract(variant: Variant, maker: int, alone: bool, taken: int) -> tuple[str, bool, tuple[int, ...]]:
