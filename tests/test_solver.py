@@ -191,7 +191,9 @@ def check_against_minimax(g: Game) -> None:
     for side in range(sides):
         if side != mover:  # two sides share the tricks; with more, each side is searched
             tricks[side] = left - tricks[mover] if sides == 2 else minimax(d, side)
-    assert solve(g).tricks == tuple(tricks), (g.variant.name, g.hands, g.trick, g.trump, g.out)
+    r = solve(g)
+    assert r.tricks == tuple(tricks), (g.variant.name, g.hands, g.trick, g.trump, g.out)
+    assert {a.arg for a in r.best} == {c for c, v in want.items() if v == tricks[mover]}
     relative = Solver(relative=True)  # positions keyed by relative ranks, as for large deals
     assert {a.arg: v for a, v in analyse_moves(g, relative).items()} == want
 

@@ -107,27 +107,28 @@ class Solver:
         return {x: values[_top_of(p, x, values)] for x in _bits(legal)}
 
     def best(self, p: Position) -> tuple[int, list[int]]:
-        """The value for the side to move, and its best cards (bits): those that keep it."""
+        """The value for the side to move, and its best cards (bits): those that keep it
+        (one test per run of equivalent cards, cheaper than valuing each)."""
         side = p.side_of[p.seat]
         flip = p.sides == 2 and side == 1
         search = self.search(p, 0 if flip else side)
         top = self.value(p, side)
         h = p.hands[p.seat]
         legal = (h & p.layout.suit_mask[p.led] if p.count else 0) or h
-        best = []
-        for x in runs(p, legal):
+        tops = runs(p, legal)
+        best = set()
+        for x in tops:
             child, winner = after(p, x)
             won = 1 if winner is not None and p.side_of[winner] == search.side else 0
-            # the side searched needs at least `need` tricks from the child (at most, flipped)
-            if flip:
-                need = p.left - top - won  # side 0 must not exceed this
-                ok = not child.left or search.run(child, need, need + 1) <= need
+            if flip:  # side 0, searched, must take no more than the mover leaves it
+                most = p.left - top - won
+                ok = search.run(child, most, most + 1) <= most if child.left else most >= 0
             else:
-                need = top - won
-                ok = not child.left or search.run(child, need - 1, need) >= need
+                least = top - won
+                ok = search.run(child, least - 1, least) >= least if child.left else least <= 0
             if ok:
-                best.append(x)
-        return top, [x for x in _bits(legal) if _top_of(p, x, best) in best]
+                best.add(x)
+        return top, [x for x in _bits(legal) if _top_of(p, x, tops) in best]
 
 
 def runs(p: Position, m: int) -> list[int]:
