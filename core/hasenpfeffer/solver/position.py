@@ -10,6 +10,10 @@ or from plain cards (:func:`from_cards`), for instance a hand-worked ending.
 ...     leader=1, trick=[(1, "AS")])
 >>> p.seat, p.left, p.led == rules.suits.index("S"), p.win_seat
 (2, 2, True, 1)
+>>> from_cards(rules, "H", [["JK"], ["KS"], ["JH", "9C"], ["AD"]], leader=0)
+Traceback (most recent call last):
+...
+ValueError: every seat that plays must hold as many cards, less one once it has played to the trick
 """
 
 from __future__ import annotations
@@ -69,7 +73,8 @@ def from_cards(
     """A position from cards: ``hands`` still held by seat, the ``trick`` so far (seat, card)
     led by ``leader``, the seats that sit ``out``, the tricks ``taken`` by each side."""
     ti = rules.trump_id(trump)
-    assert ti is not None
+    if ti is None or not 0 <= ti <= rules.ns:
+        raise ValueError(f"no trump {trump!r} in this variant")
     plan = plan_for(rules)
     n = plan.n
     out = [False] * n if out is None else list(out)
@@ -103,7 +108,14 @@ def from_cards(
     active = n - sum(out)
     if count >= active:
         raise ValueError("the trick is already complete")
-    left = bin(masks[seat]).count("1")
+    left = masks[seat].bit_count()
+    played = {q for q, _ in trick}
+    if left < 1 or any(masks[q].bit_count() != left - (q in played) for q in range(n) if not out[q]):
+        raise ValueError(
+            "every seat that plays must hold as many cards, less one once it has played to the trick"
+        )
+    if out[leader]:
+        raise ValueError(f"seat {leader} sits out and cannot lead")
     return Position(
         layout=lay,
         hands=masks,
