@@ -14,6 +14,7 @@ from hasenpfeffer.cli import main
 from hasenpfeffer.engine.events import HandDealt
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.format.loader import load_variant, load_variant_data
+from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.plan import plan_for
 from hasenpfeffer.sim.simulate import play_game
 from hasenpfeffer.solver import solve
@@ -121,8 +122,8 @@ def test_a_record_that_does_not_load(tmp_path: Path, capsys: Capsys) -> None:
 # ---------------------------------------------------------------------- the table
 
 
-def dealt(deal: dict[str, Any], variant: str = "hasenpfeffer") -> HandDealt:
-    event = Game(load_variant(variant), deal=deal).events[0]
+def dealt(deal: dict[str, Any], variant: Variant | None = None) -> HandDealt:
+    event = Game(variant or load_variant("hasenpfeffer"), deal=deal).events[0]
     assert isinstance(event, HandDealt)
     return event
 
@@ -208,3 +209,17 @@ def by_trial(g: Game, side: int) -> int:
         values.append(by_trial(child, side))
     mine = plan_for(g.rules).side_of[g.to_move or 0] == side
     return max(values) if mine else min(values)
+
+
+def test_a_deal_thrown_in_as_dealt_has_no_rows() -> None:
+    """A turned Joker that proposes no suit throws the hand in before anyone speaks."""
+    v = load_variant(ROOT / "examples" / "house-rules" / "railroad-euchre-to-5.yaml")
+    first = Game(v, seed=1).events[0]
+    assert isinstance(first, HandDealt)
+    cards = [c for h in first.hands for c in h] + list(first.kitty)
+    cards.remove("JK")
+    hands = [cards[i * 5 : i * 5 + 5] for i in range(4)]
+    deal = {"dealer": 0, "hands": hands, "widow": ["JK", *cards[20:]]}
+    g = Game(v, deal=deal)
+    assert g.hand_number == 2  # thrown in at once
+    assert table(v, dealt(deal, v)) == []

@@ -65,7 +65,7 @@ def made_trump(variant: Variant, dealt: HandDealt, trump: str, maker: int, alone
     variant does not let it happen."""
     g = hand_game(variant, dealt)
     bid = False
-    while g.phase in MAKING:
+    while g.phase in MAKING and g.hand_number == 1:
         seat = g.to_move
         legal = g.legal_actions()
         want = Action(seat or 0, Verb.PASS)
@@ -84,8 +84,8 @@ def made_trump(variant: Variant, dealt: HandDealt, trump: str, maker: int, alone
         if want not in legal:
             return None
         g.apply(want)
-    if g.maker != maker or g.trump != trump or g.alone != alone:
-        return None
+    if g.hand_number != 1 or g.maker != maker or g.trump != trump or g.alone != alone:
+        return None  # (a hand thrown in as dealt, by a turned Joker that proposes no suit)
     return g
 
 
