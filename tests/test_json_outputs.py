@@ -135,3 +135,19 @@ def test_replay_json(record: Path, capsys: Capsys) -> None:
     words = documented(section("replay --json"))
     missing = [k for k in dict.fromkeys(keys(data)) if k not in words]
     assert missing == []
+
+
+def test_analyze_json(record: Path, capsys: Capsys) -> None:
+    data = run_json(capsys, ["analyze", str(record), "--json"])
+    assert data["format"] == 1 and any(h["plays"] for h in data["hands"])
+    words = documented(section("analyze --json"))
+    missing = [k for k in dict.fromkeys(keys(data, skip=("values",))) if k not in words]
+    assert missing == []
+
+
+def test_analyze_table_json(record: Path, capsys: Capsys) -> None:
+    data = run_json(capsys, ["analyze", str(record), "--table", "--json", "--hand", "1"])
+    assert data["format"] == 1 and data["tables"][0]["rows"]
+    words = documented(section("analyze --table --json"))
+    missing = [k for k in dict.fromkeys(keys(data)) if k not in words]
+    assert missing == []

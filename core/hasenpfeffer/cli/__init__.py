@@ -27,6 +27,7 @@ examples:
   hasenpfeffer simulate euchre --games 1000   statistics of bot games
   hasenpfeffer sweep euchre --set game.target=5,10,15
                                               a rule study: each target against euchre's
+  hasenpfeffer analyze game.yaml              every play of a record, double dummy
   hasenpfeffer COMMAND --help                 the options of one command
 
 exit status: 0 success; 1 invalid input (a variant file, a record) or a failed check;
@@ -42,6 +43,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "variants": ("hasenpfeffer.cli.variants", "list the built-in variants"),
     "diagram": ("hasenpfeffer.cli.diagram", "print a variant's phase machine as Mermaid"),
     "replay": ("hasenpfeffer.cli.replay", "check and replay a game record"),
+    "analyze": (
+        "hasenpfeffer.cli.analyze",
+        "a record's card play double dummy, or a deal's table of makeable bids",
+    ),
     "play": ("hasenpfeffer.cli.play", "play a variant in the terminal against bots"),
     "simulate": ("hasenpfeffer.cli.simulate", "play many games with bots and print statistics"),
     "compare": ("hasenpfeffer.cli.compare", "compare two variants over the same deals"),

@@ -1,0 +1,105 @@
+"""Double-dummy solver speed: a whole hand's play solved from the opening lead (figures, not tests).
+
+For each variant, random deals are played up to the opening lead by random legal choices
+(nobody alone, so that every seat plays: a full 6-card Hasenpfeffer or 5-card Euchre play),
+then ``solve(game)`` (the tricks of each side and the best cards to lead) runs with an empty
+table. Time is this process's processor time, so that a busy machine matters less. The
+distribution of the times is printed, with its median beside the target.
+
+```sh
+python benchmarks/solver.py                          # hasenpfeffer and euchre, 200 deals each
+python benchmarks/solver.py pepper --deals 50 --seed 3
+python benchmarks/solver.py double-hasenpfeffer-6 --deals 3 --tricks-played 2
+python benchmarks/solver.py --profile hasenpfeffer   # cProfile of the solves
+```
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+import statistics
+import time
+
+from hasenpfeffer import Game
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.solver import Solver, solve
+
+CLOCK = time.process_time
+TARGETS = {"hasenpfeffer": 20.0, "euchre": 10.0}
+"""Median milliseconds a whole play from the opening lead should take."""
+
+
+def opening_lead(name: str, rng: random.Random, tricks_played: int = 0) -> Game:
+    """A random deal of ``name`` at its opening lead (or after ``tricks_played`` random tricks),
+    trump made by random choices, nobody alone."""
+    v = load_variant(name)
+    while True:
+        g = Game(v, seed=rng.randrange(2**32))
+        while g.phase != "play" and g.hand_number == 1:
+            legal = [a for a in g.legal_actions() if not a.alone and a.verb != "alone"]
+            g.apply(rng.choice(legal))
+        if g.phase == "play" and g.hand_number == 1:
+            active = v.players - sum(g.out)
+            for _ in range(tricks_played * active):
+                g.apply(rng.choice(g.legal_actions()))
+            return g
+
+
+def timings(name: str, deals: int, seed: int, tricks_played: int) -> list[float]:
+    """Milliseconds of ``solve`` on each deal."""
+    rng = random.Random(f"{name} {seed}")
+    out = []
+    for _ in range(deals):
+        g = opening_lead(name, rng, tricks_played)
+        start = CLOCK()
+        solve(g, Solver())
+        out.append((CLOCK() - start) * 1000)
+    return out
+
+
+BINS = (1, 2, 5, 10, 20, 50, 100, 1000)
+"""Upper edges (ms) of the histogram's bins."""
+
+
+def report(name: str, ms: list[float]) -> None:
+    """Quantiles and a histogram of the times, and the median against the target."""
+    qs = statistics.quantiles(ms, n=20, method="inclusive") if len(ms) > 1 else ms * 19
+    cells = [("min", min(ms)), ("p10", qs[1]), ("p25", qs[4]), ("median", statistics.median(ms))]
+    cells += [("p75", qs[14]), ("p90", qs[17]), ("max", max(ms))]
+    print(f"{name}: {len(ms)} deals, ms " + "  ".join(f"{k} {v:.2f}" for k, v in cells))
+    low = 0.0
+    for high in (*BINS, float("inf")):
+        n = sum(1 for t in ms if low <= t < high)
+        if n:
+            label = f"{low:g}-{high:g} ms" if high != float("inf") else f">= {low:g} ms"
+            print(f"  {label:>13} {n:5}  {'#' * round(60 * n / len(ms))}")
+        low = high
+    target = TARGETS.get(name)
+    verdict = "" if target is None else f" (target: at most {target:g} ms)"
+    print(f"  median {statistics.median(ms):.2f} ms{verdict}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variants", nargs="*", default=["hasenpfeffer", "euchre"], help="built-in names")
+    parser.add_argument("--deals", type=int, default=200, help="deals per variant (default 200)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals (default 1)")
+    parser.add_argument("--tricks-played", type=int, default=0, help="random tricks played first (default 0)")
+    parser.add_argument("--profile", action="store_true", help="profile the solves instead")
+    args = parser.parse_args(argv)
+    if args.profile:
+        with cProfile.Profile() as prof:
+            for name in args.variants:
+                timings(name, args.deals, args.seed, args.tricks_played)
+        pstats.Stats(prof).sort_stats("tottime").print_stats(15)
+        return 0
+    for name in args.variants:
+        report(name, timings(name, args.deals, args.seed, args.tricks_played))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

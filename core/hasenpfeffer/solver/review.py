@@ -1,0 +1,100 @@
+"""A hand's card play reviewed double dummy: at each play, the value of every legal card for
+the side to move, the card played and the tricks it cost.
+
+A value is the tricks the side to move takes in the whole hand (those it has already won, and
+those it takes from here on with best play by everyone, every hand seen; paranoid beyond two
+sides, see :mod:`.solve`).
+
+>>> from hasenpfeffer import Game, load_variant
+>>> deal = {"dealer": 3, "widow": ["9C"], "hands": [
+...     "JK JH JD AH KH QH", "AS KS QS JS TS 9S", "AD KD QD TD 9D TC", "AC KC QC JC TH 9H"]}
+>>> g = Game(load_variant("hasenpfeffer"), deal=deal)
+>>> for a in ["0 bid 4", "1 pass", "2 pass", "3 pass", "0 trump C", "0 discard 9C",
+...           "0 play KH", "1 play QS", "2 play TC", "3 play TH"]:
+...     _ = g.apply(a)
+>>> r = review(g.variant, g.events[0], [e.action for e in g.events if e.action is not None])
+>>> r.first_lead
+(3, 3)
+>>> [(p.seat, p.card, p.value, p.best, p.cost) for p in r.plays]
+[(0, 'KH', 2, ['JK'], 1), (1, 'QS', 3, ['JS'], 1), (2, 'TC', 2, ['AD', 'KD', 'QD', 'TD', '9D'], 1), (3, 'TH', 4, ['TH', '9H'], 0)]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..engine.events import HandDealt
+from ..rules.actions import Action, Verb
+from ..rules.plan import plan_for
+from .deals import hand_game
+from .position import position
+from .solve import Solver
+
+if TYPE_CHECKING:
+    from ..format.variant import Variant
+
+
+class Play(NamedTuple):
+    """One play: ``values`` of each legal card (trumps high to low, then each suit), the ``card`` played
+    and its ``value``, and ``cost``: the tricks it gave away against the best card."""
+
+    trick: int
+    seat: int
+    side: int
+    card: str
+    values: dict[str, int]
+    value: int
+    cost: int
+
+    @property
+    def best(self) -> list[str]:
+        """The cards that keep the most."""
+        top = max(self.values.values())
+        return [c for c, v in self.values.items() if v == top]
+
+
+class HandReview(NamedTuple):
+    """A hand's contract, the tricks each side takes with best play from the first lead
+    (None when the hand never reached play), and every play reviewed."""
+
+    dealer: int
+    maker: int | None
+    bid: str | None
+    trump: str | None
+    alone: bool
+    first_lead: tuple[int, ...] | None
+    plays: list[Play]
+
+
+def review(
+    variant: Variant, dealt: HandDealt, actions: Sequence[Action], solver: Solver | None = None
+) -> HandReview:
+    """Replay a hand from its deal and review each of its plays."""
+    solver = solver or Solver()
+    g = hand_game(variant, dealt)
+    sides = plan_for(g.rules).side_of
+    first: tuple[int, ...] | None = None
+    contract: tuple[int | None, str | None, str | None, bool] = (None, None, None, False)
+    plays: list[Play] = []
+    for a in actions:
+        if g.phase == "play" and a.verb == Verb.PLAY:
+            p = position(g)
+            if first is None:
+                first = tuple(t + u for t, u in zip(p.taken, solver.tricks(p), strict=True))
+                contract = (g.maker, g.bid_name, g.trump, g.alone)
+            side = sides[a.seat]
+            taken = p.taken[side]
+            faces = {p.layout.face_of[x]: taken + v for x, v in solver.moves(p).items()}
+            order = g.rules.sort[p.layout.ti]  # trumps high to low, then each suit
+            values = {g.rules.names[f]: faces[f] for f in sorted(faces, key=order.__getitem__)}
+            best = max(values.values())
+            plays.append(
+                Play(len(g.tricks) + 1, a.seat, side, a.arg, values, values[a.arg], best - values[a.arg])
+            )
+        g.apply(a)
+    if first is None and g.phase != "play":  # the record stops before the first play, or thrown in
+        return HandReview(dealt.dealer, None, None, None, False, None, plays)
+    if first is None:
+        contract = (g.maker, g.bid_name, g.trump, g.alone)
+    return HandReview(dealt.dealer, *contract, first, plays)
