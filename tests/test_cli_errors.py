@@ -49,10 +49,7 @@ def test_play_setup_error_is_one_line(far: str, capsys: Capsys) -> None:
 
 def test_replay_names_a_missing_file_once(capsys: Capsys) -> None:
     assert main(["replay", "no-such-record.yaml"]) == 1
-    assert (
-        capsys.readouterr().err
-        == "no-such-record.yaml:1:1: cannot read the file: No such file or directory\n"
-    )
+    assert capsys.readouterr().err == "no-such-record.yaml: cannot read the file: No such file or directory\n"
 
 
 def test_replay_names_the_file_before_a_problem_in_it(tmp_path: Path, capsys: Capsys) -> None:

@@ -77,7 +77,7 @@ def test_pepper_differs_only_in_name_description_and_ladder() -> None:
 
 def test_unknown_builtin_suggests() -> None:
     assert messages(load_variant, "hasenpfefer") == [
-        "hasenpfefer:1:1: no built-in variant `hasenpfefer` and no such file; did you mean `hasenpfeffer`?"
+        "hasenpfefer: no built-in variant `hasenpfefer` and no such file; did you mean `hasenpfeffer`?"
     ]
 
 
@@ -215,12 +215,10 @@ def test_size_limit(tmp_path: Path) -> None:
 
 def test_unreadable_paths(tmp_path: Path) -> None:
     missing = tmp_path / "missing.yaml"
-    assert messages(load_variant, missing) == [
-        f"{missing}:1:1: cannot read the file: No such file or directory"
-    ]
+    assert messages(load_variant, missing) == [f"{missing}: cannot read the file: No such file or directory"]
     folder = tmp_path / "dir.yaml"
     folder.mkdir()
-    assert messages(load_variant, folder) == [f"{folder}:1:1: cannot read the file: Is a directory"]
+    assert messages(load_variant, folder) == [f"{folder}: cannot read the file: Is a directory"]
 
 
 def test_yaml11_numbers_are_ranks_and_names(tmp_path: Path) -> None:

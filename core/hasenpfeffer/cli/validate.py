@@ -105,7 +105,7 @@ def check_file(path: Path, allow: Iterable[str] = ()) -> list[Problem]:
     except VariantError as exc:
         return list(exc.problems)
     except OSError as exc:
-        return [Problem(name, 1, 1, "", f"cannot read the file: {exc.strerror or exc}")]
+        return [Problem(name, 0, 0, "", f"cannot read the file: {exc.strerror or exc}")]
     except Exception as exc:  # a bug in the loader must not end the run with a traceback
         return [
             Problem(name, 1, 1, "", f"unexpected {type(exc).__name__} (please report): {quote(str(exc))}")
@@ -148,7 +148,8 @@ def github_line(problem: Problem) -> str:
     '::error file=v.yaml,line=3,col=5::game.target: must be at least 1'
     """
     message = clean(f"{problem.loc}: {problem.message}" if problem.loc else problem.message)
-    return f"::error file={_escape(clean(problem.path), True)},line={problem.line},col={problem.col}::{_escape(message)}"
+    where = f",line={problem.line},col={problem.col}" if problem.line > 0 else ""
+    return f"::error file={_escape(clean(problem.path), True)}{where}::{_escape(message)}"
 
 
 def _json_report(results: dict[Path, list[Problem]]) -> str:

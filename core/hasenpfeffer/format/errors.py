@@ -57,7 +57,11 @@ def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
 
 
 class Problem(NamedTuple):
-    """One mistake in a variant: where it is (1-based line and column) and what is wrong."""
+    """One mistake in a variant: where it is (1-based line and column) and what is wrong.
+
+    A problem of a whole file that could not be read, or of a name that is no file at all, has
+    line 0: it is shown without a position.
+    """
 
     path: str
     line: int
@@ -67,7 +71,7 @@ class Problem(NamedTuple):
 
     def __str__(self) -> str:
         """``path:line:col: loc: message``, printable as it is (control characters escaped)."""
-        where = f"{self.path}:{self.line}:{self.col}"
+        where = f"{self.path}:{self.line}:{self.col}" if self.line > 0 else self.path
         text = f"{where}: {self.loc}: {self.message}" if self.loc else f"{where}: {self.message}"
         return clean(text)
 

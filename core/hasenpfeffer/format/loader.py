@@ -133,7 +133,7 @@ def _top_source(name_or_path: str | os.PathLike[str], allow: Allowed = (), shown
         if not os.path.exists(name_or_path):
             shown = quote(name_or_path, 40)
             message = f"no built-in variant `{shown}` and no such file; {_suggest(name_or_path)}"
-            raise VariantError([Problem(quote(name_or_path), 1, 1, "", message)])
+            raise VariantError([Problem(quote(name_or_path), 0, 0, "", message)])
     file = os.fspath(name_or_path)
     return _path_source(file, (*allow, os.path.realpath(os.path.dirname(file) or ".")), shown)
 

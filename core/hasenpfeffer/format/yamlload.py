@@ -345,7 +345,7 @@ def open_regular(path: str | os.PathLike[str], name: str) -> IO[bytes]:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except OSError as exc:
         raise VariantError(
-            [Problem(name, 1, 1, "", f"cannot read the file: {exc.strerror or exc}")]
+            [Problem(name, 0, 0, "", f"cannot read the file: {exc.strerror or exc}")]
         ) from None
     mode = os.fstat(fd).st_mode
     if not stat.S_ISREG(mode):
@@ -354,7 +354,7 @@ def open_regular(path: str | os.PathLike[str], name: str) -> IO[bytes]:
             message = "cannot read the file: Is a directory"
         else:
             message = "not a regular file (a pipe, device or socket): refused; give `-` for standard input"
-        raise VariantError([Problem(name, 1, 1, "", message)])
+        raise VariantError([Problem(name, 0, 0, "", message)])
     return os.fdopen(fd, "rb")
 
 
