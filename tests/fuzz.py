@@ -259,7 +259,7 @@ class Runner:
         own = str(ROOT / "core" / "hasenpfeffer")
 
         def import_module(name: str, package: str | None = None) -> Any:
-            caller = sys._getframe(1).f_code.co_filename
+            caller = sys._getframe(1).f_code.co_filename  # noqa: SLF001 - the caller's file
             if caller.startswith(own) and not name.startswith("hasenpfeffer"):
                 raise Tripwire(f"import_module({name!r})")
             return real_import(name, package)

@@ -43,6 +43,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("hasenpfeffer.cli.play", "play a variant in the terminal against bots"),
     "simulate": ("hasenpfeffer.cli.simulate", "play many games with bots and print statistics"),
     "compare": ("hasenpfeffer.cli.compare", "compare two variants over the same deals"),
+    "rl": ("hasenpfeffer.cli.rl", "a variant as a learning environment: `rl describe VARIANT`"),
 }
 
 
