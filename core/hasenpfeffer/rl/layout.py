@@ -76,7 +76,7 @@ class Layout:
             ("to_move", (n,), 0, 1, "the seat to move"),
             ("phase", (len(self.phases),), 0, 1, "the phase: " + ", ".join(self.phases)),
             ("dealer", (n,), 0, 1, "the dealer"),
-            ("hand", (c,), 0, 1, "own cards (a fraction of the copies of each card)"),
+            ("hand", (c,), 0, 1, "own cards: each card's count over its copies in the pack"),
             ("played", (n, c), 0, 1, "the cards each seat has played this hand"),
             ("trick", (n, c), 0, 1, "the trick on the table: each seat's card"),
             ("leader", (n,), 0, 1, "who led the trick on the table"),

@@ -122,8 +122,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.rng = random.Random(seed)
         game = self.game = Game(self.variant, seed=self.rng.getrandbits(63))
         self.first_hand = len(game.hand_results)  # hands thrown in at the deal, before any decision
-        self.tracker = Tracker(self.variant)
-        self.tracker.start(game)
+        self.tracker.start(game)  # from the deal on: the tracker starts afresh
         self.final = None
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
