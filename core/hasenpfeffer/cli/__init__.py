@@ -52,6 +52,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "compare": ("hasenpfeffer.cli.compare", "compare two variants over the same deals"),
     "sweep": ("hasenpfeffer.cli.sweep", "play a grid of house rules of a variant over the same deals"),
     "merge": ("hasenpfeffer.cli.merge", "merge the JSON outputs of the shards of a simulate or sweep run"),
+    "rl": ("hasenpfeffer.cli.rl", "a variant as a learning environment: `rl describe VARIANT`"),
 }
 
 

@@ -1,0 +1,130 @@
+"""Learning environments: the PettingZoo environment stepped beside OpenSpiel's own euchre.
+
+Every loop plays uniformly random legal actions for a fixed time and counts agent steps:
+
+- ``pettingzoo env()``: the usual AEC loop over ``env(variant)`` (PettingZoo's order-checking
+  wrapper included), one hand an episode: ``for agent in env.agent_iter(): obs, ... =
+  env.last(); env.step(masked random id or None)``; every ``step`` is an agent step (the
+  ``None`` steps of agents whose episode is over included), a decision is a step with an id;
+- ``pettingzoo raw_env``: the same without the wrapper;
+- ``pettingzoo env(), episode=game``: whole games;
+- ``open_spiel python_hasenpfeffer``: our OpenSpiel game through OpenSpiel's Python API
+  (chance drawn from ``chance_outcomes()``);
+- ``open_spiel euchre``: OpenSpiel's own C++ euchre through its Python API, chance drawn from
+  ``legal_actions()``; each ``apply_action`` at a decision is a step.
+
+Runs of the loops alternate (so that a change in the machine's load touches them alike), time
+is this process's processor time, and the medians of the runs are printed.
+
+```sh
+python benchmarks/rl.py                    # euchre, 5 runs of 1 s
+python benchmarks/rl.py hasenpfeffer --seconds 2 --runs 7
+```
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from hasenpfeffer.rl.pettingzoo import env, raw_env
+
+CLOCK = time.process_time
+Loop = Callable[[float, int], tuple[int, int, float]]
+"""A run: (agent steps, decisions, seconds) in about ``seconds`` from ``seed``."""
+
+
+def pettingzoo_loop(make: Callable[[], Any]) -> Loop:
+    """The AEC loop with masked random actions, a new episode when one ends."""
+
+    def run(seconds: float, seed: int) -> tuple[int, int, float]:
+        e = make()
+        rng = np.random.default_rng(seed)
+        e.reset(seed=seed)
+        steps = decisions = 0
+        start = CLOCK()
+        while CLOCK() - start < seconds:
+            for _ in e.agent_iter():
+                obs, _, terminated, truncated, _ = e.last()
+                if terminated or truncated:
+                    e.step(None)
+                else:
+                    e.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+                    decisions += 1
+                steps += 1
+            e.reset()
+        return steps, decisions, CLOCK() - start
+
+    return run
+
+
+def openspiel_loop(name: str, params: dict[str, Any]) -> Loop | None:
+    """An OpenSpiel game stepped through its Python API, one episode a state."""
+    try:
+        import pyspiel
+
+        import hasenpfeffer.rl.openspiel  # noqa: F401  (registers python_hasenpfeffer)
+    except ImportError:
+        return None
+    game = pyspiel.load_game(name, params)
+    ours = name.startswith("python_")
+
+    def run(seconds: float, seed: int) -> tuple[int, int, float]:
+        rng = random.Random(seed)
+        choice, decisions = rng.choice, 0
+        start = CLOCK()
+        while CLOCK() - start < seconds:
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                if not state.is_chance_node():
+                    state.apply_action(choice(state.legal_actions()))
+                    decisions += 1
+                elif ours:
+                    actions, probs = zip(*state.chance_outcomes(), strict=True)
+                    state.apply_action(rng.choices(actions, probs)[0])
+                else:
+                    state.apply_action(choice(state.legal_actions()))  # euchre's deal is uniform
+        return decisions, decisions, CLOCK() - start
+
+    return run
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("variant", nargs="?", default="euchre", help="built-in name or path (default euchre)")
+    parser.add_argument("--seconds", type=float, default=1.0, help="length of each run (default 1)")
+    parser.add_argument("--runs", type=int, default=5, help="runs; medians are printed (default 5)")
+    args = parser.parse_args(argv)
+    name = args.variant
+    loops: dict[str, Loop | None] = {
+        f"pettingzoo env({name})": pettingzoo_loop(lambda: env(name, episode="hand")),
+        f"pettingzoo raw_env({name})": pettingzoo_loop(lambda: raw_env(name, episode="hand")),
+        f"pettingzoo env({name}), episode=game": pettingzoo_loop(lambda: env(name, episode="game")),
+        f"open_spiel python_hasenpfeffer({name})": openspiel_loop("python_hasenpfeffer", {"variant": name}),
+        "open_spiel euchre (C++)": openspiel_loop("euchre", {}),
+    }
+    present = {label: loop for label, loop in loops.items() if loop is not None}
+    for loop in present.values():
+        loop(0.2, 99)  # warm up: compile the ruleset, import everything
+    runs: dict[str, list[tuple[int, int, float]]] = {label: [] for label in present}
+    for seed in range(args.runs):
+        for label, loop in present.items():
+            runs[label].append(loop(args.seconds, seed))
+    print(f"{'loop (median of ' + str(args.runs) + ' runs)':<48} {'agent steps/s':>14} {'decisions/s':>12}")
+    for label, rs in runs.items():
+        steps = statistics.median(s / t for s, _, t in rs)
+        decisions = statistics.median(d / t for _, d, t in rs)
+        print(f"{label:<48} {steps:>14,.0f} {decisions:>12,.0f}")
+    if "open_spiel euchre (C++)" not in present:
+        print("open-spiel is not installed: no comparison (pip install 'hasenpfeffer[rl]')")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

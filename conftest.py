@@ -1,0 +1,13 @@
+"""Doctests of the learning environments run only where the ``rl`` extra is installed."""
+
+from __future__ import annotations
+
+from importlib.util import find_spec
+
+collect_ignore_glob: list[str] = []
+if find_spec("numpy") is None:
+    collect_ignore_glob += ["core/hasenpfeffer/rl/observation.py", "core/hasenpfeffer/rl/tracker.py"]
+if find_spec("pettingzoo") is None:
+    collect_ignore_glob += ["core/hasenpfeffer/rl/pettingzoo.py", "docs/rl.md"]
+if find_spec("pyspiel") is None:
+    collect_ignore_glob += ["core/hasenpfeffer/rl/openspiel.py", "docs/rl.md"]

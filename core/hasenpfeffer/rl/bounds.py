@@ -1,0 +1,80 @@
+"""Bounds a learning environment needs: decisions per hand and points per hand.
+
+>>> from hasenpfeffer.format.loader import load_variant
+>>> v = load_variant("hasenpfeffer")
+>>> making_decisions(v), decisions_per_hand(v), hand_points(v)
+(16, 40, (-10, 12))
+>>> e = load_variant("euchre")
+>>> making_decisions(e), decisions_per_hand(e), hand_points(e), difference_bound(e)
+(9, 29, (0, 4), 4)
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+
+from ..engine.scoring import score_hand
+from ..format.variant import Variant
+from ..rules.machine import phase_spec
+
+
+@functools.lru_cache(maxsize=64)
+def making_decisions(v: Variant) -> int:
+    """Most decisions of one hand that are not card plays (bids, passes, trump, discards...)."""
+    n = v.players
+    states = phase_spec(v)[0]
+    auction = v.making.auction
+    k = 0
+    if "bidding" in states:
+        k += n if auction.style == "one-round" else len(auction.ladder) + n
+    k += "trump" in states
+    k += n * ("order-up" in states) + n * ("name-trump" in states)
+    if "discard" in states:
+        k += v.deal.kitty.size if "bidding" in states else 1  # the widow, or the turned card
+    if "exchange" in states:
+        k += 4 * v.alone.exchange.cards
+    k += n * ("defence" in states)
+    return k
+
+
+def decisions_per_hand(v: Variant) -> int:
+    """Most decisions of one hand: the making of trump and every card played."""
+    return making_decisions(v) + v.players * v.hand_size
+
+
+def _outcomes(v: Variant) -> list[tuple[int, ...]]:
+    """Every score change per side a hand can give (an over-approximation where rules exclude some)."""
+    sides = len(v.teams)
+    tricks_in_hand = v.tricks_per_hand
+    if v.making.method == "auction":
+        contracts = {(b.tricks, b.multiplier) for b in v.making.auction.ladder}
+    else:
+        contracts = {(v.making.order_up.tricks_required, 1)}
+    partners = v.partnerships != "none"
+    lone = (False, True) if partners and v.alone.allowed != "nobody" else (False,)
+    defended = (False, True) if partners and v.alone.lone_defence else (False,)
+    out = []
+    for required, multiplier in contracts:
+        for taken in range(tricks_in_hand + 1):
+            rest = tricks_in_hand - taken
+            splits = [(taken, rest)] if sides == 2 else [(taken, d, rest - d) for d in range(rest + 1)]
+            for split in splits:
+                tricks = (*split, *[0] * (sides - len(split)))
+                for alone, def_alone, forced in itertools.product(lone, defended, (False, True)):
+                    _, change = score_hand(v, 0, tricks, required, multiplier, alone, def_alone, forced)
+                    out.append(change)
+    return out
+
+
+@functools.lru_cache(maxsize=64)
+def hand_points(v: Variant) -> tuple[int, int]:
+    """The lowest and highest score change of one side in one hand."""
+    changes = [c for change in _outcomes(v) for c in change]
+    return min(0, *changes), max(0, *changes)
+
+
+@functools.lru_cache(maxsize=64)
+def difference_bound(v: Variant) -> int:
+    """With two sides: the largest difference between their score changes in one hand."""
+    return max(abs(c[0] - c[1]) for c in _outcomes(v)) if len(v.teams) == 2 else 0

@@ -1,0 +1,180 @@
+"""The observation vector of a variant: named pieces, each a slice with a shape and a meaning.
+
+Everything is seen from the observing seat: seats are *relative* (0 is the seat itself,
+1 the player to its left...), sides are relative (0 is the seat's own side, then the others
+in seat order). Cards are the pack's distinct cards in the action space's order. Pieces a
+variant cannot use (``contract`` without an auction, ``turned`` without a turned card,
+``widow`` without a widow) are left out, so the vector has no dead slots.
+
+>>> from hasenpfeffer.format.loader import load_variant
+>>> lay = layout(load_variant("euchre"))
+>>> lay.size, [p.name for p in lay.pieces][:6]
+(636, ['to_move', 'phase', 'dealer', 'hand', 'played', 'trick'])
+>>> lay["history"].start, lay["history"].shape
+(232, (9, 40))
+>>> layout(load_variant("euchre"), info_state=True)["plays"].shape
+(5, 4, 28)
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+from ..format.variant import Variant
+from ..rules.actionspace import action_space
+from ..rules.machine import phase_spec
+from ..rules.ruleset import compile_variant
+from .bounds import making_decisions
+
+DECISION_PHASES = ("bidding", "trump", "order-up", "name-trump", "discard", "exchange", "defence", "play")
+"""The phases in which a seat decides, in the order the ``phase`` piece lists those a variant has."""
+SCORE_CLIP = 4.0
+"""Scores are given as a fraction of the target, clipped to ``[-SCORE_CLIP, SCORE_CLIP]``."""
+HIDDEN = (("discard", "", False), ("give", "", False))
+"""Another seat's discard or gift, as the history shows it: the verb without the card."""
+
+
+class Piece(NamedTuple):
+    """One part of the vector: ``vector[start:stop].reshape(shape)``, values from ``low`` to ``high``."""
+
+    name: str
+    start: int
+    stop: int
+    shape: tuple[int, ...]
+    low: float
+    high: float
+    doc: str
+
+
+class Layout:
+    """The pieces of one variant's observation (build with :func:`layout`, which caches)."""
+
+    def __init__(self, variant: Variant, info_state: bool = False) -> None:
+        self.variant = variant
+        self.info_state = info_state
+        rules = compile_variant(variant)
+        space = action_space(variant)
+        n = self.n = variant.players
+        self.cards: tuple[str, ...] = rules.names
+        c = len(self.cards)
+        self.sides = len(variant.teams)
+        states = phase_spec(variant)[0]
+        self.phases = tuple(p for p in DECISION_PHASES if p in states)
+        self.trumps: tuple[str, ...] = rules.trump_names[: rules.ns + variant.making.no_trump]
+        auction = variant.making.method == "auction"
+        self.bids: tuple[str, ...] = tuple(b.name for b in variant.making.auction.ladder) if auction else ()
+        plays = next(g for g in space.groups if g.name == "play")
+        hidden = [h for h, phase in zip(HIDDEN, ("discard", "exchange"), strict=True) if phase in states]
+        keys = [*space.keys[plays.stop :], *hidden]
+        columns = [f"{g.name} ({g.stop - g.start})" for g in space.groups[1:]]
+        columns += [f"another seat's {verb} (1)" for verb, _, _ in hidden]
+        self.history_column = {k: i for i, k in enumerate(keys)}
+        self.history_slots = making_decisions(variant)
+        kitty = variant.deal.kitty
+        pieces: list[tuple[str, tuple[int, ...], float, float, str]] = [
+            ("to_move", (n,), 0, 1, "the seat to move"),
+            ("phase", (len(self.phases),), 0, 1, "the phase: " + ", ".join(self.phases)),
+            ("dealer", (n,), 0, 1, "the dealer"),
+            ("hand", (c,), 0, 1, "own cards: each card's count over its copies in the pack"),
+            ("played", (n, c), 0, 1, "the cards each seat has played this hand"),
+            ("trick", (n, c), 0, 1, "the trick on the table: each seat's card"),
+            ("leader", (n,), 0, 1, "who led the trick on the table"),
+            (
+                "history",
+                (self.history_slots, n + len(keys)),
+                0,
+                1,
+                f"the hand's other decisions in order, one a row: the seat ({n}), then the action: "
+                + ", ".join(columns),
+            ),
+        ]
+        if self.bids:
+            pieces.append(("contract", (len(self.bids),), 0, 1, "the contract: " + ", ".join(self.bids)))
+        pieces += [
+            ("trump", (len(self.trumps),), 0, 1, "trump: " + ", ".join(self.trumps)),
+            ("maker", (n,), 0, 1, "the maker"),
+        ]
+        if "defence" in states or (variant.alone.allowed != "nobody" and variant.partnerships != "none"):
+            pieces += [
+                ("alone", (n,), 0, 1, "the seats playing alone"),
+                ("sitting_out", (n,), 0, 1, "the seats sitting out"),
+            ]
+        if kitty.use == "turn-up" and kitty.size and not auction:
+            pieces.append(("turned", (c,), 0, 1, "the turned card"))
+        if kitty.use == "widow" and kitty.size and auction:
+            pieces.append(("widow", (c,), 0, 1, "the widow, once this seat has taken it as maker"))
+        pieces += [
+            ("tricks_won", (self.sides,), 0, 1, "tricks won this hand by each side, a fraction of the hand"),
+            (
+                "scores",
+                (self.sides,),
+                -SCORE_CLIP,
+                SCORE_CLIP,
+                f"each side's score as a fraction of the target, clipped to +-{SCORE_CLIP:g}",
+            ),
+        ]
+        if info_state:
+            pieces.append(
+                (
+                    "plays",
+                    (variant.tricks_per_hand, n, n + c),
+                    0,
+                    1,
+                    "every card played this hand in order, trick by trick: the seat, then the card",
+                )
+            )
+        self.pieces: tuple[Piece, ...] = ()
+        start = 0
+        for name, shape, low, high, doc in pieces:
+            size = 1
+            for d in shape:
+                size *= d
+            self.pieces += (Piece(name, start, start + size, shape, float(low), float(high), doc),)
+            start += size
+        self.size = start
+        self._by_name = {p.name: p for p in self.pieces}
+
+    def __getitem__(self, name: str) -> Piece:
+        return self._by_name[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def __repr__(self) -> str:
+        kind = "information state" if self.info_state else "observation"
+        return f"<Layout {self.variant.name} {kind}: {self.size} values>"
+
+    def bounds(self) -> tuple[list[float], list[float]]:
+        """The lowest and highest value of each entry of the vector."""
+        low: list[float] = []
+        high: list[float] = []
+        for p in self.pieces:
+            low += [p.low] * (p.stop - p.start)
+            high += [p.high] * (p.stop - p.start)
+        return low, high
+
+    def describe(self) -> str:
+        """The pieces as a table: name, slice, shape, meaning.
+
+        >>> from hasenpfeffer.format.variant import Variant
+        >>> print(layout(Variant(name="x")).describe().splitlines()[4])
+        | `to_move` | 0:4 | 4 | the seat to move |
+        """
+        kind = "information state" if self.info_state else "observation"
+        lines = [
+            f"{self.variant.name}: {kind} of {self.size} values",
+            "",
+            "| piece | slice | shape | what |",
+            "|---|---|---|---|",
+        ]
+        for p in self.pieces:
+            shape = " x ".join(str(d) for d in p.shape)
+            lines.append(f"| `{p.name}` | {p.start}:{p.stop} | {shape} | {p.doc} |")
+        return "\n".join(lines)
+
+
+@functools.lru_cache(maxsize=128)
+def layout(variant: Variant, info_state: bool = False) -> Layout:
+    """The (cached) layout of a variant's observation, or of its information state."""
+    return Layout(variant, info_state)

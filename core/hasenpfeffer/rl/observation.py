@@ -1,0 +1,139 @@
+"""A seat's :class:`~hasenpfeffer.engine.view.View` written into its observation vector.
+
+Only the view is read, so nothing the seat may not know gets in: not the other hands, not the
+widow unless the seat took it, not another seat's discards. The pieces are those of
+:mod:`~hasenpfeffer.rl.layout`.
+
+>>> from hasenpfeffer.engine.game import Game
+>>> from hasenpfeffer.format.loader import load_variant
+>>> variant = load_variant("euchre")
+>>> g = Game(variant, seed=1)
+>>> enc = encoder(variant)
+>>> obs = enc.encode(g.view(2))
+>>> obs.dtype, obs.shape, int(obs[enc.layout["hand"].start:enc.layout["hand"].stop].sum())
+(dtype('float32'), (636,), 5)
+>>> g.dealer, enc.pieces(obs)["dealer"], enc.pieces(obs)["turned"].nonzero()[0].size
+(1, array([0., 0., 0., 1.], dtype=float32), 1)
+"""
+
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+import numpy.typing as npt
+
+from ..engine.view import View
+from ..format.cards import Card
+from ..format.variant import Variant
+from ..rules.ruleset import compile_variant
+from .layout import SCORE_CLIP, layout
+
+Vector = npt.NDArray[np.float32]
+"""An observation: a flat float32 array."""
+
+
+class Encoder:
+    """Writes views of one variant into vectors (build with :func:`encoder`, which caches)."""
+
+    def __init__(self, variant: Variant, info_state: bool = False) -> None:
+        self.layout = lay = layout(variant, info_state)
+        rules = compile_variant(variant)
+        self.n = n = variant.players
+        self.card: dict[Card, int] = {face: i for i, face in enumerate(rules.faces)}
+        self.weight = [1.0 / rules.deck.count(c) for c in range(len(rules.faces))]  # 1 / copies in the pack
+        self.ncards = len(rules.faces)
+        self.phase = {p: i for i, p in enumerate(lay.phases)}
+        self.trump = {t: i for i, t in enumerate(lay.trumps)}
+        self.bid = {b: i for i, b in enumerate(lay.bids)}
+        self.column = lay.history_column
+        teams = [variant.team_of(q) for q in range(n)]
+        self.rel_side: list[list[int]] = []  # seat -> absolute side -> relative side
+        for seat in range(n):
+            order = list(dict.fromkeys(teams[(seat + k) % n] for k in range(n)))
+            self.rel_side.append([order.index(side) for side in range(lay.sides)])
+        self.tricks = variant.tricks_per_hand
+        self.target = variant.game.target
+        self.at = {p.name: p.start for p in lay.pieces}
+
+    def pieces(self, vector: Vector) -> dict[str, Vector]:
+        """The vector cut into its named pieces, each in its shape."""
+        return {p.name: vector[p.start : p.stop].reshape(p.shape) for p in self.layout.pieces}
+
+    def encode(self, view: View) -> Vector:
+        """The observation of ``view``."""
+        at, n, card, w, ncards = self.at, self.n, self.card, self.weight, self.ncards
+        seat = view.seat
+        v: dict[int, float] = {}
+        if view.to_move is not None:
+            v[at["to_move"] + (view.to_move - seat) % n] = 1.0
+        ph = self.phase.get(view.phase)
+        if ph is not None:
+            v[at["phase"] + ph] = 1.0
+        v[at["dealer"] + (view.dealer - seat) % n] = 1.0
+        o = at["hand"]
+        for c in view.hand:
+            ci = card[c]
+            v[o + ci] = v.get(o + ci, 0.0) + w[ci]
+        o = at["played"]
+        plays = at.get("plays")
+        seqs = [t.cards for t in view.tricks]
+        if view.trick:
+            seqs.append(view.trick)
+        for t, cards in enumerate(seqs):
+            for j, (q, c) in enumerate(cards):
+                r, ci = (q - seat) % n, card[c]
+                i = o + r * ncards + ci
+                v[i] = v.get(i, 0.0) + w[ci]
+                if plays is not None:
+                    base = plays + (t * n + j) * (n + ncards)
+                    v[base + r] = 1.0
+                    v[base + n + card[c]] = 1.0
+        if view.trick:
+            o = at["trick"]
+            for q, c in view.trick:
+                v[o + ((q - seat) % n) * ncards + card[c]] = 1.0
+            v[at["leader"] + (view.trick[0][0] - seat) % n] = 1.0
+        o, width, column, k = at["history"], n + len(self.column), self.column, 0
+        for a in view.history:
+            if a.verb != "play" and k < self.layout.history_slots:
+                base = o + k * width
+                v[base + (a.seat - seat) % n] = 1.0
+                v[base + n + column[a[1:]]] = 1.0
+                k += 1
+        if view.bid is not None and view.bid in self.bid:
+            v[at["contract"] + self.bid[view.bid]] = 1.0
+        if view.trump is not None:
+            v[at["trump"] + self.trump[view.trump]] = 1.0
+        if view.maker is not None:
+            v[at["maker"] + (view.maker - seat) % n] = 1.0
+        if view.alone:
+            for q in view.alone:
+                v[at["alone"] + (q - seat) % n] = 1.0
+            for q in view.sitting_out:
+                v[at["sitting_out"] + (q - seat) % n] = 1.0
+        if view.turned is not None and "turned" in at:
+            v[at["turned"] + card[view.turned]] = 1.0
+        if view.widow and "widow" in at:
+            o = at["widow"]
+            for c in view.widow:
+                ci = card[c]
+                v[o + ci] = v.get(o + ci, 0.0) + w[ci]
+        rel = self.rel_side[seat]
+        o = at["tricks_won"]
+        for side, won in enumerate(view.tricks_won):
+            if won:
+                v[o + rel[side]] = won / self.tricks
+        o = at["scores"]
+        for side, score in enumerate(view.scores):
+            if score:
+                v[o + rel[side]] = min(SCORE_CLIP, max(-SCORE_CLIP, score / self.target))
+        out = np.zeros(self.layout.size, np.float32)
+        out[np.fromiter(v, np.intp, len(v))] = np.fromiter(v.values(), np.float32, len(v))
+        return out
+
+
+@functools.lru_cache(maxsize=128)
+def encoder(variant: Variant, info_state: bool = False) -> Encoder:
+    """The (cached) encoder of a variant's observation, or of its information state."""
+    return Encoder(variant, info_state)
