@@ -58,7 +58,9 @@ def test_pettingzoo_example_runs() -> None:
 def test_ismcts_example_runs() -> None:
     pytest.importorskip("pyspiel")
     out = run("examples/rl/ismcts_vs_random.py", "euchre", "--hands", "2", "--simulations", "10")
-    assert "of 2 hands" in out
+    assert "euchre: ISMCTS (10 simulations, random rollouts, uct_c 8)" in out and "of 2 hands" in out
+    out = run("examples/rl/ismcts_vs_random.py", "--hands", "1", "--simulations", "5", "--rollout", "greedy")
+    assert "hasenpfeffer: ISMCTS (5 simulations, greedy rollouts" in out
 
 
 def test_benchmark_runs() -> None:

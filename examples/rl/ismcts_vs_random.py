@@ -1,13 +1,15 @@
 """OpenSpiel's information-set MCTS against our random bot, hand after hand.
 
 The game is `python_hasenpfeffer` (any variant: a built-in name or a path), one hand an
-episode. ISMCTS plays one side (seats 0, 2, ... in a partnership game; seat 0 alone without
-partnerships), our `random` bot every other seat. ISMCTS samples the unseen cards with the
-state's `resample_from_infostate` and plays random rollouts. A hand counts as won when the
-ISMCTS side's return is above zero (in euchre: it made its contract or euchred the makers).
+episode. OpenSpiel's `ISMCTSBot` plays one side (seats 0, 2, ... in a partnership game; seat 0
+alone without partnerships), our `random` bot every other seat. ISMCTS samples the unseen
+cards with the state's `resample_from_infostate`; it values a leaf with OpenSpiel's random
+rollouts, or (`--rollout greedy`) by playing the hand out with our `greedy` bot. A hand counts
+as won when the ISMCTS side's return (its points minus the other side's) is above zero.
 
-    python examples/rl/ismcts_vs_random.py                         # euchre, 200 hands
-    python examples/rl/ismcts_vs_random.py hasenpfeffer --hands 50 --simulations 200
+    python examples/rl/ismcts_vs_random.py                   # hasenpfeffer, 200 hands, 200 simulations
+    python examples/rl/ismcts_vs_random.py euchre --hands 100
+    python examples/rl/ismcts_vs_random.py pepper --simulations 100 --rollout greedy --uct-c 6
 """
 
 from __future__ import annotations
@@ -69,9 +71,9 @@ def play_hand(game, state, searcher, bots, ours, rng):
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("variant", nargs="?", default="euchre")
+    parser.add_argument("variant", nargs="?", default="hasenpfeffer")
     parser.add_argument("--hands", type=int, default=200)
-    parser.add_argument("--simulations", type=int, default=100, help="ISMCTS simulations a decision")
+    parser.add_argument("--simulations", type=int, default=200, help="ISMCTS simulations a decision")
     parser.add_argument("--rollout", choices=["random", "greedy"], default="random",
                         help="who plays a leaf's hand out: random actions (OpenSpiel's evaluator) or our greedy bot")
     parser.add_argument("--rollouts", type=int, default=1, help="random rollouts to evaluate a leaf")
@@ -87,9 +89,10 @@ def main(argv=None):
         evaluator = mcts.RandomRolloutEvaluator(n_rollouts=args.rollouts, random_state=rng)
     else:
         evaluator = GreedyRollouts(seed=args.seed)
+    uct_c = args.uct_c if args.uct_c is not None else 2.0 * game.max_utility()
     searcher = ismcts.ISMCTSBot(
-        game, evaluator, uct_c=args.uct_c if args.uct_c is not None else 2.0 * game.max_utility(), max_simulations=args.simulations,
-        random_state=rng, final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
+        game, evaluator, uct_c=uct_c, max_simulations=args.simulations, random_state=rng,
+        final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
     )
     bots = {seat: load_bot("random", seed=args.seed * 100 + seat) for seat in range(n) if seat not in ours}
     won = lost = 0
@@ -104,7 +107,8 @@ def main(argv=None):
             print(f"{hand} hands: ISMCTS won {won} ({100 * won / hand:.1f}%), lost {lost}, points {total:+.0f}"
                   f" ({time.process_time() - start:.0f} s)", flush=True)
     share = won / args.hands
-    print(f"ISMCTS ({args.simulations} simulations) beat random in {won} of {args.hands} hands ({100 * share:.1f}%);"
+    print(f"{args.variant}: ISMCTS ({args.simulations} simulations, {args.rollout} rollouts, uct_c {uct_c:g})"
+          f" beat random in {won} of {args.hands} hands ({100 * share:.1f}%);"
           f" {lost} lost, {args.hands - won - lost} with no points either way")
     return 0
 
