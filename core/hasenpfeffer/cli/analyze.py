@@ -43,15 +43,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay the record and analyse it; exit 1 when it does not load."""
-    from ..format.errors import VariantError
-    from ..records import RecordError, replay
     from ..solver.deals import hands_of
-    from .replay import located
+    from .replay import replay_or_report
 
-    try:
-        game = replay(args.file, allow=args.allow_path)
-    except (RecordError, VariantError) as exc:
-        error(located(args.file, str(exc)))
+    game = replay_or_report(args)
+    if game is None:
         return 1
     hands = list(enumerate(hands_of(game), 1))
     if args.hand is not None:

@@ -10,27 +10,17 @@ Shared by the comparison table and its picture (:mod:`.compareplot`).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..sim.stats import Z95, Stats, mean_ci, rounded, wilson
+from ..sim.figures import Estimate
+from ..sim.stats import Z95, Stats, mean_ci, wilson
 
 if TYPE_CHECKING:
     from ..sim.runset import RunSet
 
 
-@dataclass(frozen=True)
-class Figure:
-    """One measured figure: estimate, 95% interval, and its standard error for differences."""
-
-    value: float
-    low: float
-    high: float
-    se: float
-
-    def as_dict(self) -> dict[str, float]:
-        """JSON-ready."""
-        return {"value": rounded(self.value), "low": rounded(self.low), "high": rounded(self.high)}
+Figure = Estimate
+"""One measured figure: estimate, 95% interval, and its standard error for differences."""
 
 
 def proportion(successes: int, trials: int) -> Figure:
@@ -94,5 +84,4 @@ def fmt(name: str, f: Figure, signed: bool = False) -> str:
 
 def paired(runs: RunSet, name: str) -> Figure:
     """B - A in one figure: the mean of per-game differences over the shared seeds, with its interval."""
-    d = runs.difference(1, name)
-    return Figure(d.value, d.low, d.high, d.se)
+    return runs.difference(1, name)

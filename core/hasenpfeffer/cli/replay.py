@@ -29,19 +29,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay the record; exit 1 when it does not load or an action is illegal."""
-    from ..format.errors import VariantError
-    from ..records import RecordError, replay
-
-    try:
-        game = replay(args.file, allow=args.allow_path)
-    except (RecordError, VariantError) as exc:
-        error(located(args.file, str(exc)))
+    game = replay_or_report(args)
+    if game is None:
         return 1
     if args.json:
         print(json.dumps(summary(game), indent=1))
     else:
         show(game)
     return 0
+
+
+def replay_or_report(args: argparse.Namespace) -> Game | None:
+    """The game of the record ``args.file`` (within ``args.allow_path``), or None after printing why not."""
+    from ..format.errors import VariantError
+    from ..records import RecordError, replay
+
+    try:
+        return replay(args.file, allow=args.allow_path)
+    except (RecordError, VariantError) as exc:
+        error(located(args.file, str(exc)))
+        return None
 
 
 def located(path: str, message: str) -> str:
