@@ -33,7 +33,8 @@ def making_decisions(v: Variant) -> int:
     if "discard" in states:
         k += v.deal.kitty.size if "bidding" in states else 1  # the widow, or the turned card
     if "exchange" in states:
-        k += 4 * v.alone.exchange.cards
+        partners = max(len(team) for team in v.teams) - 1  # a lone maker's, and a lone defender's
+        k += 4 * v.alone.exchange.cards * partners
     k += n * ("defence" in states)
     return k
 
