@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import ClassVar
 
 from ..engine.game import Game
 from ..engine.view import View
@@ -36,6 +37,9 @@ MAKER_WEIGHT = 3.0
 
 class MonteCarloBot:
     """Perfect-information Monte Carlo over sampled worlds, with greedy play-outs."""
+
+    PARAMS: ClassVar[dict[str, tuple[int, int]]] = {"samples": (1, 1024)}
+    """Integer parameters the bot spec may set, with their ranges."""
 
     def __init__(self, seed: int | None = None, samples: int = SAMPLES) -> None:
         self.rng = random.Random(seed)

@@ -1,14 +1,24 @@
-"""The built-in bots by name, and loading a bot from a name or ``package.module:ClassName``.
+"""The built-in bots by name, and loading a bot from a spec.
+
+A spec is a built-in name with optional integer parameters, ``NAME[:KEY=VALUE]...``
+(``pimc:worlds=32:making=8``), or ``package.module:ClassName`` for a bot of your own.
 
 Built-ins: ``random``; ``greedy``, a rule-based player driven by the variant's own tables;
-``mc``, which samples the unseen cards and plays each choice out greedily.
+``mc``, which samples the unseen cards and plays each choice out with greedy; ``pimc``, which
+samples the unseen cards and solves each world double-dummy.
 
 >>> type(load_bot("random", 1)).__name__
 'RandomBot'
+>>> load_bot("pimc:worlds=8", 1).worlds
+8
 >>> load_bot("nope")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'nope': expected random, greedy, mc or package.module:ClassName
+ValueError: unknown bot 'nope': expected random, greedy, mc, pimc or package.module:ClassName
+>>> load_bot("pimc:worlds=0")
+Traceback (most recent call last):
+...
+ValueError: bot 'pimc:worlds=0': worlds must be an integer from 1 to 1024
 """
 
 from __future__ import annotations
@@ -16,26 +26,59 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 
+from ..format.errors import quote
 from .base import Bot
 from .greedy import GreedyBot
 from .montecarlo import MonteCarloBot
+from .pimc import PimcBot
 from .simple import RandomBot
 
-__all__ = ["BUILTIN", "Bot", "load_bot"]
+__all__ = ["BUILTIN", "Bot", "builtin_spec", "load_bot"]
 
-BUILTIN: dict[str, Callable[[int | None], Bot]] = {
+BUILTIN: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "mc": MonteCarloBot,
+    "pimc": PimcBot,
 }
 """Built-in bots by name."""
 
 
+def builtin_spec(spec: str) -> tuple[str, dict[str, int]] | None:
+    """A built-in bot's name and parameters from ``spec``; None when it names no built-in;
+    ValueError for a parameter the bot does not take or a value out of range.
+
+    >>> builtin_spec("mc:samples=12"), builtin_spec("mypkg.bots:Mine")
+    (('mc', {'samples': 12}), None)
+    >>> builtin_spec("greedy:depth=3")
+    Traceback (most recent call last):
+    ...
+    ValueError: bot 'greedy:depth=3': greedy takes no parameters
+    """
+    name, *parts = spec.split(":")
+    factory = BUILTIN.get(name)
+    if factory is None:
+        return None
+    allowed: dict[str, tuple[int, int]] = getattr(factory, "PARAMS", {})
+    params: dict[str, int] = {}
+    for part in parts:
+        key, _, text = part.partition("=")
+        if key not in allowed:
+            takes = f"takes {', '.join(allowed)}" if allowed else "takes no parameters"
+            raise ValueError(f"bot {quote(repr(spec))}: {name} {takes}")
+        low, high = allowed[key]
+        if not (text.isascii() and text.isdigit() and len(text) <= 7 and low <= int(text) <= high):
+            raise ValueError(f"bot {quote(repr(spec))}: {key} must be an integer from {low} to {high}")
+        params[key] = int(text)
+    return name, params
+
+
 def load_bot(spec: str, seed: int | None = None) -> Bot:
-    """A bot from a built-in name or ``package.module:ClassName``, seeded."""
-    factory = BUILTIN.get(spec)
-    if factory is not None:
-        return factory(seed)
+    """A bot from a spec (see the module), seeded."""
+    builtin = builtin_spec(spec)
+    if builtin is not None:
+        name, params = builtin
+        return BUILTIN[name](seed, **params)
     if ":" not in spec:
         raise ValueError(f"unknown bot {spec!r}: expected {', '.join(BUILTIN)} or package.module:ClassName")
     module_name, _, name = spec.partition(":")

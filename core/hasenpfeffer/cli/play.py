@@ -80,7 +80,7 @@ def saved_bots(players: object) -> str:
     >>> saved_bots(["person", "os:_exit", "greedy", "greedy"])
     Traceback (most recent call last):
     ...
-    ValueError: the record names bot 'os:_exit' for seat 1, which is not a built-in bot (random, greedy, mc); a record never loads code: pass --bots explicitly to play on with it
+    ValueError: the record names bot 'os:_exit' for seat 1, which is not a built-in bot (random, greedy, mc, pimc); a record never loads code: pass --bots explicitly to play on with it
     """
     from ..bots.registry import BUILTIN
     from ..format.errors import quote
@@ -88,12 +88,24 @@ def saved_bots(players: object) -> str:
     if not isinstance(players, list | tuple) or PERSON not in players:
         return ""
     for s, name in enumerate(players):
-        if name != PERSON and name not in BUILTIN:
+        if name != PERSON and not _builtin(name):
             raise ValueError(
                 f"the record names bot {quote(repr(name))} for seat {s}, which is not a built-in bot"
                 f" ({', '.join(BUILTIN)}); a record never loads code: pass --bots explicitly to play on with it"
             )
     return ",".join(str(p) for p in players if p != PERSON)
+
+
+def _builtin(name: object) -> bool:
+    """Whether ``name`` is a built-in bot's spec (with parameters in range)."""
+    from ..bots.registry import builtin_spec
+
+    if not isinstance(name, str):
+        return False
+    try:
+        return builtin_spec(name) is not None
+    except ValueError:
+        return False
 
 
 def bot_specs(spec: str, players: int, seat: int) -> dict[int, str]:

@@ -32,7 +32,7 @@ def add_common(parser: argparse.ArgumentParser, json_flag: bool = True) -> None:
         "--bots",
         default="greedy",
         metavar="NAME | A,B,..",
-        help="bot for every seat, or one per seat (built-ins: random, greedy, mc; or package.module:Class)",
+        help="bot for every seat, or one per seat (built-ins: random, greedy, mc, pimc, with parameters as pimc:worlds=32; or package.module:Class)",
     )
     parser.add_argument("--seed", type=seed_type, default=0, metavar="S", help="seed of the run (default 0)")
     parser.add_argument(

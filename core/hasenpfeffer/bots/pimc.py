@@ -1,0 +1,306 @@
+"""The ``pimc`` bot: perfect-information Monte Carlo with the double-dummy solver.
+
+Each decision samples worlds consistent with the seat's view (:mod:`hasenpfeffer.engine.worlds`)
+and values every choice by what best play makes of it in each world, scored under the variant's
+own scoring; the choice with the best mean wins.
+
+- **Play:** every legal card, valued by the solver (:func:`hasenpfeffer.solver.analyse_moves`).
+- **Bids:** the seat's row of the double-dummy table in each world: the tricks it takes as maker
+  in its two most promising trumps (alone too, when nearly every trick is there), scored for
+  each legal bid; a pass is worth nothing.
+- **Trump, order-up, discards, gifts, lone defence:** each choice (greedy's best few for
+  discards and gifts) applied in each world, the other making decisions left to greedy, then
+  the play solved.
+
+Parameters come through the bot spec, e.g. ``pimc:worlds=32:making=8``.
+
+>>> from hasenpfeffer import Game, load_variant
+>>> game = Game(load_variant("euchre"), seed=5)
+>>> bot = PimcBot(seed=1, worlds=4, making=2)
+>>> view = game.view(game.to_move)
+>>> bot.choose(view, view.legal) in view.legal
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, ClassVar
+
+from ..engine.events import HandDealt
+from ..engine.game import Game
+from ..engine.scoring import score_hand
+from ..engine.view import View
+from ..engine.worlds import Worlds
+from ..rules.actions import Action, Verb
+from ..rules.plan import plan_for
+from ..solver import Solver, analyse_moves
+from ..solver.position import position
+from ..solver.table import made_trump
+from .greedy import GreedyBot
+from .montecarlo import maker_leans
+
+if TYPE_CHECKING:
+    from ..format.variant import Variant
+
+WORLDS = 16
+"""Worlds sampled for each card played."""
+MAKING = 8
+"""Worlds sampled for each bid, trump, order-up, discard, gift or lone-defence decision."""
+PRUNE = 3
+"""Greedy's best discards or gifts that are valued."""
+TRUMPS = 2
+"""Trumps valued for a bid (the most promising by greedy's count)."""
+ALONE_NEAR = 1.0
+"""A lone row is valued when the side's mean tricks come within this of every trick."""
+MARGIN = 0.0
+"""Mean score a bid, order-up or trump must promise over passing."""
+
+
+class PimcBot:
+    """Perfect-information Monte Carlo: sampled worlds, each solved double-dummy."""
+
+    PARAMS: ClassVar[dict[str, tuple[int, int]]] = {"worlds": (1, 1024), "making": (1, 1024)}
+    """Integer parameters the bot spec may set, with their ranges."""
+
+    def __init__(self, seed: int | None = None, worlds: int = WORLDS, making: int = MAKING) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+        self.making = making
+        self.greedy = GreedyBot(seed)
+        self._bids: dict[tuple[object, ...], dict[tuple[str, bool], list[int]]] = {}
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        """The choice with the best mean score for this seat's side over the sampled worlds."""
+        if len(legal) == 1:
+            return legal[0]
+        verbs = {a.verb for a in legal}
+        if Verb.PLAY in verbs:
+            return self.play(view, legal)
+        if Verb.BID in verbs:
+            return self.bid(view, legal)
+        if verbs & {Verb.DISCARD, Verb.GIVE}:
+            candidates = self.greedy.shed_ranking(view, legal)[:PRUNE]
+        elif Verb.TRUMP in verbs:  # greedy's best few trumps, each alone too where allowed
+            ranked = [a for _, a in self.greedy.trump_ranking(view, legal) if not a.alone][:PRUNE]
+            alone = [Action(a.seat, a.verb, a.arg, True) for a in ranked]
+            candidates = [
+                *ranked,
+                *(a for a in alone if a in legal),
+                *(a for a in legal if a.verb == Verb.PASS),
+            ]
+        else:
+            candidates = list(legal)
+        return self.decide(view, legal, candidates)
+
+    # ------------------------------------------------------------------ sampling
+
+    def sample(self, view: View, count: int) -> list[Game]:
+        """Up to ``count`` worlds consistent with the view (a maker leans to hold trumps)."""
+        worlds = Worlds(view, lean=maker_leans(self.greedy.evaluator(view), view))
+        out = []
+        for _ in range(count):
+            g = worlds.sample(self.rng)
+            if g is not None:
+                out.append(g)
+        return out
+
+    # ------------------------------------------------------------------ play
+
+    def play(self, view: View, legal: Sequence[Action]) -> Action:
+        """The card with the best mean score; ties go to the lowest card greedy would play."""
+        totals = dict.fromkeys(legal, 0.0)
+        games = self.sample(view, self.worlds)
+        if not games:
+            return self.greedy.choose(view, legal)
+        for g in games:
+            taken = taken_by(g, view.seat)
+            for a, v in analyse_moves(g, Solver()).items():
+                if a in totals:
+                    totals[a] += hand_value(g, view.seat, taken + v)
+        return _best(totals, legal)
+
+    # ------------------------------------------------------------------ bids
+
+    def bid(self, view: View, legal: Sequence[Action]) -> Action:
+        """The bid with the best mean score over the sampled worlds, or a pass when none pays."""
+        rows = self.maker_rows(view)
+        plan = plan_for(self.greedy.evaluator(view).rules)
+        side = plan.side_of[view.seat]
+        v = view.variant
+        best: tuple[float, Action] | None = None
+        for a in legal:
+            if a.verb != Verb.BID:
+                continue
+            b = v.bid(a.arg)
+            for (_, alone), tricks in rows.items():
+                if alone != a.alone or not tricks:
+                    continue
+                total = 0.0
+                for t in tricks:
+                    total += split_value(v, plan.sides, side, side, t, b.tricks, b.multiplier, alone)
+                value = total / len(tricks)
+                if best is None or value > best[0]:
+                    best = (value, a)
+        passes = [a for a in legal if a.verb == Verb.PASS]
+        if best is None or (passes and best[0] <= MARGIN):
+            return passes[0] if passes else legal[0]
+        if passes and best[0] <= self.mean_outcome(view, passes[0]) + MARGIN:
+            return passes[0]
+        return best[1]
+
+    def maker_rows(self, view: View) -> dict[tuple[str, bool], list[int]]:
+        """The seat's tricks as maker per (trump, alone), one per sampled world (kept while the
+        seat's cards, the dealer and the turned card stay the same)."""
+        key = (view.variant, view.seat, view.dealer, view.hand, view.turned)
+        rows = self._bids.get(key)
+        if rows is not None:
+            return rows
+        if len(self._bids) > 64:
+            self._bids.clear()
+        ev = self.greedy.evaluator(view)
+        ids = ev.ids
+        hand = [ids[c] for c in view.hand]
+        r = ev.rules
+        options = list(range(r.ns)) + ([r.ns] if view.variant.making.no_trump else [])
+        unseen = ev.unseen_after(ev.known_cards(view))
+        trumps = [r.trump_names[t] for t in ev.best_trumps(hand, unseen, options)[:TRUMPS]]
+        worlds = Worlds(view, lean=None)
+        side = plan_for(r).side_of[view.seat]
+        rows = {}
+        deals = [d for d in (worlds.deal(self.rng) for _ in range(self.making)) if d is not None]
+        for trump in trumps:
+            for alone in (False, True):
+                tricks = []
+                for d in deals:
+                    dealt = HandDealt(1, d.dealer, d.hands, d.kitty, d.kitty[0] if view.turned else None)
+                    g = made_trump(view.variant, dealt, trump, view.seat, alone)
+                    if g is None:
+                        break
+                    tricks.append(self.solve_after(g, side))
+                rows[(trump, alone)] = tricks
+                near = view.variant.tricks_per_hand - ALONE_NEAR
+                if not tricks or sum(tricks) < near * len(tricks):
+                    break  # alone only when nearly every trick is there
+        self._bids[key] = rows
+        return rows
+
+    # ------------------------------------------------------------------ other making decisions
+
+    def decide(self, view: View, legal: Sequence[Action], candidates: Sequence[Action]) -> Action:
+        """The candidate with the best mean score, each applied in each world and played out; a
+        lone choice is valued only when its twin with the partner takes nearly every trick."""
+        games = self.sample(view, self.making)
+        if not games:
+            return self.greedy.choose(view, legal)
+        side = plan_for(games[0].rules).side_of[view.seat]
+        totals: dict[Action, float] = {}
+        tricks: dict[tuple[str, str], float] = {}
+        near = view.variant.tricks_per_hand - ALONE_NEAR
+        for a in sorted(candidates, key=lambda a: a.alone):
+            if a.alone and tricks.get((a.verb, a.arg), near) < near:
+                continue
+            total, taken = 0.0, 0
+            for g in games:
+                value, t = self.outcome(g.copy(), a, view.seat, side)
+                total += value
+                taken += t
+            totals[a] = total
+            tricks[(a.verb, a.arg)] = taken / len(games)
+        order = [a for a in candidates if a in totals]
+        return _best(totals, order)
+
+    def mean_outcome(self, view: View, action: Action) -> float:
+        """The mean score difference after ``action`` over sampled worlds (see :meth:`outcome`)."""
+        games = self.sample(view, self.making)
+        if not games:
+            return 0.0
+        side = plan_for(games[0].rules).side_of[view.seat]
+        return sum(self.outcome(g, action, view.seat, side)[0] for g in games) / len(games)
+
+    def outcome(self, g: Game, action: Action, seat: int, side: int) -> tuple[float, int]:
+        """The score difference for ``seat``'s side after ``action``, and the tricks it takes:
+        greedy finishes the making (every seat's, this one's too), then the play is solved; a
+        hand thrown in scores as it scores."""
+        hands = len(g.hand_results)
+        g.apply(action)
+        tricks = self.solve_after(g, side)
+        if len(g.hand_results) != hands:
+            change = g.hand_results[hands].score_change
+            return float(change[side] - max(c for i, c in enumerate(change) if i != side)), 0
+        total = taken_by(g, seat) + tricks
+        return hand_value(g, seat, total), total
+
+    def solve_after(self, g: Game, side: int) -> int:
+        """The tricks ``side`` takes this hand once trump is made: greedy finishes the making,
+        then the play is solved double-dummy."""
+        hands = len(g.hand_results)
+        while g.phase != "play" and len(g.hand_results) == hands and not g.is_over:
+            s = g.to_move
+            assert s is not None
+            v = g.view(s)
+            g.apply(self.greedy.choose(v, v.legal))
+        if g.phase != "play":
+            return 0
+        return Solver().value(position(g), side)
+
+
+def taken_by(g: Game, seat: int) -> int:
+    """Tricks the seat's side has taken so far this hand."""
+    side_of = plan_for(g.rules).side_of
+    mine = side_of[seat]
+    return sum(1 for _, _, w in g.tricks if side_of[w] == mine)
+
+
+def hand_value(g: Game, seat: int, tricks: int) -> float:
+    """The score difference for ``seat``'s side when it takes ``tricks`` in the game's contract."""
+    plan = plan_for(g.rules)
+    maker = g.maker if g.maker is not None else seat
+    return split_value(
+        g.variant,
+        plan.sides,
+        plan.side_of[seat],
+        plan.side_of[maker],
+        tricks,
+        g.required,
+        g.multiplier,
+        g.alone,
+        g.defender_alone is not None,
+        g.forced,
+    )
+
+
+def split_value(
+    variant: Variant,
+    sides: int,
+    side: int,
+    maker_side: int,
+    tricks: int,
+    required: int,
+    multiplier: int,
+    alone: bool,
+    defender_alone: bool = False,
+    forced: bool = False,
+) -> float:
+    """``side``'s score change minus the other side's when it takes ``tricks`` (the others the
+    rest); beyond two sides, the tricks themselves."""
+    if sides != 2:
+        return float(tricks)
+    split = [0, 0]
+    split[side] = tricks
+    split[1 - side] = variant.tricks_per_hand - tricks
+    _, change = score_hand(
+        variant, maker_side, tuple(split), required, multiplier, alone, defender_alone, forced
+    )
+    return float(change[side] - change[1 - side])
+
+
+def _best(totals: dict[Action, float], order: Sequence[Action]) -> Action:
+    """The action of the highest total; ties to the earliest in ``order``."""
+    return max(order, key=_key(totals, order))
+
+
+def _key(totals: dict[Action, float], order: Sequence[Action]) -> Callable[[Action], tuple[float, int]]:
+    rank = {a: -i for i, a in enumerate(order)}
+    return lambda a: (round(totals.get(a, float("-inf")), 9), rank[a])

@@ -1,0 +1,133 @@
+"""The ``pimc`` bot and bot specs with parameters: legal in every phase, hand-worked choices,
+the same choices for the same seed, and specs that say what is wrong."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hasenpfeffer.bots.pimc import PimcBot, split_value
+from hasenpfeffer.bots.registry import builtin_spec, load_bot
+from hasenpfeffer.cli.play import saved_bots
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import Auction, Failed, Making, Scoring, Variant
+from hasenpfeffer.rules.actions import Action
+from hasenpfeffer.solver import solve
+
+NAMES = ("hasenpfeffer", "hasenpfeffer-pepper", "euchre", "pepper", "three-handed-euchre")
+
+
+def deal(hands: list[str], widow: str, dealer: int = 3) -> dict[str, object]:
+    return {"dealer": dealer, "hands": [h.split() for h in hands], "widow": widow.split()}
+
+
+SURE = deal(["JK JH JD AH KH QH", "AS KS QS JS TS 9S", "AD KD QD TD 9D TC", "AC KC QC JC TH 9H"], "9C")
+JUNK = deal(["9C TC 9D TD 9S QD", "JK JH JD AH KH QH", "AS KS QS JS TS AD", "AC KC QC JC TH 9H"], "KD")
+
+
+@settings(max_examples=25, deadline=None)
+@given(name=st.sampled_from(NAMES), seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 60))
+def test_pimc_chooses_a_legal_action_in_random_states(name: str, seed: int, steps: int) -> None:
+    game = Game(load_variant(name), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            return
+        game.apply(rng.choice(game.legal_actions()))
+    seat = game.to_move
+    assert seat is not None
+    view = game.view(seat)
+    assert PimcBot(seed, worlds=2, making=2).choose(view, view.legal) in game.legal_actions()
+
+
+def test_pimc_bids_six_sure_tricks_to_the_doubled_top_and_passes_nothing() -> None:
+    variant = load_variant("hasenpfeffer-pepper")
+    view = Game(variant, deal=SURE).view(0)
+    assert PimcBot(1, worlds=4, making=4).choose(view, view.legal) == Action(0, "bid", "big-pepper")
+    # Seat 0 of JUNK holds no sure trick: five or six would fail, and a failure costs the bid.
+    costly = Variant(
+        name="costly",
+        making=Making(auction=Auction(ladder=(5, 6))),  # type: ignore[arg-type]
+        scoring=Scoring(failed=Failed(per_bid_trick=1)),
+    )
+    view = Game(costly, deal=JUNK).view(0)
+    assert PimcBot(1, worlds=4, making=4).choose(view, view.legal) == Action(0, "pass")
+
+
+def test_pimc_plays_what_the_solver_finds_when_every_card_is_known() -> None:
+    """Seat 2 has seen every card but its partner's and the widow's, and holds the last three
+    diamonds: with trump hearts drawn, every world agrees with the true deal's best cards."""
+    g = Game(load_variant("hasenpfeffer"), deal=SURE)
+    for a in ["0 bid 4", "1 pass", "2 pass", "3 pass", "0 trump H", "0 discard 9C"]:
+        g.apply(a)
+    for a in ["0 play JK", "1 play 9S", "2 play TC", "3 play 9H"]:
+        g.apply(a)
+    best = set(solve(g).best)
+    view = g.view(g.to_move or 0)
+    assert PimcBot(2, worlds=6).choose(view, view.legal) in best
+
+
+def test_pimc_names_the_trump_of_its_sure_tricks() -> None:
+    g = Game(load_variant("hasenpfeffer"), deal=SURE)
+    g.apply("0 bid 6")  # the top bid ends the auction
+    view = g.view(0)
+    choice = PimcBot(3, making=4).choose(view, view.legal)
+    assert (choice.verb, choice.arg) == ("trump", "H")
+
+
+@pytest.mark.parametrize("name", ["euchre", "hasenpfeffer-pepper"])
+def test_pimc_is_deterministic_for_a_seed(name: str) -> None:
+    def first_choices(seed: int) -> list[str]:
+        game = Game(load_variant(name), seed=7)
+        bot = PimcBot(seed, worlds=3, making=3)
+        out = []
+        while game.hand_number == 1 and len(out) < 12:
+            view = game.view(game.to_move or 0)
+            a = bot.choose(view, view.legal)
+            out.append(str(a))
+            game.apply(a)
+        return out
+
+    assert first_choices(5) == first_choices(5)
+
+
+def test_split_value_scores_the_contract_under_the_variant() -> None:
+    v = load_variant("euchre")
+    # makers (side 0) take all five: a march, 2 points; three: 1 point; two: euchred, 2 to the others
+    assert split_value(v, 2, 0, 0, 5, 3, 1, False) == 2.0
+    assert split_value(v, 2, 0, 0, 3, 3, 1, False) == 1.0
+    assert split_value(v, 2, 0, 0, 2, 3, 1, False) == -2.0
+    assert split_value(v, 2, 1, 0, 3, 3, 1, False) == 2.0  # the defenders' view of a euchre
+
+
+def test_bot_specs_take_parameters_in_range() -> None:
+    bot = load_bot("pimc:worlds=32:making=8", 1)
+    assert isinstance(bot, PimcBot) and (bot.worlds, bot.making) == (32, 8)
+    assert builtin_spec("mc:samples=5") == ("mc", {"samples": 5})
+    assert builtin_spec("hasenpfeffer.bots.simple:RandomBot") is None
+    for spec, message in [
+        ("pimc:depth=3", "pimc takes worlds, making"),
+        ("pimc:worlds=0", "worlds must be an integer from 1 to 1024"),
+        ("pimc:worlds=x", "worlds must be an integer"),
+        ("pimc:worlds=-1", "worlds must be an integer"),
+        ("pimc:worlds", "worlds must be an integer"),
+        ("greedy:x=1", "greedy takes no parameters"),
+        ("random:seed=1", "random takes no parameters"),
+    ]:
+        with pytest.raises(ValueError, match=message):
+            load_bot(spec)
+
+
+def test_a_record_may_name_pimc_with_parameters_but_nothing_else() -> None:
+    assert (
+        saved_bots(["person", "pimc:worlds=8", "greedy", "mc:samples=4"])
+        == "pimc:worlds=8,greedy,mc:samples=4"
+    )
+    with pytest.raises(ValueError, match="not a built-in bot"):
+        saved_bots(["person", "pimc:worlds=100000", "greedy", "greedy"])
+    with pytest.raises(ValueError, match="not a built-in bot"):
+        saved_bots(["person", "pimc:os=1", "greedy", "greedy"])
