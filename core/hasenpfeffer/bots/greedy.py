@@ -135,8 +135,9 @@ class GreedyBot:
                     best = (value, a)
         return _best_or_pass(best, legal)
 
-    def _trump_value(self, view: View, ev: Evaluator, hand: list[int], ti: int, alone: bool) -> float:
-        unseen = ev.unseen_after(ev.known_cards(view))
+    def _trump_value(
+        self, view: View, ev: Evaluator, hand: list[int], unseen: list[int], ti: int, alone: bool
+    ) -> float:
         kept = self._keep(ev, hand, ti, unseen, view.variant.tricks_per_hand)
         partners = 0 if alone else self.partners(view)
         dist = ev.distribution(kept, ti, unseen, partners, view.variant.hand_size)
@@ -147,13 +148,13 @@ class GreedyBot:
 
     def trump_ranking(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """The ``trump`` actions with their expected scores, best first."""
-        ev, hand, _ = self._setup(view)
+        ev, hand, unseen = self._setup(view)
         scored = []
         for a in legal:
             if a.verb == "trump":
                 ti = ev.rules.trump_id(a.arg)
                 assert ti is not None
-                scored.append((self._trump_value(view, ev, hand, ti, a.alone), a))
+                scored.append((self._trump_value(view, ev, hand, unseen, ti, a.alone), a))
         scored.sort(key=lambda x: -x[0])
         return scored
 

@@ -21,14 +21,21 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+from typing import TypeVar
 
 from ..engine.scoring import score_hand
 from ..engine.view import View
 from ..format.cards import Card
 from ..format.variant import Variant
 from ..rules.ruleset import Ruleset, compile_variant
+from .counts import above, ladders
 
+MEMO_SIZE = 1 << 14
+"""Estimates an evaluator keeps before it starts afresh (those of a hand are asked for again and again)."""
+K = TypeVar("K")
+V = TypeVar("V")
 PARTNER = 0.6
 """Calibration of the partners' expected tricks (greedy self-play: estimates at bidding time were high)."""
 
@@ -41,17 +48,35 @@ def poisson_binomial(probs: Sequence[float], cap: int) -> list[float]:
     >>> poisson_binomial([1.0, 1.0, 1.0], 2)
     [0.0, 0.0, 1.0]
     """
-    dist = [1.0]
+    return capped(trials([1.0], probs), cap)
+
+
+def trials(dist: list[float], probs: Iterable[float]) -> list[float]:
+    """The distribution of successes ``dist`` after more independent trials (uncapped)."""
     for p in probs:
         p = min(1.0, max(0.0, p))
-        nxt = [0.0] * (len(dist) + 1)
-        for k, q in enumerate(dist):
-            nxt[k] += q * (1 - p)
-            nxt[k + 1] += q * p
+        q = 1 - p
+        # term k is dist[k - 1] * p + dist[k] * q, the two products added as the textbook loop adds them
+        nxt = [a * p + b * q for a, b in pairwise(dist)]
+        nxt.insert(0, dist[0] * q)
+        nxt.append(dist[-1] * p)
         dist = nxt
+    return dist
+
+
+def capped(dist: list[float], cap: int) -> list[float]:
+    """``dist`` with the chances of ``cap`` successes or more added up in the last place."""
     if len(dist) > cap + 1:
         dist = [*dist[:cap], sum(dist[cap:])]
     return dist + [0.0] * (cap + 1 - len(dist))
+
+
+def remember(memo: dict[K, V], key: K, value: V) -> V:
+    """Keep ``value`` under ``key`` in ``memo``, which starts afresh beyond :data:`MEMO_SIZE` entries."""
+    if len(memo) > MEMO_SIZE:
+        memo.clear()
+    memo[key] = value
+    return value
 
 
 def wins_every_trick(rules: Ruleset, card: int, ti: int) -> bool:
@@ -73,7 +98,9 @@ class Evaluator:
         for c in self.rules.deck:
             self._deck_counts[c] += 1
         self._ev_cache: dict[tuple[int, int, bool, bool, bool], list[float]] = {}
-        self._above: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, ...]]]] = {}
+        self._ladders = [ladders(self.rules, ti) for ti in range(self.rules.ns + 1)]
+        self._counted: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
+        self._chances: dict[tuple[object, ...], list[float]] = {}
 
     # ------------------------------------------------------------------ knowledge
 
@@ -99,18 +126,6 @@ class Evaluator:
 
     # ------------------------------------------------------------------ estimates
 
-    def tables(self, ti: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-        """For trump option ``ti``: the cards above each card in its effective suit, and each suit's cards."""
-        tables = self._above.get(ti)
-        if tables is None:
-            r = self.rules
-            eff, power = r.eff[ti], r.power[ti]
-            ids = range(len(r.faces))
-            above = [tuple(d for d in ids if eff[d] == eff[c] and power[d] > power[c]) for c in ids]
-            members = [tuple(d for d in ids if eff[d] == s) for s in range(r.ns + 1)]
-            tables = self._above[ti] = (above, members)
-        return tables
-
     @staticmethod
     def _chance(trump: bool, has_trump: bool, k: int, length: int, higher: int, outside: int) -> float:
         """Chance that a card takes a trick: ``k`` of our cards above it in a suit of ``length``."""
@@ -131,11 +146,27 @@ class Evaluator:
             return 0.3 if length >= 2 else 0.15
         return 0.03
 
+    def counted(self, ti: int, counts: Sequence[int]) -> tuple[list[int], list[int]]:
+        """For trump option ``ti``: the ``counts`` of the cards above each card in its effective suit,
+        and each effective suit's total (kept for the hand: a seat's counts change little)."""
+        key = (ti, tuple(counts))
+        found = self._counted.get(key)
+        if found is None:
+            found = remember(self._counted, key, above(self._ladders[ti], counts))
+        return found
+
     def card_chances(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
         """Each card's chance of taking a trick, in ``hand`` order."""
+        key = ("cards", ti, tuple(hand), tuple(unseen))
+        found = self._chances.get(key)
+        if found is None:
+            found = remember(self._chances, key, self._card_chances(hand, ti, unseen))
+        return list(found)
+
+    def _card_chances(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
         r = self.rules
         eff, power = r.eff[ti], r.power[ti]
-        above, members = self.tables(ti)
+        higher, outside = self.counted(ti, unseen)
         trump = ti if ti < r.ns else -1
         suits: dict[int, list[int]] = {}
         for c in hand:
@@ -144,13 +175,11 @@ class Evaluator:
         low_trumps: list[int] = []
         for suit, cards in suits.items():
             cards.sort(key=lambda c: -power[c])
-            outside = sum(unseen[d] for d in members[suit])
             for k, c in enumerate(cards):
                 if wins_every_trick(r, c, ti):
                     chance[c] = 1.0
                     continue
-                higher = sum(unseen[d] for d in above[c])
-                p = self._chance(suit == trump, trump >= 0, k, len(cards), higher, outside)
+                p = self._chance(suit == trump, trump >= 0, k, len(cards), higher[c], outside[suit])
                 if suit == trump and p < 0.5:
                     low_trumps.append(c)
                 chance[c] = p
@@ -169,21 +198,20 @@ class Evaluator:
             return []
         r = self.rules
         eff = r.eff[ti]
-        above, _ = self.tables(ti)
         trump = ti if ti < r.ns else -1
-        held = [0] * len(unseen)
+        counts = list(unseen)
         for c in hand:
-            held[c] += 1
+            counts[c] += 1
+        higher, _ = self.counted(ti, counts)
         out: list[float] = []
         share = min(1.0, share) * PARTNER
         for c, n in enumerate(unseen):
             if not n:
                 continue
-            higher = sum(unseen[d] + held[d] for d in above[c])
             if eff[c] == trump:
-                v = 0.8 if higher == 0 else 0.35 if higher == 1 else 0.1
+                v = 0.8 if higher[c] == 0 else 0.35 if higher[c] == 1 else 0.1
             else:
-                v = 0.65 if higher == 0 else 0.0
+                v = 0.65 if higher[c] == 0 else 0.0
             if v:
                 out.extend([share * v] * n)
         return out
@@ -193,11 +221,23 @@ class Evaluator:
         total = sum(unseen)
         if size <= 0 or total == 0:
             return []
+        key = ("widow", ti, tuple(hand), tuple(unseen), size)
+        found = self._chances.get(key)
+        if found is None:
+            found = remember(self._chances, key, self._widow_chances(hand, ti, unseen, size, total))
+        return list(found)
+
+    def _widow_chances(
+        self, hand: Sequence[int], ti: int, unseen: Sequence[int], size: int, total: int
+    ) -> list[float]:
         r = self.rules
         eff, power = r.eff[ti], r.power[ti]
-        above, members = self.tables(ti)
+        higher, outside = self.counted(ti, unseen)
         trump = ti if ti < r.ns else -1
         weakest = sorted(self.card_chances(hand, ti, unseen))[:size]
+        mine: dict[int, list[int]] = {}
+        for d in hand:
+            mine.setdefault(eff[d], []).append(power[d])
         gains: list[tuple[float, int]] = []
         for c, n in enumerate(unseen):
             if not n:
@@ -205,12 +245,12 @@ class Evaluator:
             if wins_every_trick(r, c, ti):
                 gains.append((1.0, n))
                 continue
-            mine = [d for d in hand if eff[d] == eff[c]]
-            k = sum(1 for d in mine if power[d] > power[c])
-            higher = sum(unseen[d] for d in above[c]) - (1 if c in above[c] else 0)
-            outside = sum(unseen[d] for d in members[eff[c]]) - 1
-            gains.append((self._chance(eff[c] == trump, trump >= 0, k, len(mine) + 1, higher, outside), n))
-        return [sum(max(0.0, v - w) * n for v, n in gains) / total for w in weakest]
+            suit, strength = eff[c], power[c]
+            held = mine.get(suit, ())
+            k = sum(1 for p in held if p > strength)
+            chance = self._chance(suit == trump, trump >= 0, k, len(held) + 1, higher[c], outside[suit] - 1)
+            gains.append((chance, n))
+        return [sum([max(0.0, v - w) * n for v, n in gains]) / total for w in weakest]
 
     def distribution(
         self,
@@ -225,11 +265,18 @@ class Evaluator:
         """Distribution of the making side's tricks with ``hand`` (after the widow and discards)."""
         total = sum(unseen)
         share = partners * hand_size / total if total else 0.0
-        probs = list(self.card_chances(hand, ti, unseen))
-        probs += self.partner_chances(hand, ti, unseen, share)
+        probs = self.partner_chances(hand, ti, unseen, share)
         probs += self.widow_chances(hand, ti, unseen, widow)
-        probs += list(extra)
-        return poisson_binomial(probs, self.tricks)
+        probs += extra
+        return capped(trials(self.own_tricks(hand, ti, unseen), probs), self.tricks)
+
+    def own_tricks(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
+        """Distribution of the tricks ``hand``'s own cards take (uncapped; kept for the hand)."""
+        key = ("own", ti, tuple(hand), tuple(unseen))
+        found = self._chances.get(key)
+        if found is None:
+            found = remember(self._chances, key, trials([1.0], self.card_chances(hand, ti, unseen)))
+        return found
 
     def best_trumps(self, hand: Sequence[int], unseen: Sequence[int], options: Sequence[int]) -> list[int]:
         """Trump options sorted from the strongest for this hand."""
@@ -275,7 +322,7 @@ class Evaluator:
     ) -> float:
         """Expected score difference for the makers of a contract, given their trick distribution."""
         values = self.outcome_values(required, multiplier, alone, defender_alone, forced)
-        return sum(p * v for p, v in zip(dist, values, strict=False))
+        return sum([p * v for p, v in zip(dist, values, strict=False)])
 
 
 _EVALUATORS: dict[int, Evaluator] = {}

@@ -73,15 +73,15 @@ def _friends(plan: Plan, seat: int, maker: int | None) -> frozenset[int]:
     return frozenset(s for s in range(plan.n) if plan.side_of[s] == plan.side_of[seat])
 
 
-def _outside(rules: Ruleset, ti: int, hands: Iterable[Sequence[int]]) -> tuple[list[int], list[int]]:
-    """(count, strength of the highest) of the cards in ``hands`` by effective suit."""
+def _outside(rules: Ruleset, ti: int, cards: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:
+    """(count, strength of the highest) by effective suit of ``cards``, given as (card, copies)."""
     eff, power = rules.eff[ti], rules.power[ti]
     left = [0] * (rules.ns + 1)
     top = [-1] * (rules.ns + 1)
-    for hand in hands:
-        for c in hand:
+    for c, n in cards:
+        if n:
             e = eff[c]
-            left[e] += 1
+            left[e] += n
             if power[c] > top[e]:
                 top[e] = power[c]
     return left, top
@@ -92,9 +92,9 @@ def seen_table(ev: Evaluator, view: View) -> Table:
     r = ev.rules
     ti = r.trump_id(view.trump)
     ti = r.ns if ti is None else ti
-    unseen = ev.unseen_after(ev.known_cards(view))
-    left, top = _outside(r, ti, [[c] * n for c, n in enumerate(unseen) if n])
-    trick = tuple((s, ev.ids[c]) for s, c in view.trick)
+    left, top = _outside(r, ti, enumerate(ev.unseen_after(ev.known_cards(view))))
+    ids = ev.ids
+    trick = tuple([(s, ids[c]) for s, c in view.trick])
     return Table(view.seat, ti, view.maker, friends(r, view.seat, view.maker), trick, left, top)
 
 
@@ -106,7 +106,8 @@ def open_table(game: Game) -> Table:
     ti = game.trump_i
     ti = r.ns if ti is None else ti
     out = game.out
-    left, top = _outside(r, ti, [hand for s, hand in enumerate(game.hands) if s != seat and not out[s]])
+    held = [(c, 1) for s, hand in enumerate(game.hands) if s != seat and not out[s] for c in hand]
+    left, top = _outside(r, ti, held)
     return Table(seat, ti, game.maker, friends(r, seat, game.maker), game.trick, left, top)
 
 

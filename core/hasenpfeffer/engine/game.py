@@ -96,6 +96,7 @@ class Game:
         s.hand_results = []
         s.winner = None
         s.events = []
+        s.ledger = None
         s.legal = None
         given = ([] if deal is None else [deal]) + list(deals)
         s.deals = [parse_deal(p, d) for d in given]
@@ -343,7 +344,7 @@ class Game:
     def snapshot(self) -> tuple[Any, ...]:
         """Every part of the state, for comparing two games (refusals must not change it)."""
         s = self._s
-        skip = ("rng", "legal", "plan", "rules", "variant", "rng_shared")
+        skip = ("rng", "legal", "ledger", "plan", "rules", "variant", "rng_shared")
         parts: list[Any] = [(slot, repr(getattr(s, slot))) for slot in State.__slots__ if slot not in skip]
         parts.append(("rng", s.rng.getstate()))
         return tuple(parts)

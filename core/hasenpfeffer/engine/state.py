@@ -8,18 +8,30 @@ of the compiled :class:`~hasenpfeffer.rules.ruleset.Ruleset`.
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from ..format.variant import Variant
-from ..rules.actions import LegalActions
+from ..rules.actions import Action, LegalActions
 from ..rules.plan import Plan
 from ..rules.ruleset import Ruleset
 from .events import Event
-from .view import HandResult
+from .view import HandResult, Trick
 
 FixedDeal = tuple[int | None, list[list[int]], list[int]]
 """A given deal: the dealer (or None), hands and kitty as card ids."""
 Played = tuple[int, tuple[tuple[int, int], ...], int]
 """A finished trick: leader, (seat, card) in play order, winner."""
+
+
+class Ledger(NamedTuple):
+    """A hand's events as far as read (from ``start``, up to ``read``), as views show them: the
+    actions, the positions of the discards and gifts among them, the finished tricks."""
+
+    start: int
+    read: int
+    actions: tuple[Action, ...]
+    hidden: tuple[int, ...]
+    tricks: tuple[Trick, ...]
 
 
 class State:
@@ -47,6 +59,7 @@ class State:
         "kitty",
         "leader",
         "led",
+        "ledger",
         "legal",
         "maker",
         "multiplier",
@@ -90,6 +103,8 @@ class State:
     deals: list[FixedDeal]
     legal: LegalActions | None
     events: list[Event]
+    ledger: Ledger | None
+    """The current hand's events as views show them, kept by :mod:`.viewing`."""
     hand_events: int
     # the hand
     hands: list[list[int]]
@@ -157,6 +172,7 @@ class State:
         new.kitty = self.kitty[:]
         new.leader = self.leader
         new.led = self.led
+        new.ledger = self.ledger
         new.legal = self.legal
         new.maker = self.maker
         new.multiplier = self.multiplier

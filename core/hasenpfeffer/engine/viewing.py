@@ -1,11 +1,30 @@
-"""Building one seat's :class:`~hasenpfeffer.engine.view.View` of a game: only what that seat may know."""
+"""Building one seat's :class:`~hasenpfeffer.engine.view.View` of a game: only what that seat may know.
+
+The view is a snapshot taken when it is made. The hand's actions and finished tricks are read
+from the events once, as they come (the state's :class:`~.state.Ledger`); the other parts that
+take work to build are built from the snapshot when first read, so a player that looks only at
+the legal actions pays for little else.
+
+>>> from hasenpfeffer import Game, load_variant
+>>> game = Game(load_variant("euchre"), seed=1)
+>>> view = game.view(game.to_move)
+>>> _ = game.apply(view.legal[0])
+>>> view.history, len(view.hand), view == game.view(view.seat)
+((), 5, False)
+>>> view == View(**{f: getattr(view, f) for f in view.__dataclass_fields__})
+True
+"""
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
+from ..format.cards import Card
 from ..rules.actions import Action, LegalActions
 from ..rules.machine import Phase
+from ..rules.plan import Plan
 from .events import Event
-from .state import State
+from .state import Ledger, State
 from .view import Trick, View
 
 HIDDEN_VERBS = frozenset({"discard", "give"})
@@ -21,42 +40,155 @@ def hand_actions(events: list[Event], start: int) -> list[Action]:
     return [a for e in events[start:] if (a := e.action) is not None]
 
 
+def ledger(s: State) -> Ledger:
+    """The current hand's ledger, brought up to date with the events (only new events are read)."""
+    led = s.ledger
+    if led is None or led.start != s.hand_events:
+        led = Ledger(s.hand_events, s.hand_events, (), (), ())
+    events = s.events
+    if led.read == len(events):
+        return led
+    actions = hand_actions(events, led.read)
+    done = len(led.actions)
+    hidden = [done + i for i, a in enumerate(actions) if a.verb in HIDDEN_VERBS]
+    tricks = led.tricks
+    if len(tricks) < len(s.tricks):
+        faces = s.rules.faces
+        tricks += tuple(
+            [
+                Trick(leader, tuple([(q, faces[c]) for q, c in cards]), winner)
+                for leader, cards, winner in s.tricks[len(tricks) :]
+            ]
+        )
+    led = s.ledger = Ledger(
+        led.start, len(events), led.actions + tuple(actions), led.hidden + tuple(hidden), tricks
+    )
+    return led
+
+
+class Snapshot(NamedTuple):
+    """What a view's lazily built fields are made from, copied when the view is made."""
+
+    seat: int
+    faces: tuple[Card, ...]
+    plan: Plan
+    hand: tuple[int, ...]
+    actions: tuple[Action, ...]
+    hidden: tuple[int, ...]
+    trick: tuple[tuple[int, int], ...]
+    won: tuple[int, ...]
+    alone: tuple[int | None, ...]
+    out: tuple[bool, ...]
+    widow: tuple[int, ...]
+
+
+def _hand(s: Snapshot) -> tuple[Card, ...]:
+    faces = s.faces
+    return tuple([faces[c] for c in s.hand])
+
+
+def _history(s: Snapshot) -> tuple[Action, ...]:
+    seat, actions = s.seat, s.actions
+    others = [i for i in s.hidden if actions[i].seat != seat]
+    if not others:
+        return actions
+    seen = list(actions)
+    for i in others:
+        seen[i] = Action(actions[i].seat, actions[i].verb)
+    return tuple(seen)
+
+
+def _trick(s: Snapshot) -> tuple[tuple[int, Card], ...]:
+    faces = s.faces
+    return tuple([(q, faces[c]) for q, c in s.trick])
+
+
+def _alone(s: Snapshot) -> frozenset[int]:
+    return frozenset(q for q in s.alone if q is not None)
+
+
+def _sitting_out(s: Snapshot) -> frozenset[int]:
+    return frozenset(q for q, out in enumerate(s.out) if out)
+
+
+def _tricks_won(s: Snapshot) -> tuple[int, ...]:
+    side_of = s.plan.side_of
+    won = [0] * s.plan.sides
+    for q, w in enumerate(s.won):
+        won[side_of[q]] += w
+    return tuple(won)
+
+
+def _widow(s: Snapshot) -> tuple[Card, ...]:
+    faces = s.faces
+    return tuple([faces[c] for c in s.widow])
+
+
+LAZY = {
+    "hand": _hand,
+    "history": _history,
+    "trick": _trick,
+    "alone": _alone,
+    "sitting_out": _sitting_out,
+    "tricks_won": _tricks_won,
+    "widow": _widow,
+}
+"""The fields a :class:`LazyView` builds when first read, each from the view's snapshot."""
+
+
+class LazyView(View):
+    """A :class:`View` whose costlier fields are built from its snapshot when first read.
+
+    It equals any view with the same fields, whatever their class.
+    """
+
+    def __getattr__(self, name: str) -> Any:
+        build = LAZY.get(name)
+        if build is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        fields = self.__dict__
+        value = fields[name] = build(fields["snapshot"])
+        return value
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, View):
+            return NotImplemented
+        return all(getattr(self, f) == getattr(other, f) for f in View.__dataclass_fields__)
+
+    __hash__ = View.__hash__
+
+
 def make_view(s: State, seat: int, legal: LegalActions) -> View:
     """What ``seat`` may know of the game in state ``s`` now (``legal``: the legal actions)."""
-    faces = s.rules.faces
-    p = s.plan
-    over = s.phase == Phase.OVER
-    on_table = () if over else s.trick
-    tricks = tuple(
-        Trick(leader, tuple((q, faces[c]) for q, c in cards), winner) for leader, cards, winner in s.tricks
+    led = ledger(s)
+    snapshot = Snapshot(
+        seat,
+        s.rules.faces,
+        s.plan,
+        tuple(s.hands[seat]),
+        led.actions,
+        led.hidden,
+        () if s.phase == Phase.OVER else tuple(s.trick),
+        tuple(s.won),
+        (s.maker if s.alone else None, s.def_alone),
+        tuple(s.out),
+        s.widow_taken if seat == s.maker else (),
     )
-    won = [0] * p.sides
-    for q, w in enumerate(s.won):
-        won[p.side_of[q]] += w
-    alone = set()
-    if s.alone and s.maker is not None:
-        alone.add(s.maker)
-    if s.def_alone is not None:
-        alone.add(s.def_alone)
-    widow = tuple(faces[c] for c in s.widow_taken) if seat == s.maker else ()
-    return View(
+    view = LazyView.__new__(LazyView)
+    turned = s.turned
+    view.__dict__.update(
         seat=seat,
         phase=s.phase,
         to_move=s.to_move,
         dealer=s.dealer,
-        hand=tuple(faces[c] for c in s.hands[seat]),
-        history=public_history(hand_actions(s.events, s.hand_events), seat),
-        trick=tuple((q, faces[c]) for q, c in on_table),
-        tricks=tricks,
+        tricks=led.tricks,
         trump=None if s.trump_i is None else s.rules.trump_names[s.trump_i],
         maker=s.maker,
         bid=s.bid_name,
-        alone=frozenset(alone),
-        sitting_out=frozenset(q for q in range(p.n) if s.out[q]),
-        tricks_won=tuple(won),
         scores=tuple(s.scores),
-        widow=widow,
-        turned=None if s.turned is None else faces[s.turned],
+        turned=None if turned is None else s.rules.faces[turned],
         legal=tuple(legal) if s.to_move == seat else (),
         variant=s.variant,
+        snapshot=snapshot,
     )
+    return view

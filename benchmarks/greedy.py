@@ -1,0 +1,118 @@
+"""Speed of the greedy bot: greedy self-play hands per processor-second, this checkout against another.
+
+    python benchmarks/greedy.py --baseline ../old-checkout           # 100 games a run, 5 runs
+    python benchmarks/greedy.py --baseline ../old-checkout --games 300 --runs 7
+    python benchmarks/greedy.py                                      # this checkout only
+
+Each side runs in its own process with ``PYTHONPATH`` at that checkout's ``core/`` and its own
+variant files, playing ``--games`` games of hasenpfeffer, hasenpfeffer-pepper and euchre with
+seed 0 on one worker; the runs of the two sides alternate, so a change in the machine's load
+falls on both. The figure is the median over the runs of hands per processor-second
+(``time.process_time``). The same seed must give the same games: the statistics of both sides
+are compared (hands, points and every other sum) and the answer printed.
+
+A measurement, not a test: it prints figures and asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+Runs = dict[str, dict[str, Any]]
+"""One run's figures by variant: processor seconds, hands, points, a digest of every sum."""
+VARIANTS = ("hasenpfeffer", "hasenpfeffer-pepper", "euchre")
+HERE = Path(__file__).resolve().parent.parent
+
+
+def measure(root: Path, games: int) -> Runs:
+    """In this process: each variant's greedy self-play once (a warm-up game first)."""
+    from hasenpfeffer.format.loader import load_variant
+    from hasenpfeffer.sim.simulate import simulate
+
+    out: Runs = {}
+    for name in VARIANTS:
+        variant = load_variant(root / "variants" / f"{name}.yaml")
+        bots = ["greedy"] * variant.players
+        simulate(variant, 1, bots, seed=1, workers=1)
+        start = time.process_time()
+        stats = simulate(variant, games, bots, seed=0, workers=1)
+        used = time.process_time() - start
+        raw = json.dumps(stats.raw(), sort_keys=True, default=str)
+        out[name] = {
+            "seconds": used,
+            "hands": stats.hands,
+            "points": stats.points,
+            "digest": hashlib.sha256(raw.encode()).hexdigest()[:16],
+        }
+    return out
+
+
+def run_side(root: Path, games: int) -> Runs:
+    """One measurement of the checkout at ``root``, in a fresh process importing its code."""
+    env = dict(os.environ, PYTHONPATH=str(root / "core"))
+    cmd = [sys.executable, __file__, "--measure", str(root), "--games", str(games)]
+    done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise SystemExit(f"measuring {root} failed:\n{done.stderr}")
+    result: Runs = json.loads(done.stdout.splitlines()[-1])
+    return result
+
+
+def load() -> str:
+    """The load average over one minute, and the cores."""
+    return f"load {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores"
+
+
+def report(sides: dict[str, list[Runs]], games: int) -> None:
+    """Median hands per processor-second of each side, the ratio, and whether the games match."""
+    names = list(sides)
+    head = "".join(f"{n:>14}" for n in names)
+    print(f"{'variant':<22}{'hands':>7}{head}{'ratio':>9}  same statistics")
+    for variant in VARIANTS:
+        rates, first = [], []
+        for name in names:
+            runs = [r[variant] for r in sides[name]]
+            rates.append(statistics.median(r["hands"] / r["seconds"] for r in runs))
+            first.append({k: runs[0][k] for k in ("hands", "points", "digest")})
+            first[-1]["stable"] = all(r["digest"] == runs[0]["digest"] for r in runs)
+        cells = "".join(f"{r:>10.0f} h/s" for r in rates)
+        ratio = f"{rates[-1] / rates[0]:>8.2f}x" if len(rates) > 1 else ""
+        same = all(f == first[0] for f in first)
+        print(f"{variant:<22}{first[0]['hands']:>7}{cells}{ratio}  {'yes' if same else 'NO'}")
+    print(f"({games} games a run, seed 0, 1 worker; median of {len(sides[names[0]])} runs)")
+
+
+def main() -> None:
+    """Parse the options, alternate the runs of the two sides, print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--baseline", type=Path, help="another checkout (its core/ and variants/)")
+    parser.add_argument("--games", type=int, default=100, help="games per variant and run (default 100)")
+    parser.add_argument("--runs", type=int, default=5, help="runs of each side (default 5)")
+    parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.measure is not None:
+        print(json.dumps(measure(args.measure, args.games)))
+        return
+    roots = {"this": HERE}
+    if args.baseline is not None:
+        roots = {"baseline": args.baseline.resolve(), **roots}
+    print(f"before: {load()}")
+    sides: dict[str, list[Runs]] = {name: [] for name in roots}
+    for _ in range(args.runs):
+        for name, root in roots.items():
+            sides[name].append(run_side(root, args.games))
+    print(f"after: {load()}")
+    report(sides, args.games)
+
+
+if __name__ == "__main__":
+    main()
