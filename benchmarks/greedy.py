@@ -35,8 +35,12 @@ HERE = Path(__file__).resolve().parent.parent
 
 def measure(root: Path, games: int) -> Runs:
     """In this process: each variant's greedy self-play once (a warm-up game first)."""
-    from hasenpfeffer.format.loader import load_variant
-    from hasenpfeffer.sim.simulate import simulate
+    try:
+        from hasenpfeffer.format.loader import load_variant
+        from hasenpfeffer.sim.simulate import simulate
+    except ImportError:  # a checkout from before the layered packages
+        from hasenpfeffer.loader import load_variant  # type: ignore[no-redef]
+        from hasenpfeffer.simulate import simulate  # type: ignore[no-redef]
 
     out: Runs = {}
     for name in VARIANTS:
@@ -46,7 +50,8 @@ def measure(root: Path, games: int) -> Runs:
         start = time.process_time()
         stats = simulate(variant, games, bots, seed=0, workers=1)
         used = time.process_time() - start
-        raw = json.dumps(stats.raw(), sort_keys=True, default=str)
+        sums = stats.raw() if hasattr(stats, "raw") else {"hands": stats.hands, "points": stats.points}
+        raw = json.dumps(sums, sort_keys=True, default=str)
         out[name] = {
             "seconds": used,
             "hands": stats.hands,
@@ -82,7 +87,7 @@ def report(sides: dict[str, list[Runs]], games: int) -> None:
         for name in names:
             runs = [r[variant] for r in sides[name]]
             rates.append(statistics.median(r["hands"] / r["seconds"] for r in runs))
-            first.append({k: runs[0][k] for k in ("hands", "points", "digest")})
+            first.append({k: runs[0][k] for k in ("hands", "points")})
             first[-1]["stable"] = all(r["digest"] == runs[0]["digest"] for r in runs)
         cells = "".join(f"{r:>10.0f} h/s" for r in rates)
         ratio = f"{rates[-1] / rates[0]:>8.2f}x" if len(rates) > 1 else ""
