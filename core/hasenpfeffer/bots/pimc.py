@@ -7,7 +7,8 @@ own scoring; the choice with the best mean wins.
 - **Play:** every legal card, valued by the solver (:func:`hasenpfeffer.solver.analyse_moves`).
 - **Bids:** the seat's row of the double-dummy table in each world: the tricks it takes as maker
   in its two most promising trumps (alone too, when nearly every trick is there), scored for
-  each legal bid; a pass is worth nothing.
+  each legal bid; the best bid is made when it promises more than passing, valued by playing
+  the worlds on from a pass.
 - **Trump, order-up, discards, gifts, lone defence:** each choice (greedy's best few for
   discards and gifts) applied in each world, the other making decisions left to greedy, then
   the play solved.
@@ -44,9 +45,9 @@ from .montecarlo import maker_leans
 if TYPE_CHECKING:
     from ..format.variant import Variant
 
-WORLDS = 16
+WORLDS = 12
 """Worlds sampled for each card played."""
-MAKING = 8
+MAKING = 6
 """Worlds sampled for each bid, trump, order-up, discard, gift or lone-defence decision."""
 PRUNE = 3
 """Greedy's best discards or gifts that are valued."""
@@ -70,6 +71,7 @@ class PimcBot:
         self.making = making
         self.greedy = GreedyBot(seed)
         self._bids: dict[tuple[object, ...], dict[tuple[str, bool], list[int]]] = {}
+        self._worlds: tuple[tuple[object, ...], tuple[Action, ...], list[tuple[Game, Solver]]] | None = None
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The choice with the best mean score for this seat's side over the sampled worlds."""
@@ -109,17 +111,33 @@ class PimcBot:
     # ------------------------------------------------------------------ play
 
     def play(self, view: View, legal: Sequence[Action]) -> Action:
-        """The card with the best mean score; ties go to the lowest card greedy would play."""
+        """The card with the best mean score (ties to the first legal card)."""
         totals = dict.fromkeys(legal, 0.0)
-        games = self.sample(view, self.worlds)
-        if not games:
+        worlds = self.play_worlds(view)
+        if not worlds:
             return self.greedy.choose(view, legal)
-        for g in games:
+        for g, solver in worlds:
             taken = taken_by(g, view.seat)
-            for a, v in analyse_moves(g, Solver()).items():
+            for a, v in analyse_moves(g, solver).items():
                 if a in totals:
                     totals[a] += hand_value(g, view.seat, taken + v)
         return _best(totals, legal)
+
+    def play_worlds(self, view: View) -> list[tuple[Game, Solver]]:
+        """This hand's worlds for play, each with its solver: those of the seat's last play moved
+        on by the cards played since (a world where one could not be played is dropped, as it
+        no longer fits), topped up with new samples. A world's solver keeps what it searched."""
+        seen = self._worlds
+        kept: list[tuple[Game, Solver]] = []
+        if seen is not None and seen[0] == (view.variant, view.seat, view.dealer, view.scores):
+            start = seen[1]
+            if view.history[: len(start)] == start:
+                for g, solver in seen[2]:
+                    if _advance(g, view.history[len(start) :]):
+                        kept.append((g, solver))
+        kept += [(g, Solver()) for g in self.sample(view, self.worlds - len(kept))]
+        self._worlds = ((view.variant, view.seat, view.dealer, view.scores), view.history, kept)
+        return kept
 
     # ------------------------------------------------------------------ bids
 
@@ -130,12 +148,13 @@ class PimcBot:
         side = plan.side_of[view.seat]
         v = view.variant
         best: tuple[float, Action] | None = None
+        later = not any(a.alone for a in legal)  # a lone hand is then declared with trump
         for a in legal:
             if a.verb != Verb.BID:
                 continue
             b = v.bid(a.arg)
             for (_, alone), tricks in rows.items():
-                if alone != a.alone or not tricks:
+                if not tricks or (alone != a.alone and not (later and alone)):
                     continue
                 total = 0.0
                 for t in tricks:
@@ -178,7 +197,7 @@ class PimcBot:
                     g = made_trump(view.variant, dealt, trump, view.seat, alone)
                     if g is None:
                         break
-                    tricks.append(self.solve_after(g, side))
+                    tricks.append(self.solve_after(g, side, tricks[-1] if tricks else None))
                 rows[(trump, alone)] = tricks
                 near = view.variant.tricks_per_hand - ALONE_NEAR
                 if not tricks or sum(tricks) < near * len(tricks):
@@ -201,9 +220,9 @@ class PimcBot:
         for a in sorted(candidates, key=lambda a: a.alone):
             if a.alone and tricks.get((a.verb, a.arg), near) < near:
                 continue
-            total, taken = 0.0, 0
+            total, taken, t = 0.0, 0, None
             for g in games:
-                value, t = self.outcome(g.copy(), a, view.seat, side)
+                value, t = self.outcome(g.copy(), a, view.seat, side, t)
                 total += value
                 taken += t
             totals[a] = total
@@ -219,20 +238,22 @@ class PimcBot:
         side = plan_for(games[0].rules).side_of[view.seat]
         return sum(self.outcome(g, action, view.seat, side)[0] for g in games) / len(games)
 
-    def outcome(self, g: Game, action: Action, seat: int, side: int) -> tuple[float, int]:
+    def outcome(
+        self, g: Game, action: Action, seat: int, side: int, guess: int | None = None
+    ) -> tuple[float, int]:
         """The score difference for ``seat``'s side after ``action``, and the tricks it takes:
         greedy finishes the making (every seat's, this one's too), then the play is solved; a
-        hand thrown in scores as it scores."""
+        hand thrown in scores as it scores. ``guess``: of the tricks, to speed the search."""
         hands = len(g.hand_results)
         g.apply(action)
-        tricks = self.solve_after(g, side)
+        tricks = self.solve_after(g, side, guess)
         if len(g.hand_results) != hands:
             change = g.hand_results[hands].score_change
             return float(change[side] - max(c for i, c in enumerate(change) if i != side)), 0
         total = taken_by(g, seat) + tricks
         return hand_value(g, seat, total), total
 
-    def solve_after(self, g: Game, side: int) -> int:
+    def solve_after(self, g: Game, side: int, guess: int | None = None) -> int:
         """The tricks ``side`` takes this hand once trump is made: greedy finishes the making,
         then the play is solved double-dummy."""
         hands = len(g.hand_results)
@@ -243,7 +264,16 @@ class PimcBot:
             g.apply(self.greedy.choose(v, v.legal))
         if g.phase != "play":
             return 0
-        return Solver().value(position(g), side)
+        return Solver().value(position(g), side, guess)
+
+
+def _advance(g: Game, actions: Sequence[Action]) -> bool:
+    """Apply ``actions`` to ``g``; False (``g`` half-moved) when one cannot be played there."""
+    for a in actions:
+        if not g.can_apply(a):
+            return False
+        g.apply(a)
+    return True
 
 
 def taken_by(g: Game, seat: int) -> int:

@@ -57,16 +57,20 @@ class Search:
         trick = p.live & ~held
         return self.follow(p.seat, p.count, p.led, p.win_seat, p.win_key, trick, p.live, p.left, alpha, beta)
 
-    def exact(self, p: Position) -> int:
-        """The exact value of ``p``: null-window tests halving the range of tricks."""
+    def exact(self, p: Position, guess: int | None = None) -> int:
+        """The exact value of ``p``: null-window tests halving the range of tricks or, given a
+        ``guess``, stepping from it (MTD(f): two tests when the guess is right)."""
         lo, hi = 0, p.left
+        g = None if guess is None else min(max(guess, lo), hi)
         while lo < hi:
-            target = (lo + hi + 1) // 2
+            target = (lo + hi + 1) // 2 if g is None else max(g, lo + 1)
             v = self.run(p, target - 1, target)
             if v >= target:
                 lo = v
             else:
                 hi = v
+            if g is not None:
+                g = v
         return lo
 
 

@@ -67,13 +67,14 @@ class Solver:
             s = self.searches[key] = Search(p, side, self.relative)
         return s
 
-    def value(self, p: Position, side: int) -> int:
-        """The tricks ``side`` takes from ``p`` on with best play (paranoid beyond two sides)."""
+    def value(self, p: Position, side: int, guess: int | None = None) -> int:
+        """The tricks ``side`` takes from ``p`` on with best play (paranoid beyond two sides);
+        a ``guess`` of it, when there is one, makes the search cheaper."""
         if p.left == 0:
             return 0
         if p.sides == 2 and side == 1:
-            return p.left - self.search(p, 0).exact(p)
-        return self.search(p, side).exact(p)
+            return p.left - self.search(p, 0).exact(p, None if guess is None else p.left - guess)
+        return self.search(p, side).exact(p, guess)
 
     def bounded(self, p: Position, side: int, alpha: int, beta: int) -> int:
         """:meth:`value` if it lies between ``alpha`` and ``beta``, else a bound beyond them
@@ -99,10 +100,13 @@ class Solver:
         h = p.hands[p.seat]
         legal = (h & p.layout.suit_mask[p.led] if p.count else 0) or h
         values: dict[int, int] = {}
+        guess = None
         for x in runs(p, legal):
             child, winner = after(p, x)
             won = 1 if winner is not None and p.side_of[winner] == search.side else 0
-            v = won + (search.exact(child) if child.left else 0)
+            rest = search.exact(child, guess) if child.left else 0
+            guess = rest
+            v = won + rest
             values[x] = p.left - v if flip else v
         return {x: values[_top_of(p, x, values)] for x in _bits(legal)}
 
