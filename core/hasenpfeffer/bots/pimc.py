@@ -191,7 +191,7 @@ class PimcBot:
         deals = [d for d in (worlds.deal(self.rng) for _ in range(self.making)) if d is not None]
         for trump in trumps:
             for alone in (False, True):
-                tricks = []
+                tricks: list[int] = []
                 for d in deals:
                     dealt = HandDealt(1, d.dealer, d.hands, d.kitty, d.kitty[0] if view.turned else None)
                     g = made_trump(view.variant, dealt, trump, view.seat, alone)
