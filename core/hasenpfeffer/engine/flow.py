@@ -65,7 +65,7 @@ def start_hand(s: State) -> None:
     s.leader = -1
     s.led = 0
     s.next = []
-    s.eff, s.keys = [], []
+    s.eff = []
     s.active = p.n
     s.to_move = p.left[s.dealer]
     if not p.auction:
@@ -122,7 +122,6 @@ def set_trump(s: State, ti: int, alone: bool) -> None:
     """Trump is made; a lone maker's partners sit out."""
     s.trump_i = ti
     s.eff = s.rules.eff[ti]
-    s.keys = s.rules.key[ti]
     if alone:
         s.alone = True
         assert s.maker is not None

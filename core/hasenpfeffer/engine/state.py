@@ -55,7 +55,6 @@ class State:
         "hands",
         "high",
         "high_seat",
-        "keys",
         "kitty",
         "leader",
         "led",
@@ -133,7 +132,6 @@ class State:
     active: int
     next: list[int]
     eff: list[int]
-    keys: list[list[int]]
     led: int
     leader: int
     trick: list[tuple[int, int]]
@@ -168,7 +166,6 @@ class State:
         new.hands = [h[:] for h in self.hands]
         new.high = self.high
         new.high_seat = self.high_seat
-        new.keys = self.keys
         new.kitty = self.kitty[:]
         new.leader = self.leader
         new.led = self.led
