@@ -131,3 +131,21 @@ def test_a_record_may_name_pimc_with_parameters_but_nothing_else() -> None:
         saved_bots(["person", "pimc:worlds=100000", "greedy", "greedy"])
     with pytest.raises(ValueError, match="not a built-in bot"):
         saved_bots(["person", "pimc:os=1", "greedy", "greedy"])
+
+
+def test_the_own_bot_of_docs_bots_md_plays_legal_cards() -> None:
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text(encoding="utf-8")
+    code = re.search(r"```python\n(.*?)```", text, re.S)
+    assert code is not None
+    space: dict[str, object] = {}
+    exec(compile(code.group(1), "docs/bots.md", "exec"), space)
+    bot = space["Mine"](3)  # type: ignore[operator]
+    game = Game(load_variant("euchre"), seed=2)
+    while game.hand_number == 1:
+        view = game.view(game.to_move or 0)
+        action = bot.choose(view, view.legal)
+        assert action in view.legal
+        game.apply(action)
