@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..engine.view import View
+from ..format.variant import Variant
 from ..rules.actions import Action
 from . import policy
 from .handeval import Evaluator, evaluator_for
@@ -33,19 +34,23 @@ class GreedyBot:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._ev: Evaluator | None = None
-        self._memo: dict[tuple[object, ...], list[tuple[list[float], list[float]]]] = {}
+        self._memo: dict[tuple[object, ...], list[tuple[list[float], list[float], dict[object, float]]]] = {}
+        self._contracts: dict[str | None, tuple[int, int]] = {}
 
     def evaluator(self, view: View) -> Evaluator:
         """The hand evaluator of the view's variant (kept between calls)."""
         ev = self._ev
         if ev is None or ev.variant is not view.variant:
             ev = self._ev = evaluator_for(view.variant)
+            self._contracts, self._memo = {}, {}
         return ev
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The greedy choice."""
         if len(legal) == 1:
             return legal[0]
+        if legal[0].verb == "play":
+            return self.play(view, legal)
         verbs = {a.verb for a in legal}
         if "play" in verbs:
             return self.play(view, legal)
@@ -67,7 +72,7 @@ class GreedyBot:
         ev = self.evaluator(view)
         ids = ev.ids
         hand = [ids[c] for c in view.hand]
-        return ev, hand, ev.unseen_after(ev.known_cards(view))
+        return ev, hand, ev.unseen(view)
 
     @staticmethod
     def partners(view: View) -> int:
@@ -82,15 +87,11 @@ class GreedyBot:
 
     def _contract(self, view: View, action: Action | None = None) -> tuple[int, int]:
         """(tricks required, multiplier) of the bid in ``action`` or of the current contract."""
-        v = view.variant
         name = action.arg if action is not None and action.verb == "bid" else view.bid
-        if v.making.method == "auction" and name is not None and name != "order-up":
-            try:
-                b = v.bid(name)
-                return b.tricks, b.multiplier
-            except KeyError:
-                pass
-        return v.making.order_up.tricks_required, 1
+        found = self._contracts.get(name)
+        if found is None:
+            found = self._contracts[name] = _contract(view.variant, name)
+        return found
 
     def _options(self, ev: Evaluator) -> list[int]:
         r = ev.rules
@@ -120,27 +121,35 @@ class GreedyBot:
             for ti in ev.best_trumps(hand, unseen, self._options(ev))[:2]:
                 dist = ev.distribution(hand, ti, unseen, partners, v.hand_size, widow)
                 alone_dist = ev.distribution(hand, ti, unseen, 0, v.hand_size, widow) if lone else dist
-                dists.append((dist, alone_dist))
+                dists.append((dist, alone_dist, {}))
             if len(self._memo) > 4096:
                 self._memo.clear()
             self._memo[key] = dists
         best: tuple[float, Action] | None = None
-        for dist, alone_dist in dists:
+        for dist, alone_dist, values in dists:
             for a in legal:
                 if a.verb != "bid":
                     continue
-                need, mult = self._contract(view, a)
-                value = ev.contract_ev(alone_dist if a.alone else dist, need, mult, alone=a.alone)
+                value = values.get((a.arg, a.alone))
+                if value is None:
+                    need, mult = self._contract(view, a)
+                    value = ev.contract_ev(alone_dist if a.alone else dist, need, mult, alone=a.alone)
+                    values[a.arg, a.alone] = value
                 if best is None or value > best[0]:
                     best = (value, a)
         return _best_or_pass(best, legal)
 
     def _trump_value(
-        self, view: View, ev: Evaluator, hand: list[int], unseen: list[int], ti: int, alone: bool
+        self,
+        view: View,
+        ev: Evaluator,
+        kept: list[int],
+        unseen: list[int],
+        ti: int,
+        alone: bool,
+        partners: int,
     ) -> float:
-        kept = self._keep(ev, hand, ti, unseen, view.variant.tricks_per_hand)
-        partners = 0 if alone else self.partners(view)
-        dist = ev.distribution(kept, ti, unseen, partners, view.variant.hand_size)
+        dist = ev.distribution(kept, ti, unseen, 0 if alone else partners, view.variant.hand_size)
         need, mult = self._contract(view)
         if alone and sum(dist[need:]) < ALONE_SURE:
             return -1e9
@@ -149,12 +158,17 @@ class GreedyBot:
     def trump_ranking(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """The ``trump`` actions with their expected scores, best first."""
         ev, hand, unseen = self._setup(view)
+        partners = self.partners(view)
+        kept: dict[int, list[int]] = {}
         scored = []
         for a in legal:
             if a.verb == "trump":
                 ti = ev.rules.trump_id(a.arg)
                 assert ti is not None
-                scored.append((self._trump_value(view, ev, hand, unseen, ti, a.alone), a))
+                found = kept.get(ti)
+                if found is None:
+                    found = kept[ti] = self._keep(ev, hand, ti, unseen, view.variant.tricks_per_hand)
+                scored.append((self._trump_value(view, ev, found, unseen, ti, a.alone, partners), a))
         scored.sort(key=lambda x: -x[0])
         return scored
 
@@ -242,6 +256,17 @@ class GreedyBot:
         """Lead strong, take tricks as cheaply as possible, never overtake a partner."""
         ev = self.evaluator(view)
         return policy.play(ev.rules, policy.seen_table(ev, view), legal)
+
+
+def _contract(v: Variant, name: str | None) -> tuple[int, int]:
+    """(tricks required, multiplier) of the bid called ``name`` (an order-up's without one)."""
+    if v.making.method == "auction" and name is not None and name != "order-up":
+        try:
+            b = v.bid(name)
+            return b.tricks, b.multiplier
+        except KeyError:
+            pass
+    return v.making.order_up.tricks_required, 1
 
 
 def _best_or_pass(best: tuple[float, Action] | None, legal: Sequence[Action]) -> Action:

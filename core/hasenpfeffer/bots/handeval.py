@@ -23,19 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
-from typing import TypeVar
 
 from ..engine.scoring import score_hand
-from ..engine.view import View
+from ..engine.view import Trick, View
 from ..format.cards import Card
 from ..format.variant import Variant
 from ..rules.ruleset import Ruleset, compile_variant
 from .counts import above, ladders
+from .holdings import Holdings, remember
 
-MEMO_SIZE = 1 << 14
-"""Estimates an evaluator keeps before it starts afresh (those of a hand are asked for again and again)."""
-K = TypeVar("K")
-V = TypeVar("V")
 PARTNER = 0.6
 """Calibration of the partners' expected tricks (greedy self-play: estimates at bidding time were high)."""
 
@@ -71,36 +67,30 @@ def capped(dist: list[float], cap: int) -> list[float]:
     return dist + [0.0] * (cap + 1 - len(dist))
 
 
-def remember(memo: dict[K, V], key: K, value: V) -> V:
-    """Keep ``value`` under ``key`` in ``memo``, which starts afresh beyond :data:`MEMO_SIZE` entries."""
-    if len(memo) > MEMO_SIZE:
-        memo.clear()
-    memo[key] = value
-    return value
-
-
-def wins_every_trick(rules: Ruleset, card: int, ti: int) -> bool:
-    """A card of no suit that still trumps: in no-trump, the Joker ranked highest."""
-    return ti == rules.ns and rules.is_trump(card, ti)
-
-
 class Evaluator:
     """Hand-strength estimates and contract values for one variant."""
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self.rules: Ruleset = compile_variant(variant)
+        r = compile_variant(variant)
+        self.rules: Ruleset = r
         self.tricks = variant.tricks_per_hand
         self.sides = len(variant.teams)
-        self.ids: dict[Card, int] = {face: i for i, face in enumerate(self.rules.faces)}
+        self.ids: dict[Card, int] = {face: i for i, face in enumerate(r.faces)}
         """Card ids by face."""
-        self._deck_counts = [0] * len(self.rules.faces)
-        for c in self.rules.deck:
+        self.trumps: dict[str, int] = dict(r.trump_index)
+        """Trump option indexes by name."""
+        self.holdings = Holdings(r)
+        self._deck_counts = [0] * len(r.faces)
+        for c in r.deck:
             self._deck_counts[c] += 1
         self._ev_cache: dict[tuple[int, int, bool, bool, bool], list[float]] = {}
-        self._ladders = [ladders(self.rules, ti) for ti in range(self.rules.ns + 1)]
-        self._counted: dict[tuple[object, ...], tuple[list[int], list[int]]] = {}
+        self._ladders = [ladders(r, ti) for ti in range(r.ns + 1)]
+        self._plain = [[s for s in range(r.ns) if s != ti] for ti in range(r.ns + 1)]
         self._chances: dict[tuple[object, ...], list[float]] = {}
+        self._spread: dict[tuple[tuple[float, ...], tuple[float, ...]], list[float]] = {}
+        self._partner: dict[tuple[object, ...], list[float]] = {}
+        self._played: tuple[tuple[Trick, ...], list[int]] = ((), self._deck_counts)
 
     # ------------------------------------------------------------------ knowledge
 
@@ -124,36 +114,35 @@ class Evaluator:
                 known.append(self.rules.card_id[a.arg])
         return known
 
+    def unseen(self, view: View) -> list[int]:
+        """``unseen_after(known_cards(view))``, the finished tricks' part kept while they stay the same."""
+        ids = self.ids
+        tricks = view.tricks
+        played = self._played
+        if played[0] is not tricks:
+            counts = self.unseen_after([ids[c] for trick in tricks for _, c in trick.cards])
+            played = (tricks, counts) if type(tricks) is tuple else ((), self._deck_counts)
+            self._played = played
+        else:
+            counts = played[1]
+        counts = list(counts)
+        for face in view.hand:
+            c = ids[face]
+            if counts[c] > 0:
+                counts[c] -= 1
+        for _, face in view.trick:
+            c = ids[face]
+            if counts[c] > 0:
+                counts[c] -= 1
+        seat, card_id = view.seat, self.rules.card_id
+        for a in view.history:
+            if a.arg and a.seat == seat and (a.verb == "discard" or a.verb == "give"):
+                c = card_id[a.arg]
+                if counts[c] > 0:
+                    counts[c] -= 1
+        return counts
+
     # ------------------------------------------------------------------ estimates
-
-    @staticmethod
-    def _chance(trump: bool, has_trump: bool, k: int, length: int, higher: int, outside: int) -> float:
-        """Chance that a card takes a trick: ``k`` of our cards above it in a suit of ``length``."""
-        if trump:
-            if higher == 0:
-                p = 0.95
-            elif length - k > higher:
-                p = 0.6
-            else:
-                p = 0.2 / higher
-            return max(p, 0.9) if length - k > outside else p
-        if higher == 0:
-            if not has_trump:
-                return (0.95, 0.85, 0.7, 0.5)[min(k, 3)]
-            p = (0.9, 0.55, 0.25, 0.1)[min(k, 3)]
-            return p * 0.6 if outside < 2 else p
-        if higher == 1:
-            return 0.3 if length >= 2 else 0.15
-        return 0.03
-
-    def counted(self, ti: int, counts: Sequence[int]) -> tuple[list[int], list[int]]:
-        """For trump option ``ti``: the ``counts`` of the cards above each card in its effective suit,
-        and each effective suit's total (kept for the hand: a seat's counts change little)."""
-        key = (ti, tuple(counts))
-        found = self._counted.get(key)
-        if found is None:
-            found = remember(self._counted, key, above(self._ladders[ti], counts))
-        return found
 
     def card_chances(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
         """Each card's chance of taking a trick, in ``hand`` order."""
@@ -164,28 +153,22 @@ class Evaluator:
         return list(found)
 
     def _card_chances(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
-        r = self.rules
-        eff, power = r.eff[ti], r.power[ti]
-        higher, outside = self.counted(ti, unseen)
-        trump = ti if ti < r.ns else -1
+        eff = self.rules.eff[ti]
         suits: dict[int, list[int]] = {}
         for c in hand:
             suits.setdefault(eff[c], []).append(c)
+        held = self.holdings.held
         chance: dict[int, float] = {}
-        low_trumps: list[int] = []
+        low_trumps: tuple[int, ...] = ()
         for suit, cards in suits.items():
-            cards.sort(key=lambda c: -power[c])
-            for k, c in enumerate(cards):
-                if wins_every_trick(r, c, ti):
-                    chance[c] = 1.0
-                    continue
-                p = self._chance(suit == trump, trump >= 0, k, len(cards), higher[c], outside[suit])
-                if suit == trump and p < 0.5:
-                    low_trumps.append(c)
-                chance[c] = p
-        if trump >= 0 and low_trumps:
-            plain = [s for s in range(r.ns) if s != trump]
-            ruffs = sum(1.0 if s not in suits else 0.5 if len(suits[s]) == 1 else 0.0 for s in plain)
+            pairs, low = held(ti, suit, cards, unseen)
+            chance.update(pairs)
+            if low:
+                low_trumps = low  # only the trump suit has low trumps
+        if low_trumps:
+            ruffs = sum(
+                1.0 if s not in suits else 0.5 if len(suits[s]) == 1 else 0.0 for s in self._plain[ti]
+            )
             for c in low_trumps[: int(ruffs + 0.5)]:
                 chance[c] = max(chance[c], 0.55)
         return [chance[c] for c in hand]
@@ -196,25 +179,34 @@ class Evaluator:
         """Chances that partners hold and win with each unseen card (``share``: their part of the unseen)."""
         if share <= 0:
             return []
-        r = self.rules
-        eff = r.eff[ti]
-        trump = ti if ti < r.ns else -1
         counts = list(unseen)
         for c in hand:
             counts[c] += 1
-        higher, _ = self.counted(ti, counts)
+        values = self._partner_values(ti, counts)
         out: list[float] = []
         share = min(1.0, share) * PARTNER
         for c, n in enumerate(unseen):
-            if not n:
-                continue
-            if eff[c] == trump:
-                v = 0.8 if higher[c] == 0 else 0.35 if higher[c] == 1 else 0.1
-            else:
-                v = 0.65 if higher[c] == 0 else 0.0
-            if v:
-                out.extend([share * v] * n)
+            if n:
+                v = values[c]
+                if v:
+                    out.extend([share * v] * n)
         return out
+
+    def _partner_values(self, ti: int, counts: list[int]) -> list[float]:
+        """For each card, a partner's chance of winning with it when holding it (``counts``: every
+        card not in this hand)."""
+        key = (ti, tuple(counts))
+        found = self._partner.get(key)
+        if found is None:
+            higher, _ = above(self._ladders[ti], counts)
+            eff = self.rules.eff[ti]
+            trump = ti if ti < self.rules.ns else -1
+            found = [
+                (0.8 if h == 0 else 0.35 if h == 1 else 0.1) if eff[c] == trump else 0.65 if h == 0 else 0.0
+                for c, h in enumerate(higher)
+            ]
+            remember(self._partner, key, found)
+        return found
 
     def widow_chances(self, hand: Sequence[int], ti: int, unseen: Sequence[int], size: int) -> list[float]:
         """What taking ``size`` unseen cards (and discarding as many of the weakest) may add."""
@@ -230,27 +222,25 @@ class Evaluator:
     def _widow_chances(
         self, hand: Sequence[int], ti: int, unseen: Sequence[int], size: int, total: int
     ) -> list[float]:
-        r = self.rules
-        eff, power = r.eff[ti], r.power[ti]
-        higher, outside = self.counted(ti, unseen)
-        trump = ti if ti < r.ns else -1
+        eff = self.rules.eff[ti]
         weakest = sorted(self.card_chances(hand, ti, unseen))[:size]
         mine: dict[int, list[int]] = {}
         for d in hand:
-            mine.setdefault(eff[d], []).append(power[d])
-        gains: list[tuple[float, int]] = []
-        for c, n in enumerate(unseen):
-            if not n:
-                continue
-            if wins_every_trick(r, c, ti):
-                gains.append((1.0, n))
-                continue
-            suit, strength = eff[c], power[c]
-            held = mine.get(suit, ())
-            k = sum(1 for p in held if p > strength)
-            chance = self._chance(suit == trump, trump >= 0, k, len(held) + 1, higher[c], outside[suit] - 1)
-            gains.append((chance, n))
-        return [sum([max(0.0, v - w) * n for v, n in gains]) / total for w in weakest]
+            mine.setdefault(eff[d], []).append(d)
+        gains = self.holdings.gains
+        value: dict[int, float] = {}
+        for suit in range(self.rules.ns + 1):
+            value.update(gains(ti, suit, mine.get(suit, ()), unseen))
+        pairs = [(value[c], n) for c, n in enumerate(unseen) if n]
+        return [sum([max(0.0, v - w) * n for v, n in pairs]) / total for w in weakest]
+
+    def spread(self, dist: Sequence[float], probs: Sequence[float]) -> list[float]:
+        """``trials(dist, probs)``, kept under its exact inputs (do not change the list returned)."""
+        key = (tuple(dist), tuple(probs))
+        found = self._spread.get(key)
+        if found is None:
+            found = remember(self._spread, key, trials(list(dist), probs))
+        return found
 
     def distribution(
         self,
@@ -268,15 +258,11 @@ class Evaluator:
         probs = self.partner_chances(hand, ti, unseen, share)
         probs += self.widow_chances(hand, ti, unseen, widow)
         probs += extra
-        return capped(trials(self.own_tricks(hand, ti, unseen), probs), self.tricks)
+        return capped(self.spread(self.own_tricks(hand, ti, unseen), probs), self.tricks)
 
     def own_tricks(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
-        """Distribution of the tricks ``hand``'s own cards take (uncapped; kept for the hand)."""
-        key = ("own", ti, tuple(hand), tuple(unseen))
-        found = self._chances.get(key)
-        if found is None:
-            found = remember(self._chances, key, trials([1.0], self.card_chances(hand, ti, unseen)))
-        return found
+        """Distribution of the tricks ``hand``'s own cards take (uncapped; do not change it)."""
+        return self.spread((1.0,), self.card_chances(hand, ti, unseen))
 
     def best_trumps(self, hand: Sequence[int], unseen: Sequence[int], options: Sequence[int]) -> list[int]:
         """Trump options sorted from the strongest for this hand."""

@@ -54,6 +54,7 @@ class Table(NamedTuple):
     top: Sequence[int]
 
 
+@functools.lru_cache(maxsize=4096)
 def friends(rules: Ruleset, seat: int, maker: int | None) -> frozenset[int]:
     """Seats playing on ``seat``'s side this hand: its team, or every defender where there are no
     partnerships.
@@ -90,9 +91,10 @@ def _outside(rules: Ruleset, ti: int, cards: Iterable[tuple[int, int]]) -> tuple
 def seen_table(ev: Evaluator, view: View) -> Table:
     """The table as a seat sees it: every card it has not seen may be in another hand."""
     r = ev.rules
-    ti = r.trump_id(view.trump)
-    ti = r.ns if ti is None else ti
-    left, top = _outside(r, ti, enumerate(ev.unseen_after(ev.known_cards(view))))
+    trump = view.trump
+    found = None if trump is None else ev.trumps.get(trump)
+    ti = found if found is not None else r.ns if trump is None else r.trump_index[trump.upper()]
+    left, top = _outside(r, ti, enumerate(ev.unseen(view)))
     ids = ev.ids
     trick = tuple([(s, ids[c]) for s, c in view.trick])
     return Table(view.seat, ti, view.maker, friends(r, view.seat, view.maker), trick, left, top)
@@ -118,46 +120,44 @@ def play(rules: Ruleset, table: Table, legal: Sequence[Action]) -> Action:
     r, ti = rules, table.ti
     eff, power, top = r.eff[ti], r.power[ti], table.top
     cid = r.card_id
-    cards = {a: cid[a.arg] for a in legal}
+    cards = [(cid[a.arg], a) for a in legal]
     trick = table.trick
     if not trick:
-        return _lead(r, table, legal, cards)
+        return _lead(r, table, cards)
     ids = [c for _, c in trick]
     if trick[r.winner_index(ids, ti)][0] not in table.friends:
-        winners = r.takers(list(cards.values()), ids, ti)
+        winners = r.takers([c for c, _ in cards], ids, ti)
         if winners:
-            return min((a for a in legal if cards[a] in winners), key=lambda a: power[cards[a]])
+            return min((p for p in cards if p[0] in winners), key=lambda p: power[p[0]])[1]
+    trumping = r.trumping[ti]
 
-    def low(a: Action) -> tuple[bool, bool, int]:
+    def low(p: tuple[int, Action]) -> tuple[bool, bool, int]:
         """Cheapest to give up: not a trump, not a boss (none higher out in its suit), low."""
-        c = cards[a]
-        return (r.is_trump(c, ti), power[c] >= top[eff[c]], power[c])
+        c = p[0]
+        return (trumping[c], power[c] >= top[eff[c]], power[c])
 
-    return min(legal, key=low)
+    return min(cards, key=low)[1]
 
 
-def _lead(r: Ruleset, table: Table, legal: Sequence[Action], cards: dict[Action, int]) -> Action:
+def _lead(r: Ruleset, table: Table, cards: list[tuple[int, Action]]) -> Action:
     """Draw trumps when making; else cash a boss card (from the suit with most cards out); else
-    lead low from the shortest suit."""
+    lead low from the shortest suit (``cards``: each legal play's card id and action)."""
     ti = table.ti
     eff, power, left, out = r.eff[ti], r.power[ti], table.left, table.top
     trump = ti if ti < r.ns else -1
-
-    def boss(c: int) -> bool:
-        """No card higher out in its suit (a copy of the card itself does not beat it)."""
-        return power[c] >= out[eff[c]]
-
-    trumps = [a for a in legal if eff[cards[a]] == trump]
-    plain = [a for a in legal if eff[cards[a]] != trump]
+    trumps = [p for p in cards if eff[p[0]] == trump]
+    plain = [p for p in cards if eff[p[0]] != trump]
     makers = table.maker is not None and table.maker in table.friends
     if trumps and makers and left[ti] and trump >= 0:
-        top = max(trumps, key=lambda a: power[cards[a]])
-        if boss(cards[top]) or (table.maker == table.seat and len(trumps) >= 2):
-            return top
-    bosses = [a for a in plain if boss(cards[a])]
+        top = max(trumps, key=lambda p: power[p[0]])
+        if power[top[0]] >= out[trump] or (table.maker == table.seat and len(trumps) >= 2):
+            return top[1]
+    bosses = [p for p in plain if power[p[0]] >= out[eff[p[0]]]]
     if bosses:
-        return max(bosses, key=lambda a: (left[eff[cards[a]]], power[cards[a]]))
+        return max(bosses, key=lambda p: (left[eff[p[0]]], power[p[0]]))[1]
     if plain:
-        length = {s: sum(1 for a in plain if eff[cards[a]] == s) for s in {eff[cards[a]] for a in plain}}
-        return min(plain, key=lambda a: (length[eff[cards[a]]], power[cards[a]]))
-    return min(legal, key=lambda a: power[cards[a]])
+        length: dict[int, int] = {}
+        for c, _ in plain:
+            length[eff[c]] = length.get(eff[c], 0) + 1
+        return min(plain, key=lambda p: (length[eff[p[0]]], power[p[0]]))[1]
+    return min(cards, key=lambda p: power[p[0]])[1]
