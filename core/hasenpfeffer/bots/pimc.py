@@ -45,10 +45,13 @@ from .montecarlo import maker_leans
 if TYPE_CHECKING:
     from ..format.variant import Variant
 
-WORLDS = 12
-"""Worlds sampled for each card played."""
-MAKING = 6
-"""Worlds sampled for each bid, trump, order-up, discard, gift or lone-defence decision."""
+WORLDS = (24, 12)
+"""Worlds sampled for each card played: hands of at most :data:`SMALL` cards, larger hands."""
+MAKING = (24, 6)
+"""Worlds sampled for each bid, trump, order-up, discard, gift or lone-defence decision: hands
+of at most :data:`SMALL` cards, larger hands."""
+SMALL = 5
+"""Hands of this many cards or fewer take more worlds by default (each costs a few times less)."""
 PRUNE = 3
 """Greedy's best discards or gifts that are valued."""
 TRUMPS = 2
@@ -65,10 +68,12 @@ class PimcBot:
     PARAMS: ClassVar[dict[str, tuple[int, int]]] = {"worlds": (1, 1024), "making": (1, 1024)}
     """Integer parameters the bot spec may set, with their ranges."""
 
-    def __init__(self, seed: int | None = None, worlds: int = WORLDS, making: int = MAKING) -> None:
+    def __init__(self, seed: int | None = None, worlds: int | None = None, making: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.worlds = worlds
+        """Worlds for each card played (None: :data:`WORLDS` by the size of the hands)."""
         self.making = making
+        """Worlds for each making decision (None: :data:`MAKING` by the size of the hands)."""
         self.greedy = GreedyBot(seed)
         self._bids: dict[tuple[object, ...], dict[tuple[str, bool], list[int]]] = {}
         self._worlds: tuple[tuple[object, ...], tuple[Action, ...], list[tuple[Game, Solver]]] | None = None
@@ -97,6 +102,14 @@ class PimcBot:
         return self.decide(view, legal, candidates)
 
     # ------------------------------------------------------------------ sampling
+
+    def count(self, view: View, making: bool = True) -> int:
+        """Worlds to sample for a making decision (or, ``making=False``, for a card to play)."""
+        given = self.making if making else self.worlds
+        if given is not None:
+            return given
+        small, large = MAKING if making else WORLDS
+        return small if view.variant.hand_size <= SMALL else large
 
     def sample(self, view: View, count: int) -> list[Game]:
         """Up to ``count`` worlds consistent with the view (a maker leans to hold trumps)."""
@@ -135,7 +148,7 @@ class PimcBot:
                 for g, solver in seen[2]:
                     if _advance(g, view.history[len(start) :]):
                         kept.append((g, solver))
-        kept += [(g, Solver()) for g in self.sample(view, self.worlds - len(kept))]
+        kept += [(g, Solver()) for g in self.sample(view, self.count(view, False) - len(kept))]
         self._worlds = ((view.variant, view.seat, view.dealer, view.scores), view.history, kept)
         return kept
 
@@ -188,7 +201,7 @@ class PimcBot:
         worlds = Worlds(view, lean=None)
         side = plan_for(r).side_of[view.seat]
         rows = {}
-        deals = [d for d in (worlds.deal(self.rng) for _ in range(self.making)) if d is not None]
+        deals = [d for d in (worlds.deal(self.rng) for _ in range(self.count(view))) if d is not None]
         for trump in trumps:
             for alone in (False, True):
                 tricks: list[int] = []
@@ -210,7 +223,7 @@ class PimcBot:
     def decide(self, view: View, legal: Sequence[Action], candidates: Sequence[Action]) -> Action:
         """The candidate with the best mean score, each applied in each world and played out; a
         lone choice is valued only when its twin with the partner takes nearly every trick."""
-        games = self.sample(view, self.making)
+        games = self.sample(view, self.count(view))
         if not games:
             return self.greedy.choose(view, legal)
         side = plan_for(games[0].rules).side_of[view.seat]
@@ -232,7 +245,7 @@ class PimcBot:
 
     def mean_outcome(self, view: View, action: Action) -> float:
         """The mean score difference after ``action`` over sampled worlds (see :meth:`outcome`)."""
-        games = self.sample(view, self.making)
+        games = self.sample(view, self.count(view))
         if not games:
             return 0.0
         side = plan_for(games[0].rules).side_of[view.seat]
