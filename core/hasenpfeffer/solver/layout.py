@@ -83,16 +83,25 @@ class Layout:
 
     def faces(self, m: int) -> list[int]:
         """The faces of the bits of ``m``, weakest first."""
-        out = []
-        while m:
-            b = m & -m
-            out.append(self.face_of[b])
-            m ^= b
-        return out
+        return [self.face_of[b] for b in bits(m)]
 
     def names(self, m: int) -> list[str]:
         """The names of the cards of ``m``, weakest first (by suit)."""
         return [self.rules.names[f] for f in self.faces(m)]
+
+
+def bits(m: int) -> list[int]:
+    """The set bits of ``m`` one by one, lowest first.
+
+    >>> bits(0b10110)
+    [2, 4, 16]
+    """
+    out = []
+    while m:
+        x = m & -m
+        out.append(x)
+        m ^= x
+    return out
 
 
 @functools.lru_cache(maxsize=256)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .layout import bits
 from .position import Position
 
 RELATIVE = 28
@@ -74,15 +75,6 @@ class Search:
         return lo
 
 
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        x = m & -m
-        out.append(x)
-        m ^= x
-    return out
-
-
 Lead = Callable[[int, int, int, int, int], int]
 Follow = Callable[[int, int, int, int, int, int, int, int, int, int], int]
 
@@ -121,7 +113,7 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
             while live:
                 x = live & -live
                 face = same[x] & live
-                owners = tuple(s for s in seats for b in _bits(face) if parts[s] & b)
+                owners = tuple(s for s in seats for b in bits(face) if parts[s] & b)
                 if len(set(owners)) == 1:  # in one hand: as good as neighbouring cards
                     out.extend(owners)
                 else:  # equal cards in several hands: the first played wins

@@ -25,7 +25,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules.actions import Action
-from .layout import Layout
+from .layout import Layout, bits
 from .position import Position, after, position
 from .search import Search
 
@@ -108,7 +108,7 @@ class Solver:
             guess = rest
             v = won + rest
             values[x] = p.left - v if flip else v
-        return {x: values[_top_of(p, x, values)] for x in _bits(legal)}
+        return {x: values[_top_of(p, x, values)] for x in bits(legal)}
 
     def best(self, p: Position) -> tuple[int, list[int]]:
         """The value for the side to move, and its best cards (bits): those that keep it
@@ -132,7 +132,7 @@ class Solver:
                 ok = search.run(child, least - 1, least) >= least if child.left else least <= 0
             if ok:
                 best.add(x)
-        return top, [x for x in _bits(legal) if _top_of(p, x, tops) in best]
+        return top, [x for x in bits(legal) if _top_of(p, x, tops) in best]
 
 
 def runs(p: Position, m: int) -> list[int]:
@@ -140,7 +140,7 @@ def runs(p: Position, m: int) -> list[int]:
     cards of one hand with no other card still live between them in their suit."""
     lay, h, live = p.layout, p.hands[p.seat], p.live
     out = []
-    for x in _bits(m):
+    for x in bits(m):
         a = live & lay.above[x]
         y = a & -a
         sx, sy = lay.same[x], lay.same.get(y, 0)
@@ -154,15 +154,6 @@ def _top_of(p: Position, x: int, tops: Iterable[int]) -> int:
     """The run of ``x``: the lowest of ``tops`` (the highest cards of runs) at or above it in its suit."""
     suit = p.layout.suit_of
     return min((r for r in tops if r >= x and suit[r] == suit[x]), default=0)
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        x = m & -m
-        out.append(x)
-        m ^= x
-    return out
 
 
 def _action(p: Position, x: int) -> Action:
