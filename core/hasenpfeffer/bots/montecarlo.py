@@ -105,9 +105,16 @@ class MonteCarloBot:
             assert s is not None
             v = game.view(s)
             game.apply(greedy.choose(v, v.legal))
-        change = game.hand_results[hands].score_change
-        side = game.variant.team_of(seat)
-        return float(change[side] - max(c for i, c in enumerate(change) if i != side))
+        return margin(game.hand_results[hands].score_change, game.variant.team_of(seat))
+
+
+def margin(change: tuple[int, ...], side: int) -> float:
+    """``side``'s score change minus the best of the other sides' (what the search bots maximise).
+
+    >>> margin((2, 0), 1), margin((4, 1, 3), 0)
+    (-2.0, 1.0)
+    """
+    return float(change[side] - max(c for i, c in enumerate(change) if i != side))
 
 
 def maker_leans(ev: Evaluator, view: View) -> Lean | None:

@@ -40,7 +40,7 @@ from ..solver import Solver, analyse_moves
 from ..solver.position import position
 from ..solver.table import made_trump
 from .greedy import GreedyBot
-from .montecarlo import maker_leans
+from .montecarlo import maker_leans, margin
 
 if TYPE_CHECKING:
     from ..format.variant import Variant
@@ -261,8 +261,7 @@ class PimcBot:
         g.apply(action)
         tricks = self.solve_after(g, side, guess)
         if len(g.hand_results) != hands:
-            change = g.hand_results[hands].score_change
-            return float(change[side] - max(c for i, c in enumerate(change) if i != side)), 0
+            return margin(g.hand_results[hands].score_change, side), 0
         total = taken_by(g, seat) + tricks
         return hand_value(g, seat, total), total
 
@@ -336,7 +335,7 @@ def split_value(
     _, change = score_hand(
         variant, maker_side, tuple(split), required, multiplier, alone, defender_alone, forced
     )
-    return float(change[side] - change[1 - side])
+    return margin(change, side)
 
 
 def _best(totals: dict[Action, float], order: Sequence[Action]) -> Action:
