@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import resource
 import time
 
 from hasenpfeffer.bots.registry import load_bot
@@ -25,16 +24,11 @@ from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.sim.simulate import default_workers, simulate
 from hasenpfeffer.sim.stats import wilson
+from simulate import cpu  # benchmarks/simulate.py, beside this file
 
 VARIANTS = ("hasenpfeffer-pepper", "euchre")
 MATCHES = ("pimc,mc", "pimc,greedy", "mc,greedy", "greedy,random")
 SPEED = ("random", "greedy", "mc", "pimc")
-
-
-def cpu() -> float:
-    """Processor seconds of this process and of its children that have ended."""
-    own, kids = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def match(variant: Variant, a: str, b: str, games: int, workers: int, seed: int) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.sim.simulate import default_workers, simulate
-from hasenpfeffer.sim.stats import Stats, wilson
+from hasenpfeffer.sim.stats import Stats
 
 
 def cpu() -> float:
@@ -96,23 +96,6 @@ def speeds(variant: Variant, games: int) -> None:
         )
 
 
-def match(variant: Variant, a: str, b: str, games: int, workers: int, seed: int) -> None:
-    """``a`` against ``b``: each of ``games`` seeds played with ``a`` on each team."""
-    if len(variant.teams) != 2:
-        raise SystemExit("strength matches need a two-team variant")
-    start = time.perf_counter()
-    first = simulate(variant, games, [a if s % 2 == 0 else b for s in range(variant.players)], seed, workers)
-    second = simulate(variant, games, [b if s % 2 == 0 else a for s in range(variant.players)], seed, workers)
-    elapsed = time.perf_counter() - start
-    wins = first.wins[0] + second.wins[1]
-    played = 2 * games
-    low, high = wilson(wins, played)
-    print(
-        f"{variant.name}: {a} vs {b}: {a} won {wins}/{played} = {wins / played:.1%}"
-        f" (95% CI {low:.1%}-{high:.1%}); seat-balanced, seed {seed}; {elapsed:.0f} s"
-    )
-
-
 def main() -> None:
     """Parse the options and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -127,6 +110,8 @@ def main() -> None:
     args = parser.parse_args()
     variant = load_variant(args.variant)
     if args.strength:
+        from bots import match  # the seat-balanced match of benchmarks/bots.py
+
         match(variant, "greedy", "random", args.games, args.workers, args.seed)
         match(variant, "mc", "greedy", args.mc_games, args.workers, args.seed)
         return
