@@ -17,6 +17,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 from ..format.cards import Card
@@ -30,9 +31,20 @@ from .view import Trick, View
 HIDDEN_VERBS = frozenset({"discard", "give"})
 
 
-def public_history(actions: list[Action], seat: int) -> tuple[Action, ...]:
-    """The actions as ``seat`` saw them: others' discards and gives keep only their verb."""
-    return tuple(Action(a.seat, a.verb) if a.verb in HIDDEN_VERBS and a.seat != seat else a for a in actions)
+def public_history(
+    actions: Sequence[Action], seat: int, hidden: Iterable[int] | None = None
+) -> tuple[Action, ...]:
+    """The actions as ``seat`` saw them: others' discards and gives keep only their verb
+    (``hidden``: the places of the discards and gives among ``actions``, when known)."""
+    if hidden is None:
+        hidden = [i for i, a in enumerate(actions) if a.verb in HIDDEN_VERBS]
+    others = [i for i in hidden if actions[i].seat != seat]
+    if not others:
+        return tuple(actions)
+    seen = list(actions)
+    for i in others:
+        seen[i] = Action(actions[i].seat, actions[i].verb)
+    return tuple(seen)
 
 
 def hand_actions(events: list[Event], start: int) -> list[Action]:
@@ -88,14 +100,7 @@ def _hand(s: Snapshot) -> tuple[Card, ...]:
 
 
 def _history(s: Snapshot) -> tuple[Action, ...]:
-    seat, actions = s.seat, s.actions
-    others = [i for i in s.hidden if actions[i].seat != seat]
-    if not others:
-        return actions
-    seen = list(actions)
-    for i in others:
-        seen[i] = Action(actions[i].seat, actions[i].verb)
-    return tuple(seen)
+    return public_history(s.actions, s.seat, s.hidden)
 
 
 def _trick(s: Snapshot) -> tuple[tuple[int, Card], ...]:
