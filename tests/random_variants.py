@@ -8,9 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from hypothesis import assume
 from hypothesis import strategies as st
 
 from hasenpfeffer.format.cards import RANKS
+from hasenpfeffer.format.errors import VariantError
+from hasenpfeffer.format.loader import load_variant_data
+from hasenpfeffer.format.variant import Variant
 
 JOKER_RANKS = ["highest", "below-right-bower", "below-left-bower"]
 
@@ -161,3 +165,13 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             "must_bid_out": draw(st.booleans()),
         },
     }
+
+
+def loaded(data: dict[str, Any]) -> Variant:
+    """The variant of a draw of :func:`engine_variants`; a draw that fails a check is rejected
+    (hypothesis draws another)."""
+    try:
+        return load_variant_data(data)
+    except VariantError:
+        assume(False)
+        raise

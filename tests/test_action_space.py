@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
-from hasenpfeffer.format.errors import VariantError
-from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant_data
+from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.rules.actionspace import ActionSpace, action_space
-from random_variants import engine_variants
+from random_variants import engine_variants, loaded
 
 GOLDEN = Path(__file__).with_name("golden") / "actions"
 PAGE = Path(__file__).resolve().parent.parent / "docs" / "actions.md"
@@ -136,11 +135,7 @@ def test_random_games_of_builtins(name: str) -> None:
     max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
 )
 def test_random_variants(data: dict[str, Any], seed: int) -> None:
-    try:
-        variant = load_variant_data(data)
-    except VariantError:
-        assume(False)
-        raise
+    variant = loaded(data)
     play(variant, seed, decisions=400, hands=3)
 
 

@@ -30,7 +30,33 @@ Entry = tuple[int, int, int]
 """A table entry: lower bound, upper bound, best lead (a bit, or 0)."""
 
 
-class Search:
+class Searcher:
+    """What a searcher of one deal answers: a bound (:meth:`run`) and the exact value."""
+
+    side: int
+
+    def run(self, p: Position, alpha: int, beta: int) -> int:
+        """The tricks the side takes from ``p`` on (fail-soft: a bound outside the window)."""
+        raise NotImplementedError
+
+    def exact(self, p: Position, guess: int | None = None) -> int:
+        """The exact value of ``p``: null-window tests halving the range of tricks or, given a
+        ``guess``, stepping from it (MTD(f): two tests when the guess is right)."""
+        lo, hi = 0, p.left
+        g = None if guess is None else min(max(guess, lo), hi)
+        while lo < hi:
+            target = (lo + hi + 1) // 2 if g is None else max(g, lo + 1)
+            v = self.run(p, target - 1, target)
+            if v >= target:
+                lo = v
+            else:
+                hi = v
+            if g is not None:
+                g = v
+        return lo
+
+
+class Search(Searcher):
     """The searcher of one deal under one trump, for one side; reusable across its positions."""
 
     def __init__(self, p: Position, side: int, relative: bool | None = None) -> None:
@@ -57,22 +83,6 @@ class Search:
             held |= h
         trick = p.live & ~held
         return self.follow(p.seat, p.count, p.led, p.win_seat, p.win_key, trick, p.live, p.left, alpha, beta)
-
-    def exact(self, p: Position, guess: int | None = None) -> int:
-        """The exact value of ``p``: null-window tests halving the range of tricks or, given a
-        ``guess``, stepping from it (MTD(f): two tests when the guess is right)."""
-        lo, hi = 0, p.left
-        g = None if guess is None else min(max(guess, lo), hi)
-        while lo < hi:
-            target = (lo + hi + 1) // 2 if g is None else max(g, lo + 1)
-            v = self.run(p, target - 1, target)
-            if v >= target:
-                lo = v
-            else:
-                hi = v
-            if g is not None:
-                g = v
-        return lo
 
 
 Lead = Callable[[int, int, int, int, int], int]

@@ -25,9 +25,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules.actions import Action
+from .kernel import Compiled, available, fits
 from .layout import Layout, bits
 from .position import Position, after, position
-from .search import Search
+from .search import Search, Searcher
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -54,17 +55,26 @@ class Solver:
     position of another trump or seating gets searches of its own.
     """
 
-    def __init__(self, relative: bool | None = None) -> None:
-        self.searches: dict[tuple[Layout, tuple[int, ...], int], Search] = {}
+    def __init__(self, relative: bool | None = None, compiled: bool | None = None) -> None:
+        self.searches: dict[tuple[Layout, tuple[int, ...], int], Searcher] = {}
         self.relative = relative
-        """Key positions by relative ranks (None: when the deal is large)."""
+        """Key positions by relative ranks (None: when the deal is large); the compiled
+        search keys them by the hands only."""
+        if compiled and not available():
+            raise ValueError("the compiled search needs numba: pip install 'hasenpfeffer[fast]'")
+        self.compiled = available() and not relative if compiled is None else compiled
+        """Use the compiled search (:mod:`.kernel`) where the pack fits it (None: when numba
+        is installed and ``relative`` is not asked for)."""
 
-    def search(self, p: Position, side: int) -> Search:
+    def search(self, p: Position, side: int) -> Searcher:
         """The search of ``side`` for positions like ``p``."""
         key = (p.layout, p.next, side)
         s = self.searches.get(key)
         if s is None:
-            s = self.searches[key] = Search(p, side, self.relative)
+            if self.compiled and fits(p):
+                s = self.searches[key] = Compiled(p, side)
+            else:
+                s = self.searches[key] = Search(p, side, self.relative)
         return s
 
     def value(self, p: Position, side: int, guess: int | None = None) -> int:

@@ -1,0 +1,106 @@
+"""The compiled search (numba, the extra ``fast``) gives the pure-Python search's values: on
+whole deals of every built-in from the opening lead, on random variants mid-play, and with a
+table so small that its entries keep replacing each other. (Both are compared with the plain
+minimax in tests/test_solver.py.)"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hasenpfeffer.format.loader import builtin_names, load_variant
+from hasenpfeffer.format.variant import Variant
+from hasenpfeffer.rules.ruleset import compile_variant
+from hasenpfeffer.solver import Solver, kernel, solve
+from hasenpfeffer.solver.position import Position, from_cards, position
+from hasenpfeffer.solver.search import Search
+from random_variants import engine_variants, loaded
+from test_solver import game_in_play
+
+pytest.importorskip("numba")
+solve_module = importlib.import_module("hasenpfeffer.solver.solve")
+
+
+def same_answers(p: Position) -> None:
+    """Every card's value and every side's tricks, compiled and pure-Python."""
+    compiled, python = Solver(compiled=True), Solver(compiled=False)
+    assert compiled.moves(p) == python.moves(p)
+    assert compiled.tricks(p) == python.tricks(p)
+    assert compiled.best(p) == python.best(p)
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_compiled_equals_python_on_whole_deals(name: str) -> None:
+    v = load_variant(name)
+    rng = random.Random(f"kernel {name}")
+    done = tries = 0
+    while done < 12 and tries < 400:
+        tries += 1
+        g = game_in_play(v, rng, limit=None)
+        if g is not None:
+            same_answers(position(g))
+            done += 1
+    assert done == 12
+
+
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(data=engine_variants(), seed=st.integers(0, 2**32))
+def test_compiled_equals_python_on_random_variants(data: dict[str, Any], seed: int) -> None:
+    v = loaded(data)
+    rng = random.Random(seed)
+    for _ in range(10):
+        g = game_in_play(v, rng, limit=None)
+        if g is not None and kernel.fits(position(g)):
+            same_answers(position(g))
+            return
+
+
+def test_a_crowded_table_keeps_values_exact() -> None:
+    """Two slots for a whole deal: entries overwrite each other, values stay the same."""
+    v = load_variant("hasenpfeffer")
+    rng = random.Random(7)
+    for _ in range(10):
+        g = game_in_play(v, rng, limit=None)
+        if g is None:
+            continue
+        p = position(g)
+        for side in range(p.sides):
+            assert kernel.Compiled(p, side, slots=2).exact(p) == Search(p, side).exact(p)
+
+
+def test_hand_worked_ending() -> None:
+    """The Joker and the right bower draw the last trumps; the ace of spades takes the third trick."""
+    rules = compile_variant(Variant(name="x"))
+    p = from_cards(
+        rules, "H", [["JK", "JH", "AS"], ["QH", "9S", "TS"], ["AD", "KD", "QD"], ["9H", "KS", "QS"]], 0
+    )
+    assert kernel.Compiled(p, side=0).exact(p) == 3
+    assert solve_module.Solver(compiled=True).tricks(p) == (3, 0)
+
+
+def test_a_pack_too_large_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(kernel, "MAX_BITS", 10)
+    rng = random.Random(3)
+    g = None
+    while g is None:
+        g = game_in_play(load_variant("euchre"), rng, limit=None)
+    solver = Solver(compiled=True)
+    r = solve(g, solver)
+    assert all(isinstance(s, Search) for s in solver.searches.values())
+    assert r == solve(g, Solver(compiled=False))
+    with pytest.raises(ValueError, match="62 cards"):
+        kernel.Compiled(position(g), 0)
+
+
+def test_asking_for_it_without_numba_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(solve_module, "available", lambda: False)
+    with pytest.raises(ValueError, match=r"hasenpfeffer\[fast\]"):
+        Solver(compiled=True)
+    assert Solver().compiled is False
