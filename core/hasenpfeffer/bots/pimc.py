@@ -33,7 +33,7 @@ from ..engine.events import HandDealt
 from ..engine.game import Game
 from ..engine.scoring import score_hand
 from ..engine.view import View
-from ..engine.worlds import Worlds
+from ..engine.worlds import Worlds, actual_deal
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
 from ..solver import Solver, analyse_moves
@@ -155,8 +155,10 @@ class PimcBot:
     # ------------------------------------------------------------------ bids
 
     def bid(self, view: View, legal: Sequence[Action]) -> Action:
-        """The bid with the best mean score over the sampled worlds, or a pass when none pays."""
-        rows = self.maker_rows(view)
+        """The bid with the best mean score over the sampled worlds, or a pass when none pays
+        (valued on the same worlds, so that their luck does not decide between the two)."""
+        games = self.sample(view, self.count(view))
+        rows = self.maker_rows(view, games)
         plan = plan_for(self.greedy.evaluator(view).rules)
         side = plan.side_of[view.seat]
         v = view.variant
@@ -178,13 +180,14 @@ class PimcBot:
         passes = [a for a in legal if a.verb == Verb.PASS]
         if best is None or (passes and best[0] <= MARGIN):
             return passes[0] if passes else legal[0]
-        if passes and best[0] <= self.mean_outcome(view, passes[0]) + MARGIN:
+        if passes and best[0] <= self.mean_outcome(view, passes[0], games) + MARGIN:
             return passes[0]
         return best[1]
 
-    def maker_rows(self, view: View) -> dict[tuple[str, bool], list[int]]:
-        """The seat's tricks as maker per (trump, alone), one per sampled world (kept while the
-        seat's cards, the dealer and the turned card stay the same)."""
+    def maker_rows(self, view: View, games: Sequence[Game]) -> dict[tuple[str, bool], list[int]]:
+        """The seat's tricks as maker per (trump, alone), one per world of ``games`` (sampled
+        worlds, left as they are; the rows are kept while the seat's cards, the dealer and the
+        turned card stay the same)."""
         key = (view.variant, view.seat, view.dealer, view.hand, view.turned)
         rows = self._bids.get(key)
         if rows is not None:
@@ -198,10 +201,10 @@ class PimcBot:
         options = list(range(r.ns)) + ([r.ns] if view.variant.making.no_trump else [])
         unseen = ev.unseen_after(ev.known_cards(view))
         trumps = [r.trump_names[t] for t in ev.best_trumps(hand, unseen, options)[:TRUMPS]]
-        worlds = Worlds(view, lean=None)
         side = plan_for(r).side_of[view.seat]
         rows = {}
-        deals = [d for d in (worlds.deal(self.rng) for _ in range(self.count(view))) if d is not None]
+        deals = [actual_deal(g) for g in games]
+        solver = Solver()
         for trump in trumps:
             for alone in (False, True):
                 tricks: list[int] = []
@@ -210,7 +213,7 @@ class PimcBot:
                     g = made_trump(view.variant, dealt, trump, view.seat, alone)
                     if g is None:
                         break
-                    tricks.append(self.solve_after(g, side, tricks[-1] if tricks else None))
+                    tricks.append(self.solve_after(g, side, tricks[-1] if tricks else None, solver))
                 rows[(trump, alone)] = tricks
                 near = view.variant.tricks_per_hand - ALONE_NEAR
                 if not tricks or sum(tricks) < near * len(tricks):
@@ -227,6 +230,7 @@ class PimcBot:
         if not games:
             return self.greedy.choose(view, legal)
         side = plan_for(games[0].rules).side_of[view.seat]
+        solver = Solver()
         totals: dict[Action, float] = {}
         tricks: dict[tuple[str, str], float] = {}
         near = view.variant.tricks_per_hand - ALONE_NEAR
@@ -235,7 +239,7 @@ class PimcBot:
                 continue
             total, taken, t = 0.0, 0, None
             for g in games:
-                value, t = self.outcome(g.copy(), a, view.seat, side, t)
+                value, t = self.outcome(g.copy(), a, view.seat, side, t, solver)
                 total += value
                 taken += t
             totals[a] = total
@@ -243,31 +247,39 @@ class PimcBot:
         order = [a for a in candidates if a in totals]
         return _best(totals, order)
 
-    def mean_outcome(self, view: View, action: Action) -> float:
-        """The mean score difference after ``action`` over sampled worlds (see :meth:`outcome`)."""
-        games = self.sample(view, self.count(view))
+    def mean_outcome(self, view: View, action: Action, games: Sequence[Game]) -> float:
+        """The mean score difference after ``action`` over the worlds ``games`` (see
+        :meth:`outcome`; the worlds are played on)."""
         if not games:
             return 0.0
         side = plan_for(games[0].rules).side_of[view.seat]
-        return sum(self.outcome(g, action, view.seat, side)[0] for g in games) / len(games)
+        solver = Solver()
+        return sum(self.outcome(g, action, view.seat, side, None, solver)[0] for g in games) / len(games)
 
     def outcome(
-        self, g: Game, action: Action, seat: int, side: int, guess: int | None = None
+        self,
+        g: Game,
+        action: Action,
+        seat: int,
+        side: int,
+        guess: int | None = None,
+        solver: Solver | None = None,
     ) -> tuple[float, int]:
         """The score difference for ``seat``'s side after ``action``, and the tricks it takes:
         greedy finishes the making (every seat's, this one's too), then the play is solved; a
         hand thrown in scores as it scores. ``guess``: of the tricks, to speed the search."""
         hands = len(g.hand_results)
         g.apply(action)
-        tricks = self.solve_after(g, side, guess)
+        tricks = self.solve_after(g, side, guess, solver)
         if len(g.hand_results) != hands:
             return margin(g.hand_results[hands].score_change, side), 0
         total = taken_by(g, seat) + tricks
         return hand_value(g, seat, total), total
 
-    def solve_after(self, g: Game, side: int, guess: int | None = None) -> int:
+    def solve_after(self, g: Game, side: int, guess: int | None = None, solver: Solver | None = None) -> int:
         """The tricks ``side`` takes this hand once trump is made: greedy finishes the making,
-        then the play is solved double-dummy."""
+        then the play is solved double-dummy (by ``solver``, which may have solved other worlds
+        of the same decision: its table keys positions by every hand, so they do not mix)."""
         hands = len(g.hand_results)
         while g.phase != "play" and len(g.hand_results) == hands and not g.is_over:
             s = g.to_move
@@ -276,7 +288,7 @@ class PimcBot:
             g.apply(self.greedy.choose(v, v.legal))
         if g.phase != "play":
             return 0
-        return Solver().value(position(g), side, guess)
+        return (solver or Solver()).value(position(g), side, guess)
 
 
 def _advance(g: Game, actions: Sequence[Action]) -> bool:
