@@ -1,4 +1,5 @@
-"""Doctests of the learning environments run only where the ``rl`` extra is installed."""
+"""Doctests of the learning environments run only where the ``rl`` extra is installed, those
+of the compiled search only where the ``fast`` extra is."""
 
 from __future__ import annotations
 
@@ -11,3 +12,5 @@ if find_spec("pettingzoo") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/pettingzoo.py", "docs/rl.md"]
 if find_spec("pyspiel") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/openspiel.py", "docs/rl.md"]
+if find_spec("numba") is None:
+    collect_ignore_glob += ["core/hasenpfeffer/solver/kernel.py"]

@@ -16,14 +16,14 @@ from hypothesis import strategies as st
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.ruleset import compile_variant
-from hasenpfeffer.solver import Solver, kernel, solve
+from hasenpfeffer.solver import Solver, builds, solve
 from hasenpfeffer.solver.position import Position, from_cards, position
 from hasenpfeffer.solver.search import Search
 from random_variants import engine_variants, loaded
 from test_solver import game_in_play
 
 pytest.importorskip("numba")
-solve_module = importlib.import_module("hasenpfeffer.solver.solve")
+kernel = importlib.import_module("hasenpfeffer.solver.kernel")
 
 
 def same_answers(p: Position) -> None:
@@ -57,7 +57,7 @@ def test_compiled_equals_python_on_random_variants(data: dict[str, Any], seed: i
     rng = random.Random(seed)
     for _ in range(10):
         g = game_in_play(v, rng, limit=None)
-        if g is not None and kernel.fits(position(g)):
+        if g is not None and builds.fits(position(g)):
             same_answers(position(g))
             return
 
@@ -82,11 +82,11 @@ def test_hand_worked_ending() -> None:
         rules, "H", [["JK", "JH", "AS"], ["QH", "9S", "TS"], ["AD", "KD", "QD"], ["9H", "KS", "QS"]], 0
     )
     assert kernel.Compiled(p, side=0).exact(p) == 3
-    assert solve_module.Solver(compiled=True).tricks(p) == (3, 0)
+    assert Solver(compiled=True).tricks(p) == (3, 0)
 
 
 def test_a_pack_too_large_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(kernel, "MAX_BITS", 10)
+    monkeypatch.setattr(builds, "MAX_BITS", 10)
     rng = random.Random(3)
     g = None
     while g is None:
@@ -100,7 +100,20 @@ def test_a_pack_too_large_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_asking_for_it_without_numba_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(solve_module, "available", lambda: False)
+    monkeypatch.setattr(builds, "available", lambda: False)
     with pytest.raises(ValueError, match=r"hasenpfeffer\[fast\]"):
         Solver(compiled=True)
     assert Solver().compiled is False
+
+
+def test_numba_loads_only_when_the_compiled_search_is_used() -> None:
+    """Importing the solver and the bots leaves numba (half a second to import) unloaded."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, hasenpfeffer.solver, hasenpfeffer.bots.pimc, hasenpfeffer.cli;"
+        " print('numba' in sys.modules, 'numpy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]

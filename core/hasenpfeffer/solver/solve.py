@@ -25,10 +25,10 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules.actions import Action
-from .kernel import Compiled, available, fits
+from . import builds
 from .layout import Layout, bits
 from .position import Position, after, position
-from .search import Search, Searcher
+from .search import Searcher
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -60,9 +60,9 @@ class Solver:
         self.relative = relative
         """Key positions by relative ranks (None: when the deal is large); the compiled
         search keys them by the hands only."""
-        if compiled and not available():
+        if compiled and not builds.available():
             raise ValueError("the compiled search needs numba: pip install 'hasenpfeffer[fast]'")
-        self.compiled = available() and not relative if compiled is None else compiled
+        self.compiled = builds.available() and not relative if compiled is None else compiled
         """Use the compiled search (:mod:`.kernel`) where the pack fits it (None: when numba
         is installed and ``relative`` is not asked for)."""
 
@@ -71,10 +71,7 @@ class Solver:
         key = (p.layout, p.next, side)
         s = self.searches.get(key)
         if s is None:
-            if self.compiled and fits(p):
-                s = self.searches[key] = Compiled(p, side)
-            else:
-                s = self.searches[key] = Search(p, side, self.relative)
+            s = self.searches[key] = builds.searcher(p, side, self.compiled, self.relative)
         return s
 
     def value(self, p: Position, side: int, guess: int | None = None) -> int:
