@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.ruleset import compile_variant
-from hasenpfeffer.solver import Solver, builds, solve
+from hasenpfeffer.solver import Solver, builds, layout, solve
 from hasenpfeffer.solver.position import Position, from_cards, position
 from hasenpfeffer.solver.search import Search
 from random_variants import engine_variants, loaded
@@ -86,7 +86,7 @@ def test_hand_worked_ending() -> None:
 
 
 def test_a_pack_too_large_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(builds, "MAX_BITS", 10)
+    monkeypatch.setattr(layout, "MAX_BITS", 10)
     rng = random.Random(3)
     g = None
     while g is None:
@@ -95,7 +95,7 @@ def test_a_pack_too_large_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
     r = solve(g, solver)
     assert all(isinstance(s, Search) for s in solver.searches.values())
     assert r == solve(g, Solver(compiled=False))
-    with pytest.raises(ValueError, match="62 cards"):
+    with pytest.raises(ValueError, match="at most 10 cards"):
         kernel.Compiled(position(g), 0)
 
 

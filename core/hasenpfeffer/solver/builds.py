@@ -16,11 +16,9 @@ from __future__ import annotations
 import functools
 from importlib.util import find_spec
 
+from . import layout
 from .position import Position
 from .search import Search, Searcher
-
-MAX_BITS = 62
-"""The largest pack (in physical cards) the compiled search takes: hands are signed 64-bit words."""
 
 
 @functools.cache
@@ -31,7 +29,7 @@ def available() -> bool:
 
 def fits(p: Position) -> bool:
     """Whether the compiled search takes the deal of ``p``."""
-    return available() and p.layout.size <= MAX_BITS
+    return available() and p.layout.size <= layout.MAX_BITS
 
 
 def searcher(p: Position, side: int, compiled: bool, relative: bool | None = None) -> Searcher:

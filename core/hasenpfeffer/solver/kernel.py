@@ -26,7 +26,7 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
-from .builds import fits
+from . import layout
 from .layout import Layout
 from .position import Position
 from .search import Searcher
@@ -44,8 +44,8 @@ class Compiled(Searcher):
     """The compiled searcher of one deal under one trump, for one side (see :class:`~.search.Search`)."""
 
     def __init__(self, p: Position, side: int, slots: int | None = None) -> None:
-        if not fits(p):
-            raise ValueError("the compiled search needs numba and a pack of at most 62 cards")
+        if p.layout.size > layout.MAX_BITS:
+            raise ValueError(f"the compiled search takes a pack of at most {layout.MAX_BITS} cards")
         self.side = side
         self.tables = _tables(p.layout)
         n = len(p.hands)

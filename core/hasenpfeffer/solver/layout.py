@@ -22,6 +22,9 @@ from collections.abc import Iterable
 
 from ..rules.ruleset import CardLike, Ruleset
 
+MAX_BITS = 62
+"""The largest pack (in physical cards) the compiled search takes: hands are signed 64-bit words."""
+
 
 class Layout:
     """The bit tables of one ruleset under one trump option (``ti``: a suit index or no-trump)."""
