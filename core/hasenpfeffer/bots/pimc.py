@@ -45,9 +45,9 @@ from .montecarlo import maker_leans, margin
 if TYPE_CHECKING:
     from ..format.variant import Variant
 
-WORLDS = (24, 12)
+WORLDS = (32, 16)
 """Worlds sampled for each card played: hands of at most :data:`SMALL` cards, larger hands."""
-MAKING = (24, 6)
+MAKING = (48, 16)
 """Worlds sampled for each bid, trump, order-up, discard, gift or lone-defence decision: hands
 of at most :data:`SMALL` cards, larger hands."""
 SMALL = 5
