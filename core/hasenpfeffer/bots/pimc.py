@@ -36,7 +36,7 @@ from ..engine.view import View
 from ..engine.worlds import Worlds, actual_deal
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
-from ..solver import Solver, analyse_moves
+from ..solver import Solver, analyse_moves, builds
 from ..solver.position import position
 from ..solver.table import made_trump
 from .greedy import GreedyBot
@@ -50,6 +50,9 @@ WORLDS = (32, 16)
 MAKING = (48, 16)
 """Worlds sampled for each bid, trump, order-up, discard, gift or lone-defence decision: hands
 of at most :data:`SMALL` cards, larger hands."""
+PURE = ((24, 12), (24, 6))
+""":data:`WORLDS` and :data:`MAKING` where the solver runs in pure Python (numba, the extra
+``fast``, not installed), which is 5 to 7 times slower."""
 SMALL = 5
 """Hands of this many cards or fewer take more worlds by default (each costs a few times less)."""
 PRUNE = 3
@@ -108,7 +111,8 @@ class PimcBot:
         given = self.making if making else self.worlds
         if given is not None:
             return given
-        small, large = MAKING if making else WORLDS
+        worlds, making_worlds = (WORLDS, MAKING) if builds.available() else PURE
+        small, large = making_worlds if making else worlds
         return small if view.variant.hand_size <= SMALL else large
 
     def sample(self, view: View, count: int) -> list[Game]:
