@@ -8,12 +8,13 @@ own scoring; the choice with the best mean wins.
 - **Bids:** the seat's row of the double-dummy table in each world: the tricks it takes as maker
   in its two most promising trumps (alone too, when nearly every trick is there), scored for
   each legal bid; the best bid is made when it promises more than passing, valued by playing
-  the worlds on from a pass.
+  the same worlds on from a pass.
 - **Trump, order-up, discards, gifts, lone defence:** each choice (greedy's best few for
   discards and gifts) applied in each world, the other making decisions left to greedy, then
   the play solved.
 
-Parameters come through the bot spec, e.g. ``pimc:worlds=32:making=8``.
+Parameters come through the bot spec, e.g. ``pimc:worlds=32:making=8``. The defaults are
+larger where the solver runs compiled (numba, the extra ``fast``).
 
 >>> from hasenpfeffer import Game, load_variant
 >>> game = Game(load_variant("euchre"), seed=5)
