@@ -132,12 +132,6 @@ def run(args: argparse.Namespace) -> int:
     from ..sim.sweep import Sweep, build_points, describe
 
     out, err = Console(width=None if sys.stdout.isatty() else WIDE), Console(stderr=True, soft_wrap=True)
-    if args.plot is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            error("--plot needs matplotlib: pip install 'hasenpfeffer[plot]'")
-            return 2
     settings = parse(args.settings)
     if isinstance(settings, str):
         error(settings)
@@ -145,6 +139,12 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None and len(settings) > 2:
         error("--plot draws one or two swept keys (lines or a heat map); use --csv for more")
         return 2
+    if args.plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            error("--plot needs matplotlib: pip install 'hasenpfeffer[plot]'")
+            return 2
     if args.base == "-":
         error("sweep needs BASE as a built-in name or a file: its house rules extend it")
         return 2
