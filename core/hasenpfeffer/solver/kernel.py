@@ -203,6 +203,15 @@ def _sort(out: Any, n: int, power: Any) -> None:
 
 
 @_jit
+def _to_front(out: Any, i: int) -> None:
+    """Move ``out[i]`` to the front, the cards before it one place on."""
+    x = out[i]
+    for j in range(i, 0, -1):
+        out[j] = out[j - 1]
+    out[0] = x
+
+
+@_jit
 def _slot(hands: Any, seat: int, slots: int) -> int:
     h = (seat + 1) * 0x1E3779B97F4A7C15
     for x in hands:
@@ -374,9 +383,7 @@ def _search(
                     if bm:
                         for i in range(nm):
                             if out[i] == bm:
-                                for j in range(i, 0, -1):
-                                    out[j] = out[j - 1]
-                                out[0] = bm
+                                _to_front(out, i)
                                 break
                 f[NM] = nm
             else:  # a card to a trick
@@ -388,11 +395,8 @@ def _search(
                         _sort(out, nm, power)
                     if is_max[ws] != mx:  # the lowest card that wins the trick so far first
                         for i in range(nm):
-                            x = out[i]
-                            if key[led, _ix(x)] > wk:
-                                for j in range(i, 0, -1):
-                                    out[j] = out[j - 1]
-                                out[0] = x
+                            if key[led, _ix(out[i])] > wk:
+                                _to_front(out, i)
                                 break
                 f[NM] = nm
         elif mode == NEXT:  # play the next card of frame d, or finish it
