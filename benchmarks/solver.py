@@ -27,7 +27,7 @@ import time
 from hasenpfeffer import Game
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.solver import Solver, solve
-from hasenpfeffer.solver.kernel import available
+from hasenpfeffer.solver.builds import available
 
 CLOCK = time.process_time
 TARGETS = {"hasenpfeffer": 20.0, "euchre": 10.0}

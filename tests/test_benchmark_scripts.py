@@ -1,0 +1,27 @@
+"""The benchmark scripts of the solver and the bots still run (briefly: a smoke test, no figures
+checked), so that a renamed import breaks a test, not a measurement."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+def run(script: str, *args: str) -> str:
+    out = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), *args], capture_output=True, text=True, check=True
+    )
+    return out.stdout
+
+
+def test_solver_benchmark_runs() -> None:
+    out = run("solver.py", "euchre", "--deals", "2", "--search", "python")
+    assert "euchre (python search): 2 deals" in out and "target: at most 10 ms" in out
+
+
+def test_bots_speed_benchmark_runs() -> None:
+    out = run("bots.py", "--speed", "--games", "1", "--variant", "euchre", "--bot", "random")
+    assert "euchre:" in out and "hands/s" in out
