@@ -7,8 +7,8 @@ processor-second.
 
 A match plays every seed twice, the teams swapped (``a,b,a,b`` then ``b,a,b,a``), so both
 sides get the same cards; the share of games ``a`` wins comes with a Wilson 95% interval.
-Speed is measured in one process: the bot in seats 0 and 2 against greedy, and greedy's own
-share (greedy against greedy) taken off, as hands per processor-second of the bot. These are
+Speed is measured in one process: the bot in seats 0 and 2 against greedy, timing only the
+bot's own choices, as hands per processor-second of the bot. These are
 measurements, not tests: they print figures and assert nothing.
 """
 
@@ -33,6 +33,8 @@ SPEED = ("random", "greedy", "mc", "pimc")
 
 def match(variant: Variant, a: str, b: str, games: int, workers: int, seed: int) -> None:
     """``a`` against ``b`` over ``games`` seeds, each played with ``a`` on either team."""
+    if len(variant.teams) != 2:
+        raise SystemExit("strength matches need a two-team variant")
     n = variant.players
     start, before = time.perf_counter(), cpu()
     first = simulate(variant, games, [a if s % 2 == 0 else b for s in range(n)], seed, workers)

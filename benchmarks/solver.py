@@ -3,8 +3,9 @@
 For each variant, random deals are played up to the opening lead by random legal choices
 (nobody alone, so that every seat plays: a full 6-card Hasenpfeffer or 5-card Euchre play),
 then ``solve(game)`` (the tricks of each side and the best cards to lead) runs with an empty
-table, by the pure-Python search and by the compiled one (numba) side by side. Time is this process's processor time, so that a busy machine matters less. The
-distribution of the times is printed, with its median beside the target.
+table, by the pure-Python search and by the compiled one (numba) side by side. Time is this
+process's processor time, so that a busy machine matters less. The distribution of the times
+is printed, with its median beside the target.
 
 ```sh
 python benchmarks/solver.py                          # hasenpfeffer and euchre, 200 deals each
