@@ -78,8 +78,6 @@ class Evaluator:
         self.sides = len(variant.teams)
         self.ids: dict[Card, int] = {face: i for i, face in enumerate(r.faces)}
         """Card ids by face."""
-        self.trumps: dict[str, int] = dict(r.trump_index)
-        """Trump option indexes by name."""
         self.holdings = Holdings(r)
         self._deck_counts = [0] * len(r.faces)
         for c in r.deck:

@@ -91,9 +91,7 @@ def _outside(rules: Ruleset, ti: int, cards: Iterable[tuple[int, int]]) -> tuple
 def seen_table(ev: Evaluator, view: View) -> Table:
     """The table as a seat sees it: every card it has not seen may be in another hand."""
     r = ev.rules
-    trump = view.trump
-    found = None if trump is None else ev.trumps.get(trump)
-    ti = found if found is not None else r.ns if trump is None else r.trump_index[trump.upper()]
+    ti = r.ns if view.trump is None else r.trump_index[view.trump.upper()]
     left, top = _outside(r, ti, enumerate(ev.unseen(view)))
     ids = ev.ids
     trick = tuple([(s, ids[c]) for s, c in view.trick])
