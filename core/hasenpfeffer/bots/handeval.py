@@ -67,6 +67,13 @@ def capped(dist: list[float], cap: int) -> list[float]:
     return dist + [0.0] * (cap + 1 - len(dist))
 
 
+def _take(counts: list[int], cards: Iterable[int]) -> None:
+    """Take one copy of each of ``cards`` off ``counts`` (never below none)."""
+    for c in cards:
+        if counts[c] > 0:
+            counts[c] -= 1
+
+
 class Evaluator:
     """Hand-strength estimates and contract values for one variant."""
 
@@ -95,49 +102,43 @@ class Evaluator:
     def unseen_after(self, known: Sequence[int]) -> list[int]:
         """Counts of each card id not among ``known``."""
         counts = list(self._deck_counts)
-        for c in known:
-            if counts[c] > 0:
-                counts[c] -= 1
+        _take(counts, known)
         return counts
 
     def known_cards(self, view: View) -> list[int]:
         """Ids of cards this seat has seen: its hand, cards played, its own discards and gifts."""
+        return self._trick_cards(view.tricks) + self._in_sight(view)
+
+    def _trick_cards(self, tricks: Sequence[Trick]) -> list[int]:
+        """Ids of the cards of finished tricks."""
         ids = self.ids
-        known = [ids[c] for c in view.hand]
-        for trick in view.tricks:
-            known.extend(ids[c] for _, c in trick.cards)
-        known.extend(ids[c] for _, c in view.trick)
-        for a in view.history:
-            if a.arg and a.seat == view.seat and (a.verb == "discard" or a.verb == "give"):
-                known.append(self.rules.card_id[a.arg])
-        return known
+        return [ids[c] for trick in tricks for _, c in trick.cards]
+
+    def _in_sight(self, view: View) -> list[int]:
+        """Ids of the seen cards outside the finished tricks: the hand, the trick on the table,
+        the seat's own discards and gifts."""
+        ids, card_id, seat = self.ids, self.rules.card_id, view.seat
+        cards = [ids[c] for c in view.hand]
+        cards += [ids[c] for _, c in view.trick]
+        cards += [
+            card_id[a.arg]
+            for a in view.history
+            if a.arg and a.seat == seat and (a.verb == "discard" or a.verb == "give")
+        ]
+        return cards
 
     def unseen(self, view: View) -> list[int]:
         """``unseen_after(known_cards(view))``, the finished tricks' part kept while they stay the same."""
-        ids = self.ids
         tricks = view.tricks
         played = self._played
         if played[0] is not tricks:
-            counts = self.unseen_after([ids[c] for trick in tricks for _, c in trick.cards])
+            counts = self.unseen_after(self._trick_cards(tricks))
             played = (tricks, counts) if type(tricks) is tuple else ((), self._deck_counts)
             self._played = played
         else:
             counts = played[1]
         counts = list(counts)
-        for face in view.hand:
-            c = ids[face]
-            if counts[c] > 0:
-                counts[c] -= 1
-        for _, face in view.trick:
-            c = ids[face]
-            if counts[c] > 0:
-                counts[c] -= 1
-        seat, card_id = view.seat, self.rules.card_id
-        for a in view.history:
-            if a.arg and a.seat == seat and (a.verb == "discard" or a.verb == "give"):
-                c = card_id[a.arg]
-                if counts[c] > 0:
-                    counts[c] -= 1
+        _take(counts, self._in_sight(view))
         return counts
 
     # ------------------------------------------------------------------ estimates

@@ -204,7 +204,7 @@ class PimcBot:
         hand = [ids[c] for c in view.hand]
         r = ev.rules
         options = list(range(r.ns)) + ([r.ns] if view.variant.making.no_trump else [])
-        unseen = ev.unseen_after(ev.known_cards(view))
+        unseen = ev.unseen(view)
         trumps = [r.trump_names[t] for t in ev.best_trumps(hand, unseen, options)[:TRUMPS]]
         side = plan_for(r).side_of[view.seat]
         rows = {}
