@@ -34,7 +34,7 @@ from ..engine.events import HandDealt
 from ..engine.game import Game
 from ..engine.scoring import score_hand
 from ..engine.view import View
-from ..engine.worlds import Worlds, actual_deal
+from ..engine.worlds import Weigh, Worlds, actual_deal
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
 from ..solver import Solver, analyse_moves, builds
@@ -64,16 +64,34 @@ ALONE_NEAR = 1.0
 """A lone row is valued when the side's mean tricks come within this of every trick."""
 MARGIN = 0.0
 """Mean score a bid, order-up or trump must promise over passing."""
+MISFIT = 25
+"""Percent: the chance a sampled world is kept for each choice of the others' making (a bid or
+a pass, an order-up, a trump, a lone defence) that greedy, holding that world's cards, would not
+have made; 100 weighs no world by the auction."""
+MADE = frozenset({Verb.PASS, Verb.BID, Verb.ORDER_UP, Verb.TRUMP, Verb.ALONE})
+"""The verbs of the making choices that worlds are weighed by."""
 
 
 class PimcBot:
     """Perfect-information Monte Carlo: sampled worlds, each solved double-dummy."""
 
-    PARAMS: ClassVar[dict[str, tuple[int, int]]] = {"worlds": (1, 1024), "making": (1, 1024)}
+    PARAMS: ClassVar[dict[str, tuple[int, int]]] = {
+        "worlds": (1, 1024),
+        "making": (1, 1024),
+        "misfit": (0, 100),
+    }
     """Integer parameters the bot spec may set, with their ranges."""
 
-    def __init__(self, seed: int | None = None, worlds: int | None = None, making: int | None = None) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        worlds: int | None = None,
+        making: int | None = None,
+        misfit: int = MISFIT,
+    ) -> None:
         self.rng = random.Random(seed)
+        self.misfit = misfit
+        """Percent chance a world is kept per making choice of another seat greedy would not make."""
         self.worlds = worlds
         """Worlds for each card played (None: :data:`WORLDS` by the size of the hands)."""
         self.making = making
@@ -81,6 +99,12 @@ class PimcBot:
         self.greedy = GreedyBot(seed)
         self._bids: dict[tuple[object, ...], dict[tuple[str, bool], list[int]]] = {}
         self._worlds: tuple[tuple[object, ...], tuple[Action, ...], list[tuple[Game, Solver]]] | None = None
+        self._fits: tuple[
+            tuple[object, ...], dict[tuple[int, tuple[int, ...]], tuple[str, str | None, bool]]
+        ] = (
+            (),
+            {},
+        )
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The choice with the best mean score for this seat's side over the sampled worlds."""
@@ -118,13 +142,39 @@ class PimcBot:
 
     def sample(self, view: View, count: int) -> list[Game]:
         """Up to ``count`` worlds consistent with the view (a maker leans to hold trumps)."""
-        worlds = Worlds(view, lean=maker_leans(self.greedy.evaluator(view), view))
+        weigh = self.auction_model(view) if self.misfit < 100 else None
+        worlds = Worlds(view, lean=maker_leans(self.greedy.evaluator(view), view), weigh=weigh)
         out = []
         for _ in range(count):
             g = worlds.sample(self.rng)
             if g is not None:
                 out.append(g)
         return out
+
+    def auction_model(self, view: View) -> Weigh:
+        """How likely the others' making choices are in a world: 1 for each that greedy, with
+        that world's cards, would make too (a bid of any height counts as a bid), else
+        :attr:`misfit` percent. The seat's own choices and the play are not weighed. Greedy's
+        answers are kept while the making so far stays the same, by the chooser's cards."""
+        keep, seat = self.misfit / 100, view.seat
+        history = view.history
+        made = next((i for i, a in enumerate(history) if a.verb == Verb.PLAY), len(history))
+        context = (view.variant, seat, view.dealer, view.scores, view.turned, history[:made])
+        if self._fits[0] != context:
+            self._fits = (context, {})
+        memo = self._fits[1]
+
+        def weigh(g: Game, a: Action) -> float:
+            if a.seat == seat or a.verb not in MADE or g.phase == "play":
+                return 1.0
+            key = (len(g.events), tuple(sorted(g.hands[a.seat])))
+            kind = memo.get(key)
+            if kind is None:
+                v = g.view(a.seat)
+                kind = memo[key] = _kind(self.greedy.choose(v, v.legal))
+            return 1.0 if kind == _kind(a) else keep
+
+        return weigh
 
     # ------------------------------------------------------------------ play
 
@@ -353,6 +403,11 @@ def split_value(
         variant, maker_side, tuple(split), required, multiplier, alone, defender_alone, forced
     )
     return margin(change, side)
+
+
+def _kind(a: Action) -> tuple[str, str | None, bool]:
+    """What a making choice says of a hand: its verb, and its trump or defence (not a bid's height)."""
+    return (a.verb, None, False) if a.verb == Verb.BID else (a.verb, a.arg, a.alone)
 
 
 def _best(totals: dict[Action, float], order: Sequence[Action]) -> Action:
