@@ -164,3 +164,18 @@ def test_default_worlds_follow_the_solver_build(monkeypatch: pytest.MonkeyPatch)
         counts.append([bot.count(g.view(0), making) for g in (euchre, pepper) for making in (False, True)])
     assert counts == [[32, 48, 16, 16], [24, 24, 12, 6]]
     assert pimc.PimcBot(seed=1, worlds=5, making=3).count(euchre.view(0)) == 3
+
+
+def test_the_auction_weighs_worlds_by_what_greedy_would_have_done() -> None:
+    # The AH turned; seat 1 passed. A world where seat 1 held both bowers and three more
+    # hearts keeps a quarter of its weight (greedy would order up); a weak one all.
+    variant = load_variant("euchre")
+    real = deal(["AC KC QC AS KS", "9C TC 9D TD 9S", "JC QD KD AD TS", "QS JS TH 9H QH"], "AH JH JD KH", 0)
+    game = Game(variant, deal=real)
+    game.apply("1 pass")
+    weigh = PimcBot(1).auction_model(game.view(2))
+    strong = deal(["9C TC 9D TD 9S", "JH JD KH QH TH", "JC QD KD AD TS", "AC KC QC AS KS"], "AH JS 9H QS", 0)
+    assert weigh(Game(variant, deal=strong), Action(1, "pass")) == 0.25
+    assert weigh(Game(variant, deal=real), Action(1, "pass")) == 1.0
+    assert weigh(Game(variant, deal=strong), Action(2, "pass")) == 1.0  # the seat's own: not weighed
+    assert PimcBot(1, misfit=100).sample(game.view(2), 3)  # no weighing: worlds all the same

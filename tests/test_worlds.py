@@ -192,3 +192,103 @@ def test_a_deal_that_does_not_fit_is_refused() -> None:
     other = Dealt(real.dealer, (real.hands[1], real.hands[0], *real.hands[2:]), real.kitty)
     with pytest.raises(ValueError, match="does not give seat 0"):
         world(view, other)
+
+
+def check_follow(game: Game, rng: random.Random, hands: int = 2) -> tuple[int, int]:
+    """Play randomly; at each step move a world of a few actions ago on to a seat's view now
+    (:meth:`Worlds.follow`): when it is moved, it shows the seat exactly what it saw.
+    (Worlds asked to follow, worlds moved on.)"""
+    asked = moved = 0
+    earlier: list[tuple[int, Game]] = []  # (seat, a world of that seat's view then)
+    while not game.is_over and len(game.hand_results) < hands:
+        seat = rng.randrange(game.variant.players)
+        view = game.view(seat)
+        worlds = Worlds(view)
+        for old_seat, old in earlier:
+            if old_seat != seat:
+                continue
+            asked += 1
+            found = worlds.follow(old, 1.0, rng)
+            if found is not None:
+                w, weight = found
+                assert weight == 1.0
+                assert seen(w.view(seat)) == seen(view), (game.variant.name, [str(a) for a in view.history])
+                moved += 1
+        w = worlds.sample(rng)
+        assert w is not None
+        earlier = [*earlier[-3:], (seat, w)]
+        results = len(game.hand_results)
+        game.apply(rng.choice(game.legal_actions()))
+        if len(game.hand_results) != results:
+            earlier = []  # a new hand: old worlds are of another deal
+    return asked, moved
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_worlds_followed_to_a_later_view_show_the_seat_what_it_saw(name: str) -> None:
+    asked = moved = 0
+    for seed in range(3):
+        a, m = check_follow(Game(load_variant(name), seed=seed), random.Random(seed))
+        asked, moved = asked + a, moved + m
+    assert asked > 20
+    assert moved > asked / 4  # most worlds are moved on, not drawn again
+
+
+@settings(
+    max_examples=max(EXAMPLES // 2, 10),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(data=engine_variants(), seed=st.integers(0, 2**32 - 1))
+def test_worlds_followed_in_random_variants_show_the_seat_what_it_saw(
+    data: dict[str, Any], seed: int
+) -> None:
+    check_follow(Game(loaded(data), seed=seed), random.Random(seed), hands=1)
+
+
+def test_a_world_whose_card_played_was_elsewhere_takes_it_from_there() -> None:
+    # Seat 1 leads the 9C: in a world where seat 3 was given it, the two swap a card.
+    hands = ["TC TD TH KH KS", "9C AC AD JS QS", "9H JC KC JD TS", "QC 9D JH 9S AS"]
+    game = Game(load_variant("euchre"), deal=deal(hands, "QD QH AH KD", dealer=0))
+    play(game, ["1 order-up", "0 discard TC"])
+    view = game.view(2)
+    rng = random.Random(5)
+    worlds = Worlds(view)
+    old = next(
+        w
+        for w in iter(lambda: worlds.sample(rng), None)
+        if "9C" in [str(w.rules.faces[c]) for c in w.hands[3]]
+    )
+    game.apply("1 play 9C")
+    found = Worlds(game.view(2)).follow(old, 1.0, rng)
+    assert found is not None
+    new = found[0]
+    faces = new.rules.faces
+    before = {s: {str(faces[c]) for c in old.hands[s]} for s in (1, 3)}
+    after = {s: {str(faces[c]) for c in new.hands[s]} for s in (1, 3)}
+    assert new.trick == [(1, new.rules.card_id["9C"])]
+    moved = before[1] - after[1] - {"9C"}
+    assert len(moved) == 1 and after[3] == before[3] - {"9C"} | moved  # one card swapped for the 9C
+
+
+def test_a_weighed_history_makes_worlds_it_finds_unlikely_rare() -> None:
+    # Seat 1 passed the turned card: worlds where it holds the AS are weighed 1 in 50.
+    game = Game(load_variant("euchre"), seed=8)
+    play(game, [f"{game.to_move} pass"])
+    passer = (game.dealer + 1) % 4
+    view = game.view((passer + 1) % 4)
+    assert "AS" not in [str(c) for c in view.hand] and str(view.turned) != "AS"
+
+    def weigh(g: Game, a: Any) -> float:
+        holds = "AS" in [str(g.rules.faces[c]) for c in g.hands[a.seat]]
+        return 0.02 if a.seat == passer and a.verb == "pass" and holds else 1.0
+
+    def share(worlds: Worlds) -> float:
+        rng = random.Random(2)
+        got = [worlds.sample(rng) for _ in range(300)]
+        return sum("AS" in [str(w.rules.faces[c]) for c in w.hands[passer]] for w in got if w) / len(got)
+
+    assert share(Worlds(view)) > 0.2
+    assert share(Worlds(view, weigh=weigh)) < 0.05
+    never = Worlds(view, weigh=lambda g, a: 0.0, tries=3)  # none kept: the likeliest drawn
+    assert never.sample(random.Random(1)) is not None

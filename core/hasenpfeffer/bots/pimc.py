@@ -98,7 +98,9 @@ class PimcBot:
         """Worlds for each making decision (None: :data:`MAKING` by the size of the hands)."""
         self.greedy = GreedyBot(seed)
         self._bids: dict[tuple[object, ...], dict[tuple[str, bool], list[int]]] = {}
-        self._worlds: tuple[tuple[object, ...], tuple[Action, ...], list[tuple[Game, Solver]]] | None = None
+        self._worlds: (
+            tuple[tuple[object, ...], tuple[Action, ...], list[tuple[Game, Solver, float]]] | None
+        ) = None
         self._fits: tuple[
             tuple[object, ...], dict[tuple[int, tuple[int, ...]], tuple[str, str | None, bool]]
         ] = (
@@ -142,14 +144,13 @@ class PimcBot:
 
     def sample(self, view: View, count: int) -> list[Game]:
         """Up to ``count`` worlds consistent with the view (a maker leans to hold trumps)."""
+        worlds = self.worlds_of(view)
+        return [found[0] for found in (worlds.sample_weighed(self.rng) for _ in range(count)) if found]
+
+    def worlds_of(self, view: View) -> Worlds:
+        """The worlds of the view: a maker leans to hold trumps, the auction weighs them."""
         weigh = self.auction_model(view) if self.misfit < 100 else None
-        worlds = Worlds(view, lean=maker_leans(self.greedy.evaluator(view), view), weigh=weigh)
-        out = []
-        for _ in range(count):
-            g = worlds.sample(self.rng)
-            if g is not None:
-                out.append(g)
-        return out
+        return Worlds(view, lean=maker_leans(self.greedy.evaluator(view), view), weigh=weigh)
 
     def auction_model(self, view: View) -> Weigh:
         """How likely the others' making choices are in a world: 1 for each that greedy, with
@@ -193,19 +194,28 @@ class PimcBot:
 
     def play_worlds(self, view: View) -> list[tuple[Game, Solver]]:
         """This hand's worlds for play, each with its solver: those of the seat's last play moved
-        on by the cards played since (a world where one could not be played is dropped, as it
-        no longer fits), topped up with new samples. A world's solver keeps what it searched."""
+        on by the cards played since (where a world gave a card played to another hand, it is
+        moved to the player's, see :meth:`Worlds.follow`), topped up with new samples. A
+        world's solver keeps what it searched."""
         seen = self._worlds
-        kept: list[tuple[Game, Solver]] = []
+        worlds = self.worlds_of(view)
+        kept: list[tuple[Game, Solver, float]] = []
         if seen is not None and seen[0] == (view.variant, view.seat, view.dealer, view.scores):
             start = seen[1]
             if view.history[: len(start)] == start:
-                for g, solver in seen[2]:
+                for g, solver, weight in seen[2]:
                     if _advance(g, view.history[len(start) :]):
-                        kept.append((g, solver))
-        kept += [(g, Solver()) for g in self.sample(view, self.count(view, False) - len(kept))]
+                        kept.append((g, solver, weight))
+                        continue
+                    moved = worlds.follow(g, weight, self.rng)
+                    if moved is not None:
+                        kept.append((moved[0], solver, moved[1]))
+        for _ in range(self.count(view, False) - len(kept)):
+            found = worlds.sample_weighed(self.rng)
+            if found is not None:
+                kept.append((found[0], Solver(), found[1]))
         self._worlds = ((view.variant, view.seat, view.dealer, view.scores), view.history, kept)
-        return kept
+        return [(g, solver) for g, solver, _ in kept]
 
     # ------------------------------------------------------------------ bids
 

@@ -26,7 +26,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..rules.actions import Action
 from .drawing import Dealt, Lean, draw
@@ -39,6 +39,8 @@ __all__ = ["Dealt", "Lean", "Weigh", "Worlds", "actual_deal", "sample_world", "w
 
 TRIES = 50
 """Draws tried before :meth:`Worlds.sample` gives up."""
+MENDS = 8
+"""Cards a world may have moved before :meth:`Worlds.follow` gives it up."""
 Weigh = Callable[[Game, Action], float]
 """How likely a seat was to take an action of the history in a world (the world just before it,
 the action): between 0 and 1, a model of the other seats' choices, e.g. a bot's own."""
@@ -66,7 +68,7 @@ def _replay(
                 raise ValueError(f"the deal's discards and gifts do not fit {a}")
             a = Action(a.seat, a.verb, card, a.alone)
         if not game.can_apply(a):
-            raise ValueError(f"the deal does not fit the history: {a} is not legal there")
+            raise _Unplayable(game, a)
         if weigh is not None:
             weight *= weigh(game, a)
             if weight < floor:
@@ -76,6 +78,76 @@ def _replay(
     if tuple(faces[c] for c in game.hands[view.seat]) != view.hand:
         raise ValueError(f"the deal does not give seat {view.seat} the cards it holds")
     return game, weight
+
+
+class _Unplayable(ValueError):
+    """An action of the history that the deal cannot play (the game just before it)."""
+
+    def __init__(self, game: Game, action: Action) -> None:
+        super().__init__(f"the deal does not fit the history: {action} is not legal there")
+        self.game, self.action = game, action
+
+
+def _mend(
+    dealt: Dealt,
+    game: Game,
+    a: Action,
+    me: int,
+    turned: bool,
+    hidden: Sequence[int | None],
+    rng: random.Random,
+) -> Dealt | None:
+    """``dealt`` changed by one swap of hidden cards so that ``a``, a card played that ``game``
+    (the world just before it) cannot play, comes nearer to fitting; None when no swap does.
+
+    Either the card is elsewhere (another hand, the kitty's hidden part): it is swapped for one
+    of the player's cards. Or the player holds the suit led, which it showed it lacks: one such
+    card is swapped for a card of another suit from elsewhere. Only cards still where the deal
+    put them move, never ``me``'s; ``turned``: the kitty's first card is seen; ``hidden``: for
+    each discard, the discarder when ``me`` did not see the card, else None.
+    """
+    if a.verb != "play" or not a.arg:
+        return None
+    rules, s = game.rules, a.seat
+    faces = rules.faces
+    hands = [list(h) for h in dealt.hands]
+    kitty = list(dealt.kitty)
+    transfers = list(dealt.transfers)
+    held = {c for h in game.hands for c in h}
+    cid = rules.card_id
+    # Where a hidden card may come from, each a list of (list, index) that hold it: the other
+    # hands (cards still held as dealt), the kitty's hidden part (cards never taken), and the
+    # discards ``me`` did not see (with the discarder's hand as dealt, where the card was).
+    spots: list[list[tuple[list[str], int]]] = []
+    for t, hand in enumerate(hands):
+        if t not in (s, me):
+            spots += [[(hand, i)] for i, c in enumerate(hand) if cid[c] in held]
+    for i in range(1 if turned else 0, len(kitty)):
+        if cid[kitty[i]] not in held and kitty[i] not in transfers:
+            spots.append([(kitty, i)])
+    for j, (c, by) in enumerate(zip(transfers, hidden, strict=False)):
+        if by is not None and by != me and c in hands[by]:
+            spots.append([(transfers, j), (hands[by], hands[by].index(c))])
+    card = cid[a.arg]
+    mine = [str(faces[c]) for c in game.hands[s] if str(faces[c]) in hands[s]]
+    if card not in game.hands[s]:  # the card is elsewhere: take it for one of the player's
+        spots = [spot for spot in spots if spot[0][0][spot[0][1]] == a.arg]
+        take = mine
+    else:  # the player shows a void: move one of its cards of the suit led away
+        if not game.trick or game.trump_i is None:
+            return None
+        eff = rules.eff[game.trump_i]
+        led = eff[game.trick[0][1]]
+        take = [c for c in mine if eff[cid[c]] == led]
+        spots = [spot for spot in spots if eff[cid[spot[0][0][spot[0][1]]]] != led]
+    if not spots or not take:
+        return None
+    spot = rng.choice(spots)
+    out = rng.choice(take)
+    hands[s][hands[s].index(out)] = spot[0][0][spot[0][1]]
+    for place, i in spot:
+        place[i] = out
+    return Dealt(dealt.dealer, tuple(tuple(h) for h in hands), tuple(kitty), tuple(transfers))
 
 
 def actual_deal(game: Game) -> Dealt:
@@ -114,6 +186,11 @@ class Worlds:
 
     def sample(self, rng: random.Random) -> Game | None:
         """A world: the game rebuilt at this moment on a random consistent deal (None if none was found)."""
+        found = self.sample_weighed(rng)
+        return None if found is None else found[0]
+
+    def sample_weighed(self, rng: random.Random) -> tuple[Game, float] | None:
+        """:meth:`sample`, with the world's weight under ``weigh`` (1 without it)."""
         likeliest: tuple[float, Dealt, int] | None = None
         for _ in range(self.tries):
             dealt = draw(self.known, rng, self.lean)
@@ -126,10 +203,47 @@ class Worlds:
             except ValueError:
                 continue
             if game is not None:
-                return game
+                return game, weight
             if likeliest is None or weight > likeliest[0]:
                 likeliest = (weight, dealt, seed)
-        return None if likeliest is None else world(self.view, likeliest[1], likeliest[2])
+        if likeliest is None:
+            return None
+        return world(self.view, likeliest[1], likeliest[2]), likeliest[0]
+
+    def follow(self, game: Game, weight: float, rng: random.Random) -> tuple[Game, float] | None:
+        """A world of an earlier moment of this hand (of weight ``weight``), rebuilt at this
+        view's: each card played since that the world gave to another hand or the kitty is
+        swapped for one of the player's own (cheaper than a new draw, and close to the old
+        world). Under ``weigh``, the new world is kept with the chance of its weight relative
+        to the old one. None when it cannot be moved on (a suit shown lacking, a card whose way
+        is known): draw a new one.
+
+        Worlds whose hand had a lone player's exchange or a forced Joker holder are not moved
+        on, as what the seat knows of them is more than a replay checks.
+        """
+        known = self.known
+        if known.exchanges or known.forced_joker:
+            return None
+        dealt = actual_deal(game)
+        seed = rng.randrange(2**31)
+        me, turned = self.view.seat, self.view.turned is not None
+        hidden = [t.seat if t.card is None else None for t in known.transfers]
+        for _ in range(MENDS):
+            try:
+                moved, w = _replay(self.view, dealt, seed, self.weigh)
+            except _Unplayable as stop:
+                mended = _mend(dealt, stop.game, stop.action, me, turned, hidden, rng)
+                if mended is None:
+                    return None
+                dealt = mended
+                continue
+            except ValueError:
+                return None
+            assert moved is not None
+            if w < weight and rng.random() * weight >= w:
+                return None
+            return moved, w
+        return None
 
 
 def sample_world(view: View, rng: random.Random, lean: Lean | None = None) -> Game | None:
