@@ -180,7 +180,8 @@ class PimcBot:
     # ------------------------------------------------------------------ play
 
     def play(self, view: View, legal: Sequence[Action]) -> Action:
-        """The card with the best mean score (ties to the first legal card)."""
+        """The card with the best mean score; between cards of the same, greedy's choice (the
+        cheaper winner, the lower loser: what the worlds cannot tell apart, the table may)."""
         totals = dict.fromkeys(legal, 0.0)
         worlds = self.play_worlds(view)
         if not worlds:
@@ -190,7 +191,9 @@ class PimcBot:
             for a, v in analyse_moves(g, solver).items():
                 if a in totals:
                     totals[a] += hand_value(g, view.seat, taken + v)
-        return _best(totals, legal)
+        best = max(round(t, 9) for t in totals.values())
+        tied = [a for a in legal if round(totals[a], 9) == best]
+        return tied[0] if len(tied) == 1 else self.greedy.play(view, tied)
 
     def play_worlds(self, view: View) -> list[tuple[Game, Solver]]:
         """This hand's worlds for play, each with its solver: those of the seat's last play moved
