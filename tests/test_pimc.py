@@ -173,7 +173,7 @@ def test_the_auction_weighs_worlds_by_what_greedy_would_have_done() -> None:
     real = deal(["AC KC QC AS KS", "9C TC 9D TD 9S", "JC QD KD AD TS", "QS JS TH 9H QH"], "AH JH JD KH", 0)
     game = Game(variant, deal=real)
     game.apply("1 pass")
-    weigh = PimcBot(1).auction_model(game.view(2))
+    weigh = PimcBot(1, misfit=25).auction_model(game.view(2))
     strong = deal(["9C TC 9D TD 9S", "JH JD KH QH TH", "JC QD KD AD TS", "AC KC QC AS KS"], "AH JS 9H QS", 0)
     assert weigh(Game(variant, deal=strong), Action(1, "pass")) == 0.25
     assert weigh(Game(variant, deal=real), Action(1, "pass")) == 1.0

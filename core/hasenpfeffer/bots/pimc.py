@@ -64,10 +64,11 @@ ALONE_NEAR = 1.0
 """A lone row is valued when the side's mean tricks come within this of every trick."""
 MARGIN = 0.0
 """Mean score a bid, order-up or trump must promise over passing."""
-MISFIT = 25
+MISFIT = 100
 """Percent: the chance a sampled world is kept for each choice of the others' making (a bid or
 a pass, an order-up, a trump, a lone defence) that greedy, holding that world's cards, would not
-have made; 100 weighs no world by the auction."""
+have made; 100 (the default) weighs no world by the auction. ``pimc:misfit=25`` weighs them; on
+euchre it did not win more games against mc and it halves the speed (docs/bots.md)."""
 MADE = frozenset({Verb.PASS, Verb.BID, Verb.ORDER_UP, Verb.TRUMP, Verb.ALONE})
 """The verbs of the making choices that worlds are weighed by."""
 
