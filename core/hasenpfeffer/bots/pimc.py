@@ -167,7 +167,7 @@ class PimcBot:
         memo = self._fits[1]
 
         def weigh(g: Game, a: Action) -> float:
-            if a.seat == seat or a.verb not in MADE or g.phase == "play":
+            if a.seat == seat or a.verb not in MADE:
                 return 1.0
             key = (len(g.events), tuple(sorted(g.hands[a.seat])))
             kind = memo.get(key)

@@ -100,7 +100,7 @@ def _mend(
     """``dealt`` changed by one swap of hidden cards so that ``a``, a card played that ``game``
     (the world just before it) cannot play, comes nearer to fitting; None when no swap does.
 
-    Either the card is elsewhere (another hand, the kitty's hidden part): it is swapped for one
+    Either the card is elsewhere (another hand, the kitty's hidden part, an unseen discard): it is swapped for one
     of the player's cards. Or the player holds the suit led, which it showed it lacks: one such
     card is swapped for a card of another suit from elsewhere. Only cards still where the deal
     put them move, never ``me``'s; ``turned``: the kitty's first card is seen; ``hidden``: for
@@ -212,11 +212,12 @@ class Worlds:
 
     def follow(self, game: Game, weight: float, rng: random.Random) -> tuple[Game, float] | None:
         """A world of an earlier moment of this hand (of weight ``weight``), rebuilt at this
-        view's: each card played since that the world gave to another hand or the kitty is
-        swapped for one of the player's own (cheaper than a new draw, and close to the old
-        world). Under ``weigh``, the new world is kept with the chance of its weight relative
-        to the old one. None when it cannot be moved on (a suit shown lacking, a card whose way
-        is known): draw a new one.
+        view's: each card played since that the world gave elsewhere (another hand, the
+        kitty's hidden part, an unseen discard) is swapped for one of the player's own, and a
+        suit a player showed it lacks is swapped out of its hand (see :func:`_mend`); the world
+        stays close to the old one. Under ``weigh``, the new world is kept with the chance of
+        its weight relative to the old one. None when it cannot be moved on (a card whose way
+        is known, more than :data:`MENDS` swaps): draw a new one.
 
         Worlds whose hand had a lone player's exchange or a forced Joker holder are not moved
         on, as what the seat knows of them is more than a replay checks.
