@@ -292,3 +292,30 @@ def test_a_weighed_history_makes_worlds_it_finds_unlikely_rare() -> None:
     assert share(Worlds(view, weigh=weigh)) < 0.05
     never = Worlds(view, weigh=lambda g, a: 0.0, tries=3)  # none kept: the likeliest drawn
     assert never.sample(random.Random(1)) is not None
+
+
+SEEN_WIDOW = {
+    "name": "seen-widow",
+    "players": 2,
+    "partnerships": "none",
+    "pack": {"suits": ["C", "D"], "ranks": ["2", "3", "4", "5", "6"], "copies": 1, "jokers": 0},
+    "ranking": {"bowers": False},
+    "deal": {"hand_size": "all", "kitty": {"size": 8, "use": "widow"}, "dealer_rotation": "left"},
+    "making": {
+        "method": "auction",
+        "no_trump": False,
+        "all_pass": {"rule": "throw-in", "forced": "dealer", "bid": "b0-1", "redeal": "same-dealer"},
+        "auction": {"ladder": [{"name": "b0-1", "tricks": 1}], "style": "until-passes"},
+    },
+    "alone": {"allowed": "nobody"},
+    "scoring": {"made": {"per_trick": 1}, "failed": {"to": "makers"}},
+    "game": {"target": 1},
+}
+"""A random variant's example: one card each and a widow of eight, which the high bidder sees."""
+
+
+def test_a_world_drawn_before_the_widow_was_seen_is_not_moved_on_to_another_widow() -> None:
+    """The high bidder sees the widow: a world drawn before that holds a guess of it, and moved
+    on it must show the widow the seat saw (the cards and their order), or not be moved."""
+    asked, _ = check_follow(Game(Variant.model_validate(SEEN_WIDOW), seed=1), random.Random(1))
+    assert asked > 0

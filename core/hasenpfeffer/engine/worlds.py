@@ -215,7 +215,8 @@ class Worlds:
         view's: each card played since that the world gave elsewhere (another hand, the
         kitty's hidden part, an unseen discard) is swapped for one of the player's own, and a
         suit a player showed it lacks is swapped out of its hand (see :func:`_mend`); the world
-        stays close to the old one. Under ``weigh``, the new world is kept with the chance of
+        stays close to the old one. A world whose widow is not the one the seat has seen since
+        is not moved on. Under ``weigh``, the new world is kept with the chance of
         its weight relative to the old one. None when it cannot be moved on (a card whose way
         is known, more than :data:`MENDS` swaps): draw a new one.
 
@@ -241,6 +242,8 @@ class Worlds:
             except ValueError:
                 return None
             assert moved is not None
+            if self.view.widow and moved.view(me).widow != self.view.widow:
+                return None  # the seat has seen the widow since: the old world's was a guess
             if w < weight and rng.random() * weight >= w:
                 return None
             return moved, w
