@@ -2,7 +2,8 @@
 
 Each decision samples worlds consistent with the seat's view (:mod:`hasenpfeffer.engine.worlds`)
 and values every choice by what best play makes of it in each world, scored under the variant's
-own scoring; the choice with the best mean wins.
+own scoring and valued by what the score change does for the side's chance of winning the game
+(:mod:`hasenpfeffer.bots.equity`; ``pimc:equity=0`` counts points); the best mean wins.
 
 - **Play:** every legal card, valued by the solver (:func:`hasenpfeffer.solver.analyse_moves`).
 - **Bids:** the seat's row of the double-dummy table in each world: the tricks it takes as maker
@@ -40,11 +41,15 @@ from ..rules.plan import plan_for
 from ..solver import Solver, analyse_moves, builds
 from ..solver.position import position
 from ..solver.table import made_trump
+from .equity import equity_for
 from .greedy import GreedyBot
 from .montecarlo import maker_leans, margin
 
 if TYPE_CHECKING:
     from ..format.variant import Variant
+
+Worth = Callable[[tuple[int, ...], "int | None", "bool | None"], float]
+"""What a hand's score change is worth to a side: (change, the makers' side, made) -> value."""
 
 WORLDS = (32, 16)
 """Worlds sampled for each card played: hands of at most :data:`SMALL` cards, larger hands."""
@@ -69,6 +74,12 @@ MISFIT = 100
 a pass, an order-up, a trump, a lone defence) that greedy, holding that world's cards, would not
 have made; 100 (the default) weighs no world by the auction. ``pimc:misfit=25`` weighs them; on
 euchre it did not win more games against mc and it halves the speed (docs/bots.md)."""
+EQUITY = 1
+"""1: a hand's score change is valued by what it adds to the side's chance of winning the game
+(:mod:`hasenpfeffer.bots.equity`), so the bot plays to the score; 0: by its points."""
+POINT = 1e-6
+"""Playing to the score, a point of margin is worth this much besides the chance of winning: of
+two choices that both win the game (or both lose it), the one that scores more."""
 MADE = frozenset({Verb.PASS, Verb.BID, Verb.ORDER_UP, Verb.TRUMP, Verb.ALONE})
 """The verbs of the making choices that worlds are weighed by."""
 
@@ -80,6 +91,7 @@ class PimcBot:
         "worlds": (1, 1024),
         "making": (1, 1024),
         "misfit": (0, 100),
+        "equity": (0, 1),
     }
     """Integer parameters the bot spec may set, with their ranges."""
 
@@ -89,10 +101,13 @@ class PimcBot:
         worlds: int | None = None,
         making: int | None = None,
         misfit: int = MISFIT,
+        equity: int = EQUITY,
     ) -> None:
         self.rng = random.Random(seed)
         self.misfit = misfit
         """Percent chance a world is kept per making choice of another seat greedy would not make."""
+        self.equity = equity
+        """1: score changes valued by the chance of winning the game they give; 0: by points."""
         self.worlds = worlds
         """Worlds for each card played (None: :data:`WORLDS` by the size of the hands)."""
         self.making = making
@@ -143,6 +158,22 @@ class PimcBot:
         small, large = making_worlds if making else worlds
         return small if view.variant.hand_size <= SMALL else large
 
+    def worth(self, view: View) -> Worth | None:
+        """What a hand's score change is worth to the seat's side from the view's scores: what
+        it adds to the side's chance of winning the game, or None where points are counted
+        (``pimc:equity=0``, more than two sides, or a game too long for a table)."""
+        table = equity_for(view.variant) if self.equity else None
+        if table is None:
+            return None
+        side, scores, dealer = table.side_of[view.seat], view.scores, view.dealer
+        now = table.win(scores, dealer, side)
+
+        def worth(change: tuple[int, ...], maker_side: int | None, made: bool | None) -> float:
+            chance = table.after(scores, change, maker_side, made, dealer, side) - now
+            return chance + margin(change, side) * POINT
+
+        return worth
+
     def sample(self, view: View, count: int) -> list[Game]:
         """Up to ``count`` worlds consistent with the view (a maker leans to hold trumps)."""
         worlds = self.worlds_of(view)
@@ -187,11 +218,12 @@ class PimcBot:
         worlds = self.play_worlds(view)
         if not worlds:
             return self.greedy.choose(view, legal)
+        worth = self.worth(view)
         for g, solver in worlds:
             taken = taken_by(g, view.seat)
             for a, v in analyse_moves(g, solver).items():
                 if a in totals:
-                    totals[a] += hand_value(g, view.seat, taken + v)
+                    totals[a] += hand_value(g, view.seat, taken + v, worth)
         best = max(round(t, 9) for t in totals.values())
         tied = [a for a in legal if round(totals[a], 9) == best]
         return tied[0] if len(tied) == 1 else self.greedy.play(view, tied)
@@ -231,6 +263,7 @@ class PimcBot:
         plan = plan_for(self.greedy.evaluator(view).rules)
         side = plan.side_of[view.seat]
         v = view.variant
+        worth = self.worth(view)
         best: tuple[float, Action] | None = None
         later = not any(a.alone for a in legal)  # a lone hand is then declared with trump
         for a in legal:
@@ -242,12 +275,17 @@ class PimcBot:
                     continue
                 total = 0.0
                 for t in tricks:
-                    total += split_value(v, plan.sides, side, side, t, b.tricks, b.multiplier, alone)
+                    total += split_value(
+                        v, plan.sides, side, side, t, b.tricks, b.multiplier, alone, worth=worth
+                    )
                 value = total / len(tricks)
                 if best is None or value > best[0]:
                     best = (value, a)
         passes = [a for a in legal if a.verb == Verb.PASS]
-        if best is None or (passes and best[0] <= MARGIN):
+        # A bid that leaves the side worse off than a hand of no score is not made: it would be
+        # a sacrifice, valued as if nobody bid over it, which the rows cannot tell.
+        nothing = 0.0 if worth is None else worth((0,) * plan.sides, None, None)
+        if best is None or (passes and best[0] <= nothing + MARGIN):
             return passes[0] if passes else legal[0]
         if passes and best[0] <= self.mean_outcome(view, passes[0], games) + MARGIN:
             return passes[0]
@@ -300,6 +338,7 @@ class PimcBot:
             return self.greedy.choose(view, legal)
         side = plan_for(games[0].rules).side_of[view.seat]
         solver = Solver()
+        worth = self.worth(view)
         totals: dict[Action, float] = {}
         tricks: dict[tuple[str, str], float] = {}
         near = view.variant.tricks_per_hand - ALONE_NEAR
@@ -308,7 +347,7 @@ class PimcBot:
                 continue
             total, taken, t = 0.0, 0, None
             for g in games:
-                value, t = self.outcome(g.copy(), a, view.seat, side, t, solver)
+                value, t = self.outcome(g.copy(), a, view.seat, side, t, solver, worth)
                 total += value
                 taken += t
             totals[a] = total
@@ -322,8 +361,10 @@ class PimcBot:
         if not games:
             return 0.0
         side = plan_for(games[0].rules).side_of[view.seat]
-        solver = Solver()
-        return sum(self.outcome(g, action, view.seat, side, None, solver)[0] for g in games) / len(games)
+        solver, worth = Solver(), self.worth(view)
+        return sum(self.outcome(g, action, view.seat, side, None, solver, worth)[0] for g in games) / len(
+            games
+        )
 
     def outcome(
         self,
@@ -333,17 +374,20 @@ class PimcBot:
         side: int,
         guess: int | None = None,
         solver: Solver | None = None,
+        worth: Worth | None = None,
     ) -> tuple[float, int]:
-        """The score difference for ``seat``'s side after ``action``, and the tricks it takes:
-        greedy finishes the making (every seat's, this one's too), then the play is solved; a
-        hand thrown in scores as it scores. ``guess``: of the tricks, to speed the search."""
+        """The score difference for ``seat``'s side after ``action`` (or what ``worth`` makes
+        of the score change), and the tricks it takes: greedy finishes the making (every
+        seat's, this one's too), then the play is solved; a hand thrown in scores as it scores.
+        ``guess``: of the tricks, to speed the search."""
         hands = len(g.hand_results)
         g.apply(action)
         tricks = self.solve_after(g, side, guess, solver)
         if len(g.hand_results) != hands:
-            return margin(g.hand_results[hands].score_change, side), 0
+            change = g.hand_results[hands].score_change
+            return (margin(change, side) if worth is None else worth(change, None, None)), 0
         total = taken_by(g, seat) + tricks
-        return hand_value(g, seat, total), total
+        return hand_value(g, seat, total, worth), total
 
     def solve_after(self, g: Game, side: int, guess: int | None = None, solver: Solver | None = None) -> int:
         """The tricks ``side`` takes this hand once trump is made: greedy finishes the making,
@@ -376,8 +420,9 @@ def taken_by(g: Game, seat: int) -> int:
     return sum(1 for _, _, w in g.tricks if side_of[w] == mine)
 
 
-def hand_value(g: Game, seat: int, tricks: int) -> float:
-    """The score difference for ``seat``'s side when it takes ``tricks`` in the game's contract."""
+def hand_value(g: Game, seat: int, tricks: int, worth: Worth | None = None) -> float:
+    """The score difference for ``seat``'s side when it takes ``tricks`` in the game's contract
+    (or what ``worth`` makes of the score change)."""
     plan = plan_for(g.rules)
     maker = g.maker if g.maker is not None else seat
     return split_value(
@@ -391,6 +436,7 @@ def hand_value(g: Game, seat: int, tricks: int) -> float:
         g.alone,
         g.defender_alone is not None,
         g.forced,
+        worth,
     )
 
 
@@ -405,18 +451,19 @@ def split_value(
     alone: bool,
     defender_alone: bool = False,
     forced: bool = False,
+    worth: Worth | None = None,
 ) -> float:
     """``side``'s score change minus the other side's when it takes ``tricks`` (the others the
-    rest); beyond two sides, the tricks themselves."""
+    rest), or what ``worth`` makes of the score change; beyond two sides, the tricks themselves."""
     if sides != 2:
         return float(tricks)
     split = [0, 0]
     split[side] = tricks
     split[1 - side] = variant.tricks_per_hand - tricks
-    _, change = score_hand(
+    made, change = score_hand(
         variant, maker_side, tuple(split), required, multiplier, alone, defender_alone, forced
     )
-    return margin(change, side)
+    return margin(change, side) if worth is None else worth(change, maker_side, made)
 
 
 def _kind(a: Action) -> tuple[str, str | None, bool]:
