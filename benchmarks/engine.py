@@ -8,12 +8,17 @@ slows both alike), and the medians of the runs are printed, with ratios:
 - the same through integer actions (``legal_action_ids`` / ``apply_id``) beside text actions;
 - OpenSpiel's ``euchre`` through its Python API: chance (the deal) drawn from
   ``legal_actions()`` (its faster loop) and from ``chance_outcomes()``;
-- microseconds for ``Game(variant)`` of an already compiled variant and for ``game.copy()``.
+- microseconds for ``Game(variant)`` of an already compiled variant and for ``game.copy()``;
+- with ``--floor``, a stand-in engine that knows no rules beside them: each decision only
+  appends one frozen event and hands back a fixed list of legal ids, as many decisions a hand
+  as the variant's random hands take. No engine with a typed event per action can be faster
+  through this loop, so its ratio to OpenSpiel bounds what any rules could reach.
 
 ```sh
 python benchmarks/engine.py                      # euchre, 5 runs of 1 s
 python benchmarks/engine.py hasenpfeffer --seconds 2 --runs 7
 python benchmarks/engine.py --profile            # cProfile of the engine loop
+python benchmarks/engine.py --floor              # and the rule-less stand-in beside them
 ```
 """
 
@@ -25,6 +30,7 @@ import statistics
 import time
 import timeit
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from hasenpfeffer import Game
 from hasenpfeffer.format.loader import load_variant
@@ -124,6 +130,59 @@ def openspiel_loop(chance_from_outcomes: bool) -> Loop | None:
     return timed(lambda: chunk)
 
 
+@dataclass(frozen=True, slots=True)
+class StubEvent:
+    """The stand-in's event: who acted and the action's id."""
+
+    seat: int
+    action: int
+
+
+class Stub:
+    """A stand-in engine with no rules: the floor of any engine stepped through this loop."""
+
+    __slots__ = ("events", "n")
+    LEGAL = (0, 1, 2, 3, 4)
+
+    def __init__(self) -> None:
+        self.events: list[StubEvent] = []
+        self.n = 0
+
+    def legal_action_ids(self) -> tuple[int, ...]:
+        return self.LEGAL
+
+    def apply_id(self, i: int) -> StubEvent:
+        event = StubEvent(self.n & 3, i)
+        self.events.append(event)
+        self.n += 1
+        return event
+
+
+def floor_loop(per_hand: int) -> Loop:
+    """One :class:`Stub` per hand of ``per_hand`` decisions, stepped like the engine's loops."""
+
+    def chunk(rng: random.Random) -> tuple[int, int]:
+        choice = rng.choice
+        for _ in range(20):
+            g = Stub()
+            while g.n < per_hand:
+                g.apply_id(choice(g.legal_action_ids()))
+        return 20 * per_hand, 20
+
+    return timed(lambda: chunk)
+
+
+def decisions_per_hand(variant: Variant, hands: int = 400) -> int:
+    """The mean decisions of a random hand of ``variant``, rounded."""
+    rng, decisions = random.Random(0), 0
+    for _ in range(hands):
+        g = Game(variant, seed=rng.randrange(1 << 30))
+        while not g.hand_results:
+            g.apply_id(rng.choice(g.legal_action_ids()))
+            decisions += 1
+    return round(decisions / hands)
+
+
 def micros(statement: Callable[[], object], number: int = 2000, repeat: int = 7) -> float:
     """Median microseconds of one call."""
     runs = timeit.repeat(statement, number=number, repeat=repeat, timer=CLOCK)
@@ -136,6 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=1.0, help="length of each run (default 1)")
     parser.add_argument("--runs", type=int, default=5, help="runs; medians are printed (default 5)")
     parser.add_argument("--profile", action="store_true", help="profile the engine loop instead")
+    parser.add_argument("--floor", action="store_true", help="measure the rule-less stand-in too")
     args = parser.parse_args(argv)
     variant = load_variant(args.variant)
     if args.profile:
@@ -153,6 +213,9 @@ def main(argv: list[str] | None = None) -> int:
         "open_spiel euchre, legal_actions()": openspiel_loop(chance_from_outcomes=False),
         "open_spiel euchre, chance_outcomes()": openspiel_loop(chance_from_outcomes=True),
     }
+    if args.floor:
+        per_hand = decisions_per_hand(variant)
+        loops[f"stand-in, no rules, {per_hand} decisions a hand"] = floor_loop(per_hand)
     present = {name: loop for name, loop in loops.items() if loop is not None}
     for loop in present.values():
         loop(0.2, 99)  # warm up: compile the ruleset, import everything
