@@ -25,3 +25,8 @@ def test_solver_benchmark_runs() -> None:
 def test_bots_speed_benchmark_runs() -> None:
     out = run("bots.py", "--speed", "--games", "1", "--variant", "euchre", "--bot", "random")
     assert "euchre:" in out and "hands/s" in out
+
+
+def test_engine_benchmark_runs_with_the_floor() -> None:
+    out = run("engine.py", "--seconds", "0.05", "--runs", "1", "--floor")
+    assert "euchre: whole games" in out and "stand-in, no rules" in out and "target 25 us" in out
