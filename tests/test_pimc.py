@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.pimc import PimcBot, split_value
 from hasenpfeffer.bots.registry import builtin_spec, load_bot
 from hasenpfeffer.cli.play import saved_bots
@@ -179,3 +180,23 @@ def test_the_auction_weighs_worlds_by_what_greedy_would_have_done() -> None:
     assert weigh(Game(variant, deal=real), Action(1, "pass")) == 1.0
     assert weigh(Game(variant, deal=strong), Action(2, "pass")) == 1.0  # the seat's own: not weighed
     assert PimcBot(1, misfit=100).sample(game.view(2), 3)  # no weighing: worlds all the same
+
+
+def test_the_play_weighs_worlds_by_the_card_greedy_would_have_played() -> None:
+    # Seat 1 ordered the AH up and the dealer laid a card away; seat 1 leads. In a world, the
+    # card greedy would lead with seat 1's cards keeps the world's weight, another card half.
+    variant = load_variant("euchre")
+    real = deal(["AC KC QC AS KS", "9C TC 9D TD 9S", "JC QD KD AD TS", "QS JS TH 9H QH"], "AH JH JD KH", 0)
+    game = Game(variant, deal=real)
+    game.apply("1 order-up")
+    game.apply(game.legal_actions()[0])  # the dealer's discard
+    assert game.to_move == 1
+    view = game.view(1)
+    greedy = GreedyBot(1).choose(view, view.legal)
+    other = next(a for a in view.legal if a != greedy)
+    weigh = PimcBot(1, playfit=50).auction_model(game.view(2))
+    assert weigh(game, greedy) == 1.0
+    assert weigh(game, other) == 0.5
+    assert PimcBot(1).auction_model(game.view(2))(game, other) == 1.0  # playfit=100: not weighed
+    own = PimcBot(1, playfit=50).auction_model(view)
+    assert own(game, other) == 1.0  # the seat's own cards: not weighed
