@@ -30,3 +30,8 @@ def test_bots_speed_benchmark_runs() -> None:
 def test_engine_benchmark_runs_with_the_floor() -> None:
     out = run("engine.py", "--seconds", "0.05", "--runs", "1", "--floor")
     assert "euchre: whole games" in out and "stand-in, no rules" in out and "target 25 us" in out
+
+
+def test_oracle_benchmark_runs() -> None:
+    out = run("oracle.py", "--against", "random", "--games", "1")
+    assert "the oracle (pimc seeing every card) vs random: won" in out
