@@ -32,8 +32,8 @@ class Oracle(PimcBot):
     def sample(self, view: View, count: int) -> list[Game]:
         return [self.game.copy()]
 
-    def play_worlds(self, view: View) -> list[tuple[Game, Solver]]:
-        return [(self.game.copy(), Solver())]
+    def play_worlds(self, view: View) -> list[tuple[Game, Solver, float]]:
+        return [(self.game.copy(), Solver(), 1.0)]
 
 
 def play(variant_name: str, against: str, seed: int, oracle_side: int) -> int | None:

@@ -292,6 +292,12 @@ def test_a_weighed_history_makes_worlds_it_finds_unlikely_rare() -> None:
     assert share(Worlds(view, weigh=weigh)) < 0.05
     never = Worlds(view, weigh=lambda g, a: 0.0, tries=3)  # none kept: the likeliest drawn
     assert never.sample(random.Random(1)) is not None
+    # Not turned down: the worlds come as often as unweighed, each with its weight to count by.
+    rng = random.Random(2)
+    found = [Worlds(view, weigh=weigh, reject=False).sample_weighed(rng) for _ in range(300)]
+    holding = [w for g, w in filter(None, found) if "AS" in [str(g.rules.faces[c]) for c in g.hands[passer]]]
+    assert len(holding) > 0.2 * len(found)
+    assert set(holding) == {0.02}
 
 
 SEEN_WIDOW = {

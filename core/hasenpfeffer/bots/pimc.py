@@ -81,9 +81,9 @@ POINT = 1e-6
 """Playing to the score, a point of margin is worth this much besides the chance of winning: of
 two choices that both win the game (or both lose it), the one that scores more."""
 PLAYFIT = 100
-"""Percent: the chance a sampled world is kept for each card another seat played that greedy,
-holding that world's cards, would not have played; 100 (the default) weighs no world by the
-play. ``pimc:playfit=50`` won more against mc on euchre at half the speed (docs/bots.md)."""
+"""Percent: the weight a world of the play keeps for each card another seat played that greedy,
+holding that world's cards, would not have played (worlds then count by their weight; none is
+turned down); 100 (the default) weighs no world by the play (docs/bots.md)."""
 MADE = frozenset({Verb.PASS, Verb.BID, Verb.ORDER_UP, Verb.TRUMP, Verb.ALONE})
 """The verbs of the making choices that worlds are weighed by."""
 
@@ -187,10 +187,11 @@ class PimcBot:
         worlds = self.worlds_of(view)
         return [found[0] for found in (worlds.sample_weighed(self.rng) for _ in range(count)) if found]
 
-    def worlds_of(self, view: View) -> Worlds:
-        """The worlds of the view: a maker leans to hold trumps, the others' choices weigh them."""
+    def worlds_of(self, view: View, reject: bool = True) -> Worlds:
+        """The worlds of the view: a maker leans to hold trumps, the others' choices weigh them
+        (by rejection, or with ``reject=False`` as weights to count them by)."""
         weigh = self.auction_model(view) if min(self.misfit, self.playfit) < 100 else None
-        return Worlds(view, lean=maker_leans(self.greedy.evaluator(view), view), weigh=weigh)
+        return Worlds(view, lean=maker_leans(self.greedy.evaluator(view), view), weigh=weigh, reject=reject)
 
     def auction_model(self, view: View) -> Weigh:
         """How likely the others' choices are in a world: 1 for each making choice that greedy,
@@ -234,29 +235,35 @@ class PimcBot:
         if not worlds:
             return self.greedy.choose(view, legal)
         worth = self.worth(view)
-        for g, solver in worlds:
+        if not any(w for _, _, w in worlds):
+            worlds = [(g, solver, 1.0) for g, solver, _ in worlds]
+        for g, solver, w in worlds:
             taken = taken_by(g, view.seat)
             for a, v in analyse_moves(g, solver).items():
                 if a in totals:
-                    totals[a] += hand_value(g, view.seat, taken + v, worth)
+                    totals[a] += w * hand_value(g, view.seat, taken + v, worth)
         best = max(round(t, 9) for t in totals.values())
         tied = [a for a in legal if round(totals[a], 9) == best]
         return tied[0] if len(tied) == 1 else self.greedy.play(view, tied)
 
-    def play_worlds(self, view: View) -> list[tuple[Game, Solver]]:
-        """This hand's worlds for play, each with its solver: those of the seat's last play moved
-        on by the cards played since (where a world gave a card played to another hand, it is
-        moved to the player's, see :meth:`Worlds.follow`), topped up with new samples. A
-        world's solver keeps what it searched."""
+    def play_worlds(self, view: View) -> list[tuple[Game, Solver, float]]:
+        """This hand's worlds for play, each with its solver and the weight it counts with: those
+        of the seat's last play moved on by the cards played since (where a world gave a card
+        played to another hand, it is moved to the player's, see :meth:`Worlds.follow`), topped
+        up with new samples. A world's solver keeps what it searched. Weighed by the play
+        (:attr:`playfit`), worlds are not turned down but count by their weight, which each card
+        played since multiplies; otherwise every world counts as one."""
         seen = self._worlds
-        worlds = self.worlds_of(view)
+        importance = self.playfit < 100
+        worlds = self.worlds_of(view, reject=not importance)
         kept: list[tuple[Game, Solver, float]] = []
         if seen is not None and seen[0] == (view.variant, view.seat, view.dealer, view.scores):
             start = seen[1]
             if view.history[: len(start)] == start:
                 for g, solver, weight in seen[2]:
-                    if _advance(g, view.history[len(start) :]):
-                        kept.append((g, solver, weight))
+                    factor = _advance(g, view.history[len(start) :], worlds.weigh if importance else None)
+                    if factor is not None:
+                        kept.append((g, solver, weight * factor))
                         continue
                     moved = worlds.follow(g, weight, self.rng)
                     if moved is not None:
@@ -266,7 +273,7 @@ class PimcBot:
             if found is not None:
                 kept.append((found[0], Solver(), found[1]))
         self._worlds = ((view.variant, view.seat, view.dealer, view.scores), view.history, kept)
-        return [(g, solver) for g, solver, _ in kept]
+        return [(g, solver, weight if importance else 1.0) for g, solver, weight in kept]
 
     # ------------------------------------------------------------------ bids
 
@@ -419,13 +426,17 @@ class PimcBot:
         return (solver or Solver()).value(position(g), side, guess)
 
 
-def _advance(g: Game, actions: Sequence[Action]) -> bool:
-    """Apply ``actions`` to ``g``; False (``g`` half-moved) when one cannot be played there."""
+def _advance(g: Game, actions: Sequence[Action], weigh: Weigh | None = None) -> float | None:
+    """Apply ``actions`` to ``g``: the product of ``weigh`` over them (1 without it), or None
+    (``g`` half-moved) when one cannot be played there."""
+    factor = 1.0
     for a in actions:
         if not g.can_apply(a):
-            return False
+            return None
+        if weigh is not None:
+            factor *= weigh(g, a)
         g.apply(a)
-    return True
+    return factor
 
 
 def taken_by(g: Game, seat: int) -> int:

@@ -167,17 +167,25 @@ class Worlds:
     maker holds trumps); without it every consistent deal is drawn alike. ``weigh`` is a
     model of the history's choices (:data:`Weigh`): a drawn world is kept with the probability
     of its history under the model, so worlds where the others would have bid otherwise are
-    rarer; after ``tries`` draws the likeliest world drawn is taken.
+    rarer; after ``tries`` draws the likeliest world drawn is taken. With ``reject=False`` no
+    world is turned down: the first drawn comes with its weight, for the caller to weigh by
+    (importance sampling: cheaper than rejection, each world counting as much as it is likely).
     """
 
     def __init__(
-        self, view: View, lean: Lean | None = None, tries: int = TRIES, weigh: Weigh | None = None
+        self,
+        view: View,
+        lean: Lean | None = None,
+        tries: int = TRIES,
+        weigh: Weigh | None = None,
+        reject: bool = True,
     ) -> None:
         self.view = view
         self.known = Knowledge(view)
         self.lean = lean
         self.tries = tries
         self.weigh = weigh
+        self.reject = reject
 
     def deal(self, rng: random.Random) -> Dealt | None:
         """A deal that fits the view, checked by replaying it; None if every try failed."""
@@ -197,7 +205,7 @@ class Worlds:
             if dealt is None:
                 continue
             seed = rng.randrange(2**31)
-            floor = 0.0 if self.weigh is None else rng.random()
+            floor = rng.random() if self.weigh is not None and self.reject else 0.0
             try:
                 game, weight = _replay(self.view, dealt, seed, self.weigh, floor)
             except ValueError:
@@ -217,7 +225,7 @@ class Worlds:
         suit a player showed it lacks is swapped out of its hand (see :func:`_mend`); the world
         stays close to the old one. A world whose widow is not the one the seat has seen since
         is not moved on. Under ``weigh``, the new world is kept with the chance of
-        its weight relative to the old one. None when it cannot be moved on (a card whose way
+        its weight relative to the old one (with ``reject=False``, always, with its new weight). None when it cannot be moved on (a card whose way
         is known, more than :data:`MENDS` swaps): draw a new one.
 
         Worlds whose hand had a lone player's exchange or a forced Joker holder are not moved
@@ -244,7 +252,7 @@ class Worlds:
             assert moved is not None
             if self.view.widow and moved.view(me).widow != self.view.widow:
                 return None  # the seat has seen the widow since: the old world's was a guess
-            if w < weight and rng.random() * weight >= w:
+            if self.reject and w < weight and rng.random() * weight >= w:
                 return None
             return moved, w
         return None
