@@ -19,6 +19,7 @@ from hasenpfeffer.bots.registry import load_bot
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.engine.view import View
 from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.sim.simulate import game_seed
 from hasenpfeffer.sim.stats import wilson
 from hasenpfeffer.solver import Solver
@@ -36,9 +37,8 @@ class Oracle(PimcBot):
         return [(self.game.copy(), Solver(), 1.0)]
 
 
-def play(variant_name: str, against: str, seed: int, oracle_side: int) -> int | None:
+def play(variant: Variant, against: str, seed: int, oracle_side: int) -> int | None:
     """One game, the oracle in the seats of ``oracle_side``; the winning side."""
-    variant = load_variant(variant_name)
     game = Game(variant, seed=seed)
     bots: list[Bot] = [
         Oracle(game_seed(seed, s, "bot"))
@@ -64,13 +64,14 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="seeds, each played twice (default 200)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
-    if len(load_variant(args.variant).teams) != 2:
+    variant = load_variant(args.variant)
+    if len(variant.teams) != 2:
         raise SystemExit("the oracle's matches need a two-team variant")
     wins = played = 0
     for i in range(args.games):
         seed = game_seed(args.seed, i)
         for side in (0, 1):
-            wins += play(args.variant, args.against, seed, side) == side
+            wins += play(variant, args.against, seed, side) == side
             played += 1
     low, high = wilson(wins, played)
     print(

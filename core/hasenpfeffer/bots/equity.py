@@ -96,14 +96,29 @@ class Equity:
     ) -> float:
         """``side``'s chance to win once a hand ``dealer`` dealt from ``scores`` changes them by
         ``change`` (1 or 0 when that ends the game); the next hand is dealt by the next seat."""
-        new = (scores[0] + change[0], scores[1] + change[1])
-        winner = game_winner(self.variant, new, maker_side, made)
-        if winner is not None:
-            return 1.0 if winner == side else 0.0
-        return self.win(new, (dealer + self.step) % self.seats, side)
+        to = self._step(scores, change, maker_side, made, self.turn[(dealer + self.step) % self.seats])
+        if isinstance(to, int):
+            return 1.0 if to == side else 0.0
+        return self.table[to] if side == 0 else 1.0 - self.table[to]
 
     def _clamp(self, score: int) -> int:
         return max(self.low, min(self.high, score))
+
+    def _step(
+        self,
+        scores: tuple[int, ...],
+        change: tuple[int, ...],
+        maker_side: int | None,
+        made: bool | None,
+        turn: tuple[int, ...],
+    ) -> Key | int:
+        """Where a hand leaves the game: the side that has won it, or the position before the
+        next hand (``turn``: the sides of the dealers from the next hand on)."""
+        new = (scores[0] + change[0], scores[1] + change[1])
+        winner = game_winner(self.variant, new, maker_side, made)
+        if winner is not None:
+            return winner
+        return (self._clamp(new[0]), self._clamp(new[1]), turn)
 
     def _solve(self) -> None:
         """Value iteration over every clamped score pair and dealer, the highest scores first."""
@@ -118,13 +133,8 @@ class Equity:
             row: list[tuple[float, Key | None, float]] = []
             for (mine, theirs, dealer_made, made), p in self.outcomes:
                 change = (mine, theirs) if ds == 0 else (theirs, mine)
-                maker = ds if dealer_made else 1 - ds
-                new = (a + change[0], b + change[1])
-                winner = game_winner(self.variant, new, maker, made)
-                if winner is not None:
-                    row.append((p, None, 1.0 if winner == 0 else 0.0))
-                else:
-                    row.append((p, (self._clamp(new[0]), self._clamp(new[1]), nd), 0.0))
+                to = self._step((a, b), change, ds if dealer_made else 1 - ds, made, nd)
+                row.append((p, None, 1.0 if to == 0 else 0.0) if isinstance(to, int) else (p, to, 0.0))
             moves[(a, b, t)] = row
         for _ in range(SWEEPS):
             moved = 0.0
@@ -151,11 +161,11 @@ def sample_outcomes(variant: Variant, hands: int = HANDS, seed: int = SEED) -> C
     """The outcomes of ``hands`` hands of greedy self-play (hands thrown in are left out)."""
     bots = [GreedyBot(seed * 100 + s) for s in range(variant.players)]
     found: Counter[Outcome] = Counter()
+    plan = plan_for(compile_variant(variant))
     played, game_seed = 0, seed
     while played < hands:
         g = Game(variant, seed=game_seed)
         game_seed += 1
-        plan = plan_for(g.rules)
         while not g.is_over and len(g.hand_results) < hands - played:
             s = g.to_move
             assert s is not None

@@ -48,7 +48,7 @@ from .montecarlo import maker_leans, margin
 if TYPE_CHECKING:
     from ..format.variant import Variant
 
-Worth = Callable[[tuple[int, ...], "int | None", "bool | None"], float]
+Worth = Callable[[tuple[int, ...], int | None, bool | None], float]
 """What a hand's score change is worth to a side: (change, the makers' side, made) -> value."""
 
 WORLDS = (32, 16)
@@ -113,7 +113,7 @@ class PimcBot:
         self.misfit = misfit
         """Percent chance a world is kept per making choice of another seat greedy would not make."""
         self.playfit = playfit
-        """Percent chance a world is kept per card of another seat greedy would not play."""
+        """Percent of a world's weight kept per card of another seat greedy would not play."""
         self.equity = equity
         """1: score changes valued by the chance of winning the game they give; 0: by points."""
         self.worlds = worlds

@@ -224,9 +224,10 @@ class Worlds:
         kitty's hidden part, an unseen discard) is swapped for one of the player's own, and a
         suit a player showed it lacks is swapped out of its hand (see :func:`_mend`); the world
         stays close to the old one. A world whose widow is not the one the seat has seen since
-        is not moved on. Under ``weigh``, the new world is kept with the chance of
-        its weight relative to the old one (with ``reject=False``, always, with its new weight). None when it cannot be moved on (a card whose way
-        is known, more than :data:`MENDS` swaps): draw a new one.
+        is not moved on. Under ``weigh``, the new world is kept with the chance of its weight
+        relative to the old one (with ``reject=False``, always, with its new weight). None when
+        it cannot be moved on (a card whose way is known, more than :data:`MENDS` swaps): draw
+        a new one.
 
         Worlds whose hand had a lone player's exchange or a forced Joker holder are not moved
         on, as what the seat knows of them is more than a replay checks.
