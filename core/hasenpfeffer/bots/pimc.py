@@ -261,11 +261,13 @@ class PimcBot:
             start = seen[1]
             if view.history[: len(start)] == start:
                 for g, solver, weight in seen[2]:
-                    factor = _advance(g, view.history[len(start) :], worlds.weigh if importance else None)
-                    if factor is not None:
+                    factor, stuck = _advance(
+                        g, view.history[len(start) :], worlds.weigh if importance else None
+                    )
+                    if stuck is None:
                         kept.append((g, solver, weight * factor))
                         continue
-                    moved = worlds.follow(g, weight, self.rng)
+                    moved = worlds.follow(g, weight, self.rng, stuck)
                     if moved is not None:
                         kept.append((moved[0], solver, moved[1]))
         for _ in range(self.count(view, False) - len(kept)):
@@ -426,17 +428,17 @@ class PimcBot:
         return (solver or Solver()).value(position(g), side, guess)
 
 
-def _advance(g: Game, actions: Sequence[Action], weigh: Weigh | None = None) -> float | None:
-    """Apply ``actions`` to ``g``: the product of ``weigh`` over them (1 without it), or None
-    (``g`` half-moved) when one cannot be played there."""
+def _advance(g: Game, actions: Sequence[Action], weigh: Weigh | None = None) -> tuple[float, Action | None]:
+    """Apply ``actions`` to ``g``: the product of ``weigh`` over them (1 without it), and the
+    first that cannot be played there (None when all were; else ``g`` stops just before it)."""
     factor = 1.0
     for a in actions:
         if not g.can_apply(a):
-            return None
+            return factor, a
         if weigh is not None:
             factor *= weigh(g, a)
         g.apply(a)
-    return factor
+    return factor, None
 
 
 def taken_by(g: Game, seat: int) -> int:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from ..rules.plan import Plan
 
 if TYPE_CHECKING:
+    from ..rules.ruleset import Ruleset
     from .state import FixedDeal, State
 
 
@@ -96,13 +97,23 @@ def parse_deal(plan: Plan, deal: Mapping[str, Any]) -> FixedDeal:
     raw = deal.get("hands")
     if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != plan.n:
         raise ValueError(f"a deal needs 'hands': a list of {plan.n} hands")
-    hands = [sorted(rules.cid(c) for c in _cards(h)) for h in raw]
-    kitty = [rules.cid(c) for c in _cards(deal.get("widow", []))]
+    hands = [sorted(_ids(rules, h)) for h in raw]
+    kitty = _ids(rules, deal.get("widow", []))
     if any(len(h) != plan.hand_size for h in hands):
         raise ValueError(f"each hand must hold {plan.hand_size} cards")
     if sorted([c for h in hands for c in h] + kitty) != sorted(rules.deck):
         raise ValueError("the hands and widow must hold exactly the cards of the pack")
     return dealer, hands, kitty
+
+
+def _ids(rules: Ruleset, value: Any) -> list[int]:
+    """The ids of a hand's cards (written as the pack writes them, the common case, or any way)."""
+    cards = _cards(value)
+    ids = rules.card_id
+    try:
+        return [ids[c] for c in cards]
+    except KeyError:
+        return [rules.cid(c) for c in cards]
 
 
 def _cards(value: Any) -> list[str]:

@@ -218,7 +218,9 @@ class Worlds:
             return None
         return world(self.view, likeliest[1], likeliest[2]), likeliest[0]
 
-    def follow(self, game: Game, weight: float, rng: random.Random) -> tuple[Game, float] | None:
+    def follow(
+        self, game: Game, weight: float, rng: random.Random, stuck: Action | None = None
+    ) -> tuple[Game, float] | None:
         """A world of an earlier moment of this hand (of weight ``weight``), rebuilt at this
         view's: each card played since that the world gave elsewhere (another hand, the
         kitty's hidden part, an unseen discard) is swapped for one of the player's own, and a
@@ -228,6 +230,9 @@ class Worlds:
         relative to the old one (with ``reject=False``, always, with its new weight). None when
         it cannot be moved on (a card whose way is known, more than :data:`MENDS` swaps): draw
         a new one.
+
+        ``stuck``: the action of the view's history that ``game``, moved on as far as it goes,
+        cannot play next (its first mend then needs no replay to find it).
 
         Worlds whose hand had a lone player's exchange or a forced Joker holder are not moved
         on, as what the seat knows of them is more than a replay checks.
@@ -239,6 +244,11 @@ class Worlds:
         seed = rng.randrange(2**31)
         me, turned = self.view.seat, self.view.turned is not None
         hidden = [t.seat if t.card is None else None for t in known.transfers]
+        if stuck is not None:
+            mended = _mend(dealt, game, stuck, me, turned, hidden, rng)
+            if mended is None:
+                return None
+            dealt = mended
         for _ in range(MENDS):
             try:
                 moved, w = _replay(self.view, dealt, seed, self.weigh)
