@@ -341,3 +341,29 @@ def test_a_world_drawn_before_the_widow_was_seen_is_not_moved_on_to_another_wido
     on it must show the widow the seat saw (the cards and their order), or not be moved."""
     asked, _ = check_follow(Game(Variant.model_validate(SEEN_WIDOW), seed=1), random.Random(1))
     assert asked > 0
+
+
+def test_a_shed_prior_draws_the_unseen_discards_as_low_cards() -> None:
+    # Seat 0 ordered the turned card up; the dealer laid a card away that seat 0 did not see.
+    # Drawn alike, the discard is a trump about as often as trumps are among the unseen cards
+    # (the turned card itself among them); with a prior that trumps are hardly ever laid away,
+    # almost never.
+    game = Game(load_variant("euchre"), seed=0)
+    game.apply(f"{game.to_move} order-up")
+    game.apply(game.legal_actions()[-1])
+    me = (game.dealer + 1) % 4
+    view = game.view(me)
+    rules, ti = game.rules, game.trump_i
+    assert ti is not None
+
+    def trump_discards(shed: Any) -> int:
+        worlds = Worlds(view, shed=shed)
+        found = 0
+        for i in range(100):
+            w = worlds.sample(random.Random(i))
+            assert w is not None and seen(w.view(me)) == seen(view)
+            found += rules.eff[ti][rules.card_id[actual_deal(w).transfers[0]]] == ti
+        return found
+
+    assert trump_discards(None) >= 20
+    assert trump_discards(lambda seat, card: 0.01 if rules.eff[ti][card] == ti else 1.0) <= 5

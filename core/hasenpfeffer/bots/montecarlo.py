@@ -15,6 +15,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Sequence
 from typing import ClassVar
@@ -23,6 +24,7 @@ from ..engine.game import Game
 from ..engine.view import View
 from ..engine.worlds import Lean, Worlds
 from ..rules.actions import Action
+from ..rules.ruleset import Ruleset
 from . import policy
 from .greedy import GreedyBot
 from .handeval import Evaluator
@@ -31,6 +33,9 @@ SAMPLES = 24
 """Worlds sampled for each decision."""
 PRUNE = 3
 """Greedy's best choices that are played out when naming trump, discarding or giving."""
+SHED_LOW = 0.05
+"""How likely a trump, or the top card of a suit, is to be among a seat's unseen discards,
+against a card with one card of its suit above it (:func:`shed_leans`)."""
 MAKER_WEIGHT = 3.0
 """How much likelier a maker is taken to hold a trump than another card when sampling."""
 
@@ -115,6 +120,40 @@ def margin(change: tuple[int, ...], side: int) -> float:
     (-2.0, 1.0)
     """
     return float(change[side] - max(c for i, c in enumerate(change) if i != side))
+
+
+def shed_leans(ev: Evaluator, view: View) -> Lean | None:
+    """The prior of a discard the seat did not see: a plain card is laid away as likely as
+    the number of its suit's cards above it in the pack, a trump or a suit's top card
+    :data:`SHED_LOW` (greedy's discards are so in euchre and hasenpfeffer). None before trump.
+
+    >>> from hasenpfeffer import Game, load_variant
+    >>> from hasenpfeffer.bots.handeval import evaluator_for
+    >>> game = Game(load_variant("euchre"), seed=1)
+    >>> _ = game.apply(f"{game.to_move} order-up")
+    >>> ev = evaluator_for(game.variant)
+    >>> shed = shed_leans(ev, game.view(0))
+    >>> r, trump = ev.rules, game.trump
+    >>> plain = next(s for s in "CDHS" if s != trump)
+    >>> [shed(1, r.card_id[c + plain]) for c in "AK9"], shed(1, r.card_id["9" + trump])
+    ([0.05, 1.0, 5.0], 0.05)
+    """
+    ti = ev.rules.trump_id(view.trump)
+    if ti is None:
+        return None
+    weights = _shed_weights(ev.rules, ti)
+    return lambda seat, card: weights[card]
+
+
+@functools.lru_cache(maxsize=64)
+def _shed_weights(r: Ruleset, ti: int) -> tuple[float, ...]:
+    eff, power = r.eff[ti], r.power[ti]
+    every = range(len(r.faces))
+    weights = []
+    for c in every:
+        above = sum(1 for d in every if eff[d] == eff[c] and power[d] > power[c])
+        weights.append(SHED_LOW if (eff[c] == ti and ti < r.ns) or above == 0 else float(above))
+    return tuple(weights)
 
 
 def maker_leans(ev: Evaluator, view: View) -> Lean | None:

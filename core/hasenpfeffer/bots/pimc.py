@@ -43,7 +43,7 @@ from ..solver.position import position
 from ..solver.table import made_trump
 from .equity import equity_for
 from .greedy import GreedyBot
-from .montecarlo import maker_leans, margin
+from .montecarlo import maker_leans, margin, shed_leans
 
 if TYPE_CHECKING:
     from ..format.variant import Variant
@@ -87,6 +87,9 @@ turned down); 100 (the default) weighs no world by the play (docs/bots.md)."""
 CLOSE = 1
 """A making decision (not a bid) whose best two choices the worlds do not tell apart samples
 more worlds, in batches, up to this many times its count; 1 samples no more."""
+SHED = 0
+"""1: the others' discards the seat did not see are drawn as the low cards they mostly are
+(:func:`~hasenpfeffer.bots.montecarlo.shed_leans`); 0: as any unseen card."""
 CLEAR = 2.0
 """Standard errors by which the best choice's mean must beat the next one's to be told apart."""
 MADE = frozenset({Verb.PASS, Verb.BID, Verb.ORDER_UP, Verb.TRUMP, Verb.ALONE})
@@ -103,6 +106,7 @@ class PimcBot:
         "playfit": (0, 100),
         "equity": (0, 1),
         "close": (1, 16),
+        "shed": (0, 1),
     }
     """Integer parameters the bot spec may set, with their ranges."""
 
@@ -115,6 +119,7 @@ class PimcBot:
         playfit: int = PLAYFIT,
         equity: int = EQUITY,
         close: int = CLOSE,
+        shed: int = SHED,
     ) -> None:
         self.rng = random.Random(seed)
         self.misfit = misfit
@@ -125,6 +130,8 @@ class PimcBot:
         """1: score changes valued by the chance of winning the game they give; 0: by points."""
         self.close = close
         """How many times its worlds a close making decision may sample (:data:`CLOSE`)."""
+        self.shed = shed
+        """1: the discards it did not see are drawn as low cards (:data:`SHED`); 0: as any."""
         self.worlds = worlds
         """Worlds for each card played (None: :data:`WORLDS` by the size of the hands)."""
         self.making = making
@@ -200,7 +207,9 @@ class PimcBot:
         """The worlds of the view: a maker leans to hold trumps, the others' choices weigh them
         (by rejection, or with ``reject=False`` as weights to count them by)."""
         weigh = self.auction_model(view) if min(self.misfit, self.playfit) < 100 else None
-        return Worlds(view, lean=maker_leans(self.greedy.evaluator(view), view), weigh=weigh, reject=reject)
+        ev = self.greedy.evaluator(view)
+        shed = shed_leans(ev, view) if self.shed else None
+        return Worlds(view, lean=maker_leans(ev, view), weigh=weigh, reject=reject, shed=shed)
 
     def auction_model(self, view: View) -> Weigh:
         """How likely the others' choices are in a world: 1 for each making choice that greedy,

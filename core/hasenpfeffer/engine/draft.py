@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from .knowledge import Knowledge
 
@@ -41,8 +41,12 @@ def without(cards: list[int], gone: Iterable[int]) -> list[int]:
 class Draft:
     """One deal being drawn: where known cards were put, what the exchanges must explain."""
 
-    def __init__(self, known: Knowledge, rng: random.Random) -> None:
+    def __init__(
+        self, known: Knowledge, rng: random.Random, shed: Callable[[int, int], float] | None = None
+    ) -> None:
         self.known, self.rng = known, rng
+        self.shed = shed
+        """How likely a seat is to have laid a card away (seat, card id), or None: alike."""
         n = known.plan.n
         self.out = known.view.sitting_out
         self.hand: dict[int, list[int]] = {s: [] for s in range(n)}
@@ -115,7 +119,7 @@ class Draft:
         if unseen and self._fits(seat, card):
             ways.append(("hand", 4.0))
         if unseen and early and k.hidden_discards(seat) > len(self.thrown[seat]):
-            ways.append(("discard", 1.0))
+            ways.append(("discard", self._shed_odds(pool, seat, card)))
         if ex is not None:
             lone, me = ex.lone, k.me
             to_me = sum(1 for t in ex.given(lone, me) if t.card is None)
@@ -155,6 +159,18 @@ class Draft:
                 self.hand[ex.lone].append(card)
         if ex is not None and seat == ex.lone and early:
             self.keep[seat].append(card)
+
+    def _shed_odds(self, pool: Counter[int], seat: int, card: int) -> float:
+        """How likely ``card`` is to be the seat's discard against another unseen card (1 alike)."""
+        shed = self.shed
+        if shed is None:
+            return 1.0
+        total = count = 0.0
+        for c, n in pool.items():
+            if n:
+                total += shed(seat, c) * n
+                count += n
+        return shed(seat, card) * count / total if total else 1.0
 
     def _mine_all(self, mine: list[int]) -> list[int]:
         """Every card this seat held after the discards: in hand, played, given."""

@@ -49,10 +49,13 @@ class Dealt:
         return {"dealer": self.dealer, "hands": [list(h) for h in self.hands], "widow": list(self.kitty)}
 
 
-def draw(known: Knowledge, rng: random.Random, lean: Lean | None = None) -> Dealt | None:
-    """A deal that fits the view (None when this draw went wrong: draw again)."""
+def draw(
+    known: Knowledge, rng: random.Random, lean: Lean | None = None, shed: Lean | None = None
+) -> Dealt | None:
+    """A deal that fits the view (None when this draw went wrong: draw again). ``lean`` weighs
+    the cards of the hands held now, ``shed`` those of the discards the seat did not see."""
     try:
-        return _Draw(known, rng, lean).run()
+        return _Draw(known, rng, lean, shed).run()
     except Misfit:
         return None
 
@@ -65,8 +68,8 @@ def _not(card: int | None) -> Allows | None:
 class _Draw(Draft):
     """One backwards construction (see the module's description)."""
 
-    def __init__(self, known: Knowledge, rng: random.Random, lean: Lean | None) -> None:
-        super().__init__(known, rng)
+    def __init__(self, known: Knowledge, rng: random.Random, lean: Lean | None, shed: Lean | None) -> None:
+        super().__init__(known, rng, shed)
         self.lean = lean
 
     def run(self) -> Dealt:
@@ -104,6 +107,13 @@ class _Draw(Draft):
         k, me = self.known, self.known.me
         places: list[Place] = []
         who: list[tuple[str, int]] = []
+        for s in range(k.plan.n):  # the discards first: weighed, they choose before the hands
+            if s != me:
+                joker = k.rules.joker if s in k.no_joker else None
+                places.append(
+                    Place(k.hidden_discards(s) - len(self.thrown[s]), _not(joker), self._weight(s, self.shed))
+                )
+                who.append(("discard", s))
         for s in range(k.plan.n):
             if s == me:
                 continue
@@ -112,11 +122,10 @@ class _Draw(Draft):
                 free = k.sizes[s] - len(got) - len(self.hand[s]) + sum(1 for t in got if t.seat == me)
                 places.append(Place(free, kept_rule(self, s, mine)))
             else:
-                places.append(Place(k.sizes[s] - len(self.hand[s]), self._rule(s), self._weight(s)))
+                places.append(
+                    Place(k.sizes[s] - len(self.hand[s]), self._rule(s), self._weight(s, self.lean))
+                )
             who.append(("hand", s))
-            joker = k.rules.joker if s in k.no_joker else None
-            places.append(Place(k.hidden_discards(s) - len(self.thrown[s]), _not(joker)))
-            who.append(("discard", s))
         on = sum(1 for ex in k.exchanges for t in ex.gifts if t.seat == ex.lone != me and t.taker != me)
         places.append(Place(on - sum(len(r) for r in self.routed.values())))
         who.append(("gifts", -1))
@@ -152,8 +161,8 @@ class _Draw(Draft):
         eff = k.rules.eff[k.trump] if k.trump is not None else None
         return lambda c: c != joker and (eff is None or eff[c] not in voids)
 
-    def _weight(self, seat: int) -> Callable[[int], float] | None:
-        lean = self.lean
+    @staticmethod
+    def _weight(seat: int, lean: Lean | None) -> Callable[[int], float] | None:
         return None if lean is None else (lambda c: lean(seat, c))
 
     # ------------------------------------------------------------------ undoing the deal

@@ -164,7 +164,9 @@ class Worlds:
     """Random worlds consistent with one view (read once, drawn from many times).
 
     ``lean(seat, card)`` weighs how likely a seat is to hold a card (a prior, e.g. that a
-    maker holds trumps); without it every consistent deal is drawn alike. ``weigh`` is a
+    maker holds trumps); without it every consistent deal is drawn alike. ``shed(seat, card)``
+    weighs the same for the discards the view did not see (that a seat lays away low cards);
+    they are drawn before the hands. ``weigh`` is a
     model of the history's choices (:data:`Weigh`): a drawn world is kept with the probability
     of its history under the model, so worlds where the others would have bid otherwise are
     rarer; after ``tries`` draws the likeliest world drawn is taken. With ``reject=False`` no
@@ -179,10 +181,12 @@ class Worlds:
         tries: int = TRIES,
         weigh: Weigh | None = None,
         reject: bool = True,
+        shed: Lean | None = None,
     ) -> None:
         self.view = view
         self.known = Knowledge(view)
         self.lean = lean
+        self.shed = shed
         self.tries = tries
         self.weigh = weigh
         self.reject = reject
@@ -201,7 +205,7 @@ class Worlds:
         """:meth:`sample`, with the world's weight under ``weigh`` (1 without it)."""
         likeliest: tuple[float, Dealt, int] | None = None
         for _ in range(self.tries):
-            dealt = draw(self.known, rng, self.lean)
+            dealt = draw(self.known, rng, self.lean, self.shed)
             if dealt is None:
                 continue
             seed = rng.randrange(2**31)
