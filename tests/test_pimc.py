@@ -238,3 +238,35 @@ def test_a_close_making_decision_samples_more_worlds() -> None:
     bot.sample = lambda v, n, s=sample: counts.append(n) or s(v, n)  # type: ignore[method-assign]
     bot.choose(clear.view(clear.to_move or 0), clear.legal_actions())
     assert counts == [4]
+
+
+def test_seats_that_passed_the_turned_card_lean_away_from_its_trumps() -> None:
+    from hasenpfeffer.bots.handeval import evaluator_for
+    from hasenpfeffer.bots.montecarlo import leans
+
+    # The AH turned; seats 1 and 2 passed, seat 3 to speak. Seen by seat 3: seats 1 and 2 hold
+    # a heart (or the left bower, the JD) half as often as another card; seat 0 has not spoken.
+    variant = load_variant("euchre")
+    real = deal(["AC KC QC AS KS", "9C TC 9D TD 9S", "JC QD KD AD TS", "QS JS TH 9H QH"], "AH JH JD KH", 0)
+    game = Game(variant, deal=real)
+    for a in ("1 pass", "2 pass"):
+        game.apply(a)
+    ev = evaluator_for(variant)
+    lean = leans(ev, game.view(3), 0.5)
+    assert lean is not None
+    cid = ev.rules.card_id
+    assert [lean(1, cid["KH"]), lean(2, cid["JD"]), lean(2, cid["JC"]), lean(0, cid["KH"])] == [
+        0.5,
+        0.5,
+        1.0,
+        1.0,
+    ]
+    assert leans(ev, game.view(3)) is None  # no lean asked, no maker yet
+    game.apply("3 order-up")  # the maker leans to its trumps as before, the passers away from them
+    game.apply(game.legal_actions()[0])
+    lean = leans(ev, game.view(0), 0.5)
+    assert lean is not None and (lean(3, cid["KH"]), lean(1, cid["KH"]), lean(3, cid["AC"])) == (
+        3.0,
+        0.5,
+        1.0,
+    )

@@ -156,6 +156,47 @@ def _shed_weights(r: Ruleset, ti: int) -> tuple[float, ...]:
     return tuple(weights)
 
 
+def turned_down_by(view: View) -> frozenset[int]:
+    """The seats that passed the turned card in the first round of an order-up (before anyone
+    ordered it up), in the view's hand.
+
+    >>> from hasenpfeffer import Game, load_variant
+    >>> game = Game(load_variant("euchre"), dealer=3, seed=1)
+    >>> for a in ["0 pass", "1 pass", "2 pass", "3 pass", "0 pass"]:
+    ...     _ = game.apply(a)
+    >>> sorted(turned_down_by(game.view(1)))
+    [0, 1, 2, 3]
+    """
+    if view.turned is None or view.variant.making.method != "order-up":
+        return frozenset()
+    seats: set[int] = set()
+    for a in view.history:
+        if a.verb != "pass" or a.seat in seats:
+            break
+        seats.add(a.seat)
+        if a.seat == view.dealer:
+            break
+    return frozenset(seats)
+
+
+def leans(ev: Evaluator, view: View, passed: float = 1.0) -> Lean | None:
+    """:func:`maker_leans`, and a seat that passed the turned card ``passed`` times as likely
+    to hold each card that would have been trump (1: no lean)."""
+    maker = maker_leans(ev, view)
+    r = ev.rules
+    seats = turned_down_by(view) - {view.seat} if passed != 1.0 else frozenset()
+    if not seats or view.turned is None or not view.turned.suit:
+        return maker
+    ti = r.suits.index(view.turned.suit)
+    eff = r.eff[ti]
+
+    def lean(seat: int, card: int) -> float:
+        weight = 1.0 if maker is None else maker(seat, card)
+        return weight * passed if seat in seats and eff[card] == ti else weight
+
+    return lean
+
+
 def maker_leans(ev: Evaluator, view: View) -> Lean | None:
     """The sampling prior: a maker is :data:`MAKER_WEIGHT` times likelier to hold each trump."""
     r = ev.rules
