@@ -87,9 +87,9 @@ turned down); 100 (the default) weighs no world by the play (docs/bots.md)."""
 CLOSE = 1
 """A making decision (not a bid) whose best two choices the worlds do not tell apart samples
 more worlds, in batches, up to this many times its count; 1 samples no more."""
-SHED = 0
-"""1: the others' discards the seat did not see are drawn as the low cards they mostly are
-(:func:`~hasenpfeffer.bots.montecarlo.shed_leans`); 0: as any unseen card."""
+SHED = 1
+"""1 (the default): the others' discards the seat did not see are drawn as the low cards they
+mostly are (:func:`~hasenpfeffer.bots.montecarlo.shed_leans`); 0: as any unseen card."""
 PASSED = 100
 """Percent: how likely a seat that passed the turned card (an order-up's first round) is taken
 to hold each card that would have been trump, against any other card; 100 (the default): as
