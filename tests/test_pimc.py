@@ -202,44 +202,6 @@ def test_the_play_weighs_worlds_by_the_card_greedy_would_have_played() -> None:
     assert own(game, other) == 1.0  # the seat's own cards: not weighed
 
 
-def test_the_best_choice_is_told_apart_by_standard_errors() -> None:
-    from hasenpfeffer.bots.pimc import _clear
-
-    a, b, c = Action(0, "pass"), Action(0, "order-up"), Action(0, "order-up", alone=True)
-    # b beats a by 1 in every world but one: mean 0.75, standard error 0.25 over four worlds.
-    assert _clear({a: [0.0, 0.0, 0.0, 0.0], b: [1.0, 1.0, 1.0, 0.0]}, [a, b])  # 3 errors
-    # by 1, 0, 1, 0: mean 0.5, standard error 0.29 (under 2 of them)
-    assert not _clear({a: [0.0] * 4, b: [1.0, 0.0, 1.0, 0.0]}, [a, b])
-    # the same in every world: nothing more to learn
-    assert _clear({a: [1.0] * 3, b: [1.0] * 3}, [a, b])
-    # only the best two count: c, far behind, does not make a close pair clear
-    assert not _clear({a: [0.0] * 4, b: [1.0, 0.0, 1.0, 0.0], c: [-9.0] * 4}, [a, b, c])
-
-
-def test_a_close_making_decision_samples_more_worlds() -> None:
-    # Round one of euchre: worlds are drawn in batches of `making` until the best two choices
-    # are told apart, up to `close` times as many; close=1 draws one batch.
-    game = Game(load_variant("euchre"), seed=3)
-    view = game.view(game.to_move or 0)
-    drawn = []
-    for close in (1, 4):
-        bot = PimcBot(1, making=4, close=close)
-        counts: list[int] = []
-        sample = bot.sample
-        bot.sample = lambda v, n, s=sample, c=counts: c.append(n) or s(v, n)  # type: ignore[method-assign]
-        assert bot.choose(view, view.legal) in view.legal
-        drawn.append(counts)
-    assert drawn[0] == [4]
-    assert drawn[1] == [4, 4, 4, 4]  # never told apart: four batches, the most it may take
-    clear = Game(load_variant("euchre"), seed=0)  # a pass that four worlds tell apart
-    counts: list[int] = []
-    bot = PimcBot(1, making=4, close=4)
-    sample = bot.sample
-    bot.sample = lambda v, n, s=sample: counts.append(n) or s(v, n)  # type: ignore[method-assign]
-    bot.choose(clear.view(clear.to_move or 0), clear.legal_actions())
-    assert counts == [4]
-
-
 def test_seats_that_passed_the_turned_card_lean_away_from_its_trumps() -> None:
     from hasenpfeffer.bots.handeval import evaluator_for
     from hasenpfeffer.bots.montecarlo import leans

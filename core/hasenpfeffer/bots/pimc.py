@@ -84,9 +84,6 @@ PLAYFIT = 100
 """Percent: the weight a world of the play keeps for each card another seat played that greedy,
 holding that world's cards, would not have played (worlds then count by their weight; none is
 turned down); 100 (the default) weighs no world by the play (docs/bots.md)."""
-CLOSE = 1
-"""A making decision (not a bid) whose best two choices the worlds do not tell apart samples
-more worlds, in batches, up to this many times its count; 1 samples no more."""
 SHED = 1
 """1 (the default): the others' discards the seat did not see are drawn as the low cards they
 mostly are (:func:`~hasenpfeffer.bots.montecarlo.shed_leans`); 0: as any unseen card."""
@@ -94,8 +91,6 @@ PASSED = 100
 """Percent: how likely a seat that passed the turned card (an order-up's first round) is taken
 to hold each card that would have been trump, against any other card; 100 (the default): as
 likely (in euchre such seats held 12% fewer of them than chance, in mc's and greedy's games)."""
-CLEAR = 2.0
-"""Standard errors by which the best choice's mean must beat the next one's to be told apart."""
 MADE = frozenset({Verb.PASS, Verb.BID, Verb.ORDER_UP, Verb.TRUMP, Verb.ALONE})
 """The verbs of the making choices that worlds are weighed by."""
 
@@ -109,7 +104,6 @@ class PimcBot:
         "misfit": (0, 100),
         "playfit": (0, 100),
         "equity": (0, 1),
-        "close": (1, 16),
         "shed": (0, 1),
         "passed": (1, 100),
     }
@@ -123,7 +117,6 @@ class PimcBot:
         misfit: int = MISFIT,
         playfit: int = PLAYFIT,
         equity: int = EQUITY,
-        close: int = CLOSE,
         shed: int = SHED,
         passed: int = PASSED,
     ) -> None:
@@ -134,8 +127,6 @@ class PimcBot:
         """Percent of a world's weight kept per card of another seat greedy would not play."""
         self.equity = equity
         """1: score changes valued by the chance of winning the game they give; 0: by points."""
-        self.close = close
-        """How many times its worlds a close making decision may sample (:data:`CLOSE`)."""
         self.shed = shed
         """1: the discards it did not see are drawn as low cards (:data:`SHED`); 0: as any."""
         self.passed = passed
@@ -390,32 +381,21 @@ class PimcBot:
         side = plan_for(games[0].rules).side_of[view.seat]
         solver = Solver()
         worth = self.worth(view)
-        values: dict[Action, list[float]] = {}
+        totals: dict[Action, float] = {}
         tricks: dict[tuple[str, str], float] = {}
         near = view.variant.tricks_per_hand - ALONE_NEAR
         for a in sorted(candidates, key=lambda a: a.alone):
             if a.alone and tricks.get((a.verb, a.arg), near) < near:
                 continue
-            row: list[float] = []
-            taken, t = 0, None
+            total, taken, t = 0.0, 0, None
             for g in games:
                 value, t = self.outcome(g.copy(), a, view.seat, side, t, solver, worth)
-                row.append(value)
+                total += value
                 taken += t
-            values[a] = row
+            totals[a] = total
             tricks[(a.verb, a.arg)] = taken / len(games)
-        order = [a for a in candidates if a in values]
-        batch, most = len(games), self.close * self.count(view)
-        while len(order) > 1 and len(values[order[0]]) < most and not _clear(values, order):
-            more = self.sample(view, min(batch, most - len(values[order[0]])))
-            if not more:
-                break
-            for a in order:
-                t = None
-                for g in more:
-                    value, t = self.outcome(g.copy(), a, view.seat, side, t, solver, worth)
-                    values[a].append(value)
-        return _best({a: sum(row) for a, row in values.items()}, order)
+        order = [a for a in candidates if a in totals]
+        return _best(totals, order)
 
     def mean_outcome(self, view: View, action: Action, games: Sequence[Game]) -> float:
         """The mean score difference after ``action`` over the worlds ``games`` (see
@@ -535,18 +515,6 @@ def split_value(
 def _kind(a: Action) -> tuple[str, str | None, bool]:
     """What a making choice says of a hand: its verb, and its trump or defence (not a bid's height)."""
     return (a.verb, None, False) if a.verb == Verb.BID else (a.verb, a.arg, a.alone)
-
-
-def _clear(values: dict[Action, list[float]], order: Sequence[Action]) -> bool:
-    """Whether the best two choices by mean are told apart: their mean difference over the same
-    worlds is more than :data:`CLEAR` standard errors (or the same in every world)."""
-    key = _key({a: sum(row) for a, row in values.items()}, order)
-    best, second = sorted(order, key=key, reverse=True)[:2]
-    diffs = [x - y for x, y in zip(values[best], values[second], strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    spread = sum((d - mean) ** 2 for d in diffs) / max(n - 1, 1)
-    return spread <= 1e-18 or mean * mean * n > CLEAR * CLEAR * spread
 
 
 def _best(totals: dict[Action, float], order: Sequence[Action]) -> Action:
