@@ -13,7 +13,6 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -23,10 +22,9 @@ from hypothesis import strategies as st
 from hasenpfeffer.engine.events import HandDealt
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.engine.view import View
-from hasenpfeffer.engine.worlds import Dealt, Worlds, actual_deal, sample_world, world
+from hasenpfeffer.engine.worlds import Dealt, Worlds, actual_deal, advance, sample_world, world
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.format.variant import Alone, Exchange, Variant
-from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.rules.ruleset import compile_variant
 from random_variants import engine_variants, loaded
 
@@ -196,15 +194,6 @@ def test_a_deal_that_does_not_fit_is_refused() -> None:
         world(view, other)
 
 
-def moved_on(game: Game, actions: Sequence[Action]) -> tuple[Game, Action | None]:
-    """``game`` with ``actions`` applied up to the first it cannot play (and that action)."""
-    for a in actions:
-        if not game.can_apply(a):
-            return game, a
-        game.apply(a)
-    return game, None
-
-
 def check_follow(game: Game, rng: random.Random, hands: int = 2) -> tuple[int, int]:
     """Play randomly; at each step move a world of a few actions ago on to a seat's view now
     (:meth:`Worlds.follow`): when it is moved, it shows the seat exactly what it saw.
@@ -225,7 +214,8 @@ def check_follow(game: Game, rng: random.Random, hands: int = 2) -> tuple[int, i
                 assert weight == 1.0
                 assert seen(w.view(seat)) == seen(view), (game.variant.name, [str(a) for a in view.history])
                 moved += 1
-            ahead, stuck = moved_on(old.copy(), view.history[len(old.view(seat).history) :])
+            ahead = old.copy()
+            _, stuck = advance(ahead, view.history[len(old.view(seat).history) :])
             if stuck is not None:  # moved on as far as it goes, then followed from where it stopped
                 found = worlds.follow(ahead, 1.0, rng, stuck)
                 if found is not None:

@@ -35,7 +35,7 @@ from ..engine.events import HandDealt
 from ..engine.game import Game
 from ..engine.scoring import score_hand
 from ..engine.view import View
-from ..engine.worlds import Weigh, Worlds, actual_deal
+from ..engine.worlds import Weigh, Worlds, actual_deal, advance
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
 from ..solver import Solver, analyse_moves, builds
@@ -203,8 +203,9 @@ class PimcBot:
         return [found[0] for found in (worlds.sample_weighed(self.rng) for _ in range(count)) if found]
 
     def worlds_of(self, view: View, reject: bool = True) -> Worlds:
-        """The worlds of the view: a maker leans to hold trumps, the others' choices weigh them
-        (by rejection, or with ``reject=False`` as weights to count them by)."""
+        """The worlds of the view: a maker leans to hold trumps (and, by :attr:`passed`, those
+        who passed the turned card away from them), unseen discards are low cards (:attr:`shed`),
+        the others' choices weigh them (by rejection, or with ``reject=False`` as weights)."""
         weigh = self.auction_model(view) if min(self.misfit, self.playfit) < 100 else None
         ev = self.greedy.evaluator(view)
         shed = shed_leans(ev, view) if self.shed else None
@@ -279,7 +280,7 @@ class PimcBot:
             start = seen[1]
             if view.history[: len(start)] == start:
                 for g, solver, weight in seen[2]:
-                    factor, stuck = _advance(
+                    factor, stuck = advance(
                         g, view.history[len(start) :], worlds.weigh if importance else None
                     )
                     if stuck is None:
@@ -444,19 +445,6 @@ class PimcBot:
         if g.phase != "play":
             return 0
         return (solver or Solver()).value(position(g), side, guess)
-
-
-def _advance(g: Game, actions: Sequence[Action], weigh: Weigh | None = None) -> tuple[float, Action | None]:
-    """Apply ``actions`` to ``g``: the product of ``weigh`` over them (1 without it), and the
-    first that cannot be played there (None when all were; else ``g`` stops just before it)."""
-    factor = 1.0
-    for a in actions:
-        if not g.can_apply(a):
-            return factor, a
-        if weigh is not None:
-            factor *= weigh(g, a)
-        g.apply(a)
-    return factor, None
 
 
 def taken_by(g: Game, seat: int) -> int:

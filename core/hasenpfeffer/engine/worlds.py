@@ -35,7 +35,7 @@ from .game import Game
 from .knowledge import Knowledge
 from .view import View
 
-__all__ = ["Dealt", "Lean", "Weigh", "Worlds", "actual_deal", "sample_world", "world"]
+__all__ = ["Dealt", "Lean", "Weigh", "Worlds", "actual_deal", "advance", "sample_world", "world"]
 
 TRIES = 50
 """Draws tried before :meth:`Worlds.sample` gives up."""
@@ -148,6 +148,20 @@ def _mend(
     for place, i in spot:
         place[i] = out
     return Dealt(dealt.dealer, tuple(tuple(h) for h in hands), tuple(kitty), tuple(transfers))
+
+
+def advance(game: Game, actions: Sequence[Action], weigh: Weigh | None = None) -> tuple[float, Action | None]:
+    """Apply ``actions`` to a world ``game``: the product of ``weigh`` over them (1 without
+    it), and the first that cannot be played there (None when all were; else ``game`` stops
+    just before it, for :meth:`Worlds.follow`)."""
+    factor = 1.0
+    for a in actions:
+        if not game.can_apply(a):
+            return factor, a
+        if weigh is not None:
+            factor *= weigh(game, a)
+        game.apply(a)
+    return factor, None
 
 
 def actual_deal(game: Game) -> Dealt:
