@@ -148,18 +148,32 @@ class GreedyBot:
         ti: int,
         alone: bool,
         partners: int,
+        dists: dict[tuple[int, int], list[float]] | None = None,
     ) -> float:
-        dist = ev.distribution(kept, ti, unseen, 0 if alone else partners, view.variant.hand_size)
+        """The expected score of naming ``ti`` with ``kept`` (``dists``: distributions already
+        worked out, by trump and partners, kept for the next call)."""
+        dists = {} if dists is None else dists
         need, mult = self._contract(view)
-        if alone and sum(dist[need:]) < ALONE_SURE:
-            return -1e9
-        return ev.contract_ev(dist, need, mult, alone=alone)
+
+        def dist_of(n: int) -> list[float]:
+            found = dists.get((ti, n))
+            if found is None:
+                found = dists[ti, n] = ev.distribution(kept, ti, unseen, n, view.variant.hand_size)
+            return found
+
+        if alone:
+            # with partners the side takes at least as many tricks: short of sure there, short alone
+            if sum(dist_of(partners)[need:]) < ALONE_SURE or sum(dist_of(0)[need:]) < ALONE_SURE:
+                return -1e9
+            return ev.contract_ev(dist_of(0), need, mult, alone=True)
+        return ev.contract_ev(dist_of(partners), need, mult, alone=False)
 
     def trump_ranking(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """The ``trump`` actions with their expected scores, best first."""
         ev, hand, unseen = self._setup(view)
         partners = self.partners(view)
         kept: dict[int, list[int]] = {}
+        dists: dict[tuple[int, int], list[float]] = {}
         scored = []
         for a in legal:
             if a.verb == "trump":
@@ -168,7 +182,8 @@ class GreedyBot:
                 found = kept.get(ti)
                 if found is None:
                     found = kept[ti] = self._keep(ev, hand, ti, unseen, view.variant.tricks_per_hand)
-                scored.append((self._trump_value(view, ev, found, unseen, ti, a.alone, partners), a))
+                value = self._trump_value(view, ev, found, unseen, ti, a.alone, partners, dists)
+                scored.append((value, a))
         scored.sort(key=lambda x: -x[0])
         return scored
 
