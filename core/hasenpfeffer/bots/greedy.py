@@ -210,15 +210,25 @@ class GreedyBot:
         elif view.dealer in self.friends(view):
             extra = ev.card_chances([tid], ti, unseen)
         best: tuple[float, Action] | None = None
+        need, mult = self._contract(view)
+        dists: dict[bool, list[float]] = {}
+
+        def dist_of(alone: bool) -> list[float]:
+            found = dists.get(alone)
+            if found is None:
+                partners, more = (0, []) if alone else (self.partners(view), extra)
+                found = dists[alone] = ev.distribution(mine, ti, unseen, partners, v.hand_size, extra=more)
+            return found
+
         for a in legal:
             if a.verb != "order-up":
                 continue
-            partners = 0 if a.alone else self.partners(view)
-            dist = ev.distribution(mine, ti, unseen, partners, v.hand_size, extra=[] if a.alone else extra)
-            need, mult = self._contract(view)
-            if a.alone and sum(dist[need:]) < ALONE_SURE:
+            # with the partner the side takes at least as many tricks: short of sure there, short alone
+            if a.alone and (
+                sum(dist_of(False)[need:]) < ALONE_SURE or sum(dist_of(True)[need:]) < ALONE_SURE
+            ):
                 continue
-            value = ev.contract_ev(dist, need, mult, alone=a.alone)
+            value = ev.contract_ev(dist_of(a.alone), need, mult, alone=a.alone)
             if best is None or value > best[0]:
                 best = (value, a)
         return _best_or_pass(best, legal)
