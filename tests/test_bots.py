@@ -8,12 +8,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer.bots.greedy import GreedyBot
+from hasenpfeffer.bots.greedy import ALONE_SURE, GreedyBot
 from hasenpfeffer.bots.handeval import Evaluator, poisson_binomial
 from hasenpfeffer.bots.montecarlo import MonteCarloBot
 from hasenpfeffer.bots.registry import load_bot
 from hasenpfeffer.bots.simple import RandomBot
 from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.view import View
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.format.variant import (
     AllPass,
@@ -245,3 +246,68 @@ def test_greedy_beats_random_by_a_clear_margin() -> None:
             game = play_game(variant, bots, seed=1000 + index, max_hands=300)
             wins += game.winner == greedy_side
     assert wins >= 32
+
+
+# ---------------------------------------------------------------------------- lone choices
+
+
+def _every_lone_worked_out(bot: GreedyBot, view: View) -> list[tuple[float, str]]:
+    """Greedy's values of naming trump or ordering up, each lone choice's distribution worked
+    out alone whatever the side with the partners would take (the plain way)."""
+    ev = bot.evaluator(view)
+    hand, unseen = [ev.ids[c] for c in view.hand], ev.unseen(view)
+    v, r = view.variant, ev.rules
+    need, mult = bot.contract(view)
+    out = []
+    for a in view.legal:
+        if a.verb == "trump":
+            ti = r.trump_id(a.arg)
+            assert ti is not None
+            kept, extra = bot.keep(ev, hand, ti, unseen, v.tricks_per_hand), []
+        elif a.verb == "order-up" and view.turned is not None:
+            ti = r.suits.index(view.turned.suit)
+            tid = ev.ids[view.turned]
+            unseen = list(unseen)
+            unseen[tid] = max(0, unseen[tid] - 1)
+            kept = hand
+            extra = ev.card_chances([tid], ti, unseen) if view.dealer in bot.friends(view) else []
+            if view.dealer == view.seat:
+                kept = bot.keep(ev, [*hand, tid], ti, unseen, v.tricks_per_hand)
+                extra = []
+        else:
+            continue
+        partners = 0 if a.alone else bot.partners(view)
+        dist = ev.distribution(kept, ti, unseen, partners, v.hand_size, extra=[] if a.alone else extra)
+        if a.alone and sum(dist[need:]) < ALONE_SURE:
+            out.append((-1e9, str(a)))
+        else:
+            out.append((ev.contract_ev(dist, need, mult, alone=a.alone), str(a)))
+    return out
+
+
+@pytest.mark.parametrize("name", ["euchre", "hasenpfeffer", "hasenpfeffer-pepper"])
+def test_greedy_lone_choices_are_those_of_working_every_one_out(name: str) -> None:
+    """A lone choice is not worked out alone when the side with its partners falls short of
+    sure; the choices and values are those of working every one out."""
+    variant, checked, lone = VARIANTS[name], 0, 0
+    for seed in range(120):
+        game, bot = Game(variant, seed=seed), GreedyBot(seed)
+        while not game.is_over and game.phase != "play":
+            seat = game.to_move
+            assert seat is not None
+            view = game.view(seat)
+            verbs = {a.verb for a in view.legal}
+            if verbs & {"trump", "order-up"} and any(a.alone for a in view.legal):
+                plain = _every_lone_worked_out(bot, view)
+                if "trump" in verbs:
+                    assert [(x, str(a)) for x, a in bot.trump_ranking(view, view.legal)] == sorted(
+                        plain, key=lambda p: -p[0]
+                    )
+                best = sorted(plain, key=lambda p: -p[0])[0]  # the first of the best, in legal order
+                passes = [str(a) for a in view.legal if a.verb == "pass"]
+                expected = passes[0] if passes and best[0] <= 0 else best[1]
+                assert str(bot.choose(view, view.legal)) == expected, (seed, plain)
+                checked += 1
+                lone += any(x > -1e9 and "alone" in a for x, a in plain)
+            game.apply(bot.choose(view, view.legal))
+    assert checked > 50 and lone > 0, (checked, lone)

@@ -85,7 +85,7 @@ class GreedyBot:
         """Seats playing on this seat's side in the hand (defenders together without partnerships)."""
         return policy.friends(self.evaluator(view).rules, view.seat, view.maker)
 
-    def _contract(self, view: View, action: Action | None = None) -> tuple[int, int]:
+    def contract(self, view: View, action: Action | None = None) -> tuple[int, int]:
         """(tricks required, multiplier) of the bid in ``action`` or of the current contract."""
         name = action.arg if action is not None and action.verb == "bid" else view.bid
         found = self._contracts.get(name)
@@ -97,7 +97,7 @@ class GreedyBot:
         r = ev.rules
         return list(range(r.ns)) + ([r.ns] if ev.variant.making.no_trump else [])
 
-    def _keep(self, ev: Evaluator, hand: list[int], ti: int, unseen: list[int], size: int) -> list[int]:
+    def keep(self, ev: Evaluator, hand: list[int], ti: int, unseen: list[int], size: int) -> list[int]:
         """The ``size`` cards worth keeping for trump ``ti``."""
         if len(hand) <= size:
             return hand
@@ -132,7 +132,7 @@ class GreedyBot:
                     continue
                 value = values.get((a.arg, a.alone))
                 if value is None:
-                    need, mult = self._contract(view, a)
+                    need, mult = self.contract(view, a)
                     value = ev.contract_ev(alone_dist if a.alone else dist, need, mult, alone=a.alone)
                     values[a.arg, a.alone] = value
                 if best is None or value > best[0]:
@@ -153,7 +153,7 @@ class GreedyBot:
         """The expected score of naming ``ti`` with ``kept`` (``dists``: distributions already
         worked out, by trump and partners, kept for the next call)."""
         dists = {} if dists is None else dists
-        need, mult = self._contract(view)
+        need, mult = self.contract(view)
 
         def dist_of(n: int) -> list[float]:
             found = dists.get((ti, n))
@@ -181,7 +181,7 @@ class GreedyBot:
                 assert ti is not None
                 found = kept.get(ti)
                 if found is None:
-                    found = kept[ti] = self._keep(ev, hand, ti, unseen, view.variant.tricks_per_hand)
+                    found = kept[ti] = self.keep(ev, hand, ti, unseen, view.variant.tricks_per_hand)
                 value = self._trump_value(view, ev, found, unseen, ti, a.alone, partners, dists)
                 scored.append((value, a))
         scored.sort(key=lambda x: -x[0])
@@ -206,11 +206,11 @@ class GreedyBot:
         mine = hand
         v = view.variant
         if view.dealer == view.seat:
-            mine = self._keep(ev, [*hand, tid], ti, unseen, v.tricks_per_hand)
+            mine = self.keep(ev, [*hand, tid], ti, unseen, v.tricks_per_hand)
         elif view.dealer in self.friends(view):
             extra = ev.card_chances([tid], ti, unseen)
         best: tuple[float, Action] | None = None
-        need, mult = self._contract(view)
+        need, mult = self.contract(view)
         dists: dict[bool, list[float]] = {}
 
         def dist_of(alone: bool) -> list[float]:
@@ -242,7 +242,7 @@ class GreedyBot:
             return others[0] if others else alone[0]
         ti = ev.rules.trump_id(view.trump)
         assert ti is not None
-        need, mult = self._contract(view)
+        need, mult = self.contract(view)
         n = view.variant.tricks_per_hand
         values = []
         for partners, lone in ((self.partners(view), False), (0, True)):
