@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine.view import View
 from ..format.variant import Variant
@@ -148,11 +148,10 @@ class GreedyBot:
         ti: int,
         alone: bool,
         partners: int,
-        dists: dict[tuple[int, int], list[float]] | None = None,
+        dists: dict[tuple[int, int], list[float]],
     ) -> float:
         """The expected score of naming ``ti`` with ``kept`` (``dists``: distributions already
         worked out, by trump and partners, kept for the next call)."""
-        dists = {} if dists is None else dists
         need, mult = self.contract(view)
 
         def dist_of(n: int) -> list[float]:
@@ -162,8 +161,7 @@ class GreedyBot:
             return found
 
         if alone:
-            # with partners the side takes at least as many tricks: short of sure there, short alone
-            if sum(dist_of(partners)[need:]) < ALONE_SURE or sum(dist_of(0)[need:]) < ALONE_SURE:
+            if not _sure_alone(lambda: dist_of(partners), lambda: dist_of(0), need):
                 return -1e9
             return ev.contract_ev(dist_of(0), need, mult, alone=True)
         return ev.contract_ev(dist_of(partners), need, mult, alone=False)
@@ -223,10 +221,7 @@ class GreedyBot:
         for a in legal:
             if a.verb != "order-up":
                 continue
-            # with the partner the side takes at least as many tricks: short of sure there, short alone
-            if a.alone and (
-                sum(dist_of(False)[need:]) < ALONE_SURE or sum(dist_of(True)[need:]) < ALONE_SURE
-            ):
+            if a.alone and not _sure_alone(lambda: dist_of(False), lambda: dist_of(True), need):
                 continue
             value = ev.contract_ev(dist_of(a.alone), need, mult, alone=a.alone)
             if best is None or value > best[0]:
@@ -292,6 +287,13 @@ def _contract(v: Variant, name: str | None) -> tuple[int, int]:
         except KeyError:
             pass
     return v.making.order_up.tricks_required, 1
+
+
+def _sure_alone(partnered: Callable[[], list[float]], alone: Callable[[], list[float]], need: int) -> bool:
+    """Whether going alone makes ``need`` tricks with :data:`ALONE_SURE` chance, from the trick
+    distributions of the side with its partners and alone. With partners the side takes at least
+    as many tricks, so short of sure there is short alone: the lone one is then not worked out."""
+    return sum(partnered()[need:]) >= ALONE_SURE and sum(alone()[need:]) >= ALONE_SURE
 
 
 def _best_or_pass(best: tuple[float, Action] | None, legal: Sequence[Action]) -> Action:
