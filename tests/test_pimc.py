@@ -14,6 +14,7 @@ from hasenpfeffer.bots.pimc import PimcBot, split_value
 from hasenpfeffer.bots.registry import builtin_spec, load_bot
 from hasenpfeffer.cli.play import saved_bots
 from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.worlds import actual_deal
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Auction, Failed, Making, Scoring, Variant
 from hasenpfeffer.rules.actions import Action
@@ -163,7 +164,7 @@ def test_default_worlds_follow_the_solver_build(monkeypatch: pytest.MonkeyPatch)
     for compiled in (True, False):
         monkeypatch.setattr(builds, "available", lambda c=compiled: c)
         counts.append([bot.count(g.view(0), making) for g in (euchre, pepper) for making in (False, True)])
-    assert counts == [[32, 48, 16, 16], [24, 24, 12, 6]]
+    assert counts == [[32, 48, 16, 12], [24, 24, 12, 6]]
     assert pimc.PimcBot(seed=1, worlds=5, making=3).count(euchre.view(0)) == 3
 
 
@@ -232,3 +233,27 @@ def test_seats_that_passed_the_turned_card_lean_away_from_its_trumps() -> None:
         0.5,
         1.0,
     )
+
+
+def test_a_seat_that_bids_again_values_its_bids_on_its_first_worlds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Rows and pass on the same worlds: the second turn moves the first turn's worlds on by
+    the bids since instead of drawing new ones (which it does when the auction weighs them)."""
+    game = Game(load_variant("hasenpfeffer-pepper"), deal=JUNK)
+    bot = PimcBot(3, worlds=2, making=3)
+    first, rows = bot.bid_worlds(game.view(0))
+    dealt = [actual_deal(g) for g in first]
+    for text in ("0 bid 1", "1 bid 2", "2 pass", "3 pass"):
+        game.apply(text)
+    assert game.to_move == 0
+    view = game.view(0)
+    drawn: list[int] = []
+    sample = PimcBot.sample
+    monkeypatch.setattr(PimcBot, "sample", lambda self, v, n: drawn.append(n) or sample(self, v, n))
+    again, same = bot.bid_worlds(view)
+    assert drawn == [] and same is rows
+    assert [actual_deal(g) for g in again] == dealt
+    assert all(g.view(0).history == view.history and g.to_move == 0 for g in again)
+    weighed = PimcBot(3, worlds=2, making=3, misfit=50)
+    weighed.bid_worlds(Game(load_variant("hasenpfeffer-pepper"), deal=JUNK).view(0))
+    weighed.bid_worlds(view)
+    assert drawn == [3, 3]

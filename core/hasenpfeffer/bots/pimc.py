@@ -53,7 +53,7 @@ Worth = Callable[[tuple[int, ...], int | None, bool | None], float]
 
 WORLDS = (32, 16)
 """Worlds sampled for each card played: hands of at most :data:`SMALL` cards, larger hands."""
-MAKING = (48, 16)
+MAKING = (48, 12)
 """Worlds sampled for each bid, trump, order-up, discard, gift or lone-defence decision: hands
 of at most :data:`SMALL` cards, larger hands."""
 PURE = ((24, 12), (24, 6))
@@ -136,7 +136,9 @@ class PimcBot:
         self.making = making
         """Worlds for each making decision (None: :data:`MAKING` by the size of the hands)."""
         self.greedy = GreedyBot(seed)
-        self._bids: dict[tuple[object, ...], dict[tuple[str, bool], list[int]]] = {}
+        self._bids: dict[
+            tuple[object, ...], tuple[tuple[Action, ...], list[Game], dict[tuple[str, bool], list[int]]]
+        ] = {}
         self._worlds: (
             tuple[tuple[object, ...], tuple[Action, ...], list[tuple[Game, Solver, float]]] | None
         ) = None
@@ -301,8 +303,7 @@ class PimcBot:
     def bid(self, view: View, legal: Sequence[Action]) -> Action:
         """The bid with the best mean score over the sampled worlds, or a pass when none pays
         (valued on the same worlds, so that their luck does not decide between the two)."""
-        games = self.sample(view, self.count(view))
-        rows = self.maker_rows(view, games)
+        games, rows = self.bid_worlds(view)
         plan = plan_for(self.greedy.evaluator(view).rules)
         side = plan.side_of[view.seat]
         v = view.variant
@@ -334,16 +335,31 @@ class PimcBot:
             return passes[0]
         return best[1]
 
-    def maker_rows(self, view: View, games: Sequence[Game]) -> dict[tuple[str, bool], list[int]]:
-        """The seat's tricks as maker per (trump, alone), one per world of ``games`` (sampled
-        worlds, left as they are; the rows are kept while the seat's cards, the dealer and the
-        turned card stay the same)."""
-        key = (view.variant, view.seat, view.dealer, view.hand, view.turned)
-        rows = self._bids.get(key)
-        if rows is not None:
-            return rows
+    def bid_worlds(self, view: View) -> tuple[list[Game], dict[tuple[str, bool], list[int]]]:
+        """The worlds of a bid at this moment, and the seat's :meth:`maker_rows` in them. A
+        seat that speaks again in the same auction values its bids on the worlds of its first
+        turn, moved on by the bids since (nothing of the cards is seen in between), so that its
+        rows and its pass are valued on the same worlds; worlds weighed by the auction
+        (``misfit``) are drawn again, as the bids since weigh them, and so are worlds the bids
+        since do not fit."""
+        key = (view.variant, view.seat, view.dealer, view.scores, view.hand, view.turned)
+        seen = self._bids.get(key)
+        if seen is not None and self.misfit == 100:
+            start, kept, rows = seen
+            if view.history[: len(start)] == start:
+                games = [g.copy() for g in kept]
+                if all(advance(g, view.history[len(start) :])[1] is None for g in games):
+                    return games, rows
         if len(self._bids) > 64:
             self._bids.clear()
+        games = self.sample(view, self.count(view))
+        rows = self.maker_rows(view, games)
+        self._bids[key] = (view.history, [g.copy() for g in games], rows)
+        return games, rows
+
+    def maker_rows(self, view: View, games: Sequence[Game]) -> dict[tuple[str, bool], list[int]]:
+        """The seat's tricks as maker per (trump, alone), one per world of ``games`` (sampled
+        worlds, left as they are)."""
         ev = self.greedy.evaluator(view)
         ids = ev.ids
         hand = [ids[c] for c in view.hand]
@@ -368,7 +384,6 @@ class PimcBot:
                 near = view.variant.tricks_per_hand - ALONE_NEAR
                 if not tricks or sum(tricks) < near * len(tricks):
                     break  # alone only when nearly every trick is there
-        self._bids[key] = rows
         return rows
 
     # ------------------------------------------------------------------ other making decisions
