@@ -40,6 +40,8 @@ def test_pimc_chooses_a_legal_action_in_random_states(name: str, seed: int, step
         if game.is_over:
             return
         game.apply(rng.choice(game.legal_actions()))
+    if game.is_over:  # the last random action ended the game
+        return
     seat = game.to_move
     assert seat is not None
     view = game.view(seat)
