@@ -23,7 +23,7 @@ from hasenpfeffer.bots.registry import load_bot
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
-from hasenpfeffer.sim.simulate import default_workers, simulate
+from hasenpfeffer.sim.simulate import default_workers, play_game, simulate
 from hasenpfeffer.sim.stats import wilson
 from simulate import cpu  # benchmarks/simulate.py, beside this file
 
@@ -74,13 +74,7 @@ def warm_up(variant: Variant, spec: str, seed: int) -> float:
     what a process pays once (the variant's tables, the equity table, loading the compiled
     solver), which a long run spreads over all its hands."""
     t = time.process_time()
-    bots = [load_bot(spec, seed * 10 + s) for s in range(variant.players)]
-    game = Game(variant, seed=seed)
-    while not game.is_over and not game.hand_results:
-        s = game.to_move
-        assert s is not None
-        view = game.view(s)
-        game.apply(bots[s].choose(view, view.legal))
+    play_game(variant, [spec] * variant.players, seed, max_hands=1)
     return time.process_time() - t
 
 
