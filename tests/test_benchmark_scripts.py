@@ -35,3 +35,8 @@ def test_engine_benchmark_runs_with_the_floor() -> None:
 def test_oracle_benchmark_runs() -> None:
     out = run("oracle.py", "--against", "random", "--games", "1")
     assert "the oracle (pimc seeing every card) vs random: won" in out
+
+
+def test_decisions_benchmark_runs() -> None:
+    out = run("decisions.py", "--games", "1", "--probe", "greedy", "--probe", "random", "--bot", "greedy")
+    assert "euchre: 1 games, greedy against mc" in out and "minus greedy:" in out and "making:" in out
