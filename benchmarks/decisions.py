@@ -7,9 +7,11 @@
 ``--bot`` (pimc) plays the seats of the first team against ``--against`` (mc). At each of that
 team's decisions with more than one legal action, every probe (a bot spec, its own object for
 each seat, so that what it keeps from one decision to the next stays its own) chooses from the
-same view, and every legal action is valued on the true deal: a card by the tricks its side
-then takes with best play, every hand seen (double dummy, as ``hasenpfeffer analyze`` values
-it); a making choice (a bid, a pass, an order-up, a trump, a discard...) by the score margin
+same view, and every legal action is valued on the true deal: a card by the score margin of
+its side, and by the tricks the side then takes, with best play, every hand seen (double dummy,
+as ``hasenpfeffer analyze`` values it; points are what the bots play for, and a trick may count
+for nothing or against the side: set makers in hasenpfeffer lose a point for each trick they
+took); a making choice (a bid, a pass, an order-up, a trump, a discard...) by the score margin
 of the side when greedy finishes the making and the play is solved double dummy, the way pimc
 values a choice in each of its worlds. A probe's *regret* at a decision is the best action's
 value minus its choice's. The table prints each probe's mean regret and its difference from
@@ -18,8 +20,11 @@ dominates a match, falls on every probe alike. Only the table's actions are play
 probes' choices are valued, not played on.
 
 What it does not see: how a choice fares against the real play that follows (double dummy is
-the same for every probe), and the value of a choice that only shows later (a pass that lets
-a partner's better contract come). Matches (``bots.py``) remain the measure of strength; this
+the same for every probe), and the value of a choice that only shows later. A making choice is
+valued with greedy deciding the rest of the making for every seat, which is mc's own model of
+it: in an auction, where the bids after a bid decide what it is worth, that model favours mc
+(in hasenpfeffer-pepper mc's bids value better than pimc's by it, while pimc wins 64% of the
+games against mc). Matches (``bots.py``) remain the measure of strength; this
 tells quickly whether a change chooses better. A measurement, not a test.
 """
 
@@ -31,7 +36,7 @@ import statistics
 from concurrent.futures import ProcessPoolExecutor
 
 from hasenpfeffer.bots.base import Bot
-from hasenpfeffer.bots.pimc import PimcBot
+from hasenpfeffer.bots.pimc import PimcBot, hand_value, taken_by
 from hasenpfeffer.bots.registry import load_bot
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.format.loader import load_variant
@@ -40,22 +45,32 @@ from hasenpfeffer.rules.plan import plan_for
 from hasenpfeffer.sim.simulate import game_seed
 from hasenpfeffer.solver import Solver, analyse_moves
 
-Row = tuple[str, list[float]]
-"""One decision: its kind ("play" or "making") and each probe's regret."""
+Row = tuple[str, list[float], list[float]]
+"""One decision: its kind ("play" or "making"), each probe's regret in points and (of a card)
+in tricks."""
 HANDS = 200
 """Hands after which a game is given up (as the matches do)."""
 
 
-def values(game: Game, judge: PimcBot) -> dict[Action, float]:
-    """Every legal action of the seat to move, valued on the true deal."""
+def values(game: Game, judge: PimcBot) -> dict[Action, tuple[float, float]]:
+    """Every legal action of the seat to move, valued on the true deal: the side's score margin
+    in points, and (of a card) the tricks the side takes from there."""
     s = game.to_move
     assert s is not None
     legal = game.legal_actions()
     if legal[0].verb == Verb.PLAY:
-        return {a: float(v) for a, v in analyse_moves(game.copy(), Solver()).items()}
+        taken = taken_by(game, s)
+        return {
+            a: (hand_value(game, s, taken + v), float(v))
+            for a, v in analyse_moves(game.copy(), Solver()).items()
+        }
     side = plan_for(game.rules).side_of[s]
     solver = Solver()
-    return {a: judge.outcome(game.copy(), a, s, side, None, solver, None)[0] for a in legal}
+    out = {}
+    for a in legal:
+        margin = judge.outcome(game.copy(), a, s, side, None, solver, None)[0]
+        out[a] = (margin, margin)
+    return out
 
 
 def play(variant_name: str, bot: str, against: str, probes: list[str], kind: str, seed: int) -> list[Row]:
@@ -78,26 +93,35 @@ def play(variant_name: str, bot: str, against: str, probes: list[str], kind: str
         which = "play" if legal[0].verb == Verb.PLAY else "making"
         if s in ours and len(legal) > 1 and kind in (which, "all"):
             worth = values(game, judge)
-            best = max(worth.values())
-            rows.append((which, [best - worth[p.choose(view, legal)] for p in probing[s]]))
+            best = [max(v[i] for v in worth.values()) for i in (0, 1)]
+            chosen = [worth[p.choose(view, legal)] for p in probing[s]]
+            rows.append((which, [best[0] - c[0] for c in chosen], [best[1] - c[1] for c in chosen]))
         game.apply(table[s].choose(view, legal))
     return rows
 
 
-def report(kind: str, unit: str, probes: list[str], rows: list[list[float]]) -> None:
+def report(kind: str, probes: list[str], rows: list[Row]) -> None:
     """Each probe's mean regret, and its difference from the first probe's, with standard errors."""
-    n = len(rows)
-    print(f"  {kind}: {n} decisions (regret in {unit})")
-    if not n:
+    mine = [r for r in rows if r[0] == kind]
+    print(f"  {kind}: {len(mine)} decisions")
+    if not mine:
         return
+    units = ("points", "tricks, double dummy") if kind == "play" else ("points",)
     for i, probe in enumerate(probes):
-        mine = [r[i] for r in rows]
-        line = f"    {probe:<28} regret {statistics.fmean(mine):7.4f} ± {_se(mine):.4f}"
-        if i:
-            diff = [r[i] - r[0] for r in rows]
-            changed = sum(1 for d in diff if d)
-            line += f"   minus {probes[0]}: {statistics.fmean(diff):+.4f} ± {_se(diff):.4f} ({changed} differ in value)"
+        line = f"    {probe:<24}"
+        for u, unit in enumerate(units):
+            own = [_regrets(r, u)[i] for r in mine]
+            line += f" regret {statistics.fmean(own):.4f} ± {_se(own):.4f} {unit.split(',')[0]}"
+            if i:
+                diff = [_regrets(r, u)[i] - _regrets(r, u)[0] for r in mine]
+                line += f" (minus {probes[0]}: {statistics.fmean(diff):+.4f} ± {_se(diff):.4f})"
+            line += ";" if u + 1 < len(units) else ""
         print(line)
+
+
+def _regrets(row: Row, unit: int) -> list[float]:
+    """The probes' regrets of a decision in points (``unit`` 0) or tricks (1)."""
+    return row[1] if unit == 0 else row[2]
 
 
 def _se(xs: list[float]) -> float:
@@ -126,15 +150,9 @@ def main() -> None:
         f"{args.variant}: {args.games} games, {args.bot} against {args.against}, seed {args.seed};"
         f" the decisions of {args.bot}'s seats"
     )
-    if args.kind in ("all", "play"):
-        report("play", "tricks, double dummy", probes, [r for k, r in found if k == "play"])
-    if args.kind in ("all", "making"):
-        report(
-            "making",
-            "points, greedy finishing the making, double dummy",
-            probes,
-            [r for k, r in found if k == "making"],
-        )
+    for kind in ("play", "making"):
+        if args.kind in ("all", kind):
+            report(kind, probes, found)
 
 
 if __name__ == "__main__":
