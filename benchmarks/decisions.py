@@ -15,9 +15,10 @@ took); a making choice (a bid, a pass, an order-up, a trump, a discard...) by th
 of the side when greedy finishes the making and the play is solved double dummy, the way pimc
 values a choice in each of its worlds. A probe's *regret* at a decision is the best action's
 value minus its choice's. The table prints each probe's mean regret and its difference from
-the first probe's over the same decisions, with standard errors: the luck of the deals, which
-dominates a match, falls on every probe alike. Only the table's actions are played; the
-probes' choices are valued, not played on.
+the first probe's over the same decisions, with standard errors clustered by game: the luck of
+the deals, which dominates a match, falls on every probe alike. Only the table's actions are
+played; the probes' choices are valued, not played on. Two probes of the same bot show the
+noise floor: they differ only by the worlds they drew.
 
 What it does not see: how a choice fares against the real play that follows (double dummy is
 the same for every probe), and the value of a choice that only shows later. A making choice is
@@ -45,9 +46,9 @@ from hasenpfeffer.rules.plan import plan_for
 from hasenpfeffer.sim.simulate import game_seed
 from hasenpfeffer.solver import Solver, analyse_moves
 
-Row = tuple[str, list[float], list[float]]
+Row = tuple[str, list[float], list[float], int]
 """One decision: its kind ("play" or "making"), each probe's regret in points and (of a card)
-in tricks."""
+in tricks, and its game's seed."""
 HANDS = 200
 """Hands after which a game is given up (as the matches do)."""
 
@@ -95,7 +96,7 @@ def play(variant_name: str, bot: str, against: str, probes: list[str], kind: str
             worth = values(game, judge)
             best = [max(v[i] for v in worth.values()) for i in (0, 1)]
             chosen = [worth[p.choose(view, legal)] for p in probing[s]]
-            rows.append((which, [best[0] - c[0] for c in chosen], [best[1] - c[1] for c in chosen]))
+            rows.append((which, [best[0] - c[0] for c in chosen], [best[1] - c[1] for c in chosen], seed))
         game.apply(table[s].choose(view, legal))
     return rows
 
@@ -106,15 +107,16 @@ def report(kind: str, probes: list[str], rows: list[Row]) -> None:
     print(f"  {kind}: {len(mine)} decisions")
     if not mine:
         return
+    games = [r[3] for r in mine]
     units = ("points", "tricks, double dummy") if kind == "play" else ("points",)
     for i, probe in enumerate(probes):
         line = f"    {probe:<24}"
         for u, unit in enumerate(units):
             own = [_regrets(r, u)[i] for r in mine]
-            line += f" regret {statistics.fmean(own):.4f} ± {_se(own):.4f} {unit.split(',')[0]}"
+            line += f" regret {statistics.fmean(own):.4f} ± {_se(own, games):.4f} {unit.split(',')[0]}"
             if i:
                 diff = [_regrets(r, u)[i] - _regrets(r, u)[0] for r in mine]
-                line += f" (minus {probes[0]}: {statistics.fmean(diff):+.4f} ± {_se(diff):.4f})"
+                line += f" (minus {probes[0]}: {statistics.fmean(diff):+.4f} ± {_se(diff, games):.4f})"
             line += ";" if u + 1 < len(units) else ""
         print(line)
 
@@ -124,8 +126,18 @@ def _regrets(row: Row, unit: int) -> list[float]:
     return row[1] if unit == 0 else row[2]
 
 
-def _se(xs: list[float]) -> float:
-    return statistics.pstdev(xs) / math.sqrt(len(xs)) if len(xs) > 1 else 0.0
+def _se(xs: list[float], games: list[int]) -> float:
+    """The standard error of the mean of ``xs``, clustered by game: the decisions of one hand
+    share a bot's worlds and the cards, so they are not independent draws."""
+    n = len(xs)
+    if n < 2 or len(set(games)) < 2:
+        return 0.0
+    mean = statistics.fmean(xs)
+    sums: dict[int, float] = {}
+    for x, g in zip(xs, games, strict=True):
+        sums[g] = sums.get(g, 0.0) + x - mean
+    k = len(sums)
+    return math.sqrt(k / (k - 1) * sum(v * v for v in sums.values())) / n
 
 
 def main() -> None:
@@ -142,6 +154,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     args = parser.parse_args()
     probes = args.probe or [args.bot, args.against]
+    for spec in {args.bot, args.against, *probes}:
+        try:
+            load_bot(spec)
+        except ValueError as e:
+            raise SystemExit(f"decisions.py: {e}") from None
     seeds = [game_seed(args.seed, i) for i in range(args.games)]
     jobs = [(args.variant, args.bot, args.against, probes, args.kind, s) for s in seeds]
     with ProcessPoolExecutor(args.workers) as pool:
