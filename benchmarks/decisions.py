@@ -62,8 +62,7 @@ def values(game: Game, judge: PimcBot) -> dict[Action, tuple[float, float]]:
     if legal[0].verb == Verb.PLAY:
         taken = taken_by(game, s)
         return {
-            a: (hand_value(game, s, taken + v), float(v))
-            for a, v in analyse_moves(game.copy(), Solver()).items()
+            a: (hand_value(game, s, taken + v), float(v)) for a, v in analyse_moves(game, Solver()).items()
         }
     side = plan_for(game.rules).side_of[s]
     solver = Solver()
@@ -108,12 +107,12 @@ def report(kind: str, probes: list[str], rows: list[Row]) -> None:
     if not mine:
         return
     games = [r[3] for r in mine]
-    units = ("points", "tricks, double dummy") if kind == "play" else ("points",)
+    units = ("points", "tricks") if kind == "play" else ("points",)
     for i, probe in enumerate(probes):
         line = f"    {probe:<24}"
         for u, unit in enumerate(units):
             own = [_regrets(r, u)[i] for r in mine]
-            line += f" regret {statistics.fmean(own):.4f} ± {_se(own, games):.4f} {unit.split(',')[0]}"
+            line += f" regret {statistics.fmean(own):.4f} ± {_se(own, games):.4f} {unit}"
             if i:
                 diff = [_regrets(r, u)[i] - _regrets(r, u)[0] for r in mine]
                 line += f" (minus {probes[0]}: {statistics.fmean(diff):+.4f} ± {_se(diff, games):.4f})"
