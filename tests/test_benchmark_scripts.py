@@ -45,5 +45,5 @@ def test_decisions_benchmark_values_the_same_choices_alike() -> None:
     assert "euchre: 1 games, greedy against mc" in out and "making:" in out
     twins = [line for line in out.splitlines() if "minus greedy:" in line]
     assert len(twins) == 2 and all(line.count("+0.0000 ± 0.0000") == line.count("minus") for line in twins)
-    regrets = [float(x) for x in re.findall(r"regret (\d+\.\d+)", out)]
+    regrets = [float(x) for x in re.findall(r"regret (-?\d+\.\d+)", out)]
     assert regrets and min(regrets) >= 0
