@@ -38,7 +38,10 @@ from .view import View
 __all__ = ["Dealt", "Lean", "Weigh", "Worlds", "actual_deal", "advance", "sample_world", "world"]
 
 TRIES = 50
-"""Draws tried before :meth:`Worlds.sample` gives up."""
+"""Deals tried (drawn, replayed and weighed) before :meth:`Worlds.sample` gives up."""
+DRAWS = 2000
+"""Draws before :meth:`Worlds.sample` gives up, counting those that went wrong (a lone player's
+exchange where partners give their best, in a large pack, may fit one draw in twenty)."""
 MENDS = 8
 """Cards a world may have moved before :meth:`Worlds.follow` gives it up."""
 Weigh = Callable[[Game, Action], float]
@@ -218,10 +221,14 @@ class Worlds:
     def sample_weighed(self, rng: random.Random) -> tuple[Game, float] | None:
         """:meth:`sample`, with the world's weight under ``weigh`` (1 without it)."""
         likeliest: tuple[float, Dealt, int] | None = None
-        for _ in range(self.tries):
+        tried = 0
+        for _ in range(DRAWS):
+            if tried >= self.tries:
+                break
             dealt = draw(self.known, rng, self.lean, self.shed)
             if dealt is None:
                 continue
+            tried += 1
             seed = rng.randrange(2**31)
             floor = rng.random() if self.weigh is not None and self.reject else 0.0
             try:
