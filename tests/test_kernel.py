@@ -112,7 +112,7 @@ def test_numba_loads_only_when_the_compiled_search_is_used() -> None:
     import sys
 
     code = (
-        "import sys, hasenpfeffer.solver, hasenpfeffer.bots.pimc, hasenpfeffer.cli;"
+        "import sys, hasenpfeffer.solver, hasenpfeffer.bots.pimc, hasenpfeffer.bots.greedy, hasenpfeffer.cli;"
         " print('numba' in sys.modules, 'numpy' in sys.modules)"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -23,12 +23,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
+from typing import Any
 
 from ..engine.scoring import score_hand
 from ..engine.view import Trick, View
 from ..format.cards import Card
 from ..format.variant import Variant
 from ..rules.ruleset import Ruleset, compile_variant
+from ..solver.builds import available
 from .counts import above, ladders
 from .holdings import Holdings, remember
 
@@ -75,12 +77,22 @@ def _take(counts: list[int], cards: Iterable[int]) -> None:
 
 
 class Evaluator:
-    """Hand-strength estimates and contract values for one variant."""
+    """Hand-strength estimates and contract values for one variant (``compiled``: work the
+    estimates out with the compiled kernel of :mod:`.compiled`, the same numbers; None: when
+    numba is installed)."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, compiled: bool | None = None) -> None:
         self.variant = variant
         r = compile_variant(variant)
         self.rules: Ruleset = r
+        self.kernel: Any = None
+        """The compiled estimates (a :class:`~.compiled.Kernel`), or None for the pure-Python ones."""
+        if compiled and not available():
+            raise ValueError("the compiled estimates need numba: pip install 'hasenpfeffer[fast]'")
+        if compiled or (compiled is None and available()):
+            from .compiled import Kernel  # numba loads here, on first use
+
+            self.kernel = Kernel(r, PARTNER)
         self.tricks = variant.tricks_per_hand
         self.sides = len(variant.teams)
         self.ids: dict[Card, int] = {face: i for i, face in enumerate(r.faces)}
@@ -117,14 +129,10 @@ class Evaluator:
     def _in_sight(self, view: View) -> list[int]:
         """Ids of the seen cards outside the finished tricks: the hand, the trick on the table,
         the seat's own discards and gifts."""
-        ids, card_id, seat = self.ids, self.rules.card_id, view.seat
+        ids, card_id = self.ids, self.rules.card_id
         cards = [ids[c] for c in view.hand]
         cards += [ids[c] for _, c in view.trick]
-        cards += [
-            card_id[a.arg]
-            for a in view.history
-            if a.arg and a.seat == seat and (a.verb == "discard" or a.verb == "give")
-        ]
+        cards += [card_id[a.arg] for a in view.set_aside]
         return cards
 
     def unseen(self, view: View) -> list[int]:
@@ -152,6 +160,8 @@ class Evaluator:
         return list(found)
 
     def _card_chances(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
+        if self.kernel is not None:
+            return self.kernel.card_chances(hand, ti, unseen)  # type: ignore[no-any-return]
         eff = self.rules.eff[ti]
         suits: dict[int, list[int]] = {}
         for c in hand:
@@ -254,6 +264,9 @@ class Evaluator:
         """Distribution of the making side's tricks with ``hand`` (after the widow and discards)."""
         total = sum(unseen)
         share = partners * hand_size / total if total else 0.0
+        if self.kernel is not None:
+            found: list[float] = self.kernel.distribution(hand, ti, unseen, share, widow, extra, self.tricks)
+            return found
         probs = self.partner_chances(hand, ti, unseen, share)
         probs += self.widow_chances(hand, ti, unseen, widow)
         probs += extra
@@ -265,7 +278,11 @@ class Evaluator:
 
     def best_trumps(self, hand: Sequence[int], unseen: Sequence[int], options: Sequence[int]) -> list[int]:
         """Trump options sorted from the strongest for this hand."""
-        score = {ti: sum(self.card_chances(hand, ti, unseen)) for ti in options}
+        if self.kernel is not None:
+            sums = self.kernel.strengths(hand, unseen, options)
+            score = dict(zip(options, sums, strict=True))
+        else:
+            score = {ti: sum(self.card_chances(hand, ti, unseen)) for ti in options}
         return sorted(options, key=lambda ti: -score[ti])
 
     # ------------------------------------------------------------------ values

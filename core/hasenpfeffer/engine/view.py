@@ -9,6 +9,9 @@ from ..format.cards import Card
 from ..format.variant import Variant
 from ..rules.actions import Action
 
+HIDDEN_VERBS = frozenset({"discard", "give"})
+"""The verbs whose card only the seat that acts sees."""
+
 
 class Trick(NamedTuple):
     """A completed trick: who led, the cards in play order, who won."""
@@ -59,3 +62,10 @@ class View:
     turned: Card | None
     legal: tuple[Action, ...]
     variant: Variant
+
+    @property
+    def set_aside(self) -> tuple[Action, ...]:
+        """This seat's own discards and gifts of the hand, with their cards: the actions that
+        the other seats see only the verb of."""
+        seat = self.seat
+        return tuple(a for a in self.history if a.seat == seat and a.arg and a.verb in HIDDEN_VERBS)

@@ -26,9 +26,7 @@ from ..rules.machine import Phase
 from ..rules.plan import Plan
 from .events import Event
 from .state import Ledger, State
-from .view import Trick, View
-
-HIDDEN_VERBS = frozenset({"discard", "give"})
+from .view import HIDDEN_VERBS, Trick, View
 
 
 def public_history(
@@ -159,6 +157,13 @@ class LazyView(View):
         if not isinstance(other, View):
             return NotImplemented
         return all(getattr(self, f) == getattr(other, f) for f in View.__dataclass_fields__)
+
+    @property
+    def set_aside(self) -> tuple[Action, ...]:
+        """:attr:`View.set_aside`, read from the snapshot's hidden actions alone."""
+        s: Snapshot = self.__dict__["snapshot"]
+        actions, seat = s.actions, s.seat
+        return tuple([actions[i] for i in s.hidden if actions[i].seat == seat])
 
     __hash__ = View.__hash__
 

@@ -1,0 +1,91 @@
+"""The compiled hand estimates (numba, the extra ``fast``) give the pure-Python numbers bit for
+bit: card chances, trick distributions and trump strengths on every built-in and on random
+variants; and greedy plays the same games with them as without them."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hasenpfeffer.bots import handeval
+from hasenpfeffer.bots.handeval import Evaluator
+from hasenpfeffer.format.loader import builtin_names, load_variant
+from hasenpfeffer.format.variant import Variant
+from hasenpfeffer.sim.simulate import simulate
+from random_variants import engine_variants, loaded
+
+pytest.importorskip("numba")
+
+
+def same_numbers(v: Variant, rng: random.Random, hands: int) -> int:
+    """Compare both builds on ``hands`` random hands and sights of ``v``: the cases compared."""
+    python, compiled = Evaluator(v, compiled=False), Evaluator(v, compiled=True)
+    r = python.rules
+    options = list(range(r.ns + 1))
+    cases = 0
+    for _ in range(hands):
+        deck = list(r.deck)
+        rng.shuffle(deck)
+        hand = deck[: rng.randint(0, v.hand_size + 1)]
+        unseen = python.unseen_after(deck[: len(hand) + rng.randint(0, 8)])
+        rng.shuffle(options)
+        assert compiled.best_trumps(hand, unseen, options) == python.best_trumps(hand, unseen, options)
+        for ti in options:
+            assert compiled.card_chances(hand, ti, unseen) == python.card_chances(hand, ti, unseen)
+            partners, widow = rng.randint(0, 2), rng.randint(0, 2)
+            extra = [rng.random() for _ in range(rng.randint(0, 2))]
+            want = python.distribution(hand, ti, unseen, partners, v.hand_size, widow, extra)
+            assert compiled.distribution(hand, ti, unseen, partners, v.hand_size, widow, extra) == want
+            cases += 1
+    return cases
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_compiled_equals_python_on_every_builtin(name: str) -> None:
+    v = load_variant(name)
+    assert same_numbers(v, random.Random(f"estimates {name}"), 60) == 60 * (len(v.pack.suits) + 1)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=engine_variants(), seed=st.integers(0, 2**32))
+def test_compiled_equals_python_on_random_variants(data: dict[str, Any], seed: int) -> None:
+    v = loaded(data)
+    assert same_numbers(v, random.Random(seed), 8) == 8 * (len(v.pack.suits) + 1)
+
+
+def test_hand_worked_distribution() -> None:
+    """Joker and right bower in hearts with the ace of spades, alone, everything else unseen:
+    the Joker and the right bower are bosses (0.95), and so is the ace with a trump held
+    (0.9): three independent chances, so all three tricks with 0.95 * 0.95 * 0.9."""
+    v = Variant(name="x")
+    ev = Evaluator(v, compiled=True)
+    r = ev.rules
+    hand = [r.cid(c) for c in ["JK", "JH", "AS"]]
+    dist = ev.distribution(hand, r.trump_id("H"), ev.unseen_after(hand), partners=0, hand_size=6)
+    assert dist[3] == pytest.approx(0.95 * 0.95 * 0.9)
+    assert dist[4:] == [0.0] * (v.tricks_per_hand - 3)
+    assert sum(dist) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("name", ["hasenpfeffer", "hasenpfeffer-pepper", "euchre", "three-handed-euchre"])
+def test_greedy_plays_the_same_games_either_way(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    v = load_variant(name)
+    bots = ["greedy"] * v.players
+    handeval._EVALUATORS.clear()  # noqa: SLF001 - each build gets an evaluator of its own
+    fast = simulate(v, 6, bots, seed=11, workers=1).raw()
+    monkeypatch.setattr(handeval, "available", lambda: False)
+    handeval._EVALUATORS.clear()  # noqa: SLF001
+    assert handeval.evaluator_for(v).kernel is None
+    assert simulate(v, 6, bots, seed=11, workers=1).raw() == fast
+    handeval._EVALUATORS.clear()  # noqa: SLF001
+
+
+def test_asking_for_it_without_numba_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(handeval, "available", lambda: False)
+    with pytest.raises(ValueError, match=r"hasenpfeffer\[fast\]"):
+        Evaluator(Variant(name="x"), compiled=True)
+    assert Evaluator(Variant(name="x")).kernel is None
