@@ -4,11 +4,12 @@
     python benchmarks/greedy.py --baseline ../old-checkout --games 300 --runs 7
     python benchmarks/greedy.py                                      # this checkout only
 
-Each side runs in its own process with ``PYTHONPATH`` at that checkout's ``core/`` and its own
+This checkout runs twice, with greedy's estimates in pure Python and compiled by numba (the
+extra ``fast``; it loads in the warm-up game), when numba is installed. Each side runs in its own process with ``PYTHONPATH`` at that checkout's ``core/`` and its own
 variant files, playing ``--games`` games of hasenpfeffer, hasenpfeffer-pepper and euchre with
-seed 0 on one worker; the runs of the two sides alternate, so a change in the machine's load
+seed 0 on one worker; the runs of the sides alternate, so a change in the machine's load
 falls on both. The figure is the median over the runs of hands per processor-second
-(``time.process_time``). The same seed must give the same games: the statistics of both sides
+(``time.process_time``). The same seed must give the same games: the statistics of the sides
 are compared (hands, points and every other sum) and the answer printed.
 
 A measurement, not a test: it prints figures and asserts nothing.
@@ -24,6 +25,7 @@ import statistics
 import subprocess
 import sys
 import time
+from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
@@ -33,14 +35,24 @@ VARIANTS = ("hasenpfeffer", "hasenpfeffer-pepper", "euchre")
 HERE = Path(__file__).resolve().parent.parent
 
 
-def measure(root: Path, games: int) -> Runs:
-    """In this process: each variant's greedy self-play once (a warm-up game first)."""
+def measure(root: Path, games: int, pure: bool = False) -> Runs:
+    """In this process: each variant's greedy self-play once (a warm-up game first). Where the
+    checkout has the compiled estimates, they load in the warm-up game, or never (``pure``)."""
     try:
         from hasenpfeffer.format.loader import load_variant
         from hasenpfeffer.sim.simulate import simulate
     except ImportError:  # a checkout from before the layered packages
         from hasenpfeffer.loader import load_variant  # type: ignore[no-redef]
         from hasenpfeffer.simulate import simulate  # type: ignore[no-redef]
+    try:
+        from hasenpfeffer.bots import handeval
+
+        if hasattr(handeval, "COMPILE_AFTER"):
+            handeval.COMPILE_AFTER = 0
+            if pure:
+                handeval.available = lambda: False  # type: ignore[attr-defined]
+    except ImportError:
+        pass
 
     out: Runs = {}
     for name in VARIANTS:
@@ -61,10 +73,11 @@ def measure(root: Path, games: int) -> Runs:
     return out
 
 
-def run_side(root: Path, games: int) -> Runs:
+def run_side(root: Path, games: int, pure: bool = False) -> Runs:
     """One measurement of the checkout at ``root``, in a fresh process importing its code."""
     env = dict(os.environ, PYTHONPATH=str(root / "core"))
     cmd = [sys.executable, __file__, "--measure", str(root), "--games", str(games)]
+    cmd += ["--pure"] if pure else []
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"measuring {root} failed:\n{done.stderr}")
@@ -81,7 +94,8 @@ def report(sides: dict[str, list[Runs]], games: int) -> None:
     """Median hands per processor-second of each side, the ratio, and whether the games match."""
     names = list(sides)
     head = "".join(f"{n:>14}" for n in names)
-    print(f"{'variant':<22}{'hands':>7}{head}{'ratio':>9}  same statistics")
+    ratios = "".join(f"{'x ' + n[:6]:>9}" for n in names[1:])
+    print(f"{'variant':<22}{'hands':>7}{head}{ratios}  same statistics")
     for variant in VARIANTS:
         rates, first = [], []
         for name in names:
@@ -90,7 +104,7 @@ def report(sides: dict[str, list[Runs]], games: int) -> None:
             first.append({k: runs[0][k] for k in ("hands", "points")})
             first[-1]["stable"] = all(r["digest"] == runs[0]["digest"] for r in runs)
         cells = "".join(f"{r:>10.0f} h/s" for r in rates)
-        ratio = f"{rates[-1] / rates[0]:>8.2f}x" if len(rates) > 1 else ""
+        ratio = "".join(f"{r / rates[0]:>8.2f}x" for r in rates[1:])
         same = all(f == first[0] for f in first)
         print(f"{variant:<22}{first[0]['hands']:>7}{cells}{ratio}  {'yes' if same else 'NO'}")
     print(f"({games} games a run, seed 0, 1 worker; median of {len(sides[names[0]])} runs)")
@@ -103,18 +117,21 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per variant and run (default 100)")
     parser.add_argument("--runs", type=int, default=5, help="runs of each side (default 5)")
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--pure", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure is not None:
-        print(json.dumps(measure(args.measure, args.games)))
+        print(json.dumps(measure(args.measure, args.games, args.pure)))
         return
-    roots = {"this": HERE}
+    roots = {"python": (HERE, True), "numba": (HERE, False)}
+    if find_spec("numba") is None:
+        roots = {"this": (HERE, True)}
     if args.baseline is not None:
-        roots = {"baseline": args.baseline.resolve(), **roots}
+        roots = {"baseline": (args.baseline.resolve(), False), **roots}
     print(f"before: {load()}")
     sides: dict[str, list[Runs]] = {name: [] for name in roots}
     for _ in range(args.runs):
-        for name, root in roots.items():
-            sides[name].append(run_side(root, args.games))
+        for name, (root, pure) in roots.items():
+            sides[name].append(run_side(root, args.games, pure))
     print(f"after: {load()}")
     report(sides, args.games)
 

@@ -47,3 +47,15 @@ def test_decisions_benchmark_values_the_same_choices_alike() -> None:
     assert len(twins) == 2 and all(line.count("+0.0000 ± 0.0000") == line.count("minus") for line in twins)
     regrets = [float(x) for x in re.findall(r"regret (-?\d+\.\d+)", out)]
     assert regrets and min(regrets) >= 0
+
+
+def test_greedy_benchmark_compares_both_builds_on_the_same_games() -> None:
+    out = run("greedy.py", "--games", "1", "--runs", "1")
+    rows = {
+        line.split()[0]: line
+        for line in out.splitlines()
+        if line.split()[:1] in (["hasenpfeffer"], ["euchre"])
+    }
+    assert set(rows) == {"hasenpfeffer", "euchre"}
+    for line in rows.values():
+        assert line.endswith("yes") and line.count("h/s") == 2 and line.count("x") == 1

@@ -75,17 +75,38 @@ def test_hand_worked_distribution() -> None:
 def test_greedy_plays_the_same_games_either_way(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     v = load_variant(name)
     bots = ["greedy"] * v.players
+    monkeypatch.setattr(handeval, "COMPILE_AFTER", 0)  # the kernel from the first distribution on
     handeval._EVALUATORS.clear()  # noqa: SLF001 - each build gets an evaluator of its own
     fast = simulate(v, 6, bots, seed=11, workers=1).raw()
+    assert handeval.evaluator_for(v).kernel is not None
     monkeypatch.setattr(handeval, "available", lambda: False)
     handeval._EVALUATORS.clear()  # noqa: SLF001
-    assert handeval.evaluator_for(v).kernel is None
     assert simulate(v, 6, bots, seed=11, workers=1).raw() == fast
+    assert handeval.evaluator_for(v).kernel is None
     handeval._EVALUATORS.clear()  # noqa: SLF001
+
+
+def test_the_kernel_loads_once_enough_distributions_were_worked_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(handeval, "COMPILE_AFTER", 3)
+    v = Variant(name="x")
+    auto, python = Evaluator(v), Evaluator(v, compiled=False)
+    r = python.rules
+    hand = [r.cid(c) for c in ["JK", "JH", "AS", "9C", "TD", "QH"]]
+    unseen = python.unseen_after(hand)
+    loaded = []
+    for ti in [0, 1, 2, 3, 0]:
+        assert auto.distribution(hand, ti, unseen, 1, 6, 1) == python.distribution(hand, ti, unseen, 1, 6, 1)
+        loaded.append(auto.kernel is not None)
+    assert loaded == [False, False, False, True, True]
+    assert python.kernel is None
 
 
 def test_asking_for_it_without_numba_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(handeval, "available", lambda: False)
     with pytest.raises(ValueError, match=r"hasenpfeffer\[fast\]"):
         Evaluator(Variant(name="x"), compiled=True)
-    assert Evaluator(Variant(name="x")).kernel is None
+    ev = Evaluator(Variant(name="x"))
+    hand = [ev.rules.cid(c) for c in ["JK", "AS"]]
+    for _ in range(handeval.COMPILE_AFTER + 1):
+        ev.distribution(hand, 0, ev.unseen_after(hand), 1, 6)
+    assert ev.kernel is None

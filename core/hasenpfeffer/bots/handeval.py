@@ -76,10 +76,16 @@ def _take(counts: list[int], cards: Iterable[int]) -> None:
             counts[c] -= 1
 
 
+COMPILE_AFTER = 5000
+"""Trick distributions an evaluator works out in pure Python before it loads the compiled
+kernel (``compiled`` None, numba installed). Loading numba takes about half a second, which
+that many distributions pay back; a short run never loads it."""
+
+
 class Evaluator:
     """Hand-strength estimates and contract values for one variant (``compiled``: work the
-    estimates out with the compiled kernel of :mod:`.compiled`, the same numbers; None: when
-    numba is installed)."""
+    estimates out with the compiled kernel of :mod:`.compiled`, the same numbers; None: after
+    :data:`COMPILE_AFTER` distributions, when numba is installed)."""
 
     def __init__(self, variant: Variant, compiled: bool | None = None) -> None:
         self.variant = variant
@@ -89,10 +95,9 @@ class Evaluator:
         """The compiled estimates (a :class:`~.compiled.Kernel`), or None for the pure-Python ones."""
         if compiled and not available():
             raise ValueError("the compiled estimates need numba: pip install 'hasenpfeffer[fast]'")
-        if compiled or (compiled is None and available()):
-            from .compiled import Kernel  # numba loads here, on first use
-
-            self.kernel = Kernel(r, PARTNER)
+        self._until = COMPILE_AFTER if compiled is None and available() else -1
+        if compiled:
+            self.compile()
         self.tricks = variant.tricks_per_hand
         self.sides = len(variant.teams)
         self.ids: dict[Card, int] = {face: i for i, face in enumerate(r.faces)}
@@ -108,6 +113,13 @@ class Evaluator:
         self._spread: dict[tuple[tuple[float, ...], tuple[float, ...]], list[float]] = {}
         self._partner: dict[tuple[object, ...], list[float]] = {}
         self._played: tuple[tuple[Trick, ...], list[int]] = ((), self._deck_counts)
+
+    def compile(self) -> None:
+        """Work the estimates out with the compiled kernel from now on (numba loads here)."""
+        from .compiled import Kernel
+
+        self.kernel = Kernel(self.rules, PARTNER)
+        self._until = -1
 
     # ------------------------------------------------------------------ knowledge
 
@@ -264,6 +276,10 @@ class Evaluator:
         """Distribution of the making side's tricks with ``hand`` (after the widow and discards)."""
         total = sum(unseen)
         share = partners * hand_size / total if total else 0.0
+        if self._until >= 0:
+            self._until -= 1
+            if self._until < 0:
+                self.compile()
         if self.kernel is not None:
             found: list[float] = self.kernel.distribution(hand, ti, unseen, share, widow, extra, self.tricks)
             return found
