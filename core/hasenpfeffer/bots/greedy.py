@@ -36,13 +36,14 @@ class GreedyBot:
         self._ev: Evaluator | None = None
         self._memo: dict[tuple[object, ...], list[tuple[list[float], list[float], dict[object, float]]]] = {}
         self._contracts: dict[str | None, tuple[int, int]] = {}
+        self._partners: dict[tuple[int, frozenset[int]], int] = {}
 
     def evaluator(self, view: View) -> Evaluator:
         """The hand evaluator of the view's variant (kept between calls)."""
         ev = self._ev
         if ev is None or ev.variant is not view.variant:
             ev = self._ev = evaluator_for(view.variant)
-            self._contracts, self._memo = {}, {}
+            self._contracts, self._memo, self._partners = {}, {}, {}
         return ev
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -74,12 +75,19 @@ class GreedyBot:
         hand = [ids[c] for c in view.hand]
         return ev, hand, ev.unseen(view)
 
-    @staticmethod
-    def partners(view: View) -> int:
+    def partners(self, view: View) -> int:
         """Partners of this seat who take part in the hand."""
-        v = view.variant
-        team = v.teams[v.team_of(view.seat)]
-        return sum(1 for s in team if s != view.seat and s not in view.sitting_out)
+        self.evaluator(view)  # a new variant starts the memos afresh
+        key = (view.seat, view.sitting_out)
+        found = self._partners.get(key)
+        if found is None:
+            v = view.variant
+            team = v.teams[v.team_of(view.seat)]
+            found = sum(1 for s in team if s != view.seat and s not in view.sitting_out)
+            if len(self._partners) > 256:
+                self._partners.clear()
+            self._partners[key] = found
+        return found
 
     def friends(self, view: View) -> frozenset[int]:
         """Seats playing on this seat's side in the hand (defenders together without partnerships)."""

@@ -158,7 +158,17 @@ class Evaluator:
         else:
             counts = played[1]
         counts = list(counts)
-        _take(counts, self._in_sight(view))
+        ids = self.ids
+        for c in view.hand:
+            i = ids[c]
+            if counts[i]:
+                counts[i] -= 1
+        for _, c in view.trick:
+            i = ids[c]
+            if counts[i]:
+                counts[i] -= 1
+        if view.set_aside:
+            _take(counts, [self.rules.card_id[a.arg] for a in view.set_aside])
         return counts
 
     # ------------------------------------------------------------------ estimates
