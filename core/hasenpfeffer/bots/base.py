@@ -1,5 +1,9 @@
 """What a bot is: any object with ``choose(view, legal) -> Action``, built as ``Bot(seed)``.
 
+A bot that takes the only legal action without looking (and without drawing from its random
+numbers) may say so with ``ask_when_forced = False``: simulations then apply such actions
+without building its view.
+
 >>> from hasenpfeffer.bots.simple import RandomBot
 >>> isinstance(RandomBot(1), Bot)
 True

@@ -31,6 +31,9 @@ ALONE_SURE = 0.8
 class GreedyBot:
     """A rule-based player: contracts by expected score, cheapest winner or lowest loser in play."""
 
+    ask_when_forced = False
+    """The only legal action is taken without looking: simulations need not ask."""
+
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._ev: Evaluator | None = None

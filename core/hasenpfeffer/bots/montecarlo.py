@@ -43,6 +43,9 @@ MAKER_WEIGHT = 3.0
 class MonteCarloBot:
     """Perfect-information Monte Carlo over sampled worlds, with greedy play-outs."""
 
+    ask_when_forced = False
+    """The only legal action is taken without looking: simulations need not ask."""
+
     PARAMS: ClassVar[dict[str, tuple[int, int]]] = {"samples": (1, 1024)}
     """Integer parameters the bot spec may set, with their ranges."""
 

@@ -98,6 +98,9 @@ MADE = frozenset({Verb.PASS, Verb.BID, Verb.ORDER_UP, Verb.TRUMP, Verb.ALONE})
 class PimcBot:
     """Perfect-information Monte Carlo: sampled worlds, each solved double-dummy."""
 
+    ask_when_forced = False
+    """The only legal action is taken without looking: simulations need not ask."""
+
     PARAMS: ClassVar[dict[str, tuple[int, int]]] = {
         "worlds": (1, 1024),
         "making": (1, 1024),

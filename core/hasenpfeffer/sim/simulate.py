@@ -53,15 +53,22 @@ def parse_bots(spec: str, players: int) -> list[str]:
 
 
 def play_game(variant: Variant, bots: Sequence[str], seed: int, max_hands: int = MAX_HANDS) -> Game:
-    """One full game between bots (seat ``i`` played by ``bots[i]``)."""
+    """One full game between bots (seat ``i`` played by ``bots[i]``). A bot whose
+    ``ask_when_forced`` is False is not asked (nor its view built) when one action is legal."""
     from ..bots.registry import load_bot
     from ..engine.game import Game
 
     game = Game(variant, seed=seed)
     players = [load_bot(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
+    asks = [getattr(p, "ask_when_forced", True) for p in players]
     while not game.is_over and len(game.hand_results) < max_hands:
         seat = game.to_move
         assert seat is not None
+        if not asks[seat]:
+            legal = game.legal_actions()
+            if len(legal) == 1:
+                game.apply(legal[0])
+                continue
         view = game.view(seat)
         action = players[seat].choose(view, view.legal)
         game.apply(action)
