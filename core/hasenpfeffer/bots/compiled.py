@@ -9,8 +9,9 @@ the tests compare the two on random variants and hands.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> from hasenpfeffer.rules.ruleset import compile_variant
+>>> from hasenpfeffer.bots.handeval import PARTNER
 >>> r = compile_variant(Variant(name="x"))
->>> k = Kernel(r)
+>>> k = Kernel(r, PARTNER)
 >>> hand = [r.cid(c) for c in ["JK", "JH", "AS"]]
 >>> unseen = [0 if c in hand else 1 for c in range(len(r.faces))]
 >>> k.card_chances(hand, r.trump_id("H"), unseen)
@@ -26,7 +27,7 @@ import numba
 import numpy as np
 
 from ..rules.ruleset import Ruleset
-from .holdings import chance, wins_every_trick
+from .holdings import chance, partner_value, wins_every_trick
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -35,7 +36,7 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 class Kernel:
     """One ruleset's tables for the compiled estimates (``partner``: :data:`~.handeval.PARTNER`)."""
 
-    def __init__(self, rules: Ruleset, partner: float = 0.6) -> None:
+    def __init__(self, rules: Ruleset, partner: float) -> None:
         n, options = len(rules.faces), rules.ns + 1
         self.eff = np.array(rules.eff, dtype=np.int64).reshape(options, n)
         self.power = np.array(rules.power, dtype=np.int64).reshape(options, n)
@@ -95,6 +96,8 @@ def _ints(values: Sequence[int]) -> np.ndarray[Any, Any]:
 
 _chance = _jit(chance)
 """:func:`~.holdings.chance`, compiled."""
+_partner_value = _jit(partner_value)
+""":func:`~.holdings.partner_value`, compiled."""
 
 
 @_jit
@@ -234,11 +237,7 @@ def _distribution(
         part = min(1.0, share) * partner
         for c in range(len(unseen)):
             if unseen[c]:
-                h = _higher(eff, power, counts, eff[c], power[c])
-                if eff[c] == trump:
-                    v = 0.8 if h == 0 else 0.35 if h == 1 else 0.1
-                else:
-                    v = 0.65 if h == 0 else 0.0
+                v = _partner_value(eff[c] == trump, _higher(eff, power, counts, eff[c], power[c]))
                 if v:
                     for _ in range(unseen[c]):
                         size = _trials(dist, size, part * v)

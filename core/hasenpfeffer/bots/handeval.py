@@ -32,7 +32,7 @@ from ..format.variant import Variant
 from ..rules.ruleset import Ruleset, compile_variant
 from ..solver.builds import available
 from .counts import above, ladders
-from .holdings import Holdings, remember
+from .holdings import Holdings, partner_value, remember
 
 PARTNER = 0.6
 """Calibration of the partners' expected tricks (greedy self-play: estimates at bidding time were high)."""
@@ -158,17 +158,7 @@ class Evaluator:
         else:
             counts = played[1]
         counts = list(counts)
-        ids = self.ids
-        for c in view.hand:
-            i = ids[c]
-            if counts[i]:
-                counts[i] -= 1
-        for _, c in view.trick:
-            i = ids[c]
-            if counts[i]:
-                counts[i] -= 1
-        if view.set_aside:
-            _take(counts, [self.rules.card_id[a.arg] for a in view.set_aside])
+        _take(counts, self._in_sight(view))
         return counts
 
     # ------------------------------------------------------------------ estimates
@@ -232,10 +222,7 @@ class Evaluator:
             higher, _ = above(self._ladders[ti], counts)
             eff = self.rules.eff[ti]
             trump = ti if ti < self.rules.ns else -1
-            found = [
-                (0.8 if h == 0 else 0.35 if h == 1 else 0.1) if eff[c] == trump else 0.65 if h == 0 else 0.0
-                for c, h in enumerate(higher)
-            ]
+            found = [partner_value(eff[c] == trump, h) for c, h in enumerate(higher)]
             remember(self._partner, key, found)
         return found
 

@@ -70,6 +70,14 @@ def chance(trump: bool, has_trump: bool, k: int, length: int, higher: int, outsi
     return 0.03
 
 
+def partner_value(trump: bool, higher: int) -> float:
+    """A partner's chance of winning with a card it holds: a trump or not, ``higher`` copies
+    of stronger cards of its suit out."""
+    if trump:
+        return 0.8 if higher == 0 else 0.35 if higher == 1 else 0.1
+    return 0.65 if higher == 0 else 0.0
+
+
 def _counts(cards: tuple[int, ...]) -> Counts:
     if not cards:
         return lambda counts: ()
