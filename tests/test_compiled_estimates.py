@@ -1,6 +1,6 @@
 """The compiled hand estimates (numba, the extra ``fast``) give the pure-Python numbers bit for
-bit: card chances, trick distributions and trump strengths on every built-in and on random
-variants; and greedy plays the same games with them as without them."""
+bit: card chances, trick distributions, trump strengths, the cards kept and distributions
+worked out for every trump at once (naming, bidding) and for an order-up on every built-in and on random variants; and greedy plays the same games with them as without them."""
 
 from __future__ import annotations
 
@@ -41,6 +41,15 @@ def same_numbers(v: Variant, rng: random.Random, hands: int) -> int:
             want = python.distribution(hand, ti, unseen, partners, v.hand_size, widow, extra)
             assert compiled.distribution(hand, ti, unseen, partners, v.hand_size, widow, extra) == want
             cases += 1
+        size, partners = rng.randint(1, v.hand_size + 1), rng.randint(0, 2)
+        want_named = python.naming(hand, unseen, options, size, partners, v.hand_size)
+        assert compiled.naming(hand, unseen, options, size, partners, v.hand_size) == want_named
+        best, widow, alone = rng.randint(1, 3), rng.randint(0, 2), rng.random() < 0.5
+        want_bids = python.bidding(hand, unseen, options, best, partners, v.hand_size, widow, alone)
+        assert compiled.bidding(hand, unseen, options, best, partners, v.hand_size, widow, alone) == want_bids
+        card, ti, dealer = deck[-1], rng.randrange(r.ns + 1), rng.randint(0, 2)
+        want_order = python.ordering(hand, card, ti, unseen, dealer, size, partners, v.hand_size)
+        assert compiled.ordering(hand, card, ti, unseen, dealer, size, partners, v.hand_size) == want_order
     return cases
 
 

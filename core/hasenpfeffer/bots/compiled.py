@@ -11,7 +11,7 @@ the tests compare the two on random variants and hands.
 >>> from hasenpfeffer.rules.ruleset import compile_variant
 >>> from hasenpfeffer.bots.handeval import PARTNER
 >>> r = compile_variant(Variant(name="x"))
->>> k = Kernel(r, PARTNER)
+>>> k = Kernel(r, PARTNER, 6)
 >>> hand = [r.cid(c) for c in ["JK", "JH", "AS"]]
 >>> unseen = [0 if c in hand else 1 for c in range(len(r.faces))]
 >>> k.card_chances(hand, r.trump_id("H"), unseen)
@@ -34,9 +34,11 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 
 
 class Kernel:
-    """One ruleset's tables for the compiled estimates (``partner``: :data:`~.handeval.PARTNER`)."""
+    """One ruleset's tables for the compiled estimates (``partner``: :data:`~.handeval.PARTNER`;
+    ``tricks``: the tricks of a hand, where :meth:`naming` and :meth:`bidding` cap their
+    distributions)."""
 
-    def __init__(self, rules: Ruleset, partner: float) -> None:
+    def __init__(self, rules: Ruleset, partner: float, tricks: int) -> None:
         n, options = len(rules.faces), rules.ns + 1
         self.eff = np.array(rules.eff, dtype=np.int64).reshape(options, n)
         self.power = np.array(rules.power, dtype=np.int64).reshape(options, n)
@@ -45,20 +47,23 @@ class Kernel:
         ).reshape(options, n)
         self.ns = rules.ns
         self.partner = partner
+        self.tricks = tricks
+        self.tables = (self.eff, self.power, self.every, self.ns)
+        """The tables of every trump option, as the kernels that choose among them take them."""
+
+    def row(self, ti: int) -> tuple[Any, Any, Any, int, int]:
+        """The tables of trump option ``ti``, as the kernels of one option take them."""
+        return self.eff[ti], self.power[ti], self.every[ti], ti, self.ns
 
     def card_chances(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
         """Each card's chance of taking a trick, in ``hand`` order (as :meth:`~.handeval.Evaluator.card_chances`)."""
-        out: np.ndarray[Any, Any] = _chances(
-            self.eff[ti], self.power[ti], self.every[ti], ti, self.ns, _ints(hand), _ints(unseen)
-        )
+        out: np.ndarray[Any, Any] = _chances(*self.row(ti), _ints(hand), _ints(unseen))
         return cast(list[float], out.tolist())
 
     def strengths(self, hand: Sequence[int], unseen: Sequence[int], options: Sequence[int]) -> list[float]:
         """For each trump option, the sum of the hand's card chances (as
         :meth:`~.handeval.Evaluator.best_trumps` adds them up)."""
-        out: np.ndarray[Any, Any] = _strengths(
-            self.eff, self.power, self.every, self.ns, _ints(hand), _ints(unseen), _ints(options)
-        )
+        out: np.ndarray[Any, Any] = _strengths(*self.tables, _ints(hand), _ints(unseen), _ints(options))
         return cast(list[float], out.tolist())
 
     def distribution(
@@ -73,21 +78,53 @@ class Kernel:
     ) -> list[float]:
         """The making side's trick distribution (as :meth:`~.handeval.Evaluator.distribution`;
         ``share``: the partners' part of the unseen cards)."""
+        more = np.array(extra, dtype=np.float64)
         out: np.ndarray[Any, Any] = _distribution(
-            self.eff[ti],
-            self.power[ti],
-            self.every[ti],
-            ti,
-            self.ns,
-            _ints(hand),
-            _ints(unseen),
-            share,
-            self.partner,
-            widow,
-            np.array(extra, dtype=np.float64),
-            tricks,
+            *self.row(ti), _ints(hand), _ints(unseen), share, self.partner, widow, more, tricks
         )
         return cast(list[float], out.tolist())
+
+    def naming(
+        self, hand: Sequence[int], unseen: Sequence[int], options: Sequence[int], size: int, share: float
+    ) -> list[tuple[list[int], list[float]]]:
+        """For each trump of ``options``, in one call: the ``size`` cards kept and the making
+        side's trick distribution with them (as :meth:`~.handeval.Evaluator.naming`)."""
+        ints = _ints(hand), _ints(unseen), _ints(options)
+        kept, dists = _naming(*self.tables, *ints, size, share, self.partner, self.tricks)
+        return list(zip(kept.tolist(), dists.tolist(), strict=True))
+
+    def bidding(
+        self,
+        hand: Sequence[int],
+        unseen: Sequence[int],
+        options: Sequence[int],
+        best: int,
+        share: float,
+        widow: int,
+        alone: bool,
+    ) -> list[tuple[int, list[float], list[float]]]:
+        """The ``best`` strongest trumps of ``options`` with the making side's trick
+        distributions with the partners and alone, in one call (as
+        :meth:`~.handeval.Evaluator.bidding`)."""
+        ints = _ints(hand), _ints(unseen), _ints(options)
+        top, dists = _bidding(*self.tables, *ints, best, share, self.partner, widow, alone, self.tricks)
+        return [(ti, d[0], d[1]) for ti, d in zip(top.tolist(), dists.tolist(), strict=True)]
+
+    def ordering(
+        self,
+        hand: Sequence[int],
+        card: int,
+        ti: int,
+        unseen: Sequence[int],
+        dealer: int,
+        size: int,
+        share: float,
+    ) -> tuple[list[int], list[float]]:
+        """The cards kept and the making side's trick distribution of ordering ``card`` up, in
+        one call (as :meth:`~.handeval.Evaluator.ordering`)."""
+        ints = _ints(hand), card, _ints(unseen)
+        kept, dist = _ordering(*self.row(ti), *ints, dealer, size, share, self.partner, self.tricks)
+        return kept.tolist(), dist.tolist()
 
 
 def _ints(values: Sequence[int]) -> np.ndarray[Any, Any]:
@@ -282,3 +319,133 @@ def _distribution(
         for k in range(size):
             out[k] = dist[k]
     return out
+
+
+@_jit
+def _keep(eff: Any, power: Any, every: Any, ti: int, ns: int, hand: Any, unseen: Any, size: int) -> Any:
+    """:meth:`~.handeval.Evaluator.keep`: the ``size`` cards with the best chances, the
+    stronger first between equal chances (a stable sort)."""
+    n = len(hand)
+    if n <= size:
+        return hand.copy()
+    chances = _chances(eff, power, every, ti, ns, hand, unseen)
+    order = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        at = i  # after every card before it in (-chance, -power) order or equal to it
+        while at > 0:
+            j = order[at - 1]
+            if chances[i] > chances[j] or (chances[i] == chances[j] and power[hand[i]] > power[hand[j]]):
+                order[at] = j
+                at -= 1
+            else:
+                break
+        order[at] = i
+    out = np.empty(size, dtype=np.int64)
+    for k in range(size):
+        out[k] = hand[order[k]]
+    return out
+
+
+@_jit
+def _naming(
+    eff: Any,
+    power: Any,
+    every: Any,
+    ns: int,
+    hand: Any,
+    unseen: Any,
+    options: Any,
+    size: int,
+    share: float,
+    partner: float,
+    tricks: int,
+) -> Any:
+    """:func:`_keep` and then :func:`_distribution` of the cards kept, for each of ``options``."""
+    m = len(options)
+    kept = np.empty((m, min(size, len(hand))), dtype=np.int64)
+    dists = np.empty((m, tricks + 1), dtype=np.float64)
+    none = np.zeros(0, dtype=np.float64)
+    for i in range(m):
+        ti = options[i]
+        k = _keep(eff[ti], power[ti], every[ti], ti, ns, hand, unseen, size)
+        kept[i] = k
+        dists[i] = _distribution(
+            eff[ti], power[ti], every[ti], ti, ns, k, unseen, share, partner, 0, none, tricks
+        )
+    return kept, dists
+
+
+@_jit
+def _bidding(
+    eff: Any,
+    power: Any,
+    every: Any,
+    ns: int,
+    hand: Any,
+    unseen: Any,
+    options: Any,
+    best: int,
+    share: float,
+    partner: float,
+    widow: int,
+    alone: bool,
+    tricks: int,
+) -> Any:
+    """The ``best`` first of ``options`` by :func:`_strengths`, the strongest first (a stable
+    sort), each with its :func:`_distribution` with the partners' ``share`` and, when
+    ``alone``, without it (else the same one again)."""
+    sums = _strengths(eff, power, every, ns, hand, unseen, options)
+    m = len(options)
+    order = np.empty(m, dtype=np.int64)
+    for i in range(m):
+        at = i
+        while at > 0 and sums[i] > sums[order[at - 1]]:
+            order[at] = order[at - 1]
+            at -= 1
+        order[at] = i
+    top = min(best, m)
+    chosen = np.empty(top, dtype=np.int64)
+    dists = np.empty((top, 2, tricks + 1), dtype=np.float64)
+    none = np.zeros(0, dtype=np.float64)
+    for i in range(top):
+        ti = options[order[i]]
+        chosen[i] = ti
+        e, p, v = eff[ti], power[ti], every[ti]
+        dists[i, 0] = _distribution(e, p, v, ti, ns, hand, unseen, share, partner, widow, none, tricks)
+        if alone:
+            dists[i, 1] = _distribution(e, p, v, ti, ns, hand, unseen, 0.0, partner, widow, none, tricks)
+        else:
+            dists[i, 1] = dists[i, 0]
+    return chosen, dists
+
+
+@_jit
+def _ordering(
+    eff: Any,
+    power: Any,
+    every: Any,
+    ti: int,
+    ns: int,
+    hand: Any,
+    card: int,
+    unseen: Any,
+    dealer: int,
+    size: int,
+    share: float,
+    partner: float,
+    tricks: int,
+) -> Any:
+    """The hand with ``card`` :func:`_keep` kept (``dealer`` 1: the seat's own), or ``card``'s
+    chance as one more trial (``dealer`` 2: a partner's), then :func:`_distribution`."""
+    extra = np.zeros(0, dtype=np.float64)
+    kept = hand
+    if dealer == 1:
+        held = np.empty(len(hand) + 1, dtype=np.int64)
+        held[: len(hand)] = hand
+        held[len(hand)] = card
+        kept = _keep(eff, power, every, ti, ns, held, unseen, size)
+    elif dealer == 2:
+        one = np.empty(1, dtype=np.int64)
+        one[0] = card
+        extra = _chances(eff, power, every, ti, ns, one, unseen)
+    return kept, _distribution(eff, power, every, ti, ns, kept, unseen, share, partner, 0, extra, tricks)

@@ -110,11 +110,7 @@ class GreedyBot:
 
     def keep(self, ev: Evaluator, hand: list[int], ti: int, unseen: list[int], size: int) -> list[int]:
         """The ``size`` cards worth keeping for trump ``ti``."""
-        if len(hand) <= size:
-            return hand
-        chances = ev.card_chances(hand, ti, unseen)
-        order = sorted(range(len(hand)), key=lambda i: (-chances[i], -ev.rules.power[ti][hand[i]]))
-        return [hand[i] for i in order[:size]]
+        return ev.keep(hand, ti, unseen, size)
 
     # ------------------------------------------------------------------ making trump
 
@@ -128,11 +124,8 @@ class GreedyBot:
         key = (tuple(sorted(hand)), tuple(unseen), partners, widow, lone)
         dists = self._memo.get(key)
         if dists is None:
-            dists = []
-            for ti in ev.best_trumps(hand, unseen, self._options(ev))[:2]:
-                dist = ev.distribution(hand, ti, unseen, partners, v.hand_size, widow)
-                alone_dist = ev.distribution(hand, ti, unseen, 0, v.hand_size, widow) if lone else dist
-                dists.append((dist, alone_dist, {}))
+            found = ev.bidding(hand, unseen, self._options(ev), 2, partners, v.hand_size, widow, lone)
+            dists = [(dist, alone_dist, {}) for _, dist, alone_dist in found]
             if len(self._memo) > 4096:
                 self._memo.clear()
             self._memo[key] = dists
@@ -158,41 +151,42 @@ class GreedyBot:
         unseen: list[int],
         ti: int,
         alone: bool,
-        partners: int,
-        dists: dict[tuple[int, int], list[float]],
+        dist: list[float],
+        alone_dists: dict[int, list[float]],
     ) -> float:
-        """The expected score of naming ``ti`` with ``kept`` (``dists``: distributions already
-        worked out, by trump and partners, kept for the next call)."""
+        """The expected score of naming ``ti`` with ``kept`` (``dist``: the side's trick
+        distribution with the partners; ``alone_dists``: those without them worked out, by
+        trump, kept for the next call)."""
         need, mult = self.contract(view)
 
-        def dist_of(n: int) -> list[float]:
-            found = dists.get((ti, n))
+        def lone() -> list[float]:
+            found = alone_dists.get(ti)
             if found is None:
-                found = dists[ti, n] = ev.distribution(kept, ti, unseen, n, view.variant.hand_size)
+                found = alone_dists[ti] = ev.distribution(kept, ti, unseen, 0, view.variant.hand_size)
             return found
 
         if alone:
-            if not _sure_alone(lambda: dist_of(partners), lambda: dist_of(0), need):
+            if not _sure_alone(lambda: dist, lone, need):
                 return -1e9
-            return ev.contract_ev(dist_of(0), need, mult, alone=True)
-        return ev.contract_ev(dist_of(partners), need, mult, alone=False)
+            return ev.contract_ev(lone(), need, mult, alone=True)
+        return ev.contract_ev(dist, need, mult, alone=False)
 
     def trump_ranking(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """The ``trump`` actions with their expected scores, best first."""
         ev, hand, unseen = self._setup(view)
-        partners = self.partners(view)
-        kept: dict[int, list[int]] = {}
-        dists: dict[tuple[int, int], list[float]] = {}
+        r, v = ev.rules, view.variant
+        ids = {a.arg: r.trump_id(a.arg) for a in legal if a.verb == "trump"}
+        options = [ti for ti in dict.fromkeys(ids.values()) if ti is not None]
+        named = ev.naming(hand, unseen, options, v.tricks_per_hand, self.partners(view), v.hand_size)
+        table = dict(zip(options, named, strict=True))
+        alone_dists: dict[int, list[float]] = {}
         scored = []
         for a in legal:
             if a.verb == "trump":
-                ti = ev.rules.trump_id(a.arg)
+                ti = ids[a.arg]
                 assert ti is not None
-                found = kept.get(ti)
-                if found is None:
-                    found = kept[ti] = self.keep(ev, hand, ti, unseen, view.variant.tricks_per_hand)
-                value = self._trump_value(view, ev, found, unseen, ti, a.alone, partners, dists)
-                scored.append((value, a))
+                kept, dist = table[ti]
+                scored.append((self._trump_value(view, ev, kept, unseen, ti, a.alone, dist, alone_dists), a))
         scored.sort(key=lambda x: -x[0])
         return scored
 
@@ -211,22 +205,19 @@ class GreedyBot:
         tid = ev.ids[turned]
         ti = r.suits.index(turned.suit)
         unseen[tid] = max(0, unseen[tid] - 1)
-        extra: list[float] = []
-        mine = hand
         v = view.variant
-        if view.dealer == view.seat:
-            mine = self.keep(ev, [*hand, tid], ti, unseen, v.tricks_per_hand)
-        elif view.dealer in self.friends(view):
-            extra = ev.card_chances([tid], ti, unseen)
+        dealer = 1 if view.dealer == view.seat else 2 if view.dealer in self.friends(view) else 0
+        mine, dist = ev.ordering(
+            hand, tid, ti, unseen, dealer, v.tricks_per_hand, self.partners(view), v.hand_size
+        )
         best: tuple[float, Action] | None = None
         need, mult = self.contract(view)
-        dists: dict[bool, list[float]] = {}
+        dists: dict[bool, list[float]] = {False: dist}
 
         def dist_of(alone: bool) -> list[float]:
             found = dists.get(alone)
-            if found is None:
-                partners, more = (0, []) if alone else (self.partners(view), extra)
-                found = dists[alone] = ev.distribution(mine, ti, unseen, partners, v.hand_size, extra=more)
+            if found is None:  # alone: the partners and their card out of play
+                found = dists[alone] = ev.distribution(mine, ti, unseen, 0, v.hand_size)
             return found
 
         for a in legal:

@@ -118,7 +118,7 @@ class Evaluator:
         """Work the estimates out with the compiled kernel from now on (numba loads here)."""
         from .compiled import Kernel
 
-        self.kernel = Kernel(self.rules, PARTNER)
+        self.kernel = Kernel(self.rules, PARTNER, self.variant.tricks_per_hand)
         self._until = -1
 
     # ------------------------------------------------------------------ knowledge
@@ -271,15 +271,34 @@ class Evaluator:
         extra: Sequence[float] = (),
     ) -> list[float]:
         """Distribution of the making side's tricks with ``hand`` (after the widow and discards)."""
-        total = sum(unseen)
-        share = partners * hand_size / total if total else 0.0
-        if self._until >= 0:
-            self._until -= 1
-            if self._until < 0:
-                self.compile()
+        share = self._share(unseen, partners, hand_size)
+        self._tick(1)
         if self.kernel is not None:
             found: list[float] = self.kernel.distribution(hand, ti, unseen, share, widow, extra, self.tricks)
             return found
+        return self._distribution(hand, ti, unseen, share, widow, extra)
+
+    def _share(self, unseen: Sequence[int], partners: int, hand_size: int) -> float:
+        """The partners' part of the unseen cards."""
+        total = sum(unseen)
+        return partners * hand_size / total if total else 0.0
+
+    def _tick(self, n: int) -> None:
+        """Count ``n`` distributions towards loading the kernel (:data:`COMPILE_AFTER`)."""
+        if self._until >= 0:
+            self._until -= n
+            if self._until < 0:
+                self.compile()
+
+    def _distribution(
+        self,
+        hand: Sequence[int],
+        ti: int,
+        unseen: Sequence[int],
+        share: float,
+        widow: int,
+        extra: Sequence[float],
+    ) -> list[float]:
         probs = self.partner_chances(hand, ti, unseen, share)
         probs += self.widow_chances(hand, ti, unseen, widow)
         probs += extra
@@ -288,6 +307,105 @@ class Evaluator:
     def own_tricks(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
         """Distribution of the tricks ``hand``'s own cards take (uncapped; do not change it)."""
         return self.spread((1.0,), self.card_chances(hand, ti, unseen))
+
+    def keep(self, hand: Sequence[int], ti: int, unseen: Sequence[int], size: int) -> list[int]:
+        """The ``size`` cards of ``hand`` worth keeping for trump ``ti``: the best chances of
+        taking a trick, the stronger first between equal chances."""
+        if len(hand) <= size:
+            return list(hand)
+        chances = self.card_chances(hand, ti, unseen)
+        power = self.rules.power[ti]
+        order = sorted(range(len(hand)), key=lambda i: (-chances[i], -power[hand[i]]))
+        return [hand[i] for i in order[:size]]
+
+    def naming(
+        self,
+        hand: Sequence[int],
+        unseen: Sequence[int],
+        options: Sequence[int],
+        size: int,
+        partners: int,
+        hand_size: int,
+    ) -> list[tuple[list[int], list[float]]]:
+        """For each trump of ``options``: the cards :meth:`keep` keeps (``size`` of them) and
+        the making side's trick :meth:`distribution` with them and ``partners``.
+
+        >>> from hasenpfeffer.format.variant import Variant
+        >>> ev = Evaluator(Variant(name="x"))
+        >>> hand = [ev.rules.cid(c) for c in ["JK", "JH", "JD", "AH", "KH", "AS", "9C"]]
+        >>> r = ev.rules
+        >>> [(kept, dist)] = ev.naming(hand, ev.unseen_after(hand), [r.trump_id("H")], 6, 1, 6)
+        >>> [str(r.faces[c]) for c in kept], len(dist)
+        (['JK', 'JH', 'JD', 'AH', 'KH', 'AS'], 7)
+        """
+        share = self._share(unseen, partners, hand_size)
+        self._tick(len(options))
+        if self.kernel is not None:
+            found: list[tuple[list[int], list[float]]] = self.kernel.naming(
+                hand, unseen, options, size, share
+            )
+            return found
+        out = []
+        for ti in options:
+            kept = self.keep(hand, ti, unseen, size)
+            out.append((kept, self._distribution(kept, ti, unseen, share, 0, ())))
+        return out
+
+    def bidding(
+        self,
+        hand: Sequence[int],
+        unseen: Sequence[int],
+        options: Sequence[int],
+        best: int,
+        partners: int,
+        hand_size: int,
+        widow: int,
+        alone: bool,
+    ) -> list[tuple[int, list[float], list[float]]]:
+        """The ``best`` first trumps of :meth:`best_trumps`, each with the making side's trick
+        :meth:`distribution` with ``partners`` and, when ``alone``, without them (else the
+        same one), ``widow`` cards to take."""
+        share = self._share(unseen, partners, hand_size)
+        self._tick(min(best, len(options)) * (2 if alone else 1))
+        if self.kernel is not None:
+            found: list[tuple[int, list[float], list[float]]] = self.kernel.bidding(
+                hand, unseen, options, best, share, widow, alone
+            )
+            return found
+        out = []
+        for ti in self.best_trumps(hand, unseen, options)[:best]:
+            dist = self._distribution(hand, ti, unseen, share, widow, ())
+            out.append((ti, dist, self._distribution(hand, ti, unseen, 0.0, widow, ()) if alone else dist))
+        return out
+
+    def ordering(
+        self,
+        hand: Sequence[int],
+        card: int,
+        ti: int,
+        unseen: Sequence[int],
+        dealer: int,
+        size: int,
+        partners: int,
+        hand_size: int,
+    ) -> tuple[list[int], list[float]]:
+        """Ordering the turned ``card`` up for trump ``ti``: the cards the side plays and its
+        trick :meth:`distribution` with ``partners``. ``dealer`` 1: this seat takes the card
+        up and :meth:`keep` keeps ``size`` cards; 2: a partner does, and the card's chance of
+        a trick is one more trial; 0: an opponent does."""
+        share = self._share(unseen, partners, hand_size)
+        self._tick(1)
+        if self.kernel is not None:
+            found: tuple[list[int], list[float]] = self.kernel.ordering(
+                hand, card, ti, unseen, dealer, size, share
+            )
+            return found
+        kept, extra = list(hand), []
+        if dealer == 1:
+            kept = self.keep([*hand, card], ti, unseen, size)
+        elif dealer == 2:
+            extra = self.card_chances([card], ti, unseen)
+        return kept, self._distribution(kept, ti, unseen, share, 0, extra)
 
     def best_trumps(self, hand: Sequence[int], unseen: Sequence[int], options: Sequence[int]) -> list[int]:
         """Trump options sorted from the strongest for this hand."""
