@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer import Game
+from hasenpfeffer import Game, View
 from hasenpfeffer.engine import events as ev
 from hasenpfeffer.engine.state import State
 from hasenpfeffer.engine.transcript import record, split
@@ -16,6 +16,7 @@ from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.records import replay
 from hasenpfeffer.rules.actions import Verb
 from hasenpfeffer.rules.machine import Phase, phase_spec
+from hasenpfeffer.rules.ruleset import compile_variant
 
 BUILTINS = builtin_names()
 HANDS = 12
@@ -157,8 +158,6 @@ def test_phases_and_verbs_are_one_vocabulary() -> None:
 
 
 def test_a_variant_is_compiled_once() -> None:
-    from hasenpfeffer.rules.ruleset import compile_variant
-
     a = load_variant("euchre")
     b = a.model_copy()
     assert a == b and hash(a) == hash(b) and a is not b
@@ -179,3 +178,24 @@ def test_refused_ids_change_nothing(name: str, seed: int) -> None:
             with pytest.raises(ValueError):
                 game.apply_id(i)
     assert game.snapshot() == before
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(BUILTINS), st.integers(0, 2**32))
+def test_a_view_gives_its_cards_as_ids_of_the_compiled_faces(name: str, seed: int) -> None:
+    """A game's views (built lazily) and a plain :class:`View` of the same fields give the same
+    ids, and the ids are the places of the cards in the ruleset's faces."""
+    rng = random.Random(seed)
+    game = Game(load_variant(name), seed=seed)
+    faces = compile_variant(game.variant).faces
+    for _ in range(60):
+        if not going(game):
+            break
+        view = game.view(rng.randrange(game.variant.players))
+        plain = View(**{f: getattr(view, f) for f in View.__dataclass_fields__})
+        assert view.hand_ids == plain.hand_ids
+        assert tuple(faces[c] for c in view.hand_ids) == view.hand
+        assert view.trick_ids == plain.trick_ids
+        assert tuple((s, faces[c]) for s, c in view.trick_ids) == view.trick
+        assert view.set_aside == plain.set_aside
+        game.apply(rng.choice(game.legal_actions()))

@@ -74,9 +74,7 @@ class GreedyBot:
 
     def _setup(self, view: View) -> tuple[Evaluator, list[int], list[int]]:
         ev = self.evaluator(view)
-        ids = ev.ids
-        hand = [ids[c] for c in view.hand]
-        return ev, hand, ev.unseen(view)
+        return ev, list(view.hand_ids), ev.unseen(view)
 
     def partners(self, view: View) -> int:
         """Partners of this seat who take part in the hand."""

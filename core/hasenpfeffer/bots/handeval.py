@@ -141,9 +141,9 @@ class Evaluator:
     def _in_sight(self, view: View) -> list[int]:
         """Ids of the seen cards outside the finished tricks: the hand, the trick on the table,
         the seat's own discards and gifts."""
-        ids, card_id = self.ids, self.rules.card_id
-        cards = [ids[c] for c in view.hand]
-        cards += [ids[c] for _, c in view.trick]
+        card_id = self.rules.card_id
+        cards = list(view.hand_ids)
+        cards += [c for _, c in view.trick_ids]
         cards += [card_id[a.arg] for a in view.set_aside]
         return cards
 

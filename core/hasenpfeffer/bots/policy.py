@@ -93,8 +93,7 @@ def seen_table(ev: Evaluator, view: View) -> Table:
     r = ev.rules
     ti = r.ns if view.trump is None else r.trump_index[view.trump.upper()]
     left, top = _outside(r, ti, enumerate(ev.unseen(view)))
-    ids = ev.ids
-    trick = tuple([(s, ids[c]) for s, c in view.trick])
+    trick = view.trick_ids
     return Table(view.seat, ti, view.maker, friends(r, view.seat, view.maker), trick, left, top)
 
 

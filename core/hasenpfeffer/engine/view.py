@@ -8,6 +8,7 @@ from typing import NamedTuple
 from ..format.cards import Card
 from ..format.variant import Variant
 from ..rules.actions import Action
+from ..rules.ruleset import compile_variant
 
 HIDDEN_VERBS = frozenset({"discard", "give"})
 """The verbs whose card only the seat that acts sees."""
@@ -62,6 +63,19 @@ class View:
     turned: Card | None
     legal: tuple[Action, ...]
     variant: Variant
+
+    @property
+    def hand_ids(self) -> tuple[int, ...]:
+        """The hand as card ids: places in the variant's compiled faces
+        (:attr:`~hasenpfeffer.rules.ruleset.Ruleset.faces`), as the tables of the rules index them."""
+        card_id = compile_variant(self.variant).card_id
+        return tuple([card_id[str(c)] for c in self.hand])
+
+    @property
+    def trick_ids(self) -> tuple[tuple[int, int], ...]:
+        """The trick on the table as (seat, card id) pairs (the ids of :attr:`hand_ids`)."""
+        card_id = compile_variant(self.variant).card_id
+        return tuple([(s, card_id[str(c)]) for s, c in self.trick])
 
     @property
     def set_aside(self) -> tuple[Action, ...]:

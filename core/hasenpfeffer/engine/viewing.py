@@ -159,6 +159,18 @@ class LazyView(View):
         return all(getattr(self, f) == getattr(other, f) for f in View.__dataclass_fields__)
 
     @property
+    def hand_ids(self) -> tuple[int, ...]:
+        """:attr:`View.hand_ids`, the snapshot's own."""
+        hand: tuple[int, ...] = self.__dict__["snapshot"].hand
+        return hand
+
+    @property
+    def trick_ids(self) -> tuple[tuple[int, int], ...]:
+        """:attr:`View.trick_ids`, the snapshot's own."""
+        trick: tuple[tuple[int, int], ...] = self.__dict__["snapshot"].trick
+        return trick
+
+    @property
     def set_aside(self) -> tuple[Action, ...]:
         """:attr:`View.set_aside`, read from the snapshot's hidden actions alone."""
         s: Snapshot = self.__dict__["snapshot"]
