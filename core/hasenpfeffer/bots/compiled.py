@@ -435,8 +435,9 @@ def _ordering(
     partner: float,
     tricks: int,
 ) -> Any:
-    """The hand with ``card`` :func:`_keep` kept (``dealer`` 1: the seat's own), or ``card``'s
-    chance as one more trial (``dealer`` 2: a partner's), then :func:`_distribution`."""
+    """The hand with ``card`` :func:`_keep` kept (``dealer`` 1, :data:`~.handeval.I_DEAL`),
+    or ``card``'s chance as one more trial (2, :data:`~.handeval.FRIEND_DEALS`), then
+    :func:`_distribution`."""
     extra = np.zeros(0, dtype=np.float64)
     kept = hand
     if dealer == 1:

@@ -20,7 +20,7 @@ from ..engine.view import View
 from ..format.variant import Variant
 from ..rules.actions import Action
 from . import policy
-from .handeval import Evaluator, evaluator_for
+from .handeval import FRIEND_DEALS, I_DEAL, OTHER_DEALS, Evaluator, evaluator_for
 
 BID_MARGIN = 0.0
 """Expected score difference a contract must promise before greedy takes it."""
@@ -204,7 +204,8 @@ class GreedyBot:
         ti = r.suits.index(turned.suit)
         unseen[tid] = max(0, unseen[tid] - 1)
         v = view.variant
-        dealer = 1 if view.dealer == view.seat else 2 if view.dealer in self.friends(view) else 0
+        friend = view.dealer in self.friends(view)
+        dealer = I_DEAL if view.dealer == view.seat else FRIEND_DEALS if friend else OTHER_DEALS
         mine, dist = ev.ordering(
             hand, tid, ti, unseen, dealer, v.tricks_per_hand, self.partners(view), v.hand_size
         )

@@ -37,6 +37,10 @@ from .holdings import Holdings, partner_value, remember
 PARTNER = 0.6
 """Calibration of the partners' expected tricks (greedy self-play: estimates at bidding time were high)."""
 
+OTHER_DEALS, I_DEAL, FRIEND_DEALS = 0, 1, 2
+"""Who takes the turned card up in :meth:`Evaluator.ordering`: an opponent, the seat itself, a
+seat on its side."""
+
 
 def poisson_binomial(probs: Sequence[float], cap: int) -> list[float]:
     """Distribution of the number of successes (capped at ``cap``) of independent trials.
@@ -390,9 +394,10 @@ class Evaluator:
         hand_size: int,
     ) -> tuple[list[int], list[float]]:
         """Ordering the turned ``card`` up for trump ``ti``: the cards the side plays and its
-        trick :meth:`distribution` with ``partners``. ``dealer`` 1: this seat takes the card
-        up and :meth:`keep` keeps ``size`` cards; 2: a partner does, and the card's chance of
-        a trick is one more trial; 0: an opponent does."""
+        trick :meth:`distribution` with ``partners``. ``dealer``: :data:`I_DEAL` (this seat
+        takes the card up and :meth:`keep` keeps ``size`` cards), :data:`FRIEND_DEALS` (a seat
+        on its side does: the card's chance of a trick is one more trial) or
+        :data:`OTHER_DEALS`."""
         share = self._share(unseen, partners, hand_size)
         self._tick(1)
         if self.kernel is not None:
@@ -401,9 +406,9 @@ class Evaluator:
             )
             return found
         kept, extra = list(hand), []
-        if dealer == 1:
+        if dealer == I_DEAL:
             kept = self.keep([*hand, card], ti, unseen, size)
-        elif dealer == 2:
+        elif dealer == FRIEND_DEALS:
             extra = self.card_chances([card], ti, unseen)
         return kept, self._distribution(kept, ti, unseen, share, 0, extra)
 
