@@ -19,12 +19,14 @@ import argparse
 import os
 import time
 
+from hasenpfeffer.bots.handeval import evaluator_for
 from hasenpfeffer.bots.registry import load_bot
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.sim.simulate import default_workers, play_game, simulate
 from hasenpfeffer.sim.stats import wilson
+from hasenpfeffer.solver.builds import available
 from simulate import cpu  # benchmarks/simulate.py, beside this file
 
 VARIANTS = ("hasenpfeffer-pepper", "euchre")
@@ -79,7 +81,11 @@ def warm_up(variant: Variant, spec: str, seed: int) -> float:
 
 
 def speeds(variant: Variant, specs: list[str], games: int, seed: int) -> None:
-    """Hands per processor-second of each bot in two seats, after a hand to warm up."""
+    """Hands per processor-second of each bot in two seats, after a hand to warm up. Greedy's
+    compiled estimates (numba) load first: a long run loads them after its first 5,000
+    distributions, and every bot but random leans on greedy."""
+    if available():
+        evaluator_for(variant).compile()
     for spec in specs:
         warm = warm_up(variant, spec, seed - 1)
         spent, hands = hands_per_second(variant, spec, games, seed)
