@@ -283,6 +283,9 @@ def _distribution(
         held = np.zeros(ns + 1, dtype=np.int64)
         for c in hand:
             held[eff[c]] += 1
+        outside = np.zeros(ns + 1, dtype=np.int64)  # unseen cards by suit: _outside of each
+        for d in range(len(unseen)):
+            outside[eff[d]] += unseen[d]
         value = np.zeros(len(unseen), dtype=np.float64)
         for c in range(len(unseen)):
             if not unseen[c]:
@@ -296,8 +299,7 @@ def _distribution(
                 if eff[d] == suit and power[d] > power[c]:
                     k += 1
             higher = _higher(eff, power, unseen, suit, power[c])
-            outside = _outside(eff, unseen, suit)
-            value[c] = _chance(suit == trump, trump >= 0, k, held[suit] + 1, higher, outside - 1)
+            value[c] = _chance(suit == trump, trump >= 0, k, held[suit] + 1, higher, outside[suit] - 1)
         for i in range(min(widow, len(weakest))):
             w = weakest[i]
             gain = 0.0
