@@ -2,7 +2,9 @@
 same numbers, bit for bit, many times faster.
 
 :class:`Kernel` holds a ruleset's tables as arrays and works out a hand's card chances and
-its side's trick distribution in one compiled call each. Every step is the pure-Python one
+its side's trick distribution in one compiled call each, and each of greedy's making
+decisions in one call too (every trump's kept cards and distribution, a bid's best trumps, an
+order-up). Every step is the pure-Python one
 (:mod:`.holdings`, :mod:`.counts`, :func:`~.handeval.trials`) in the same order, so that the
 floating-point results are equal and greedy makes the same choices with it as without it;
 the tests compare the two on random variants and hands.
@@ -35,8 +37,7 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 
 class Kernel:
     """One ruleset's tables for the compiled estimates (``partner``: :data:`~.handeval.PARTNER`;
-    ``tricks``: the tricks of a hand, where :meth:`naming` and :meth:`bidding` cap their
-    distributions)."""
+    ``tricks``: the tricks of a hand, where the distributions are capped)."""
 
     def __init__(self, rules: Ruleset, partner: float, tricks: int) -> None:
         n, options = len(rules.faces), rules.ns + 1
@@ -74,13 +75,12 @@ class Kernel:
         share: float,
         widow: int,
         extra: Sequence[float],
-        tricks: int,
     ) -> list[float]:
         """The making side's trick distribution (as :meth:`~.handeval.Evaluator.distribution`;
         ``share``: the partners' part of the unseen cards)."""
         more = np.array(extra, dtype=np.float64)
         out: np.ndarray[Any, Any] = _distribution(
-            *self.row(ti), _ints(hand), _ints(unseen), share, self.partner, widow, more, tricks
+            *self.row(ti), _ints(hand), _ints(unseen), share, self.partner, widow, more, self.tricks
         )
         return cast(list[float], out.tolist())
 

@@ -278,7 +278,7 @@ class Evaluator:
         share = self._share(unseen, partners, hand_size)
         self._tick(1)
         if self.kernel is not None:
-            found: list[float] = self.kernel.distribution(hand, ti, unseen, share, widow, extra, self.tricks)
+            found: list[float] = self.kernel.distribution(hand, ti, unseen, share, widow, extra)
             return found
         return self._distribution(hand, ti, unseen, share, widow, extra)
 
