@@ -29,7 +29,7 @@ import numba
 import numpy as np
 
 from ..rules.ruleset import Ruleset
-from .holdings import chance, partner_value, wins_every_trick
+from .holdings import FRIEND_DEALS, I_DEAL, chance, partner_value, wins_every_trick
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -324,24 +324,35 @@ def _distribution(
 
 
 @_jit
+def _largest_first(first: Any, second: Any) -> Any:
+    """The places of ``first`` from its largest, ``second`` deciding between equal ones, and
+    places equal in both in their order: ``sorted`` by ``(-first, -second)``, a stable sort."""
+    n = len(first)
+    order = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        at = i  # after every place before it that comes first or ties
+        while at > 0:
+            j = order[at - 1]
+            if first[i] > first[j] or (first[i] == first[j] and second[i] > second[j]):
+                order[at] = j
+                at -= 1
+            else:
+                break
+        order[at] = i
+    return order
+
+
+@_jit
 def _keep(eff: Any, power: Any, every: Any, ti: int, ns: int, hand: Any, unseen: Any, size: int) -> Any:
     """:meth:`~.handeval.Evaluator.keep`: the ``size`` cards with the best chances, the
     stronger first between equal chances (a stable sort)."""
     n = len(hand)
     if n <= size:
         return hand.copy()
-    chances = _chances(eff, power, every, ti, ns, hand, unseen)
-    order = np.empty(n, dtype=np.int64)
+    strength = np.empty(n, dtype=np.int64)
     for i in range(n):
-        at = i  # after every card before it in (-chance, -power) order or equal to it
-        while at > 0:
-            j = order[at - 1]
-            if chances[i] > chances[j] or (chances[i] == chances[j] and power[hand[i]] > power[hand[j]]):
-                order[at] = j
-                at -= 1
-            else:
-                break
-        order[at] = i
+        strength[i] = power[hand[i]]
+    order = _largest_first(_chances(eff, power, every, ti, ns, hand, unseen), strength)
     out = np.empty(size, dtype=np.int64)
     for k in range(size):
         out[k] = hand[order[k]]
@@ -396,15 +407,10 @@ def _bidding(
     """The ``best`` first of ``options`` by :func:`_strengths`, the strongest first (a stable
     sort), each with its :func:`_distribution` with the partners' ``share`` and, when
     ``alone``, without it (else the same one again)."""
-    sums = _strengths(eff, power, every, ns, hand, unseen, options)
     m = len(options)
-    order = np.empty(m, dtype=np.int64)
-    for i in range(m):
-        at = i
-        while at > 0 and sums[i] > sums[order[at - 1]]:
-            order[at] = order[at - 1]
-            at -= 1
-        order[at] = i
+    order = _largest_first(
+        _strengths(eff, power, every, ns, hand, unseen, options), np.zeros(m, dtype=np.int64)
+    )
     top = min(best, m)
     chosen = np.empty(top, dtype=np.int64)
     dists = np.empty((top, 2, tricks + 1), dtype=np.float64)
@@ -437,17 +443,17 @@ def _ordering(
     partner: float,
     tricks: int,
 ) -> Any:
-    """The hand with ``card`` :func:`_keep` kept (``dealer`` 1, :data:`~.handeval.I_DEAL`),
-    or ``card``'s chance as one more trial (2, :data:`~.handeval.FRIEND_DEALS`), then
+    """The hand with ``card`` :func:`_keep` kept (``dealer`` :data:`~.holdings.I_DEAL`), or
+    ``card``'s chance as one more trial (:data:`~.holdings.FRIEND_DEALS`), then
     :func:`_distribution`."""
     extra = np.zeros(0, dtype=np.float64)
     kept = hand
-    if dealer == 1:
+    if dealer == I_DEAL:
         held = np.empty(len(hand) + 1, dtype=np.int64)
         held[: len(hand)] = hand
         held[len(hand)] = card
         kept = _keep(eff, power, every, ti, ns, held, unseen, size)
-    elif dealer == 2:
+    elif dealer == FRIEND_DEALS:
         one = np.empty(1, dtype=np.int64)
         one[0] = card
         extra = _chances(eff, power, every, ti, ns, one, unseen)

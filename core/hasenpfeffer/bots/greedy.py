@@ -20,7 +20,8 @@ from ..engine.view import View
 from ..format.variant import Variant
 from ..rules.actions import Action
 from . import policy
-from .handeval import FRIEND_DEALS, I_DEAL, OTHER_DEALS, Evaluator, evaluator_for
+from .handeval import Evaluator, evaluator_for
+from .holdings import FRIEND_DEALS, I_DEAL, OTHER_DEALS
 
 BID_MARGIN = 0.0
 """Expected score difference a contract must promise before greedy takes it."""

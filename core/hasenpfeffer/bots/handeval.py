@@ -32,14 +32,10 @@ from ..format.variant import Variant
 from ..rules.ruleset import Ruleset, compile_variant
 from ..solver.builds import available
 from .counts import above, ladders
-from .holdings import Holdings, partner_value, remember
+from .holdings import FRIEND_DEALS, I_DEAL, Holdings, partner_value, remember
 
 PARTNER = 0.6
 """Calibration of the partners' expected tricks (greedy self-play: estimates at bidding time were high)."""
-
-OTHER_DEALS, I_DEAL, FRIEND_DEALS = 0, 1, 2
-"""Who takes the turned card up in :meth:`Evaluator.ordering`: an opponent, the seat itself, a
-seat on its side."""
 
 
 def poisson_binomial(probs: Sequence[float], cap: int) -> list[float]:
@@ -394,10 +390,10 @@ class Evaluator:
         hand_size: int,
     ) -> tuple[list[int], list[float]]:
         """Ordering the turned ``card`` up for trump ``ti``: the cards the side plays and its
-        trick :meth:`distribution` with ``partners``. ``dealer``: :data:`I_DEAL` (this seat
-        takes the card up and :meth:`keep` keeps ``size`` cards), :data:`FRIEND_DEALS` (a seat
-        on its side does: the card's chance of a trick is one more trial) or
-        :data:`OTHER_DEALS`."""
+        trick :meth:`distribution` with ``partners``. ``dealer``: :data:`~.holdings.I_DEAL`
+        (this seat takes the card up and :meth:`keep` keeps ``size`` cards),
+        :data:`~.holdings.FRIEND_DEALS` (a seat on its side does: the card's chance of a trick
+        is one more trial) or :data:`~.holdings.OTHER_DEALS`."""
         share = self._share(unseen, partners, hand_size)
         self._tick(1)
         if self.kernel is not None:

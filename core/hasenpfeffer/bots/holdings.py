@@ -70,6 +70,11 @@ def chance(trump: bool, has_trump: bool, k: int, length: int, higher: int, outsi
     return 0.03
 
 
+OTHER_DEALS, I_DEAL, FRIEND_DEALS = 0, 1, 2
+"""Who takes the turned card up in an order-up (:meth:`~.handeval.Evaluator.ordering`): an
+opponent, the seat itself, a seat on its side."""
+
+
 def partner_value(trump: bool, higher: int) -> float:
     """A partner's chance of winning with a card it holds: a trump or not, ``higher`` copies
     of stronger cards of its suit out."""
