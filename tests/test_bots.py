@@ -263,7 +263,7 @@ def _every_lone_worked_out(bot: GreedyBot, view: View) -> list[tuple[float, str]
         if a.verb == "trump":
             ti = r.trump_id(a.arg)
             assert ti is not None
-            kept, extra = bot.keep(ev, hand, ti, unseen, v.tricks_per_hand), []
+            kept, extra = ev.keep(hand, ti, unseen, v.tricks_per_hand), []
         elif a.verb == "order-up" and view.turned is not None:
             ti = r.suits.index(view.turned.suit)
             tid = ev.ids[view.turned]
@@ -272,7 +272,7 @@ def _every_lone_worked_out(bot: GreedyBot, view: View) -> list[tuple[float, str]
             kept = hand
             extra = ev.card_chances([tid], ti, unseen) if view.dealer in bot.friends(view) else []
             if view.dealer == view.seat:
-                kept = bot.keep(ev, [*hand, tid], ti, unseen, v.tricks_per_hand)
+                kept = ev.keep([*hand, tid], ti, unseen, v.tricks_per_hand)
                 extra = []
         else:
             continue

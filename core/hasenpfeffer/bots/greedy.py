@@ -107,10 +107,6 @@ class GreedyBot:
         r = ev.rules
         return list(range(r.ns)) + ([r.ns] if ev.variant.making.no_trump else [])
 
-    def keep(self, ev: Evaluator, hand: list[int], ti: int, unseen: list[int], size: int) -> list[int]:
-        """The ``size`` cards worth keeping for trump ``ti``."""
-        return ev.keep(hand, ti, unseen, size)
-
     # ------------------------------------------------------------------ making trump
 
     def bid(self, view: View, legal: Sequence[Action]) -> Action:

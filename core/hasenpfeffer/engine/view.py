@@ -68,14 +68,14 @@ class View:
     def hand_ids(self) -> tuple[int, ...]:
         """The hand as card ids: places in the variant's compiled faces
         (:attr:`~hasenpfeffer.rules.ruleset.Ruleset.faces`), as the tables of the rules index them."""
-        card_id = compile_variant(self.variant).card_id
-        return tuple([card_id[str(c)] for c in self.hand])
+        cid = compile_variant(self.variant).cid
+        return tuple([cid(c) for c in self.hand])
 
     @property
     def trick_ids(self) -> tuple[tuple[int, int], ...]:
         """The trick on the table as (seat, card id) pairs (the ids of :attr:`hand_ids`)."""
-        card_id = compile_variant(self.variant).card_id
-        return tuple([(s, card_id[str(c)]) for s, c in self.trick])
+        cid = compile_variant(self.variant).cid
+        return tuple([(s, cid(c)) for s, c in self.trick])
 
     @property
     def set_aside(self) -> tuple[Action, ...]:
