@@ -8,7 +8,6 @@ of the compiled :class:`~hasenpfeffer.rules.ruleset.Ruleset`.
 from __future__ import annotations
 
 import random
-from typing import NamedTuple
 
 from ..format.variant import Variant
 from ..rules.actions import Action, LegalActions
@@ -23,15 +22,28 @@ Played = tuple[int, tuple[tuple[int, int], ...], int]
 """A finished trick: leader, (seat, card) in play order, winner."""
 
 
-class Ledger(NamedTuple):
+class Ledger:
     """A hand's events as far as read (from ``start``, up to ``read``), as views show them: the
-    actions, the positions of the discards and gifts among them, the finished tricks."""
+    actions, the positions of the discards and gifts among them, the finished tricks.
 
-    start: int
-    read: int
-    actions: tuple[Action, ...]
-    hidden: tuple[int, ...]
-    tricks: tuple[Trick, ...]
+    The lists only grow while the hand lasts, so a view keeps them with their lengths as a
+    snapshot (:mod:`.viewing`); a copy of the state copies them.
+    """
+
+    __slots__ = ("actions", "hidden", "read", "start", "tricks")
+
+    def __init__(self, start: int) -> None:
+        self.start = self.read = start
+        self.actions: list[Action] = []
+        self.hidden: list[int] = []
+        self.tricks: tuple[Trick, ...] = ()
+
+    def copy(self) -> Ledger:
+        """An independent copy (the lists copied, the tricks shared)."""
+        new = Ledger.__new__(Ledger)
+        new.start, new.read, new.tricks = self.start, self.read, self.tricks
+        new.actions, new.hidden = self.actions[:], self.hidden[:]
+        return new
 
 
 class State:
@@ -169,7 +181,7 @@ class State:
         new.kitty = self.kitty[:]
         new.leader = self.leader
         new.led = self.led
-        new.ledger = self.ledger
+        new.ledger = None if self.ledger is None else self.ledger.copy()
         new.legal = self.legal
         new.maker = self.maker
         new.multiplier = self.multiplier

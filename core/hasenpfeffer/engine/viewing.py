@@ -24,7 +24,6 @@ from ..format.cards import Card
 from ..rules.actions import Action, LegalActions
 from ..rules.machine import Phase
 from ..rules.plan import Plan
-from .events import Event
 from .state import Ledger, State
 from .view import HIDDEN_VERBS, Trick, View
 
@@ -45,34 +44,31 @@ def public_history(
     return tuple(seen)
 
 
-def hand_actions(events: list[Event], start: int) -> list[Action]:
-    """The actions of the hand whose events start at ``start``."""
-    return [a for e in events[start:] if (a := e.action) is not None]
-
-
 def ledger(s: State) -> Ledger:
     """The current hand's ledger, brought up to date with the events (only new events are read)."""
     led = s.ledger
     if led is None or led.start != s.hand_events:
-        led = Ledger(s.hand_events, s.hand_events, (), (), ())
+        led = s.ledger = Ledger(s.hand_events)
     events = s.events
     if led.read == len(events):
         return led
-    actions = hand_actions(events, led.read)
-    done = len(led.actions)
-    hidden = [done + i for i, a in enumerate(actions) if a.verb in HIDDEN_VERBS]
+    actions, hidden = led.actions, led.hidden
+    for e in events[led.read :]:
+        a = e.action
+        if a is not None:
+            if a.verb in HIDDEN_VERBS:
+                hidden.append(len(actions))
+            actions.append(a)
+    led.read = len(events)
     tricks = led.tricks
     if len(tricks) < len(s.tricks):
         faces = s.rules.faces
-        tricks += tuple(
+        led.tricks = tricks + tuple(
             [
                 Trick(leader, tuple([(q, faces[c]) for q, c in cards]), winner)
                 for leader, cards, winner in s.tricks[len(tricks) :]
             ]
         )
-    led = s.ledger = Ledger(
-        led.start, len(events), led.actions + tuple(actions), led.hidden + tuple(hidden), tricks
-    )
     return led
 
 
@@ -83,8 +79,12 @@ class Snapshot(NamedTuple):
     faces: tuple[Card, ...]
     plan: Plan
     hand: tuple[int, ...]
-    actions: tuple[Action, ...]
-    hidden: tuple[int, ...]
+    actions: list[Action]
+    """The hand's actions so far: the first ``done`` of the ledger's list, which only grows."""
+    done: int
+    hidden: list[int]
+    """The places of the discards and gifts among the actions: the first ``aside`` of them."""
+    aside: int
     trick: tuple[tuple[int, int], ...]
     won: tuple[int, ...]
     alone: tuple[int | None, ...]
@@ -98,7 +98,7 @@ def _hand(s: Snapshot) -> tuple[Card, ...]:
 
 
 def _history(s: Snapshot) -> tuple[Action, ...]:
-    return public_history(s.actions, s.seat, s.hidden)
+    return public_history(s.actions[: s.done], s.seat, s.hidden[: s.aside])
 
 
 def _trick(s: Snapshot) -> tuple[tuple[int, Card], ...]:
@@ -174,8 +174,10 @@ class LazyView(View):
     def set_aside(self) -> tuple[Action, ...]:
         """:attr:`View.set_aside`, read from the snapshot's hidden actions alone."""
         s: Snapshot = self.__dict__["snapshot"]
+        if not s.aside:
+            return ()
         actions, seat = s.actions, s.seat
-        return tuple([actions[i] for i in s.hidden if actions[i].seat == seat])
+        return tuple([actions[i] for i in s.hidden[: s.aside] if actions[i].seat == seat])
 
     __hash__ = View.__hash__
 
@@ -189,7 +191,9 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         s.plan,
         tuple(s.hands[seat]),
         led.actions,
+        len(led.actions),
         led.hidden,
+        len(led.hidden),
         () if s.phase == Phase.OVER else tuple(s.trick),
         tuple(s.won),
         (s.maker if s.alone else None, s.def_alone),
