@@ -106,12 +106,17 @@ def _trick(s: Snapshot) -> tuple[tuple[int, Card], ...]:
     return tuple([(q, faces[c]) for q, c in s.trick])
 
 
+_NOBODY: frozenset[int] = frozenset()
+
+
 def _alone(s: Snapshot) -> frozenset[int]:
     return frozenset(q for q in s.alone if q is not None)
 
 
 def _sitting_out(s: Snapshot) -> frozenset[int]:
-    return frozenset(q for q, out in enumerate(s.out) if out)
+    if True not in s.out:
+        return _NOBODY
+    return frozenset([q for q, out in enumerate(s.out) if out])
 
 
 def _tricks_won(s: Snapshot) -> tuple[int, ...]:
