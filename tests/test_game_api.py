@@ -148,3 +148,32 @@ def test_a_variant_that_cannot_be_dealt_is_refused() -> None:
 def test_dealer_out_of_range_is_refused() -> None:
     with pytest.raises(ValueError, match="dealer must be a seat from 0 to 3"):
         Game(Variant(name="t"), dealer=4)
+
+
+@pytest.mark.parametrize("variant", ["hasenpfeffer", "euchre"])
+@pytest.mark.parametrize("seed", [0, 7, 31])
+def test_a_given_deal_leaves_later_hands_as_a_shuffled_one_does(variant: str, seed: int) -> None:
+    """A given hand stands in for the shuffle its seed would have drawn: the hands after it,
+    copies of the game included, are dealt as they are when every hand is shuffled."""
+    from hasenpfeffer import load_variant
+    from hasenpfeffer.engine.events import HandDealt
+
+    v = load_variant(variant)
+    shuffled = Game(v, seed=seed)
+    first = shuffled.events[0]
+    assert isinstance(first, HandDealt)
+    other = random.Random(seed).sample(list(shuffled.rules.names), len(shuffled.rules.names))
+    size = v.hand_size
+    hands = [other[i * size : (i + 1) * size] for i in range(v.players)]
+    given = Game(
+        v, seed=seed, deal={"dealer": first.dealer, "hands": hands, "widow": other[v.players * size :]}
+    )
+    assert given.hands != shuffled.hands
+    twin = given.copy()
+    for g in (shuffled, given, twin):
+        while len(g.hand_results) < 2 and not g.is_over:
+            g.apply(g.legal_actions()[-1])
+    dealt = [[e for e in g.events if isinstance(e, HandDealt)] for g in (shuffled, given, twin)]
+    later = [[(e.dealer, e.hands, e.kitty) for e in d[1:]] for d in dealt]
+    assert later[0] and later[0] == later[1] == later[2]
+    assert given.snapshot() == twin.snapshot()

@@ -108,8 +108,13 @@ def parse_deal(plan: Plan, deal: Mapping[str, Any]) -> FixedDeal:
 
 def _ids(rules: Ruleset, value: Any) -> list[int]:
     """The ids of a hand's cards (written as the pack writes them, the common case, or any way)."""
-    cards = _cards(value)
     ids = rules.card_id
+    if not isinstance(value, str):
+        try:  # a list of the pack's own names, as worlds and records give them
+            return [ids[c] for c in value]
+        except (KeyError, TypeError):
+            pass
+    cards = _cards(value)
     try:
         return [ids[c] for c in cards]
     except KeyError:

@@ -34,16 +34,21 @@ def names(s: State, cards: list[int] | tuple[int, ...]) -> tuple[str, ...]:
 def start_hand(s: State) -> None:
     """Deal (or take the next given deal) and open the making of trump."""
     p = s.plan
-    if s.rng_shared:
-        clone = random.Random.__new__(random.Random)
-        clone.setstate(s.rng.getstate())
-        s.rng, s.rng_shared = clone, False
-    hands, kitty = shuffled_deal(s)  # shuffled even for a given deal: a replay keeps the stream
     if s.deals:
         dealer, fixed, widow = s.deals.pop(0)
         if dealer is not None:
             s.dealer = dealer
         hands, kitty = [h[:] for h in fixed], widow[:]
+        s.owed += 1  # a given deal owes the generator its shuffle, drawn before the next one
+    else:
+        if s.rng_shared:
+            clone = random.Random.__new__(random.Random)
+            clone.setstate(s.rng.getstate())
+            s.rng, s.rng_shared = clone, False
+        for _ in range(s.owed):  # so that later hands are the same as if each had been shuffled
+            shuffled_deal(s)
+        s.owed = 0
+        hands, kitty = shuffled_deal(s)
     s.hands, s.kitty = hands, kitty
     s.hand_events = len(s.events)
     s.turned = None

@@ -29,7 +29,7 @@ from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 from . import transcript
 from .auction import Bidding, NamingTrump
-from .dealing import parse_deal
+from .dealing import parse_deal, shuffle
 from .defence import Defence
 from .events import Event
 from .exchange import Exchange
@@ -91,6 +91,7 @@ class Game:
         s.seed = seed
         s.rng = random.Random(seed)
         s.rng_shared = False
+        s.owed = 0
         s.phase = Phase.DEAL
         s.scores = (0,) * p.sides
         s.hand_results = []
@@ -344,9 +345,15 @@ class Game:
     def snapshot(self) -> tuple[Any, ...]:
         """Every part of the state, for comparing two games (refusals must not change it)."""
         s = self._s
-        skip = ("rng", "legal", "ledger", "plan", "rules", "variant", "rng_shared")
+        skip = ("rng", "legal", "ledger", "plan", "rules", "variant", "rng_shared", "owed")
         parts: list[Any] = [(slot, repr(getattr(s, slot))) for slot in State.__slots__ if slot not in skip]
-        parts.append(("rng", s.rng.getstate()))
+        rng = s.rng
+        if s.owed:  # the stream as the given deals' shuffles leave it
+            rng = random.Random()
+            rng.setstate(s.rng.getstate())
+            for _ in range(s.owed):
+                shuffle(list(s.rules.deck), rng)
+        parts.append(("rng", rng.getstate()))
         return tuple(parts)
 
     def view(self, seat: int) -> View:

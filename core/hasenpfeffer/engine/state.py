@@ -77,6 +77,7 @@ class State:
         "next",
         "offer",
         "out",
+        "owed",
         "passed",
         "phase",
         "plan",
@@ -104,6 +105,9 @@ class State:
     plan: Plan
     rng: random.Random
     rng_shared: bool
+    owed: int
+    """Shuffles the given deals stood in for, not yet drawn: the next shuffled hand draws them
+    first, so the generator's stream is the one every hand shuffled would give."""
     seed: int | None
     phase: str
     dealer: int
@@ -188,6 +192,7 @@ class State:
         new.next = self.next[:]
         new.offer = self.offer[:]
         new.out = self.out[:]
+        new.owed = self.owed
         new.passed = self.passed[:]
         new.phase = self.phase
         new.plan = self.plan
