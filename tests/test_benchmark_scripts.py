@@ -51,6 +51,7 @@ def test_decisions_benchmark_values_the_same_choices_alike() -> None:
 
 def test_greedy_benchmark_compares_both_builds_on_the_same_games() -> None:
     out = run("greedy.py", "--games", "1", "--runs", "1")
+    assert "median of the runs" in out and "best of the runs" in out
     rows = {
         line.split()[0]: line
         for line in out.splitlines()
