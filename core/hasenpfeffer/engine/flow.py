@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from ..rules.machine import Phase
-from .dealing import shuffled_deal
+from .dealing import shuffle, shuffled_deal
 from .events import Event, GameWon, HandDealt, HandScored, MakerForced, WidowTaken
 from .scoring import game_winner, score_hand
 from .state import State
@@ -46,7 +46,7 @@ def start_hand(s: State) -> None:
             clone.setstate(s.rng.getstate())
             s.rng, s.rng_shared = clone, False
         for _ in range(s.owed):  # so that later hands are the same as if each had been shuffled
-            shuffled_deal(s)
+            shuffle(list(s.rules.deck), s.rng)
         s.owed = 0
         hands, kitty = shuffled_deal(s)
     s.hands, s.kitty = hands, kitty
