@@ -20,7 +20,7 @@ from ..engine.view import View
 from ..format.variant import Variant
 from ..rules.actions import Action
 from . import policy
-from .handeval import Evaluator, evaluator_for, expectation
+from .handeval import Evaluator, evaluator_for
 from .holdings import FRIEND_DEALS, I_DEAL, OTHER_DEALS
 
 BID_MARGIN = 0.0
@@ -40,7 +40,6 @@ class GreedyBot:
         self._ev: Evaluator | None = None
         self._memo: dict[tuple[object, ...], list[tuple[list[float], list[float], dict[object, float]]]] = {}
         self._contracts: dict[str | None, tuple[int, int]] = {}
-        self._outcomes: dict[tuple[str, bool], list[float]] = {}
         self._partners: dict[tuple[int, frozenset[int]], int] = {}
 
     def evaluator(self, view: View) -> Evaluator:
@@ -48,7 +47,7 @@ class GreedyBot:
         ev = self._ev
         if ev is None or ev.variant is not view.variant:
             ev = self._ev = evaluator_for(view.variant)
-            self._contracts, self._memo, self._partners, self._outcomes = {}, {}, {}, {}
+            self._contracts, self._memo, self._partners = {}, {}, {}
         return ev
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
@@ -126,19 +125,15 @@ class GreedyBot:
                 self._memo.clear()
             self._memo[key] = dists
         best: tuple[float, Action] | None = None
-        outcomes = self._outcomes
         for dist, alone_dist, values in dists:
             for a in legal:
                 if a.verb != "bid":
                     continue
-                made = (a.arg, a.alone)
-                value = values.get(made)
+                value = values.get((a.arg, a.alone))
                 if value is None:
-                    outcome = outcomes.get(made)
-                    if outcome is None:  # the score of each number of tricks, kept by bid
-                        need, mult = self.contract(view, a)
-                        outcome = outcomes[made] = ev.outcome_values(need, mult, alone=a.alone)
-                    value = values[made] = expectation(alone_dist if a.alone else dist, outcome)
+                    need, mult = self.contract(view, a)
+                    value = ev.contract_ev(alone_dist if a.alone else dist, need, mult, alone=a.alone)
+                    values[a.arg, a.alone] = value
                 if best is None or value > best[0]:
                     best = (value, a)
         return _best_or_pass(best, legal)

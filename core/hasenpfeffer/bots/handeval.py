@@ -455,16 +455,8 @@ class Evaluator:
         forced: bool = False,
     ) -> float:
         """Expected score difference for the makers of a contract, given their trick distribution."""
-        return expectation(dist, self.outcome_values(required, multiplier, alone, defender_alone, forced))
-
-
-def expectation(dist: Sequence[float], values: Sequence[float]) -> float:
-    """The mean of ``values`` under the chances ``dist`` (as :meth:`Evaluator.contract_ev` adds it up).
-
-    >>> expectation([0.25, 0.75], [-2.0, 1.0])
-    0.25
-    """
-    return sum([p * v for p, v in zip(dist, values, strict=False)])
+        values = self.outcome_values(required, multiplier, alone, defender_alone, forced)
+        return sum([p * v for p, v in zip(dist, values, strict=False)])
 
 
 _EVALUATORS: dict[int, Evaluator] = {}
