@@ -70,6 +70,13 @@ def shuffle(deck: list[int], rng: random.Random) -> None:
         rng.shuffle(deck)
 
 
+def draw_owed(deck: Sequence[int], rng: random.Random, owed: int) -> None:
+    """Draw from ``rng`` the ``owed`` shuffles of ``deck`` that given deals stood in for (the
+    cards are put aside): the stream is then where every hand shuffled would have left it."""
+    for _ in range(owed):
+        shuffle(list(deck), rng)
+
+
 def shuffled_deal(s: State) -> tuple[list[list[int]], list[int]]:
     """Shuffle the pack with the game's generator and deal it in the variant's packets."""
     p = s.plan

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from ..rules.machine import Phase
-from .dealing import shuffle, shuffled_deal
+from .dealing import draw_owed, shuffled_deal
 from .events import Event, GameWon, HandDealt, HandScored, MakerForced, WidowTaken
 from .scoring import game_winner, score_hand
 from .state import State
@@ -45,8 +45,7 @@ def start_hand(s: State) -> None:
             clone = random.Random.__new__(random.Random)
             clone.setstate(s.rng.getstate())
             s.rng, s.rng_shared = clone, False
-        for _ in range(s.owed):  # so that later hands are the same as if each had been shuffled
-            shuffle(list(s.rules.deck), s.rng)
+        draw_owed(s.rules.deck, s.rng, s.owed)  # later hands as if each had been shuffled
         s.owed = 0
         hands, kitty = shuffled_deal(s)
     s.hands, s.kitty = hands, kitty

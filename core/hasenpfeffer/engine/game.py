@@ -29,7 +29,7 @@ from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 from . import transcript
 from .auction import Bidding, NamingTrump
-from .dealing import parse_deal, shuffle
+from .dealing import draw_owed, parse_deal
 from .defence import Defence
 from .events import Event
 from .exchange import Exchange
@@ -351,8 +351,7 @@ class Game:
         if s.owed:  # the stream as the given deals' shuffles leave it
             rng = random.Random()
             rng.setstate(s.rng.getstate())
-            for _ in range(s.owed):
-                shuffle(list(s.rules.deck), rng)
+            draw_owed(s.rules.deck, rng, s.owed)
         parts.append(("rng", rng.getstate()))
         return tuple(parts)
 
