@@ -194,6 +194,11 @@ def test_a_deal_that_does_not_fit_is_refused() -> None:
         world(view, other)
 
 
+def dealt_state(game: Game) -> list[Any]:
+    """A game's state but for its generator: what its deal and history made of it."""
+    return [part for part in game.snapshot() if part[0] not in ("seed", "rng")]
+
+
 def check_follow(game: Game, rng: random.Random, hands: int = 2) -> tuple[int, int]:
     """Play randomly; at each step move a world of a few actions ago on to a seat's view now
     (:meth:`Worlds.follow`): when it is moved, it shows the seat exactly what it saw.
@@ -217,9 +222,14 @@ def check_follow(game: Game, rng: random.Random, hands: int = 2) -> tuple[int, i
             ahead = old.copy()
             _, stuck = advance(ahead, view.history[len(old.view(seat).history) :])
             if stuck is not None:  # moved on as far as it goes, then followed from where it stopped
+                before = ahead.snapshot()
                 found = worlds.follow(ahead, 1.0, rng, stuck)
+                assert ahead.snapshot() == before  # the world followed is left as it was
                 if found is not None:
                     assert seen(found[0].view(seat)) == seen(view)
+                    # moved on in place or replayed, it is the game the history makes of its deal
+                    again = world(view, actual_deal(found[0]))
+                    assert dealt_state(again) == dealt_state(found[0])
         w = worlds.sample(rng)
         assert w is not None
         earlier = [*earlier[-3:], (seat, w)]
@@ -275,6 +285,33 @@ def test_a_world_whose_card_played_was_elsewhere_takes_it_from_there() -> None:
     assert new.trick == [(1, new.rules.card_id["9C"])]
     moved = before[1] - after[1] - {"9C"}
     assert len(moved) == 1 and after[3] == before[3] - {"9C"} | moved  # one card swapped for the 9C
+
+
+def test_swapped_cards_are_as_if_dealt_so() -> None:
+    # The dealer took the QD and laid the TC away; the TC and seat 2's 9H, then seat 1's AD and
+    # the kitty's KD, swap places: the game is the one the same history makes of that deal.
+    hands = ["TC TD TH KH KS", "9C AC AD JS QS", "9H JC KC JD TS", "QC 9D JH 9S AS"]
+    game = play(Game(load_variant("euchre"), deal=deal(hands, "QD QH AH KD", dealer=0)), ["1 order-up"])
+    play(game, ["0 discard TC", "1 play 9C"])
+    seen_before = game.view(0)
+    game.swap_cards("TC", "9H")
+    game.swap_cards("KD", "AD")
+    names = game.rules.names
+    assert sorted(names[c] for c in game.hands[2]) == ["JC", "JD", "KC", "TC", "TS"]
+    assert sorted(names[c] for c in game.hands[1]) == ["AC", "JS", "KD", "QS"]
+    assert [names[c] for c in game.kitty] == ["QH", "AH", "AD"]
+    assert [str(a) for a in game.view(0).history] == ["1 order-up", "0 discard 9H", "1 play 9C"]
+    assert [str(a) for a in seen_before.history] == ["1 order-up", "0 discard TC", "1 play 9C"]
+    dealt = actual_deal(game)
+    assert sorted(dealt.hands[0]) == ["9H", "KH", "KS", "TD", "TH"]
+    assert dealt.kitty == ("QD", "QH", "AH", "AD")
+    history = ["1 order-up", "0 discard 9H", "1 play 9C"]
+    again = play(Game(load_variant("euchre"), deal=dealt.mapping()), history)
+    assert dealt_state(again) == dealt_state(game)
+    for card in ("QD", "9C", "XX"):  # turned and taken, played, no such card
+        with pytest.raises(ValueError):
+            game.swap_cards(card, "JC")
+    assert dealt_state(again) == dealt_state(game)  # refused swaps change nothing
 
 
 def test_a_weighed_history_makes_worlds_it_finds_unlikely_rare() -> None:

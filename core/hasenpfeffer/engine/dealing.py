@@ -21,6 +21,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..rules.plan import Plan
+from .events import CardsDiscarded, HandDealt
 
 if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset
@@ -132,3 +133,63 @@ def _cards(value: Any) -> list[str]:
     if isinstance(value, str):
         return value.replace(",", " ").split()
     return [str(c) for c in value]
+
+
+def swap_dealt(s: State, a: int, b: int) -> None:
+    """Swap two cards still where the hand's deal put them, or laid away from there (a seat's
+    hand, the kitty's part neither turned nor taken, a discard of a card dealt to the
+    discarder), as if they had been dealt so: the hands, the kitty, the discards and their
+    events change, the actions do not (the caller checks that the history still fits).
+    ValueError for any other card."""
+    dealt = s.events[s.hand_events]
+    assert isinstance(dealt, HandDealt)
+    where = [_dealt_at(s, dealt, c) for c in (a, b)]
+    if where[0] == where[1]:
+        return
+    names, ids = s.rules.names, s.rules.card_id
+    hands, kitty = list(dealt.hands), list(dealt.kitty)
+    for (kind, seat, i), out, into in ((where[0], a, b), (where[1], b, a)):
+        if kind == "kitty":
+            s.kitty[s.kitty.index(out)] = into
+            kitty[kitty.index(names[out])] = names[into]
+            continue
+        if kind == "hand":
+            held = s.hands[seat]
+            held.remove(out)
+            held.append(into)
+            held.sort()
+        else:  # laid away: the discard and its event
+            s.discards[i] = (seat, into)
+            j, e = next(
+                (j, e)
+                for j, e in enumerate(s.events)
+                if j > s.hand_events
+                and isinstance(e, CardsDiscarded)
+                and e.seat == seat
+                and names[out] in e.cards
+            )
+            cards = list(e.cards)
+            cards[cards.index(names[out])] = names[into]
+            s.events[j] = e._replace(cards=tuple(cards))
+            s.ledger = None  # its actions are read again from the events
+        dealt_ids = [ids[c] for c in hands[seat]]
+        dealt_ids[dealt_ids.index(out)] = into
+        hands[seat] = tuple([names[c] for c in sorted(dealt_ids)])
+    s.events[s.hand_events] = dealt._replace(hands=tuple(hands), kitty=tuple(kitty))
+    s.legal = None
+
+
+def _dealt_at(s: State, dealt: HandDealt, c: int) -> tuple[str, int, int]:
+    """Where ``c`` is, still as dealt: ("hand", seat, 0), ("kitty", -1, 0) or, laid away by
+    the seat it was dealt to, ("discard", seat, its place among the discards)."""
+    name = s.rules.names[c]
+    if c != s.turned and c not in s.widow_taken:
+        for seat, hand in enumerate(dealt.hands):
+            if name in hand:
+                if c in s.hands[seat]:
+                    return "hand", seat, 0
+                if (seat, c) in s.discards:
+                    return "discard", seat, s.discards.index((seat, c))
+        if name in dealt.kitty and c in s.kitty:
+            return "kitty", -1, 0
+    raise ValueError(f"{name} is not where the deal put it, unseen")

@@ -29,7 +29,7 @@ from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 from . import transcript
 from .auction import Bidding, NamingTrump
-from .dealing import draw_owed, parse_deal
+from .dealing import draw_owed, parse_deal, swap_dealt
 from .defence import Defence
 from .events import Event
 from .exchange import Exchange
@@ -223,6 +223,11 @@ class Game:
         return self._s.hands
 
     @property
+    def kitty(self) -> list[int]:
+        """The cards still in the kitty as ruleset ids (hidden information, as :attr:`hands`)."""
+        return self._s.kitty
+
+    @property
     def out(self) -> list[bool]:
         """Which seats sit out this hand."""
         return self._s.out
@@ -298,6 +303,24 @@ class Game:
         if a.verb not in phase.verbs:
             return f"'{a.verb}' is not possible in the {s.phase} phase"
         return phase.why(s, a)
+
+    def swap_cards(self, a: str, b: str) -> None:
+        """Swap two cards still where this hand's deal put them, in seats' hands or the kitty
+        (neither turned nor taken), as if they had been dealt so: for worlds (a game built on
+        a guess at the unseen cards), which check that the hand's history still fits.
+        ValueError for a card played, turned, taken, laid away or given.
+
+        >>> from hasenpfeffer import load_variant
+        >>> g = Game(load_variant("euchre"), seed=1)
+        >>> a, b = g.rules.names[g.hands[0][0]], g.rules.names[g.hands[1][0]]
+        >>> g.swap_cards(a, b)
+        >>> b in [g.rules.names[c] for c in g.hands[0]], a in g.events[0].hands[1]
+        (True, True)
+        """
+        ids = self._s.rules.card_id
+        if a not in ids or b not in ids:
+            raise ValueError(f"no card {a if a not in ids else b!r} in the pack")
+        swap_dealt(self._s, ids[a], ids[b])
 
     # ------------------------------------------------------------------ integer actions
 

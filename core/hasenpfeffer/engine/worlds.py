@@ -207,6 +207,10 @@ class Worlds:
         self.tries = tries
         self.weigh = weigh
         self.reject = reject
+        deck = self.known.rules.deck
+        self._distinct = len(set(deck)) == len(deck)
+        """Every card of the pack is one of a kind (:meth:`follow` swaps cards in place)."""
+        self._shown: tuple[list[list[tuple[int, int]]], dict[tuple[int, int], int]] | None = None
 
     def deal(self, rng: random.Random) -> Dealt | None:
         """A deal that fits the view, checked by replaying it; None if every try failed."""
@@ -257,7 +261,9 @@ class Worlds:
         a new one.
 
         ``stuck``: the action of the view's history that ``game``, moved on as far as it goes,
-        cannot play next (its first mend then needs no replay to find it).
+        cannot play next. Without ``weigh``, the swaps are then made in place on a copy of
+        ``game`` (only swaps that every card played before still fits), which plays on from
+        there: no replay of the hand. ``game`` itself is never changed.
 
         Worlds whose hand had a lone player's exchange or a forced Joker holder are not moved
         on, as what the seat knows of them is more than a replay checks.
@@ -265,6 +271,10 @@ class Worlds:
         known = self.known
         if known.exchanges or known.forced_joker:
             return None
+        if stuck is not None and self.weigh is None:
+            moved = self._swap_on(game.copy(), stuck, rng)
+            if moved is not None:
+                return moved, 1.0
         dealt = actual_deal(game)
         seed = rng.randrange(2**31)
         me, turned = self.view.seat, self.view.turned is not None
@@ -292,6 +302,109 @@ class Worlds:
                 return None
             return moved, w
         return None
+
+    def _swap_on(self, g: Game, stuck: Action, rng: random.Random) -> Game | None:
+        """:meth:`follow` without a replay (nothing weighed): ``g``, just before ``stuck``, has
+        unseen cards swapped in place (:meth:`Game.swap_cards`), each swap one that every
+        card played before still fits (:meth:`_fits`), and plays on; None when no swap does."""
+        history, me = self.view.history, self.view.seat
+        done = len(g.view(me).history)
+        a = stuck
+        for _ in range(MENDS):
+            if not self._swap(g, a, rng):
+                return None
+            while done < len(history):
+                a = history[done]
+                if not g.can_apply(a):
+                    break
+                g.apply(a)
+                done += 1
+            else:
+                if self.view.widow and g.view(me).widow != self.view.widow:
+                    return None
+                return g
+        return None
+
+    def _swap(self, g: Game, a: Action, rng: random.Random) -> bool:
+        """:func:`_mend` in place: one swap of cards still as dealt (in another hand, the
+        kitty's hidden part, or a discard this seat did not see) that brings the card played
+        ``a`` nearer to fitting ``g``, among the swaps every card played still fits; False when
+        none does."""
+        me, rules = self.view.seat, g.rules
+        s = a.seat
+        if a.verb != "play" or not a.arg or s == me or g.trump_i is None or not self._distinct:
+            return False  # two of a card: which one a seat held is more than the tricks tell
+        dealt = next(e for e in reversed(g.events) if isinstance(e, HandDealt))
+        names, cid, eff = rules.names, rules.card_id, rules.eff[g.trump_i]
+        held = {c for h in g.hands for c in h}
+        # Where a card may come from, as (the seat that then holds the card it is swapped for,
+        # or -1 when none does, the card): other hands, the kitty, discards it did not see.
+        spots = [
+            (t, c)
+            for t, hand in enumerate(g.hands)
+            if t not in (s, me)
+            for c in hand
+            if names[c] in dealt.hands[t]
+        ]
+        first = 1 if self.view.turned is not None else 0
+        kitty = g.kitty
+        spots += [(-1, cid[k]) for k in dealt.kitty[first:] if cid[k] in kitty and cid[k] not in held]
+        discards = [(e.seat, cid[c]) for e in g.events if isinstance(e, CardsDiscarded) for c in e.cards]
+        unseen = [t.card is None for t in self.known.transfers if t.verb == "discard"]
+        spots += [
+            (-1, c)
+            for (by, c), hidden in zip(discards, unseen, strict=False)
+            if hidden and by != me and names[c] in dealt.hands[by]
+        ]
+        mine = [c for c in g.hands[s] if names[c] in dealt.hands[s]]
+        card = cid[a.arg]
+        if card not in g.hands[s]:  # the card is elsewhere: take it for one of the player's
+            spots = [spot for spot in spots if spot[1] == card]
+            take = mine
+        else:  # the player shows a void: move one of its cards of the suit led away
+            if not g.trick:
+                return False
+            led = eff[g.trick[0][1]]
+            take = [c for c in mine if eff[c] == led]
+            spots = [spot for spot in spots if eff[spot[1]] != led]
+        fits = self._fits
+        pairs = [(c, out) for t, c in spots if fits(s, c, eff) for out in take if t < 0 or fits(t, out, eff)]
+        if not pairs:
+            return False
+        c, out = rng.choice(pairs)
+        g.swap_cards(names[c], names[out])
+        return True
+
+    def _fits(self, seat: int, card: int, eff: Sequence[int]) -> bool:
+        """True when ``seat`` may have held ``card`` through the view's tricks: it showed no
+        void in the card's suit before the trick it played the card in (if it did)."""
+        shown = self._shown
+        if shown is None:
+            shown = self._shown = _shown(self.view, self.known)
+        voids, played = shown
+        last = played.get((seat, card), len(voids[seat]))
+        return all(led != eff[card] for _, led in voids[seat][:last]) if voids[seat] else True
+
+
+def _shown(view: View, known: Knowledge) -> tuple[list[list[tuple[int, int]]], dict[tuple[int, int], int]]:
+    """The voids each seat showed in the view's tricks, in order, as (trick, suit led), and for
+    each (seat, card) played, how many of the seat's voids came before its trick."""
+    r = known.rules
+    cid = r.card_id
+    voids: list[list[tuple[int, int]]] = [[] for _ in range(known.plan.n)]
+    played: dict[tuple[int, int], int] = {}
+    if known.trump is None:
+        return voids, played
+    eff = r.eff[known.trump]
+    tricks = [t.cards for t in view.tricks] + ([view.trick] if view.trick else [])
+    for n, cards in enumerate(tricks):
+        led = eff[cid[str(cards[0][1])]]
+        for seat, card in cards:
+            c = cid[str(card)]
+            played[(seat, c)] = len(voids[seat])
+            if eff[c] != led:
+                voids[seat].append((n, led))
+    return voids, played
 
 
 def sample_world(view: View, rng: random.Random, lean: Lean | None = None) -> Game | None:
