@@ -182,6 +182,14 @@ def check_against_minimax(g: Game) -> None:
     """Tricks for every side, and every legal card's value, as the plain minimax has them."""
     d = Deal.of(g)
     mover = d.side_of[d.seat]
+    plan = plan_for(g.rules)
+    taken = [0] * plan.sides
+    for _, _, winner in g.tricks:
+        taken[plan.side_of[winner]] += 1
+    leader = g.trick[0][0] if g.trick else g.to_move
+    assert leader is not None
+    # the game's position, read straight from its cards, is the one its cards spell
+    assert position(g) == from_cards(g.rules, g.trump or "", g.hands, leader, g.trick, g.out, taken)
     names = g.rules.names
     want = {names[c]: ref_after(d, c, mover) for c in d.legal()}
     assert {a.arg: v for a, v in analyse_moves(g).items()} == want

@@ -71,6 +71,10 @@ class Layout:
         """The bits that beat every other card whatever the suit led: the trump suit (or a
         Joker ranked highest in no-trump)."""
         self.copies = any(n > 1 for n in copies.values())
+        self.one: list[int] = [0] * (max(rules.deck) + 1)
+        """The bit of each card id (its first copy's)."""
+        for f, copies_of in self.bits.items():
+            self.one[f] = copies_of[0]
 
     def mask(self, cards: Iterable[CardLike], used: int = 0) -> int:
         """The bits of some cards, each the first copy of its face not in ``used`` nor taken

@@ -146,7 +146,46 @@ def position(game: Game) -> Position:
     trick = game.trick
     leader = trick[0][0] if trick else game.to_move
     assert leader is not None
-    return from_cards(rules, game.trump_i, game.hands, leader, trick, game.out, taken)
+    lay = layout_for(rules, game.trump_i)
+    if lay.copies:
+        return from_cards(rules, game.trump_i, game.hands, leader, trick, game.out, taken)
+    # One bit per card: the game's cards, already checked by the engine, are read directly.
+    one, out, n = lay.one, game.out, plan.n
+    masks = [0 if away else sum([one[c] for c in h]) for h, away in zip(game.hands, out, strict=True)]
+    nxt = []
+    for s in range(n):
+        q = plan.left[s]
+        while out[q]:
+            q = plan.left[q]
+        nxt.append(q)
+    live = sum(masks)
+    seat, count, led, win_seat, win_key = leader, 0, 0, leader, -1
+    for q, c in trick:
+        b = one[c]
+        live |= b
+        if count == 0:
+            led = lay.suit_of[b]
+        k = lay.key[led][b]
+        if k > win_key:
+            win_seat, win_key = q, k
+        count += 1
+        seat = nxt[q]
+    return Position(
+        layout=lay,
+        hands=masks,
+        seat=seat,
+        count=count,
+        led=led,
+        win_seat=win_seat,
+        win_key=win_key,
+        live=live,
+        left=masks[seat].bit_count(),
+        next=tuple(nxt),
+        active=n - sum(out),
+        side_of=plan.side_of,
+        sides=plan.sides,
+        taken=tuple(taken),
+    )
 
 
 def after(p: Position, x: int) -> tuple[Position, int | None]:
