@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..rules.plan import plan_for
+from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import CardLike, Ruleset
 from .layout import Layout, layout_for
 
@@ -86,27 +86,17 @@ def from_cards(
     for h, away in zip(hands, out, strict=True):
         masks.append(0 if away else lay.mask(h, used))
         used |= masks[-1]
-    nxt = []
-    for s in range(n):
-        q = plan.left[s]
-        while out[q]:
-            q = plan.left[q]
-        nxt.append(q)
-    seat, count, led, win_seat, win_key = leader, 0, 0, leader, -1
+    nxt = _next_seats(plan.left, out)
+    bits: list[tuple[int, int]] = []
+    seat = leader
     for q, c in trick:
         if q != seat or out[q]:
             raise ValueError(f"seat {q} does not play next to the trick")
-        b = lay.mask([c], used)
-        used |= b
-        if count == 0:
-            led = lay.suit_of[b]
-        k = lay.key[led][b]
-        if k > win_key:
-            win_seat, win_key = q, k
-        count += 1
+        bits.append((q, lay.mask([c], used)))
+        used |= bits[-1][1]
         seat = nxt[q]
     active = n - sum(out)
-    if count >= active:
+    if len(trick) >= active:
         raise ValueError("the trick is already complete")
     left = masks[seat].bit_count()
     played = {q for q, _ in trick}
@@ -116,6 +106,44 @@ def from_cards(
         )
     if out[leader]:
         raise ValueError(f"seat {leader} sits out and cannot lead")
+    sides = plan.sides
+    return _made(
+        lay, masks, leader, bits, used, nxt, active, plan, tuple(taken) if taken is not None else (0,) * sides
+    )
+
+
+def _next_seats(left: Sequence[int], out: Sequence[bool]) -> list[int]:
+    """The seat that plays after each, past those who sit out."""
+    nxt = []
+    for s in range(len(left)):
+        q = left[s]
+        while out[q]:
+            q = left[q]
+        nxt.append(q)
+    return nxt
+
+
+def _made(
+    lay: Layout,
+    masks: list[int],
+    leader: int,
+    trick: list[tuple[int, int]],
+    live: int,
+    nxt: list[int],
+    active: int,
+    plan: Plan,
+    taken: tuple[int, ...],
+) -> Position:
+    """The position of checked hands and a trick, (seat, bit) led by ``leader``."""
+    seat, count, led, win_seat, win_key = leader, 0, 0, leader, -1
+    for q, b in trick:
+        if count == 0:
+            led = lay.suit_of[b]
+        k = lay.key[led][b]
+        if k > win_key:
+            win_seat, win_key = q, k
+        count += 1
+        seat = nxt[q]
     return Position(
         layout=lay,
         hands=masks,
@@ -124,13 +152,13 @@ def from_cards(
         led=led,
         win_seat=win_seat,
         win_key=win_key,
-        live=used,
-        left=left,
+        live=live,
+        left=masks[seat].bit_count(),
         next=tuple(nxt),
         active=active,
         side_of=plan.side_of,
         sides=plan.sides,
-        taken=tuple(taken) if taken is not None else (0,) * plan.sides,
+        taken=taken,
     )
 
 
@@ -150,42 +178,12 @@ def position(game: Game) -> Position:
     if lay.copies:
         return from_cards(rules, game.trump_i, game.hands, leader, trick, game.out, taken)
     # One bit per card: the game's cards, already checked by the engine, are read directly.
-    one, out, n = lay.one, game.out, plan.n
+    one, out = lay.one, game.out
     masks = [0 if away else sum([one[c] for c in h]) for h, away in zip(game.hands, out, strict=True)]
-    nxt = []
-    for s in range(n):
-        q = plan.left[s]
-        while out[q]:
-            q = plan.left[q]
-        nxt.append(q)
-    live = sum(masks)
-    seat, count, led, win_seat, win_key = leader, 0, 0, leader, -1
-    for q, c in trick:
-        b = one[c]
-        live |= b
-        if count == 0:
-            led = lay.suit_of[b]
-        k = lay.key[led][b]
-        if k > win_key:
-            win_seat, win_key = q, k
-        count += 1
-        seat = nxt[q]
-    return Position(
-        layout=lay,
-        hands=masks,
-        seat=seat,
-        count=count,
-        led=led,
-        win_seat=win_seat,
-        win_key=win_key,
-        live=live,
-        left=masks[seat].bit_count(),
-        next=tuple(nxt),
-        active=n - sum(out),
-        side_of=plan.side_of,
-        sides=plan.sides,
-        taken=tuple(taken),
-    )
+    bits = [(q, one[c]) for q, c in trick]
+    live = sum(masks) | sum([b for _, b in bits])
+    nxt = _next_seats(plan.left, out)
+    return _made(lay, masks, leader, bits, live, nxt, plan.n - sum(out), plan, tuple(taken))
 
 
 def after(p: Position, x: int) -> tuple[Position, int | None]:
