@@ -27,7 +27,8 @@ kernel = importlib.import_module("hasenpfeffer.solver.kernel")
 
 RANDOM_LIMIT = 24
 """Most cards left in the hands of a random variant's position (a Hasenpfeffer deal's 24): a
-random variant may deal 60 cards, whose whole deal can keep either search busy for hours."""
+random variant may deal 60 cards, and one such whole deal kept the compiled search busy for
+over 20 minutes."""
 
 
 def same_answers(p: Position) -> None:
