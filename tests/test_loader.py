@@ -243,3 +243,14 @@ def test_many_problems_are_capped(tmp_path: Path) -> None:
     assert str(found[100]) == f"{path}:101:1: and 50 more problems"
     dup = write(tmp_path, "dup.yaml", "name: dup\n" + "on: 1\n" * 120)
     assert messages(load_variant, dup)[-1] == f"{dup}:102:1: and 20 more problems"
+
+
+def test_a_list_whose_only_item_is_invalid_is_not_also_too_short(tmp_path: Path) -> None:
+    one = "extends: hasenpfeffer\nname: x\nmaking:\n  auction:\n    ladder:\n      - {name: x, tricks: 0}\n"
+    assert messages(load_variant, write(tmp_path, "one.yaml", one)) == [
+        f"{tmp_path}/one.yaml:6:27: making.auction.ladder.0.tricks: must be greater than or equal to 1; read 0"
+    ]
+    empty = "extends: hasenpfeffer\nname: x\nmaking:\n  auction:\n    ladder: []\n"
+    assert messages(load_variant, write(tmp_path, "empty.yaml", empty)) == [
+        f"{tmp_path}/empty.yaml:5:13: making.auction.ladder: must hold at least 1 item; read []"
+    ]

@@ -312,6 +312,22 @@ def _message(error: Any, text: str | None) -> str:
     return message
 
 
+def _counted_short(error: Any) -> bool:
+    """A "too short" error on a list that holds enough items: pydantic counts only the items that
+    validated, so a list whose one item is invalid is also said to be too short. The items' own
+    errors say what is wrong.
+
+    >>> _counted_short({"type": "too_short", "input": [{}], "ctx": {"min_length": 1}})
+    True
+    >>> _counted_short({"type": "too_short", "input": [], "ctx": {"min_length": 1}})
+    False
+    """
+    if error["type"] != "too_short":
+        return False
+    value, ctx = error.get("input"), error.get("ctx") or {}
+    return isinstance(value, list | tuple) and len(value) >= int(ctx.get("min_length", 0))
+
+
 def convert(errors: list[Any], doc: Document, file: str, root: type[BaseModel] = Variant) -> list[Problem]:
     """Problems, one per location, from pydantic's validation errors on ``doc.data``.
 
@@ -319,6 +335,8 @@ def convert(errors: list[Any], doc: Document, file: str, root: type[BaseModel] =
     """
     grouped: dict[tuple[DataPath, str, bool], list[Any]] = {}
     for error in errors:
+        if _counted_short(error):
+            continue
         path, rest = _walk(doc.data, tuple(error["loc"]))
         kind = error["type"]
         path_text = dotted((*path, *rest[:1])) if kind == "missing" and rest else dotted(path)
