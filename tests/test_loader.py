@@ -248,7 +248,7 @@ def test_many_problems_are_capped(tmp_path: Path) -> None:
 def test_a_list_whose_only_item_is_invalid_is_not_also_too_short(tmp_path: Path) -> None:
     one = "extends: hasenpfeffer\nname: x\nmaking:\n  auction:\n    ladder:\n      - {name: x, tricks: 1, multiplier: 0}\n"
     assert messages(load_variant, write(tmp_path, "one.yaml", one)) == [
-        f"{tmp_path}/one.yaml:6:38: making.auction.ladder.0.multiplier: must be greater than 0; read 0"
+        f"{tmp_path}/one.yaml:6:42: making.auction.ladder.0.multiplier: must be greater than 0; read 0"
     ]
     empty = "extends: hasenpfeffer\nname: x\nmaking:\n  auction:\n    ladder: []\n"
     assert messages(load_variant, write(tmp_path, "empty.yaml", empty)) == [
