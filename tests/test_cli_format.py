@@ -183,6 +183,7 @@ def test_show_pepper_has_the_full_ladder_and_no_extends(capsys: Capsys) -> None:
     assert data["pack"] == {
         "suits": ["C", "D", "H", "S"],
         "ranks": ["9", "T", "J", "Q", "K", "A"],
+        "suit_ranks": {},
         "copies": 1,
         "jokers": 1,
     }

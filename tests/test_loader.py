@@ -254,3 +254,41 @@ def test_a_list_whose_only_item_is_invalid_is_not_also_too_short(tmp_path: Path)
     assert messages(load_variant, write(tmp_path, "empty.yaml", empty)) == [
         f"{tmp_path}/empty.yaml:5:13: making.auction.ladder: must hold at least 1 item; read []"
     ]
+
+
+def test_replace_stands_instead_of_merging_and_resets_what_it_omits(tmp_path: Path) -> None:
+    text = (
+        "extends: euchre\nname: auction-euchre\nreplace: [scoring.made, scoring.made_alone]\n"
+        "scoring:\n  made: {per_trick: 1}\n"
+    )
+    v = load_variant(write(tmp_path, "ae.yaml", text))
+    euchre = load_variant("euchre")
+    assert euchre.scoring.made.table and euchre.scoring.made_alone is not None
+    assert v.scoring.made.table == {} and v.scoring.made.per_trick == 1
+    assert v.scoring.made_alone is None  # listed, not given: the default
+    assert v.scoring.failed == euchre.scoring.failed  # not listed: merged as before
+    assert v.replace == ()
+    merged = load_variant(
+        write(tmp_path, "m.yaml", text.replace("replace: [scoring.made, scoring.made_alone]\n", ""))
+    )
+    assert merged.scoring.made.table == euchre.scoring.made.table
+
+
+def test_replace_names_fields_only(tmp_path: Path) -> None:
+    text = "extends: euchre\nname: x\nreplace: [scoring.mde, game.target.x, 7]\n"
+    assert messages(load_variant, write(tmp_path, "bad.yaml", text)) == [
+        f"{tmp_path}/bad.yaml:3:11: replace.0: must be the dotted key of a field, such as `scoring.made`;"
+        " read 'scoring.mde'",
+        f"{tmp_path}/bad.yaml:3:24: replace.1: must be the dotted key of a field, such as `scoring.made`;"
+        " read 'game.target.x'",
+        f"{tmp_path}/bad.yaml:3:39: replace.2: must be the dotted key of a field, such as `scoring.made`;"
+        " read 7",
+    ]
+
+
+def test_replace_a_list_of_a_grandparent(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", "extends: hasenpfeffer-pepper\nname: a\ngame: {target: 15}\n")
+    b = write(tmp_path, "b.yaml", "extends: a.yaml\nname: b\nreplace: [making.auction.ladder]\n")
+    v = load_variant(b)
+    assert [x.name for x in v.making.auction.ladder] == ["1", "2", "3", "4", "5", "6"]
+    assert v.game.target == 15

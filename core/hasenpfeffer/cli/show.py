@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from ..format.variant import Variant
+from ..format.variant import Bid, Variant
 from .common import add_allow_path, load_or_report
 
 
@@ -58,6 +58,20 @@ def _styled(value: Any) -> Any:
     return value
 
 
+_SHOWN = ("name", "tricks", "multiplier")
+"""A bid's fields shown always; its contract's are shown where they differ from the default."""
+
+
+def _bid(bid: Bid) -> dict[str, Any]:
+    """A bid as shown: name, tricks and multiplier, then what its contract changes.
+
+    >>> _bid(Bid(name="6S", tricks=6, trump="S", points=40))
+    {'name': '6S', 'tricks': 6, 'multiplier': 1, 'trump': 'S', 'points': 40}
+    """
+    changed = bid.model_dump(mode="python", exclude_defaults=True)
+    return {k: v for k, v in bid.model_dump(mode="python").items() if k in _SHOWN or k in changed}
+
+
 def dump(variant: Variant) -> str:
     """A resolved variant as YAML text (fields in model order, no ``extends``).
 
@@ -70,7 +84,8 @@ def dump(variant: Variant) -> str:
     >>> "      - {name: '6', tricks: 6, multiplier: 1}" in text
     True
     """
-    data = variant.model_dump(mode="python", exclude={"extends"})
+    data = variant.model_dump(mode="python", exclude={"extends", "replace"})
+    data["making"]["auction"]["ladder"] = [_bid(b) for b in variant.making.auction.ladder]
     text: str = yaml.dump(_styled(data), Dumper=_Dumper, sort_keys=False, allow_unicode=True, width=100)
     return text
 

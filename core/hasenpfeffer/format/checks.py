@@ -12,10 +12,14 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``deal.kitty.use``: ``a turned-up card is for making trump by order-up, but making.method is auction``
 - ``pack.suits``: ``suit `{suit}` is listed twice``
 - ``pack.ranks``: ``rank `{rank}` is listed twice``
+- ``pack.suit_ranks.{suit}``: ``suit `{suit}` is not in the pack ({suits})``
+- ``pack.suit_ranks.{suit}``: ``rank `{rank}` is listed twice``
 - ``ranking.order``: ``must list exactly the pack's ranks ({ranks}): {detail}``
 - ``ranking.joker``: ``the Joker's trump rank is set, but the pack has no Joker (pack.jokers is 0)``
 - ``ranking.no_trump_joker``: ``the Joker's no-trump rule is set, but the pack has no Joker (pack.jokers is 0)``
+- ``ranking.no_trump_joker_led``: ``a led Joker names a suit only where it is the highest card in no-trump (no_trump_joker is own-suit)``
 - ``ranking.bowers``: ``bowers need jacks, but the pack has no J``
+- ``ranking.bowers``: ``bowers need a jack in every suit, but `{suit}` has none``
 - ``ranking.bowers``: ``the left bower is the other jack of trump's colour, but `{suit}` has no suit of its colour in the pack``
 - ``partnerships``: ``alternate partnerships need an even number of players, read {players}``
 - ``alone.allowed``: ``going alone needs partners ({why}): set alone.allowed to nobody``
@@ -32,6 +36,11 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.auction.ladder.{i}.name``: ``bid name `{name}` is used twice``
 - ``making.auction.ladder.{i}.name``: ``a bid name is one word of letters, digits and - _ . + (it is typed as `1 bid NAME`), read `{name}```
 - ``making.auction.ladder.{i}.tricks``: ``bid `{name}` needs {n} tricks, but a hand has only {tricks} tricks``
+- ``making.auction.ladder.{i}.tricks``: ``bid `{name}` is a contract of tricks: give its tricks (at least 1)``
+- ``making.auction.ladder.{i}.tricks``: ``bid `{name}` is to take no trick: leave its tricks out``
+- ``making.auction.ladder.{i}.trump``: ``bid `{name}` names trump `{suit}`, but the pack has no such suit ({suits})``
+- ``making.auction.ladder.{i}.positions``: ``place {p} is beyond the dealer ({players} players: places 1 to {players})``
+- ``making.auction.ladder.{i}.only_over``: ``bid `{name}` may be bid only over `{over}`, which is not a bid before it in the ladder``
 - ``making.all_pass.bid``: ``the forced bid `{bid}` is not in the ladder ({names})``
 - ``making.all_pass.forced``: ``the Joker holder cannot be forced: the pack has no Joker``
 - ``making.all_pass.forced``: ``with order-up the dealer is the forced player: set forced to dealer``
@@ -40,7 +49,8 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``game.target``: ``the target {target} cannot be reached within {cap} hands (the most a game plays): a hand scores at most {most} points``
 
 Checks of the auction apply only when ``making.method`` is ``auction``; checks of
-order-up only with ``order-up``. (Multipliers > 0 and other bounds of single
+order-up only with ``order-up``. Bids must rise in tricks and multiplier only between two bids
+that carry no contract: a contract's rank is its place in the ladder. (Multipliers > 0 and other bounds of single
 fields are enforced by the models themselves.)
 
 >>> from hasenpfeffer.format.variant import Variant
@@ -58,7 +68,7 @@ from collections import Counter
 
 from .cards import SUITS, same_colour
 from .errors import quote
-from .variant import HAND_CAP, SLUG, Points, Variant
+from .variant import HAND_CAP, SLUG, Bid, Points, Variant
 
 SLUG_RE = re.compile(SLUG)
 
@@ -129,9 +139,17 @@ def _pack(v: Variant, out: Found) -> None:
         for item, n in Counter(items).items():
             if n > 1:
                 out.append((("pack", field), f"{what} `{item}` is listed twice"))
-    if ranking.order is not None and (sorted(ranking.order) != sorted(set(pack.ranks))):
-        missing = [r for r in pack.ranks if r not in ranking.order]
-        extra = [r for r in ranking.order if r not in pack.ranks]
+    for suit, ranks in pack.suit_ranks.items():
+        if suit not in pack.suits:
+            message = f"suit `{suit}` is not in the pack ({' '.join(pack.suits)})"
+            out.append((("pack", "suit_ranks", suit), message))
+        for rank, n in Counter(ranks).items():
+            if n > 1:
+                out.append((("pack", "suit_ranks", suit), f"rank `{rank}` is listed twice"))
+    every = pack.all_ranks
+    if ranking.order is not None and (sorted(ranking.order) != sorted(every)):
+        missing = [r for r in every if r not in ranking.order]
+        extra = [r for r in ranking.order if r not in every]
         twice = [r for r, n in Counter(ranking.order).items() if n > 1]
         detail = "; ".join(
             f"{label} {' '.join(items)}"
@@ -139,7 +157,7 @@ def _pack(v: Variant, out: Found) -> None:
             if items
         )
         out.append(
-            (("ranking", "order"), f"must list exactly the pack's ranks ({' '.join(pack.ranks)}): {detail}")
+            (("ranking", "order"), f"must list exactly the pack's ranks ({' '.join(every)}): {detail}")
         )
     if pack.jokers == 0:
         if ranking.joker != "highest":
@@ -156,9 +174,21 @@ def _pack(v: Variant, out: Found) -> None:
                     "the Joker's no-trump rule is set, but the pack has no Joker (pack.jokers is 0)",
                 )
             )
+    if ranking.no_trump_joker_led != "any-card" and ranking.no_trump_joker != "highest":
+        out.append(
+            (
+                ("ranking", "no_trump_joker_led"),
+                "a led Joker names a suit only where it is the highest card in no-trump"
+                " (no_trump_joker is own-suit)",
+            )
+        )
     if ranking.bowers:
-        if "J" not in pack.ranks:
+        jackless = [s for s in pack.suits if "J" not in pack.ranks_of(s)]
+        if "J" not in every:
             out.append((("ranking", "bowers"), "bowers need jacks, but the pack has no J"))
+        elif jackless:
+            message = f"bowers need a jack in every suit, but `{jackless[0]}` has none"
+            out.append((("ranking", "bowers"), message))
         else:
             for suit in (s for s in SUITS if s in pack.suits):
                 if not any(o != suit and same_colour(o, suit) for o in pack.suits):
@@ -177,11 +207,7 @@ def _seats(v: Variant, out: Found) -> None:
         out.append(
             (("partnerships",), f"alternate partnerships need an even number of players, read {v.players}")
         )
-    why = ""
-    if v.partnerships == "none":
-        why = "partnerships is none"
-    elif v.players < 3:
-        why = f"{v.players} players have no partners"
+    why = _no_partners(v)
     if why and alone.allowed != "nobody":
         out.append((("alone", "allowed"), f"going alone needs partners ({why}): set alone.allowed to nobody"))
     if alone.exchange.cards:
@@ -293,9 +319,11 @@ def _making(v: Variant, out: Found) -> None:
                     f"bid `{bid.name}` needs {bid.tricks} tricks, but a hand has only {tricks} tricks",
                 )
             )
+        _contract(v, i, {b.name for b in ladder[:i]}, out)
         if i:
             prev = ladder[i - 1]
-            if (bid.tricks, bid.multiplier) <= (prev.tricks, prev.multiplier):
+            plain = not bid.contract and not prev.contract
+            if plain and (bid.tricks, bid.multiplier) <= (prev.tricks, prev.multiplier):
                 out.append(
                     (
                         where,
@@ -319,6 +347,41 @@ def _making(v: Variant, out: Found) -> None:
             )
 
 
+def _contract(v: Variant, i: int, before: set[str], out: Found) -> None:
+    """The checks of what a bid's contract says (``before``: the names of the bids before it)."""
+    bid, where = v.making.auction.ladder[i], ("making", "auction", "ladder", i)
+    if bid.objective == "tricks" and bid.tricks < 1:
+        message = f"bid `{quote(bid.name)}` is a contract of tricks: give its tricks (at least 1)"
+        out.append(((*where, "tricks"), message))
+    if bid.objective == "none" and bid.tricks:
+        out.append(((*where, "tricks"), f"bid `{quote(bid.name)}` is to take no trick: leave its tricks out"))
+    if bid.trump not in (None, "NT") and bid.trump not in v.pack.suits:
+        message = (
+            f"bid `{quote(bid.name)}` names trump `{bid.trump}`, but the pack has no such suit"
+            f" ({' '.join(v.pack.suits)})"
+        )
+        out.append(((*where, "trump"), message))
+    for p in bid.positions or ():
+        if p > v.players:
+            message = f"place {p} is beyond the dealer ({v.players} players: places 1 to {v.players})"
+            out.append(((*where, "positions"), message))
+    if bid.only_over is not None and bid.only_over not in before:
+        message = (
+            f"bid `{quote(bid.name)}` may be bid only over `{quote(bid.only_over)}`, which is not a bid"
+            " before it in the ladder"
+        )
+        out.append(((*where, "only_over"), message))
+
+
+def _no_partners(v: Variant) -> str:
+    """Why the seats have no partners, or ``""``."""
+    if v.partnerships == "none":
+        return "partnerships is none"
+    if v.players < 3:
+        return f"{v.players} players have no partners"
+    return ""
+
+
 def _scoring(v: Variant, out: Found) -> None:
     s, tricks = v.scoring, v.tricks_per_hand
     parts: dict[str, Points | None] = {
@@ -332,8 +395,10 @@ def _scoring(v: Variant, out: Found) -> None:
         for t in points.table if points is not None else {}:
             if not 0 <= t <= tricks:
                 out.append((("scoring", part, "table", str(t)), f"a hand has 0 to {tricks} tricks, read {t}"))
+    ladder = v.making.auction.ladder if v.making.method == "auction" else ()
+    fixed = [_fixed_gain(v, b) for b in ladder if b.tricks <= tricks]
     if v.making.method == "auction":
-        bids = sorted({b.tricks for b in v.making.auction.ladder if b.tricks <= tricks})
+        bids = sorted({b.tricks for b in ladder if b.tricks <= tricks and b.points is None})
     else:
         bids = [t for t in [v.making.order_up.tricks_required] if t <= tricks]
     gains = [s.defenders.value(t, b) for b in bids for t in range(tricks + 1)]
@@ -343,13 +408,13 @@ def _scoring(v: Variant, out: Found) -> None:
     for failed in (s.failed, s.failed_alone_defence):
         if failed is not None and failed.to == "opponents":
             gains += [failed.value(t, b) for b in bids for t in range(min(b, tricks + 1))]
-    if tricks >= 1 and bids and max(gains, default=0) <= 0:
+    if tricks >= 1 and (bids or fixed) and max(gains + fixed, default=0) <= 0:
         out.append((("game", "target"), "the target cannot be reached: no result scores positive points"))
-    elif gains:
+    elif gains or fixed:
         multiplier = max((b.multiplier for b in v.making.auction.ladder), default=1)
         if v.alone.allowed != "nobody":
             multiplier *= s.alone_multiplier
-        most = max(gains) * multiplier
+        most = max(max(gains, default=0) * multiplier, max(fixed, default=0))
         if most * HAND_CAP < v.game.target:
             out.append(
                 (
@@ -358,6 +423,23 @@ def _scoring(v: Variant, out: Found) -> None:
                     f" game plays): a hand scores at most {most} points",
                 )
             )
+
+
+def _fixed_gain(v: Variant, bid: Bid) -> int:
+    """The most a hand on a contract with its own points gains one side (0 for a plain bid): made,
+    a slam, or the failed points paid to the opponents, with the defenders' tricks."""
+    s, tricks = v.scoring, v.tricks_per_hand
+    if bid.points is None:
+        return 0
+    made = bid.points
+    if s.slam is not None and bid.objective == "tricks":
+        made = {"floor": max(made, s.slam.points), "fixed": s.slam.points, "bonus": made + s.slam.points}[
+            s.slam.rule
+        ]
+    failed = bid.points if bid.failed_points is None else bid.failed_points
+    paid = failed if s.failed.to == "opponents" else 0
+    defended = s.defenders.value(tricks, bid.tricks) if bid.defenders_score else 0
+    return max(made, paid + defended, defended)
 
 
 _RELATED: dict[str, tuple[Location, ...]] = {
@@ -382,6 +464,9 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     "making.order_up.turned_joker": (("pack", "suits"),),
     "making.order_up.dealer_partner_alone": (("alone", "allowed"), ("partnerships",)),
     "making.auction.ladder.{i}.tricks": (("deal", "hand_size"),),
+    "making.auction.ladder.{i}.trump": (("pack", "suits"),),
+    "making.auction.ladder.{i}.positions": (("players",),),
+    "ranking.no_trump_joker_led": (("ranking", "no_trump_joker"),),
     "making.all_pass.bid": (("making", "auction", "ladder"),),
     "making.all_pass.forced": (("pack", "jokers"), ("making", "method")),
     "scoring.{part}.table.{t}": (("deal", "hand_size"),),

@@ -201,7 +201,56 @@ def merge(base: Document, over: Document) -> Document:
     return Document(data, locs, base.problems + over.problems)
 
 
+REPLACE = "replace"
+"""The key listing the dotted keys a file replaces instead of merging them with its parent's."""
+
+
+def _replaced(doc: Document, file: str) -> tuple[Document, list[DataPath]]:
+    """The document without its ``replace`` list, the paths it names, and a problem for each entry
+    that names no field of the format."""
+    if REPLACE not in doc.data:
+        return doc, []
+    listed, problems = doc.data[REPLACE], list(doc.problems)
+    paths: list[DataPath] = []
+    entries = listed if isinstance(listed, list) else [listed]
+    for i, entry in enumerate(entries):
+        where = (REPLACE, i) if isinstance(listed, list) else (REPLACE,)
+        loc = _located(where, doc.locs, file)
+        path = tuple(str(entry).split(".")) if isinstance(entry, str) else ()
+        if not path or not _is_field(path):
+            message = f"must be the dotted key of a field, such as `scoring.made`; read {quote(repr(entry))}"
+            problems.append(Problem(loc.file, loc.line, loc.col, dotted(where), message))
+            continue
+        paths.append(path)
+    data = {k: v for k, v in doc.data.items() if k != REPLACE}
+    return Document(data, doc.locs, tuple(problems)), paths
+
+
+def _is_field(path: DataPath) -> bool:
+    """Whether a dotted key names a field of the variant format.
+
+    >>> _is_field(("scoring", "made")), _is_field(("scoring", "mde")), _is_field(("replace",))
+    (True, False, False)
+    """
+    model = _model_at(tuple(path[:-1]))
+    return model is not None and path[-1] in model.model_fields and path != (REPLACE,)
+
+
+def _cut(doc: Document, paths: list[DataPath]) -> Document:
+    """The document without the values at ``paths`` (and their positions)."""
+    data = copy.deepcopy(doc.data)
+    for path in paths:
+        here: Any = data
+        for key in path[:-1]:
+            here = here.get(key) if isinstance(here, dict) else None
+        if isinstance(here, dict):
+            here.pop(path[-1], None)
+    locs = {p: loc for p, loc in doc.locs.items() if not any(p[: len(q)] == q for q in paths)}
+    return Document(data, locs, doc.problems)
+
+
 def _resolve(doc: Document, source: _Source, chain: tuple[_Source, ...], files: list[str]) -> Document:
+    doc, paths = _replaced(doc, source.shown)
     if "extends" not in doc.data:
         return doc
     own = Document({k: v for k, v in doc.data.items() if k != "extends"}, doc.locs, doc.problems)
@@ -219,7 +268,7 @@ def _resolve(doc: Document, source: _Source, chain: tuple[_Source, ...], files: 
         raise VariantError([Problem(loc.file, loc.line, loc.col, "extends", message)])
     files.append(parent.shown)
     base = _resolve(parent.document(), parent, (*chain, parent), files)
-    return merge(base, own)
+    return merge(_cut(base, paths), own)
 
 
 def _located(path: DataPath, locs: Mapping[DataPath, Loc], default: str) -> Loc:

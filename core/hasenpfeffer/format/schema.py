@@ -45,12 +45,24 @@ class _Generator(GenerateJsonSchema):
         return result
 
 
+_BOUNDS = {"ge": "minimum", "le": "maximum", "gt": "exclusiveMinimum", "lt": "exclusiveMaximum"}
+"""Pydantic writes the bounds of a constrained number inside a union by their Python names."""
+
+
 def _accept_shorthands(node: Any) -> Any:
-    """Let every bid in the schema also be written as a plain number."""
+    """Let every bid in the schema also be written as a plain number; bounds by their JSON names.
+
+    >>> _accept_shorthands({"type": "integer", "ge": 1, "le": 3})
+    {'type': 'integer', 'minimum': 1, 'maximum': 3}
+    """
     if isinstance(node, dict):
         if node == _BID_REF:
             return {"anyOf": [dict(_BID_NUMBER), dict(_BID_REF)]}
-        return {key: _accept_shorthands(value) for key, value in node.items()}
+        numeric = node.get("type") in ("integer", "number")
+        return {
+            (_BOUNDS.get(key, key) if numeric else key): _accept_shorthands(value)
+            for key, value in node.items()
+        }
     if isinstance(node, list):
         return [_accept_shorthands(item) for item in node]
     return node

@@ -186,13 +186,33 @@ class Pack(Model):
         description="Ranks in each suit (any order; the natural order is used for ranking).",
         min_length=1,
     )
+    suit_ranks: dict[Suit, tuple[Rank, ...]] = Field(
+        default_factory=dict,
+        max_length=4,
+        description="Ranks of a suit that differ from `ranks`, by suit: Five Hundred's 43 cards have"
+        " 4s in the red suits only (`{H: [4, 5, 6, 7, 8, 9, T, J, Q, K, A], D: [...]}`).",
+    )
     copies: Int = Field(1, ge=1, le=4, description="Copies of each suited card (2 for a pinochle pack).")
     jokers: Int = Field(1, ge=0, le=2, description="Number of Jokers (card `JK`).")
+
+    def ranks_of(self, suit: str) -> tuple[str, ...]:
+        """The ranks of one suit.
+
+        >>> Pack(suit_ranks={"H": ["4", "A"]}).ranks_of("H"), Pack().ranks_of("S")
+        (('4', 'A'), ('9', 'T', 'J', 'Q', 'K', 'A'))
+        """
+        return self.suit_ranks.get(suit, self.ranks)
+
+    @property
+    def all_ranks(self) -> tuple[str, ...]:
+        """Every rank of some suit of the pack, in the natural order (low to high)."""
+        seen = {r for s in self.suits for r in self.ranks_of(s)}
+        return tuple(r for r in RANKS if r in seen)
 
     @property
     def size(self) -> int:
         """Cards in the pack."""
-        return len(self.suits) * len(self.ranks) * self.copies + self.jokers
+        return sum(len(self.ranks_of(s)) for s in self.suits) * self.copies + self.jokers
 
 
 # --------------------------------------------------------------------------- ranking
@@ -221,11 +241,18 @@ class Ranking(Model):
         " own that wins only when led.",
     )
 
+    no_trump_joker_led: Literal["leader-names", "any-card"] = Field(
+        "any-card",
+        description="In no-trump with the Joker `highest`, when the Joker is led: `leader-names` = the"
+        " leader names the suit the others must follow (`0 suit H` after `0 play JK`); `any-card` ="
+        " the others may play any card.",
+    )
+
     def high_to_low(self, pack: Pack) -> tuple[str, ...]:
         """Plain-suit ranks from high to low."""
         if self.order is not None:
             return self.order
-        return tuple(r for r in reversed(RANKS) if r in pack.ranks)
+        return tuple(reversed(pack.all_ranks))
 
 
 # --------------------------------------------------------------------------- deal
@@ -263,20 +290,112 @@ class Deal(Model):
 # --------------------------------------------------------------------------- making trump
 
 
-class Bid(Model):
-    """A step of the bid ladder: a number of tricks or a named bid."""
+def _tricks_unless_none(schema: dict[str, Any]) -> None:
+    """A bid's JSON Schema: tricks are required, at least 1, unless the bid is to take none."""
+    schema["required"] = [k for k in schema.get("required", []) if k != "tricks"]
+    schema["if"] = {"properties": {"objective": {"const": "none"}}, "required": ["objective"]}
+    schema["then"] = {"properties": {"tricks": {"const": 0}}}
+    schema["else"] = {"required": ["tricks"], "properties": {"tricks": {"minimum": 1}}}
 
-    name: Word = Field(description="What players say: `4`, `little-pepper`...")
-    tricks: Int = Field(ge=1, le=MAX_CARDS, description="Tricks the making side must take.")
-    multiplier: Int = Field(
-        1, gt=0, le=MAX_MULTIPLIER, description="Stake multiplier for what the makers win or lose."
+
+TrumpName = Annotated[
+    str,
+    BeforeValidator(lambda v: "NT" if isinstance(v, str) and v.strip().upper() == "NT" else _suit(v)),
+    WithJsonSchema(
+        {"type": "string", "pattern": "^([CDHScdhs♣♦♥♠]|[Nn][Tt])$", "description": "A suit or NT."}
+    ),
+]
+
+
+class Bid(Model):
+    """A step of the bid ladder: a number of tricks or a named bid, and the contract it makes.
+
+    A plain bid (``4``) needs its tricks, scores by the ``scoring`` section times its
+    multiplier, and leaves trump to be named after the auction. A contract may also fix its
+    trump, aim at taking no trick, carry its own points, be played alone or with the hand open,
+    and be open to some seats only.
+    """
+
+    model_config = ConfigDict(
+        frozen=True,
+        extra="forbid",
+        strict=False,
+        json_schema_extra=lambda schema: _tricks_unless_none(schema),
     )
+
+    name: Word = Field(description="What players say: `4`, `little-pepper`, `6S`, `misere`...")
+    tricks: Int = Field(
+        ge=0,
+        le=MAX_CARDS,
+        description="Tricks the making side must take: at least 1 for a contract of tricks; left out"
+        " for a contract to take none (`objective: none`).",
+    )
+    multiplier: Int = Field(
+        1,
+        gt=0,
+        le=MAX_MULTIPLIER,
+        description="Stake multiplier for what the makers win or lose by the `scoring` section.",
+    )
+    trump: TrumpName | None = Field(
+        None,
+        description="The trump the bid names: a suit or `NT` (no trump; the Joker is the only trump);"
+        " null: the maker names trump after the auction.",
+    )
+    objective: Literal["tricks", "none"] = Field(
+        "tricks",
+        description="`tricks`: take at least `tricks`; `none`: take no trick at all (misère).",
+    )
+    points: Annotated[Int, Field(ge=-MAX_POINTS, le=MAX_POINTS)] | None = Field(
+        None,
+        description="Points the makers score when they make it, fixed (not multiplied, not by the"
+        " trick); null: by the `scoring` section.",
+    )
+    failed_points: Annotated[Int, Field(ge=-MAX_POINTS, le=MAX_POINTS)] | None = Field(
+        None,
+        description="Points the makers lose when they fail it, fixed; null: `points` when it is set,"
+        " else by the `scoring` section.",
+    )
+    alone: Bool = Field(
+        False, description="The maker plays alone: the partners sit out (nothing to do without partners)."
+    )
+    open: Bool = Field(False, description="The maker's hand is shown to every seat after the first trick.")
+    defenders_score: Bool = Field(
+        True, description="The defenders score `scoring.defenders` in this contract (misère: false)."
+    )
+    positions: tuple[Annotated[Int, Field(ge=1, le=8)], ...] | None = Field(
+        None,
+        max_length=8,
+        description="Who may bid it, by place from the dealer's left (1 = the dealer's left, the"
+        " number of players = the dealer); null: everyone.",
+    )
+    only_over: Word | None = Field(
+        None,
+        description="It may be bid only when the high bid is this bid of the ladder or a later one"
+        " (misère only after a seven-bid: `only_over: 7S`).",
+    )
+
+    @property
+    def contract(self) -> bool:
+        """Whether the bid carries more than tricks and a multiplier."""
+        return (
+            self.trump is not None
+            or self.objective != "tricks"
+            or self.points is not None
+            or self.failed_points is not None
+            or self.alone
+            or self.open
+            or not self.defenders_score
+            or self.positions is not None
+            or self.only_over is not None
+        )
 
     @model_validator(mode="before")
     @classmethod
     def _from_number(cls, data: Any) -> Any:
         if isinstance(data, int) and not isinstance(data, bool):
             return {"name": str(data), "tricks": data}
+        if isinstance(data, dict) and data.get("objective") == "none" and "tricks" not in data:
+            return {**data, "tricks": 0}  # a bid to take no trick needs no tricks
         return data
 
 
@@ -443,6 +562,17 @@ class Failed(Points):
     )
 
 
+class Slam(Model):
+    """Points for taking every trick of the hand, fixed (never multiplied)."""
+
+    points: Int = Field(ge=-MAX_POINTS, le=MAX_POINTS, description="The slam's points.")
+    rule: Literal["floor", "fixed", "bonus"] = Field(
+        "floor",
+        description="`floor`: the makers score at least `points` (Five Hundred: 250 or the bid's"
+        " value if higher); `fixed`: exactly `points`; `bonus`: `points` on top of the contract's.",
+    )
+
+
 class Scoring(Model):
     """How a hand is scored."""
 
@@ -458,6 +588,10 @@ class Scoring(Model):
     )
     defenders: Points = Field(
         default_factory=Points, description="Each defending side, for its tricks, every hand."
+    )
+    slam: Slam | None = Field(
+        None,
+        description="Makers of a contract of tricks who take every trick (null: no slam rule).",
     )
     alone_multiplier: Int = Field(
         2, ge=1, le=MAX_MULTIPLIER, description="Multiplier on a lone maker's result."
@@ -476,6 +610,11 @@ class GameEnd(Model):
         description="Several sides reach the target on one hand: the makers win, the higher score wins, or play on.",
     )
     must_bid_out: Bool = Field(False, description="A side can only reach the target by making a bid.")
+    lose_at: Annotated[Int, Field(ge=-MAX_TARGET, le=0)] | None = Field(
+        None,
+        description="A side whose score is at or below this after a hand loses: the game ends and the"
+        " best other side wins (Five Hundred: -500); null: no losing score.",
+    )
 
 
 # --------------------------------------------------------------------------- variant
@@ -490,6 +629,13 @@ class Variant(Model):
         None,
         description="A built-in name or a relative path whose rules this file changes; resolved"
         " by the loader (absent from a resolved variant).",
+    )
+    replace: tuple[str, ...] = Field(
+        (),
+        max_length=64,
+        description="Dotted keys (`scoring.made`) whose value in this file replaces the inherited one"
+        " instead of merging with it; a key listed but not given goes back to its default."
+        " Resolved by the loader with `extends` (absent from a resolved variant).",
     )
     players: Int = Field(4, ge=2, le=8, description="Number of players (seats 0.. clockwise).")
     partnerships: Literal["alternate", "none"] = Field(
