@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from hasenpfeffer.cli.compareplot import draw
-from hasenpfeffer.cli.figures import PERCENT, difference, figures
+from hasenpfeffer.cli.report.compareplot import draw
+from hasenpfeffer.cli.report.figures import PERCENT, difference, figures
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.sim.simulate import simulate
 

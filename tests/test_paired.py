@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer.cli.figures import difference, figures
+from hasenpfeffer.cli.report.figures import difference, figures
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.sim.figures import (
     HANDS,

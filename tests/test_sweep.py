@@ -82,7 +82,7 @@ def test_one_key_draws_lines() -> None:
     pytest.importorskip("matplotlib")
     import matplotlib.pyplot as plt
 
-    from hasenpfeffer.cli.sweepplot import draw
+    from hasenpfeffer.cli.report.sweepplot import draw
 
     report = sweep("euchre", {"game.target": [5, 10]}, 3, ["greedy"] * 4, workers=1).report()
     fig = draw(report)

@@ -15,21 +15,23 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .common import add_run_options, error, load_or_report
-from .simulate import (
+from ..common import (
     add_common,
+    add_run_options,
     bots_label,
     check_common,
+    error,
+    load_or_report,
     progress_bar,
     shard_label,
     stopped,
     unreachable,
     where,
 )
-from .sweeptext import excludes_zero, fmt, show
+from ..report.sweeptext import excludes_zero, fmt, show
 
 if TYPE_CHECKING:
-    from ..sim.sweep import Setting
+    from ...sim.sweep import Setting
 
 WIDE = 120
 """Columns of the table when the output is not a terminal."""
@@ -112,7 +114,7 @@ def write_csv(path: str, report: dict[str, Any]) -> None:
 
 def parse(texts: Sequence[str]) -> list[Setting] | str:
     """The ``--set`` arguments, or the problem with them."""
-    from ..sim.sweep import grid, parse_setting
+    from ...sim.sweep import grid, parse_setting
 
     try:
         settings = [parse_setting(text, n) for n, text in enumerate(texts, 1)]
@@ -124,12 +126,12 @@ def parse(texts: Sequence[str]) -> list[Setting] | str:
 
 def run(args: argparse.Namespace) -> int:
     """Play the grid and print, write or draw the figures."""
-    from ..format.errors import VariantError
-    from ..sim.cluster import ClusterError
-    from ..sim.execute import shard_range
-    from ..sim.runset import play_set
-    from ..sim.simulate import Interrupted, default_workers
-    from ..sim.sweep import Sweep, build_points, describe
+    from ...format.errors import VariantError
+    from ...sim.cluster import ClusterError
+    from ...sim.execute import shard_range
+    from ...sim.runset import play_set
+    from ...sim.simulate import Interrupted, default_workers
+    from ...sim.sweep import Sweep, build_points, describe
 
     out, err = Console(width=None if sys.stdout.isatty() else WIDE), Console(stderr=True, soft_wrap=True)
     settings = parse(args.settings)
@@ -185,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
         if args.csv is not None:
             write_csv(args.csv, report)
         if args.plot is not None:
-            from .sweepplot import plot
+            from ..report.sweepplot import plot
 
             plot(args.plot, report)
     except OSError as exc:

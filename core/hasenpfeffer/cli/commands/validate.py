@@ -21,11 +21,11 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..format.errors import clean, quote
-from .common import add_allow_path
+from ...format.errors import clean, quote
+from ..common import add_allow_path
 
 if TYPE_CHECKING:
-    from ..format.errors import Problem
+    from ...format.errors import Problem
 
 SUFFIXES = (".yaml", ".yml", ".json")
 _GLOB_CHARS = frozenset("*?[")
@@ -96,8 +96,8 @@ def expand(args: Iterable[str]) -> list[Path]:
 
 def check_file(path: Path, allow: Iterable[str] = ()) -> list[Problem]:
     """Problems of one variant file (``-``: standard input); empty when it is valid."""
-    from ..format.errors import Problem, VariantError
-    from ..format.loader import load_variant
+    from ...format.errors import Problem, VariantError
+    from ...format.loader import load_variant
 
     name = str(path)
     try:

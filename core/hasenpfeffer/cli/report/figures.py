@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ..sim.figures import Estimate
-from ..sim.stats import Z95, Stats, mean_ci, wilson
+from ...sim.figures import Estimate
+from ...sim.stats import Z95, Stats, mean_ci, wilson
 
 if TYPE_CHECKING:
-    from ..sim.runset import RunSet
+    from ...sim.runset import RunSet
 
 
 Figure = Estimate

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING, Any
 from .figures import PERCENT, Figure, difference, figures
 
 if TYPE_CHECKING:
-    from ..format.variant import Variant
-    from ..sim.stats import Stats
+    from ...format.variant import Variant
+    from ...sim.stats import Stats
 
 COLOURS = ("tab:blue", "tab:orange")
 

@@ -12,13 +12,22 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .common import add_run_options
-from .figures import figures, fmt, paired
-from .simulate import add_common, bots_label, check_common, load, progress_bar, stopped, unreachable, where
+from ..common import (
+    add_common,
+    add_run_options,
+    bots_label,
+    check_common,
+    load_or_report,
+    progress_bar,
+    stopped,
+    unreachable,
+    where,
+)
+from ..report.figures import figures, fmt, paired
 
 if TYPE_CHECKING:
-    from ..format.variant import Variant
-    from ..sim.stats import Stats
+    from ...format.variant import Variant
+    from ...sim.stats import Stats
 
 
 FORMAT = 2
@@ -40,9 +49,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate both variants and print the differences."""
-    from ..sim.cluster import ClusterError
-    from ..sim.runset import play_set
-    from ..sim.simulate import Interrupted, default_workers
+    from ...sim.cluster import ClusterError
+    from ...sim.runset import play_set
+    from ...sim.simulate import Interrupted, default_workers
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
     if args.plot is not None:
@@ -51,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
         except ImportError:
             err.print("--plot needs matplotlib: pip install 'hasenpfeffer[plot]'", markup=False)
             return 2
-    loaded = [load(args.a, err, args.allow_path), load(args.b, err, args.allow_path)]
+    loaded = [load_or_report(args.a, args.allow_path), load_or_report(args.b, args.allow_path)]
     variants = [v for v in loaded if v is not None]
     if len(variants) < 2:
         return 1
@@ -76,7 +85,7 @@ def run(args: argparse.Namespace) -> int:
     fa, fb = figures(sa), figures(sb)
     diffs = {k: paired(both, k) for k in fa}
     if args.plot is not None:
-        from .compareplot import plot
+        from ..report.compareplot import plot
 
         plot(args.plot, runs, diffs)
     if args.json:
