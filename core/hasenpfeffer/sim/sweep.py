@@ -10,8 +10,6 @@ paired difference from the base (game ``i`` of every point has the seed of the b
 >>> [dict(p) for p in grid([setting, parse_setting("game.must_bid_out=yes,no", 2)])]
 [{'game.target': 10, 'game.must_bid_out': True}, {'game.target': 10, 'game.must_bid_out': False}, \
 {'game.target': 15, 'game.must_bid_out': True}, {'game.target': 15, 'game.must_bid_out': False}]
->>> house_rule("euchre", {"game.target": 5}).game.target
-5
 """
 
 from __future__ import annotations
@@ -21,19 +19,20 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import yaml
 
 from ..format.errors import Problem, VariantError
-from ..format.loader import load_variant, load_variant_data
+from ..format.houserule import house_rule
+from ..format.loader import load_variant
 from ..format.variant import Variant
-from ..format.yamlload import Loc
 from .execute import Progress, Shard
 from .figures import Estimate
 from .report import estimate, sweep_report, sweep_run
 from .runset import RunSet, play_set
+
+__all__ = ["Setting", "Sweep", "build_points", "grid", "house_rule", "parse_setting", "sweep"]
 
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 MAX_POINTS = 1000
@@ -103,56 +102,6 @@ def grid(settings: Sequence[Setting]) -> list[dict[str, Any]]:
     if len(points) > MAX_POINTS:
         raise ValueError(f"{len(points)} points in the grid: at most {MAX_POINTS}")
     return points
-
-
-def nested(changes: Mapping[str, Any]) -> dict[str, Any]:
-    """Dotted keys as nested mappings.
-
-    >>> nested({"scoring.failed.per_bid_trick": 0, "game.target": 15})
-    {'scoring': {'failed': {'per_bid_trick': 0}}, 'game': {'target': 15}}
-    """
-    out: dict[str, Any] = {}
-    for key, value in changes.items():
-        *parents, leaf = key.split(".")
-        here = out
-        for part in parents:
-            here = here.setdefault(part, {})
-        here[leaf] = value
-    return out
-
-
-def _parent(base: str | os.PathLike[str]) -> tuple[str, Path]:
-    """What ``extends`` says for ``base`` and the folder it is relative to."""
-    text = os.fspath(base)
-    if isinstance(base, str) and "/" not in text and os.sep not in text and not Path(text).is_file():
-        return text, Path(".")
-    path = Path(text)
-    return f"./{path.name}", path.parent
-
-
-def house_rule(
-    base: str | os.PathLike[str],
-    changes: Mapping[str, Any],
-    name: str | None = None,
-    sources: Mapping[str, str] | None = None,
-    allow: Sequence[str | os.PathLike[str]] = (),
-) -> Variant:
-    """``base`` (a built-in name or a file) with dotted keys set, checked like a variant file.
-
-    Problems in a changed value are reported at ``sources[key]`` (``"--set 2"``) when given.
-    """
-    parent, folder = _parent(base)
-    label = name or f"{Path(os.fspath(base)).stem}-house"
-    locs: dict[tuple[str | int, ...], Loc] = {(): Loc("<house rule>", 1, 1)}
-    for key, value in changes.items():
-        where = (sources or {}).get(key, f"--set {key}")
-        parts = tuple(key.split("."))
-        text = value if isinstance(value, str) else None
-        for n in range(1, len(parts)):
-            locs.setdefault(parts[:n], Loc(where, 1, 1, 1, 1))
-        locs[parts] = Loc(where, 1, 1, 1, 1, text)
-    data = {"extends": parent, "name": label, **nested(changes)}
-    return load_variant_data(data, "<house rule>", folder, allow, locs)
 
 
 def point_name(base: str, values: Sequence[Any], index: int) -> str:
