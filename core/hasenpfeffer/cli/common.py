@@ -7,15 +7,16 @@ so that they read the same in a terminal, a log and a CI annotation.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from rich.console import Console
-
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..format.variant import Variant
     from ..sim.execute import Progress
 
@@ -51,6 +52,8 @@ def load_or_report(name: str, allow: list[str] | None = None) -> Variant | None:
     return None
 
 
+WIDE = 120
+"""Columns of the tables of ``compare`` and ``sweep`` when the output is not a terminal."""
 MAX_GAMES = 10_000_000
 """Most games one run plays."""
 MAX_SEED = 2**63 - 1
@@ -147,7 +150,10 @@ def add_common(parser: argparse.ArgumentParser, json_flag: bool = True) -> None:
         "--bots",
         default="greedy",
         metavar="NAME | A,B,..",
-        help="bot for every seat, or one per seat (built-ins: random, greedy, mc, pimc, with parameters as pimc:worlds=32; or package.module:Class)",
+        help="bot for every seat, or a list repeated round the table from seat 0 (mc,greedy: mc in seats"
+        " 0 and 2, greedy in 1 and 3; its length must divide the players); built-ins: random, greedy,"
+        " mc, pimc, with parameters as pimc:worlds=32; or module:Class, found in the current folder"
+        " too (default greedy)",
     )
     parser.add_argument("--seed", type=seed_type, default=0, metavar="S", help="seed of the run (default 0)")
     parser.add_argument(
@@ -175,12 +181,49 @@ def check_common(args: argparse.Namespace, players: int, err: Console) -> list[s
         return None
     try:
         bots = parse_bots(args.bots, players)
+        find_bots_here(bots)
         for spec in dict.fromkeys(bots):
             load_bot(spec, 0)
     except (ValueError, ImportError, AttributeError, TypeError) as exc:
         err.print(f"--bots: {exc}", markup=False, highlight=False)
         return None
     return bots
+
+
+def find_bots_here(specs: Iterable[str]) -> None:
+    """Let bots named by module (``mybots:Mine``) load from the current folder, as ``python -m`` does.
+
+    The current folder is searched after the installed packages, so a file there never hides
+    one of them; a module found nowhere raises ValueError saying where it was looked for.
+    Worker processes inherit the path.
+    """
+    from ..bots.registry import BUILTIN
+    from ..sim.extras import importable
+
+    custom = [s for s in specs if s.split(":")[0] not in BUILTIN and ":" in s]
+    here = os.getcwd()
+    if custom and here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
+    for spec in custom:
+        module = spec.partition(":")[0]
+        if module and not importable(module):
+            raise ValueError(
+                f"bot {spec!r}: no module {module!r} in the current folder ({here}) or the installed"
+                f" packages; run from the folder that holds {module.split('.')[0]}, or add its folder to"
+                " PYTHONPATH"
+            )
+
+
+def needed_extra(args: argparse.Namespace) -> str | None:
+    """The line saying what to install when an option given (``--dask``, ``--plot``) lacks its extra."""
+    from ..sim.extras import missing
+
+    for option, extra, module in (("dask", "dask", "distributed"), ("plot", "plot", "matplotlib")):
+        if getattr(args, option, None) is not None:
+            line = missing(f"--{option}", extra, module)
+            if line is not None:
+                return line
+    return None
 
 
 @contextmanager

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..format.variant import Variant
+from .estimates import difference, self_cross
 from .execute import Progress, Shard, Span, Stopped, default_workers, execute, shard_range
-from .figures import ZERO_CROSS, ZERO_SUMS, Cross, Estimate, add_cross, merge_sums, paired
+from .figures import ZERO_CROSS, ZERO_SUMS, Cross, Estimate, add_cross, merge_sums
 from .simulate import MAX_HANDS, game_seed, interrupted, play_game
 from .stats import Stats
 
@@ -64,14 +65,16 @@ class RunSet:
             merge_sums(mine_cross, theirs_cross)
 
     def difference(self, index: int, name: str) -> Estimate:
-        """Variant ``index`` minus the first in one figure, paired game by game."""
+        """Variant ``index`` minus the first in one figure, paired game by game (None without data).
+
+        See :func:`hasenpfeffer.sim.estimates.difference`; the first minus itself is 0.
+        """
         a, b = self.stats[0], self.stats[index]
-        return paired(
-            self.seeds,
-            a.sums.get(name, ZERO_SUMS),
-            b.sums.get(name, ZERO_SUMS),
-            self.cross[index].get(name, ZERO_CROSS),
-        )
+        if index == 0:
+            cross = self_cross(a.sums.get(name, ZERO_SUMS))
+        else:
+            cross = self.cross[index].get(name, ZERO_CROSS)
+        return difference(self.seeds, a, b, cross, name)
 
     def raw(self) -> dict[str, Any]:
         """Every sum as JSON data (:meth:`from_raw` reads it back)."""

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..format.variant import HAND_CAP, Variant
 from .execute import Progress, Shard, Span, Stopped, default_workers, execute, shard_range
+from .extras import BotError
 from .interrupt import Terminated
 from .stats import Stats
 
@@ -33,7 +34,16 @@ if TYPE_CHECKING:
 MAX_HANDS = HAND_CAP
 """A game still running after this many hands is stopped and counted as unfinished."""
 
-__all__ = ["Interrupted", "Job", "Progress", "default_workers", "game_seed", "play_game", "simulate"]
+__all__ = [
+    "BotError",
+    "Interrupted",
+    "Job",
+    "Progress",
+    "default_workers",
+    "game_seed",
+    "play_game",
+    "simulate",
+]
 
 
 def game_seed(seed: int, index: int, salt: str = "") -> int:
@@ -59,7 +69,10 @@ def play_game(variant: Variant, bots: Sequence[str], seed: int, max_hands: int =
     from ..engine.game import Game
 
     game = Game(variant, seed=seed)
-    players = [load_bot(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
+    try:
+        players = [load_bot(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
+    except (ValueError, ImportError) as exc:
+        raise BotError(str(exc)) from None
     asks = [getattr(p, "ask_when_forced", True) for p in players]
     while not game.is_over and len(game.hand_results) < max_hands:
         seat = game.to_move

@@ -27,9 +27,9 @@ from ..format.errors import Problem, VariantError
 from ..format.houserule import house_rule
 from ..format.loader import load_variant
 from ..format.variant import Variant
+from .estimates import estimate
 from .execute import Progress, Shard
-from .figures import Estimate
-from .report import estimate, sweep_report, sweep_run
+from .figures import Estimate, ordered
 from .runset import RunSet, play_set
 
 __all__ = ["Setting", "Sweep", "build_points", "grid", "house_rule", "parse_setting", "sweep"]
@@ -159,8 +159,15 @@ class Sweep:
     shard: Shard | None = None
 
     def figures(self) -> list[str]:
-        """The figures measured, in reading order."""
-        return list(self.report()["figures"])
+        """The figures measured, in reading order.
+
+        >>> study = sweep("euchre", {"game.target": [5]}, 2, ["greedy"] * 4, seed=1, workers=1)
+        >>> study.figures()[:3], study.estimate(0, "side 0 win rate").n
+        (['side 0 win rate', 'side 1 win rate', 'side 0 points/hand'], 2)
+        """
+        seen = {n for s in self.runs.stats for n in s.sums}
+        bids = [b.name for b in self.variants[0].making.auction.ladder]
+        return ordered(seen, bids, len(self.variants[0].teams))
 
     def estimate(self, index: int, figure: str) -> Estimate:
         """A figure of point ``index`` (0: the base)."""
@@ -169,12 +176,6 @@ class Sweep:
     def difference(self, index: int, figure: str) -> Estimate:
         """Point ``index`` minus the base in a figure, paired game by game."""
         return self.runs.difference(index, figure)
-
-    def report(self) -> dict[str, Any]:
-        """The ``sweep --json`` report."""
-        run = sweep_run(self.games, self.shard, self.variants)
-        names = [v.name for v in self.variants]
-        return sweep_report(names, self.settings, self.keys, self.bots, self.seed, run, self.runs)
 
 
 def sweep(

@@ -6,32 +6,27 @@ import argparse
 import json
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import Any
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
 from ..common import (
+    WIDE,
     add_common,
     add_run_options,
     bots_label,
     check_common,
+    error,
     load_or_report,
+    needed_extra,
     progress_bar,
     stopped,
     unreachable,
     where,
 )
-from ..report.figures import figures, fmt, paired
-
-if TYPE_CHECKING:
-    from ...format.variant import Variant
-    from ...sim.stats import Stats
-
-
-FORMAT = 2
-"""Version of the ``--json`` output (``docs/outputs.md``); 2: differences paired by seed."""
+from ..report.figures import LEGEND, compare_report, count, difference_text, from_entry, text
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -53,13 +48,10 @@ def run(args: argparse.Namespace) -> int:
     from ...sim.runset import play_set
     from ...sim.simulate import Interrupted, default_workers
 
-    out, err = Console(), Console(stderr=True, soft_wrap=True)
-    if args.plot is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            err.print("--plot needs matplotlib: pip install 'hasenpfeffer[plot]'", markup=False)
-            return 2
+    out, err = Console(width=None if sys.stdout.isatty() else WIDE), Console(stderr=True, soft_wrap=True)
+    if (extra := needed_extra(args)) is not None:
+        error(extra)
+        return 2
     loaded = [load_or_report(args.a, args.allow_path), load_or_report(args.b, args.allow_path)]
     variants = [v for v in loaded if v is not None]
     if len(variants) < 2:
@@ -80,54 +72,39 @@ def run(args: argparse.Namespace) -> int:
     except ClusterError as exc:
         return unreachable(exc)
     elapsed = time.perf_counter() - start
-    (va, vb), (sa, sb) = variants, both.stats
-    runs: list[tuple[Variant, Stats]] = [(va, sa), (vb, sb)]
-    fa, fb = figures(sa), figures(sb)
-    diffs = {k: paired(both, k) for k in fa}
+    report = compare_report(variants, bots, args.seed, both)
     if args.plot is not None:
         from ..report.compareplot import plot
 
-        plot(args.plot, runs, diffs)
+        plot(args.plot, list(zip(variants, both.stats, strict=True)), report)
     if args.json:
-        data = {
-            "format": FORMAT,
-            "a": va.name,
-            "b": vb.name,
-            "games": args.games,
-            "bots": bots,
-            "seed": args.seed,
-            "figures": {
-                k: {
-                    "a": fa[k].as_dict(),
-                    "b": fb[k].as_dict(),
-                    "difference": diffs[k].as_dict(),
-                }
-                for k in fa
-            },
-            "wins": {"a": sa.wins, "b": sb.wins},
-        }
-        sys.stdout.write(json.dumps(data) + "\n")
+        sys.stdout.write(json.dumps(report) + "\n")
         return 0
+    va, vb = variants
     out.print(
         f"A = [bold]{escape(va.name)}[/], B = [bold]{escape(vb.name)}[/]\n{args.games:,} games each,"
         f" same seeds, bots {escape(bots_label(bots))}, seed {args.seed}; {elapsed:.1f} s on"
         f" {where(args.dask, workers)}",
         highlight=False,
     )
-    table = Table(
-        title="95% intervals in brackets; B - A paired game by game over the shared seeds",
-        title_justify="left",
-    )
-    table.add_column("figure")
-    table.add_column("A", justify="right")
-    table.add_column("B", justify="right")
-    table.add_column("B - A", justify="right")
-    for name in fa:
-        d = diffs[name]
-        mark = "" if d.low <= 0 <= d.high else " *"
-        table.add_row(name, fmt(name, fa[name]), fmt(name, fb[name]), fmt(name, d, signed=True) + mark)
-    out.print(table)
-    out.print("* the interval of the difference excludes 0", highlight=False)
+    out.print(table(report))
+    out.print(LEGEND, highlight=False)
     if args.plot is not None:
         out.print(f"score distributions and differences drawn in {escape(args.plot)}", highlight=False)
     return 0
+
+
+def table(report: dict[str, Any]) -> Table:
+    """Every figure of both runs with its count, and B - A, with 95% intervals."""
+    out = Table(
+        title="95% intervals in brackets; B - A paired game by game over the shared seeds",
+        title_justify="left",
+    )
+    out.add_column("figure")
+    for column in ("A", "n", "B", "n", "B - A"):
+        out.add_column(column, justify="right")
+    for name, f in report["figures"].items():
+        a, b = from_entry(f["a"]), from_entry(f["b"])
+        d = from_entry(f["difference"])
+        out.add_row(name, text(name, a), count(a.n), text(name, b), count(b.n), difference_text(name, d))
+    return out

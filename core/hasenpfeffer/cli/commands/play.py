@@ -10,7 +10,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
-from ..common import add_allow_path, error, seed_type
+from ..common import add_allow_path, error, find_bots_here, seed_type
 from ..ui.table import DEFAULT_SAVE, PERSON, Ask, Session
 
 
@@ -21,7 +21,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--seat", type=int, default=None, help="the seat you play (default 0)")
     parser.add_argument(
-        "--bots", default=None, help="bot for every other seat (greedy, random, mc, pkg.mod:Class) or A,B,C"
+        "--bots",
+        default=None,
+        metavar="NAME | A,B,..",
+        help="bot for every other seat, or one per other seat in seat order (built-ins: random, greedy, mc,"
+        " pimc, with parameters as pimc:worlds=32; or module:Class, found in the current folder too;"
+        " default greedy)",
     )
     parser.add_argument("--seed", type=seed_type, default=None, help="seed of the deal and the bots")
     parser.add_argument(
@@ -158,6 +163,7 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
     base = game.seed if isinstance(game.seed, int) else 0
     try:
         by_seat = bot_specs(specs or "greedy", variant.players, seat)
+        find_bots_here(by_seat.values())
         bots = {s: load_bot(name, seed=base * 101 + s) for s, name in by_seat.items()}
     except (ValueError, ImportError, AttributeError) as exc:
         raise SetupError(str(exc), 2) from None

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
@@ -18,7 +18,9 @@ from ..common import (
     add_run_options,
     bots_label,
     check_common,
+    error,
     load_or_report,
+    needed_extra,
     progress_bar,
     shard_label,
     stopped,
@@ -47,51 +49,54 @@ def sides_label(variant: Variant, side: int) -> str:
     return f"team {side} (seats {', '.join(map(str, seats))})"
 
 
-def pct(value: float) -> str:
-    """A proportion as a percentage."""
-    return f"{100 * value:.1f}%"
-
-
 def render(variant: Variant, stats: Stats, header: str, console: Console) -> None:
-    """The statistics as rich tables."""
-    ladder = [b.name for b in variant.making.auction.ladder]
-    summary = stats.summary(ladder)
+    """The statistics as rich tables: every rate with its count, its interval, or "no data"."""
+    from ...sim.estimates import estimate, figures
+    from ...sim.figures import (
+        CONTRACTS,
+        HANDS,
+        LONE_DEFENCE,
+        LONE_MADE,
+        THROW_INS,
+        bid_made,
+        points,
+        win_rate,
+    )
+    from ..report.figures import count, ladder, text
+
+    shown = figures(stats, ladder(variant))
     console.print(header, highlight=False)
-    sides = Table(title="Games and points", title_justify="left")
+    n_games, n_hands = count(shown[win_rate(0)].n), count(shown[points(0)].n)
+    title = f"Games and points: win rates of {n_games} games, points per hand of {n_hands} hands"
+    sides = Table(title=title, title_justify="left")
     for col in ("side", "wins", "win rate (95% CI)", "points per hand (95% CI)"):
         sides.add_column(col, justify="left" if col == "side" else "right")
     for side in range(stats.sides):
-        w = summary["win_rate"][side]
-        p = summary["points_per_hand"][side]
-        sides.add_row(
-            sides_label(variant, side),
-            str(stats.wins[side]),
-            f"{pct(w['mean'])} ({pct(w['low'])}-{pct(w['high'])})",
-            f"{p['mean']:+.3f} ({p['low']:+.3f}..{p['high']:+.3f})",
-        )
+        w, p = text(win_rate(side), shown[win_rate(side)]), text(points(side), shown[points(side)])
+        sides.add_row(sides_label(variant, side), count(stats.wins[side]), w, p)
     console.print(sides)
     bids = Table(title="Contracts", title_justify="left")
     for col in ("bid", "played", "made", "failed", "made % (95% CI)"):
         bids.add_column(col, justify="left" if col == "bid" else "right")
-    rows: list[tuple[str, dict[str, Any]]] = list(summary["bids"].items())
-    rows += [("all", summary["contracts"]), ("lone hands", summary["lone"])]
+    rows = [(name, bid_made(name), stats.bids[name]) for name in stats.bid_names(ladder(variant))]
+    rows += [("all", CONTRACTS, stats.contracts), ("lone hands", LONE_MADE, stats.lone)]
     if variant.alone.lone_defence:
-        rows.append(("lone defence (set)", summary["lone_defence"]))
-    for name, o in rows:
-        tried = o["made"] + o["failed"]
-        ci = f"{pct(o['rate'])} ({pct(o['low'])}-{pct(o['high'])})" if tried else "-"
-        bids.add_row(name, str(tried), str(o["made"]), str(o["failed"]), ci)
+        rows.append(("lone defence (set)", LONE_DEFENCE, stats.lone_defence))
+    for label, figure, o in rows:
+        cells = (count(o.tried), count(o.made), count(o.failed), text(figure, estimate(stats, figure)))
+        bids.add_row(label, *cells)
     console.print(bids)
-    h = summary["hands_per_game"]
     other = Table(title="Hands", title_justify="left", show_header=False)
     other.add_column("what")
     other.add_column("value", justify="right")
-    other.add_row("hands", f"{stats.hands:,}")
-    other.add_row("hands per game (95% CI)", f"{h['mean']:.2f} ({h['low']:.2f}-{h['high']:.2f})")
-    other.add_row("thrown in", f"{stats.throw_ins:,} ({pct(stats.throw_ins / max(1, stats.hands))} of hands)")
-    other.add_row("forced bids", f"{stats.forced:,}")
+    other.add_row("hands", count(stats.hands))
+    h = shown[HANDS]
+    other.add_row("hands per game (95% CI)", f"{text(HANDS, h)} over {count(h.n)} games")
+    thrown = f"{count(stats.throw_ins)} of {count(stats.hands)} hands"
+    other.add_row("thrown in (95% CI)", f"{thrown}: {text(THROW_INS, shown[THROW_INS])}")
+    other.add_row("forced bids", count(stats.forced))
     if stats.unfinished:
-        other.add_row("unfinished games", f"{stats.unfinished:,}")
+        other.add_row("unfinished games", count(stats.unfinished))
     console.print(other)
 
 
@@ -99,10 +104,13 @@ def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
     from ...sim.cluster import ClusterError
     from ...sim.execute import shard_range
-    from ...sim.report import simulate_report
     from ...sim.simulate import Interrupted, default_workers, simulate
+    from ..report.figures import simulate_report
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
+    if (extra := needed_extra(args)) is not None:
+        error(extra)
+        return 2
     variant = load_or_report(args.variant, args.allow_path)
     if variant is None:
         return 1

@@ -16,25 +16,25 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..common import (
+    WIDE,
     add_common,
     add_run_options,
     bots_label,
     check_common,
     error,
     load_or_report,
+    needed_extra,
     progress_bar,
     shard_label,
     stopped,
     unreachable,
     where,
 )
-from ..report.sweeptext import excludes_zero, fmt, show
+from ..report.figures import LEGEND, count, csv_rows, difference_text, from_entry, show, study_report, text
 
 if TYPE_CHECKING:
     from ...sim.sweep import Setting
 
-WIDE = 120
-"""Columns of the table when the output is not a terminal."""
 EXAMPLE = "hasenpfeffer sweep hasenpfeffer --set scoring.failed.per_bid_trick=0,1 --set game.target=10,15,21"
 
 
@@ -67,7 +67,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def table(report: dict[str, Any]) -> Table:
-    """Every figure of every point: value, and difference from the base, with 95% intervals."""
+    """Every figure of every point: its count, value, and difference from the base, with 95% intervals."""
     keys: list[str] = report["keys"]
     out = Table(
         title="95% intervals in brackets; the difference is paired game by game over the shared seeds",
@@ -76,20 +76,19 @@ def table(report: dict[str, Any]) -> Table:
     out.add_column("figure", ratio=1)
     for key in keys:
         out.add_column(key, justify="right", overflow="fold")
-    out.add_column("value", justify="right", no_wrap=True)
-    out.add_column("- base", justify="right", no_wrap=True)
+    for column in ("n", "value", "- base"):
+        out.add_column(column, justify="right", no_wrap=True)
     points = report["points"]
     for figure in report["figures"]:
         for n, point in enumerate(points):
             f = point["figures"][figure]
             cells = [show(point["set"][k]) if n else "base" if i == 0 else "" for i, k in enumerate(keys)]
-            diff = fmt(figure, f["difference"], signed=True) + (
-                " *" if excludes_zero(f["difference"]) else ""
-            )
+            value, diff = from_entry(f), difference_text(figure, from_entry(f["difference"]))
             out.add_row(
                 figure if n == 0 else "",
                 *cells,
-                fmt(figure, f),
+                count(value.n),
+                text(figure, value),
                 diff if n else "",
                 end_section=n == len(points) - 1,
             )
@@ -97,19 +96,9 @@ def table(report: dict[str, Any]) -> Table:
 
 
 def write_csv(path: str, report: dict[str, Any]) -> None:
-    """One row per point and figure: the set values, the figure, its interval and its difference."""
-    keys: list[str] = report["keys"]
-    head = ["point", "name", *keys, "figure", "value", "low", "high"]
-    head += ["difference", "difference_low", "difference_high"]
+    """One row per point and figure: the set values, the figure, its interval, count and difference."""
     with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(head)
-        for n, point in enumerate(report["points"]):
-            for figure, f in point["figures"].items():
-                d = f["difference"]
-                values = [point["set"].get(k, "") for k in keys]
-                row = [n, point["name"], *values, figure, f["value"], f["low"], f["high"]]
-                writer.writerow([*row, d["value"], d["low"], d["high"]])
+        csv.writer(handle).writerows(csv_rows(report))
 
 
 def parse(texts: Sequence[str]) -> list[Setting] | str:
@@ -141,12 +130,9 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None and len(settings) > 2:
         error("--plot draws one or two swept keys (lines or a heat map); use --csv for more")
         return 2
-    if args.plot is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            error("--plot needs matplotlib: pip install 'hasenpfeffer[plot]'")
-            return 2
+    if (extra := needed_extra(args)) is not None:
+        error(extra)
+        return 2
     if args.base == "-":
         error("sweep needs BASE as a built-in name or a file: its house rules extend it")
         return 2
@@ -179,8 +165,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     elapsed = time.perf_counter() - start
     keys = [s.key for s in settings]
-    result = Sweep(keys, everything, [{}, *points], runs, bots, args.seed, args.games, args.shard)
-    report = result.report()
+    report = study_report(
+        Sweep(keys, everything, [{}, *points], runs, bots, args.seed, args.games, args.shard)
+    )
     try:
         if args.json is not None:
             Path(args.json).write_text(json.dumps(report) + "\n", encoding="utf-8")
@@ -200,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
         highlight=False,
     )
     out.print(table(report))
-    out.print("* the interval of the difference excludes 0 (pp: percentage points)", highlight=False)
+    out.print(LEGEND, highlight=False)
     for flag, what in ((args.json, "JSON"), (args.csv, "CSV"), (args.plot, "picture")):
         if flag is not None:
             out.print(f"{what} written to {escape(flag)}", highlight=False)
