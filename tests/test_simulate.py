@@ -258,3 +258,18 @@ def run_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, A
     assert main(argv) == 0
     data: dict[str, Any] = json.loads(capsys.readouterr().out)
     return data
+
+
+def test_the_python_api_takes_a_variant_by_name(tmp_path: Path) -> None:
+    from hasenpfeffer import VariantError
+    from hasenpfeffer import simulate as api_simulate
+    from hasenpfeffer.sim.runset import play_set
+
+    by_name = api_simulate("euchre", 3, ["greedy"] * 4, seed=4, workers=1)
+    assert by_name.raw() == simulate(load_variant("euchre"), 3, ["greedy"] * 4, seed=4, workers=1).raw()
+    house = tmp_path / "short.yaml"
+    house.write_text("extends: euchre\nname: short\ngame: {target: 5}\n")
+    runs = play_set(["euchre", house], 3, ["greedy"] * 4, seed=4, workers=1)
+    assert runs.stats[0].raw() == by_name.raw() and runs.difference(1, "hands per game").value is not None
+    with pytest.raises(VariantError):
+        api_simulate("no-such-variant", 1, ["greedy"] * 4)

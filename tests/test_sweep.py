@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,8 @@ import pytest
 from hasenpfeffer.cli import main
 from hasenpfeffer.cli.report.figures import study_report
 from hasenpfeffer.format.errors import VariantError
-from hasenpfeffer.sim.sweep import build_points, describe, parse_setting, sweep
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.sim.sweep import build_points, describe, grid, parse_setting, sweep
 
 Capsys = pytest.CaptureFixture[str]
 SETS = ["--set", "scoring.failed.per_bid_trick=0,1", "--set", "game.target=10,15"]
@@ -153,3 +155,35 @@ def test_a_point_without_lone_hands_shows_no_lone_figures(capsys: Capsys, tmp_pa
     assert "no data" in lines[at + 1] and "—" in lines[at + 1] and "*" not in lines[at + 1]
     rows = [r for r in csv.DictReader((tmp_path / "g.csv").open()) if r["figure"] == "lone hands made"]
     assert [(r["value"] == "", r["n"], r["difference"]) for r in rows][1] == (True, "0", "")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+LOSES_BID = ROOT / "examples" / "house-rules" / "failed-bid-loses-bid.yaml"
+
+
+def test_a_mapping_sets_several_keys_of_a_section_together() -> None:
+    setting = parse_setting("scoring.failed={per_trick: 0, per_bid_trick: 1}", 1)
+    _, points, (variant,) = build_points("hasenpfeffer", [setting])
+    assert points == [{"scoring.failed": {"per_trick": 0, "per_bid_trick": 1}}]
+    assert variant.scoring.failed == load_variant(LOSES_BID).scoring.failed  # the rest as in the base
+    assert problems("scoring.failed={per_trik: 0}") == [
+        "--set 1: scoring.failed.per_trik: unknown key; did you mean `per_trick`?"
+    ]
+    with pytest.raises(ValueError, match=r"scoring\.failed\.fixed is inside scoring\.failed"):
+        grid([setting, parse_setting("scoring.failed.fixed=1", 2)])
+
+
+def test_the_documented_sweeps_compare_the_rule_they_name() -> None:
+    """Each sweep of a set's scoring in the README and the studies page has the rule of
+    failed-bid-loses-bid (a set loses the amount bid) among its points, and the base's own."""
+    base, wanted = load_variant("hasenpfeffer"), load_variant(LOSES_BID).scoring.failed
+    for page in (ROOT / "README.md", ROOT / "docs" / "studies.md"):
+        lines = [
+            line for line in page.read_text(encoding="utf-8").splitlines() if "sweep hasenpfeffer" in line
+        ]
+        sets = [re.findall(r"--set '?(scoring\.failed[^ ']*(?: [^-][^']*)?)'?", line) for line in lines]
+        texts = [s for found in sets for s in found]
+        assert texts, page
+        for text in texts:
+            _, _, variants = build_points("hasenpfeffer", [parse_setting(text, 1)])
+            assert [v.scoring.failed for v in variants] == [base.scoring.failed, wanted], (page, text)

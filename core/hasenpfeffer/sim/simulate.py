@@ -153,8 +153,23 @@ class _Terminated(Interrupted, Terminated):
     pass
 
 
+def as_variant(
+    variant: Variant | str | os.PathLike[str], allow: Sequence[str | os.PathLike[str]] = ()
+) -> Variant:
+    """A variant as given, or loaded from a built-in name or a file (VariantError when it does not load).
+
+    >>> as_variant("euchre").name, as_variant(as_variant("euchre")).name
+    ('euchre', 'euchre')
+    """
+    if isinstance(variant, Variant):
+        return variant
+    from ..format.loader import load_variant
+
+    return load_variant(variant, allow)
+
+
 def simulate(
-    variant: Variant,
+    variant: Variant | str | os.PathLike[str],
     games: int,
     bots: Sequence[str],
     seed: int = 0,
@@ -164,18 +179,20 @@ def simulate(
     *,
     shard: Shard | None = None,
     cluster: Any = None,
+    allow: Sequence[str | os.PathLike[str]] = (),
 ) -> Stats:
     """Play ``games`` games and return the merged statistics (or raise :class:`Interrupted`).
 
-    ``shard=(i, n)`` plays only the i-th of n shares of the games (their seeds as in the whole
-    run); ``cluster`` plays them on Dask: a scheduler's address, ``"local:N"`` or a
-    ``distributed.Client``.
+    ``variant`` is a :class:`Variant`, a built-in name or a file (``allow``: as for
+    :func:`~hasenpfeffer.load_variant`). ``shard=(i, n)`` plays only the i-th of n shares of the
+    games (their seeds as in the whole run); ``cluster`` plays them on Dask: a scheduler's
+    address, ``"local:N"`` or a ``distributed.Client``.
 
-    >>> from hasenpfeffer import load_variant
-    >>> stats = simulate(load_variant("euchre"), 4, ["greedy"] * 4, seed=1, workers=1)
+    >>> stats = simulate("euchre", 4, ["greedy"] * 4, seed=1, workers=1)
     >>> stats.games, sum(stats.wins) + stats.unfinished
     (4, 4)
     """
+    variant = as_variant(variant, allow)
     if len(bots) != variant.players:
         raise ValueError(f"{len(bots)} bots for {variant.players} players")
     if records is not None:

@@ -10,6 +10,13 @@ paired difference from the base (game ``i`` of every point has the seed of the b
 >>> [dict(p) for p in grid([setting, parse_setting("game.must_bid_out=yes,no", 2)])]
 [{'game.target': 10, 'game.must_bid_out': True}, {'game.target': 10, 'game.must_bid_out': False}, \
 {'game.target': 15, 'game.must_bid_out': True}, {'game.target': 15, 'game.must_bid_out': False}]
+
+A value may be a mapping, which sets several keys of a section together, as a file would (the
+rest of the section stays as in the base): a set that loses the amount bid instead of the
+tricks taken is ``scoring.failed={per_trick: 0, per_bid_trick: 1}``.
+
+>>> parse_setting("scoring.failed={per_trick: 0, per_bid_trick: 1}", 1).texts
+['{per_trick: 0, per_bid_trick: 1}']
 """
 
 from __future__ import annotations
@@ -56,19 +63,44 @@ class Setting:
         return f"--set {self.position}"
 
 
-def scalar(text: str) -> Any:
-    """A value as YAML reads it: ``10`` a number, ``yes`` true, ``"4"`` text.
+def values(text: str) -> list[Any]:
+    """``V1,V2,..`` as YAML reads a flow sequence: ``10`` a number, ``yes`` true, ``'4'`` text, and
+    ``{per_trick: 0, per_bid_trick: 1}`` a mapping, which sets several keys of a section at once.
 
-    >>> scalar("10"), scalar("no"), scalar("'4'"), scalar("big-pepper"), scalar("~")
-    (10, False, '4', 'big-pepper', None)
+    >>> values("10,no,'4',big-pepper,~")
+    [10, False, '4', 'big-pepper', None]
+    >>> values("{per_trick: 1, per_bid_trick: 0}, {per_trick: 0, per_bid_trick: 1}")
+    [{'per_trick': 1, 'per_bid_trick': 0}, {'per_trick': 0, 'per_bid_trick': 1}]
     """
+    if not text.strip() or text.rstrip().endswith(","):
+        raise ValueError(f"an empty value in {text[:60]!r}")
     try:
-        value = yaml.safe_load(text)
+        read = yaml.safe_load(f"[{text}]")
     except yaml.YAMLError:
-        raise ValueError(f"cannot read {text[:40]!r} as a YAML value") from None
-    if isinstance(value, list | dict):
-        raise ValueError(f"{text[:40]!r} is not a single value")
-    return value
+        raise ValueError(f"cannot read {text[:60]!r} as YAML values V1,V2,.. (an empty value?)") from None
+    if not isinstance(read, list) or not read:
+        raise ValueError(f"cannot read {text[:60]!r} as YAML values V1,V2,..")
+    for value in read:
+        if isinstance(value, list):
+            raise ValueError(f"{flow(value)[:40]!r} is not a single value or a mapping")
+    return read
+
+
+def flow(value: Any) -> str:
+    """A value as written in YAML, on one line.
+
+    >>> flow(True), flow(None), flow(15), flow({"per_trick": 0, "table": {}})
+    ('true', 'null', '15', '{per_trick: 0, table: {}}')
+    """
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    return str(value)
 
 
 def parse_setting(text: str, position: int) -> Setting:
@@ -81,14 +113,11 @@ def parse_setting(text: str, position: int) -> Setting:
         raise ValueError(f"--set {position}: {key[:60]!r} is not a dotted key such as game.target")
     if key.split(".")[0] in RESERVED:
         raise ValueError(f"--set {position}: {key} cannot be swept")
-    texts = [t.strip() for t in rest.split(",")]
-    if any(not t for t in texts):
-        raise ValueError(f"--set {position}: {key}: an empty value in {rest[:60]!r}")
     try:
-        values = [scalar(t) for t in texts]
+        read = values(rest)
     except ValueError as exc:
         raise ValueError(f"--set {position}: {key}: {exc}") from None
-    return Setting(key, values, texts, position)
+    return Setting(key, read, [flow(v) for v in read], position)
 
 
 def grid(settings: Sequence[Setting]) -> list[dict[str, Any]]:
@@ -96,6 +125,9 @@ def grid(settings: Sequence[Setting]) -> list[dict[str, Any]]:
     keys = [s.key for s in settings]
     if len(set(keys)) < len(keys):
         raise ValueError("a key is set twice: give all its values in one --set")
+    inside = next(((a, b) for a in keys for b in keys if b.startswith(f"{a}.")), None)
+    if inside is not None:
+        raise ValueError(f"{inside[1]} is inside {inside[0]}: set it in the mapping of {inside[0]}")
     points = [
         dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(s.values for s in settings))
     ]

@@ -15,6 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from ...sim.sweep import flow
 from ..common import (
     WIDE,
     add_common,
@@ -30,17 +31,22 @@ from ..common import (
     unreachable,
     where,
 )
-from ..report.figures import LEGEND, count, csv_rows, difference_text, from_entry, show, study_report, text
+from ..report.figures import LEGEND, count, csv_rows, difference_text, from_entry, study_report, text
 
 if TYPE_CHECKING:
     from ...sim.sweep import Setting
 
-EXAMPLE = "hasenpfeffer sweep hasenpfeffer --set scoring.failed.per_bid_trick=0,1 --set game.target=10,15,21"
+EXAMPLE = (
+    "hasenpfeffer sweep hasenpfeffer --set game.target=10,15,21\n"
+    "  hasenpfeffer sweep hasenpfeffer --set 'scoring.failed={per_trick: 1, per_bid_trick: 0},"
+    "{per_trick: 0, per_bid_trick: 1}'\n"
+    "    (a mapping sets several keys together: a set loses the tricks taken, or the amount bid)"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sweep``."""
-    parser.epilog = f"example:\n  {EXAMPLE}"
+    parser.epilog = f"examples:\n  {EXAMPLE}"
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "base", metavar="BASE", help="the variant the house rules change (a built-in or a file)"
@@ -52,8 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         metavar="KEY=V1,V2,..",
         dest="settings",
-        help="a dotted key of the variant file and its values, read as YAML (repeatable: the grid is"
-        " every combination)",
+        help="a dotted key of the variant file and its values, read as YAML; a value may be a mapping"
+        " in braces, which sets several keys of that section together (repeatable: the grid is every"
+        " combination)",
     )
     add_common(parser, json_flag=False)
     add_run_options(parser)
@@ -82,7 +89,7 @@ def table(report: dict[str, Any]) -> Table:
     for figure in report["figures"]:
         for n, point in enumerate(points):
             f = point["figures"][figure]
-            cells = [show(point["set"][k]) if n else "base" if i == 0 else "" for i, k in enumerate(keys)]
+            cells = [flow(point["set"][k]) if n else "base" if i == 0 else "" for i, k in enumerate(keys)]
             value, diff = from_entry(f), difference_text(figure, from_entry(f["difference"]))
             out.add_row(
                 figure if n == 0 else "",

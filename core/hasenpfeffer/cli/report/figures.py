@@ -93,17 +93,6 @@ def count(n: int) -> str:
     return f"{n:,}"
 
 
-def show(value: Any) -> str:
-    """A swept value as written in YAML.
-
-    >>> show(True), show(None), show(15)
-    ('true', 'null', '15')
-    """
-    if isinstance(value, bool):
-        return str(value).lower()
-    return "null" if value is None else str(value)
-
-
 # ---------------------------------------------------------------------------- JSON
 
 

@@ -13,7 +13,8 @@ import math
 from typing import Any
 
 from ...sim.figures import is_share
-from .figures import from_entry, show
+from ...sim.sweep import flow
+from .figures import from_entry
 
 COLUMNS = 4
 
@@ -51,7 +52,7 @@ def _lines(ax: Any, report: dict[str, Any], figure: str) -> None:
     if b.value is not None and b.low is not None and b.high is not None:
         ax.axhline(scale * b.value, color="black", linestyle="--", linewidth=1, label=f"base, n {b.n:,}")
         ax.axhspan(scale * b.low, scale * b.high, color="grey", alpha=0.2)
-    ax.set_xticks(xs, [show(v) for v in values])
+    ax.set_xticks(xs, [flow(v) for v in values])
     ax.set_xlabel(key, fontsize="small")
     ax.set_ylabel(_unit(figure), fontsize="small")
 
@@ -61,13 +62,13 @@ def _heat(fig: Any, ax: Any, report: dict[str, Any], figure: str) -> None:
 
     k1, k2 = report["keys"]
     points = report["points"][1:]
-    cols = list(dict.fromkeys(show(p["set"][k1]) for p in points))
-    rows = list(dict.fromkeys(show(p["set"][k2]) for p in points))
+    cols = list(dict.fromkeys(flow(p["set"][k1]) for p in points))
+    rows = list(dict.fromkeys(flow(p["set"][k2]) for p in points))
     scale, unit = _scale(figure)
     grid = np.full((len(rows), len(cols)), np.nan)
     for p in points:
         e = from_entry(p["figures"][figure])
-        r, c = rows.index(show(p["set"][k2])), cols.index(show(p["set"][k1]))
+        r, c = rows.index(flow(p["set"][k2])), cols.index(flow(p["set"][k1]))
         mark = "*" if from_entry(p["figures"][figure]["difference"]).excludes_zero() else ""
         if e.value is None:
             text = "no data"
