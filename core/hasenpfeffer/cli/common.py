@@ -12,13 +12,15 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
     from rich.console import Console
 
     from ..format.variant import Variant
     from ..sim.execute import Progress
+
+T = TypeVar("T")
 
 ALLOW_HELP = (
     "also let `extends` (and a record's variant path) reach into DIR; by default a path named in a"
@@ -293,6 +295,23 @@ def stopped(done: int, asked: int, exc: BaseException, records: str | None = Non
     where = "" if records is None else f"; their records are in {records}"
     sys.stderr.write(f"interrupted: {done:,} of {asked:,} games completed{where}\n")
     return exit_code(exc)
+
+
+def run_games(
+    play: Callable[[Progress], T], total: int, label: str, err: Console, records: str | None = None
+) -> T | int:
+    """``play(progress)`` under a progress bar of ``total`` games; on Ctrl-C, SIGTERM or a Dask
+    cluster that cannot be used, the exit code after one line on stderr instead."""
+    from ..sim.cluster import ClusterError
+    from ..sim.simulate import Interrupted
+
+    try:
+        with progress_bar(total, label, err) as advance:
+            return play(advance)
+    except Interrupted as exc:
+        return stopped(exc.stats.games, exc.games, exc, records)
+    except ClusterError as exc:
+        return unreachable(exc)
 
 
 def unreachable(exc: Exception) -> int:

@@ -21,9 +21,7 @@ from ..common import (
     error,
     load_or_report,
     needed_extra,
-    progress_bar,
-    stopped,
-    unreachable,
+    run_games,
     where,
 )
 from ..report.figures import LEGEND, compare_report, count, difference_text, from_entry, text
@@ -44,9 +42,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate both variants and print the differences."""
-    from ...sim.cluster import ClusterError
     from ...sim.runset import play_set
-    from ...sim.simulate import Interrupted, default_workers
+    from ...sim.simulate import default_workers
 
     out, err = Console(width=None if sys.stdout.isatty() else WIDE), Console(stderr=True, soft_wrap=True)
     if (extra := needed_extra(args)) is not None:
@@ -64,13 +61,14 @@ def run(args: argparse.Namespace) -> int:
         return 2
     workers = args.workers or default_workers()
     start = time.perf_counter()
-    try:
-        with progress_bar(2 * args.games, f"{variants[0].name} / {variants[1].name}", err) as advance:
-            both = play_set(variants, args.games, bots, args.seed, workers, advance, cluster=args.dask)
-    except Interrupted as exc:
-        return stopped(exc.stats.games, exc.games, exc)
-    except ClusterError as exc:
-        return unreachable(exc)
+    both = run_games(
+        lambda advance: play_set(variants, args.games, bots, args.seed, workers, advance, cluster=args.dask),
+        2 * args.games,
+        f"{variants[0].name} / {variants[1].name}",
+        err,
+    )
+    if isinstance(both, int):
+        return both
     elapsed = time.perf_counter() - start
     report = compare_report(variants, bots, args.seed, both)
     if args.plot is not None:

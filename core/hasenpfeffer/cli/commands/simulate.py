@@ -21,15 +21,14 @@ from ..common import (
     error,
     load_or_report,
     needed_extra,
-    progress_bar,
+    run_games,
     shard_label,
-    stopped,
-    unreachable,
     where,
 )
 
 if TYPE_CHECKING:
     from ...format.variant import Variant
+    from ...sim.execute import Progress
     from ...sim.stats import Stats
 
 
@@ -102,9 +101,8 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
 
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
-    from ...sim.cluster import ClusterError
     from ...sim.execute import shard_range
-    from ...sim.simulate import Interrupted, default_workers, simulate
+    from ...sim.simulate import default_workers, simulate
     from ..report.figures import simulate_report
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
@@ -134,23 +132,23 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers or default_workers()
     first, stop = shard_range(args.games, args.shard)
     start = time.perf_counter()
-    try:
-        with progress_bar(stop - first, variant.name, err) as advance:
-            stats = simulate(
-                variant,
-                args.games,
-                bots,
-                args.seed,
-                workers,
-                args.records,
-                advance,
-                shard=args.shard,
-                cluster=args.dask,
-            )
-    except Interrupted as exc:
-        return stopped(exc.stats.games, exc.games, exc, args.records)
-    except ClusterError as exc:
-        return unreachable(exc)
+
+    def play(advance: Progress) -> Stats:
+        return simulate(
+            variant,
+            args.games,
+            bots,
+            args.seed,
+            workers,
+            args.records,
+            advance,
+            shard=args.shard,
+            cluster=args.dask,
+        )
+
+    stats = run_games(play, stop - first, variant.name, err, args.records)
+    if isinstance(stats, int):
+        return stats
     elapsed = time.perf_counter() - start
     if args.json:
         data = simulate_report(variant, bots, args.seed, args.games, args.shard, stats)

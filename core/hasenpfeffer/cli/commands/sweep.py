@@ -25,15 +25,15 @@ from ..common import (
     error,
     load_or_report,
     needed_extra,
-    progress_bar,
+    run_games,
     shard_label,
-    stopped,
-    unreachable,
     where,
 )
 from ..report.figures import LEGEND, count, csv_rows, difference_text, from_entry, study_report, text
 
 if TYPE_CHECKING:
+    from ...sim.execute import Progress
+    from ...sim.runset import RunSet
     from ...sim.sweep import Setting
 
 EXAMPLE = (
@@ -123,10 +123,9 @@ def parse(texts: Sequence[str]) -> list[Setting] | str:
 def run(args: argparse.Namespace) -> int:
     """Play the grid and print, write or draw the figures."""
     from ...format.errors import VariantError
-    from ...sim.cluster import ClusterError
     from ...sim.execute import shard_range
     from ...sim.runset import play_set
-    from ...sim.simulate import Interrupted, default_workers
+    from ...sim.simulate import default_workers
     from ...sim.sweep import Sweep, build_points, describe
 
     out, err = Console(width=None if sys.stdout.isatty() else WIDE), Console(stderr=True, soft_wrap=True)
@@ -158,18 +157,19 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers or default_workers()
     first, stop = shard_range(args.games, args.shard)
     start = time.perf_counter()
+
+    def play(advance: Progress) -> RunSet:
+        return play_set(
+            everything, args.games, bots, args.seed, workers, advance, shard=args.shard, cluster=args.dask
+        )
+
     try:
-        with progress_bar(len(everything) * (stop - first), f"{base.name} sweep", err) as advance:
-            runs = play_set(
-                everything, args.games, bots, args.seed, workers, advance, shard=args.shard, cluster=args.dask
-            )
-    except Interrupted as exc:
-        return stopped(exc.stats.games, exc.games, exc)
-    except ClusterError as exc:
-        return unreachable(exc)
+        runs = run_games(play, len(everything) * (stop - first), f"{base.name} sweep", err)
     except ValueError as exc:  # variants that do not share players and sides
         error(str(exc))
         return 2
+    if isinstance(runs, int):
+        return runs
     elapsed = time.perf_counter() - start
     keys = [s.key for s in settings]
     report = study_report(
