@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     kinds = ["python", "compiled"] if args.search == "both" else [args.search]
     if "compiled" in kinds and not available():
-        print("numba is not installed (pip install 'hasenpfeffer[fast]'): the pure-Python search only")
+        print("numba is not installed (pip install '.[fast]' in a clone): the pure-Python search only")
         kinds = ["python"]
     if args.profile:
         with cProfile.Profile() as prof:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.pimc import PimcBot, split_value
 from hasenpfeffer.bots.registry import builtin_spec, load_bot
-from hasenpfeffer.cli.play import saved_bots
+from hasenpfeffer.cli.commands.play import saved_bots
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.engine.worlds import actual_deal
 from hasenpfeffer.format.loader import load_variant

@@ -102,8 +102,8 @@ def test_numpy_and_jsonschema_are_imported_only_where_their_extras_are_needed() 
                     inside = [f.name for f in scopes if f.lineno <= node.lineno <= (f.end_lineno or 0)]
                     imports.append((path.relative_to(PACKAGE).as_posix(), ",".join(inside), name))
     assert sorted(imports) == [
-        ("cli/compareplot.py", "_histogram", "numpy"),
-        ("cli/sweepplot.py", "_heat", "numpy"),
+        ("cli/report/compareplot.py", "_histogram", "numpy"),
+        ("cli/report/sweepplot.py", "_heat", "numpy"),
     ]
 
 

@@ -52,7 +52,7 @@ _LAZY = {
     "ActionSpace": "hasenpfeffer.rules.actionspace",
     "action_space": "hasenpfeffer.rules.actionspace",
     "load_variant_data": "hasenpfeffer.format.loader",
-    "house_rule": "hasenpfeffer.sim.sweep",
+    "house_rule": "hasenpfeffer.format.houserule",
     "simulate": "hasenpfeffer.sim.simulate",
     "Interrupted": "hasenpfeffer.sim.simulate",
     "Stats": "hasenpfeffer.sim.stats",
@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from .engine.game import Game
     from .engine.view import HandResult, Trick, View
     from .format.errors import Problem, VariantError
+    from .format.houserule import house_rule
     from .format.loader import builtin_names, load_variant, load_variant_data
     from .records.errors import ReplayError
     from .rules.actions import Action, IllegalActionError, LegalActions
@@ -75,7 +76,7 @@ if TYPE_CHECKING:
     from .sim.runset import RunSet, play_set
     from .sim.simulate import Interrupted, simulate
     from .sim.stats import Stats
-    from .sim.sweep import Sweep, house_rule, sweep
+    from .sim.sweep import Sweep, sweep
 
 
 def __getattr__(name: str) -> Any:

@@ -26,10 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the schema."""
-    from ..format.schema import render
+    from ...format.schema import render
 
     if args.record:
-        from ..records.format import record_schema
+        from ...records.format import record_schema
 
         text = render(record_schema())
     else:

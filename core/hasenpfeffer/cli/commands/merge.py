@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from .common import error
+from ..common import error
 
 MAX_BYTES = 256 * 1024 * 1024
 """Largest file read."""
@@ -47,7 +47,7 @@ def read(path: str) -> dict[str, Any]:
 
 def run(args: argparse.Namespace) -> int:
     """Merge the shards and print (or write) the whole run's JSON."""
-    from ..sim.report import merge_reports
+    from ..report.figures import merge_reports
 
     try:
         merged = merge_reports([read(path) for path in args.files])

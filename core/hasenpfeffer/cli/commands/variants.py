@@ -13,8 +13,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print each built-in's name and description; exit 1 if one does not load."""
-    from ..format.errors import VariantError
-    from ..format.loader import builtin_names, load_variant
+    from ...format.errors import VariantError
+    from ...format.loader import builtin_names, load_variant
 
     names = builtin_names()
     width = max((len(n) for n in names), default=0)

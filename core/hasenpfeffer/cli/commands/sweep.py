@@ -15,30 +15,38 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .common import add_run_options, error, load_or_report
-from .simulate import (
+from ...sim.sweep import flow
+from ..common import (
+    WIDE,
     add_common,
+    add_run_options,
     bots_label,
     check_common,
-    progress_bar,
+    error,
+    load_or_report,
+    needed_extra,
+    run_games,
     shard_label,
-    stopped,
-    unreachable,
     where,
 )
-from .sweeptext import excludes_zero, fmt, show
+from ..report.figures import LEGEND, count, csv_rows, difference_text, from_entry, study_report, text
 
 if TYPE_CHECKING:
-    from ..sim.sweep import Setting
+    from ...sim.execute import Progress
+    from ...sim.runset import RunSet
+    from ...sim.sweep import Setting
 
-WIDE = 120
-"""Columns of the table when the output is not a terminal."""
-EXAMPLE = "hasenpfeffer sweep hasenpfeffer --set scoring.failed.per_bid_trick=0,1 --set game.target=10,15,21"
+EXAMPLE = (
+    "hasenpfeffer sweep hasenpfeffer --set game.target=10,15,21\n"
+    "  hasenpfeffer sweep hasenpfeffer --set 'scoring.failed={per_trick: 1, per_bid_trick: 0},"
+    "{per_trick: 0, per_bid_trick: 1}'\n"
+    "    (a mapping sets several keys together: a set loses the tricks taken, or the amount bid)"
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """Arguments of ``sweep``."""
-    parser.epilog = f"example:\n  {EXAMPLE}"
+    parser.epilog = f"examples:\n  {EXAMPLE}"
     parser.formatter_class = argparse.RawDescriptionHelpFormatter
     parser.add_argument(
         "base", metavar="BASE", help="the variant the house rules change (a built-in or a file)"
@@ -50,8 +58,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         required=True,
         metavar="KEY=V1,V2,..",
         dest="settings",
-        help="a dotted key of the variant file and its values, read as YAML (repeatable: the grid is"
-        " every combination)",
+        help="a dotted key of the variant file and its values, read as YAML; a value may be a mapping"
+        " in braces, which sets several keys of that section together (repeatable: the grid is every"
+        " combination)",
     )
     add_common(parser, json_flag=False)
     add_run_options(parser)
@@ -65,7 +74,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def table(report: dict[str, Any]) -> Table:
-    """Every figure of every point: value, and difference from the base, with 95% intervals."""
+    """Every figure of every point: its count, value, and difference from the base, with 95% intervals."""
     keys: list[str] = report["keys"]
     out = Table(
         title="95% intervals in brackets; the difference is paired game by game over the shared seeds",
@@ -74,20 +83,19 @@ def table(report: dict[str, Any]) -> Table:
     out.add_column("figure", ratio=1)
     for key in keys:
         out.add_column(key, justify="right", overflow="fold")
-    out.add_column("value", justify="right", no_wrap=True)
-    out.add_column("- base", justify="right", no_wrap=True)
+    for column in ("n", "value", "- base"):
+        out.add_column(column, justify="right", no_wrap=True)
     points = report["points"]
     for figure in report["figures"]:
         for n, point in enumerate(points):
             f = point["figures"][figure]
-            cells = [show(point["set"][k]) if n else "base" if i == 0 else "" for i, k in enumerate(keys)]
-            diff = fmt(figure, f["difference"], signed=True) + (
-                " *" if excludes_zero(f["difference"]) else ""
-            )
+            cells = [flow(point["set"][k]) if n else "base" if i == 0 else "" for i, k in enumerate(keys)]
+            value, diff = from_entry(f), difference_text(figure, from_entry(f["difference"]))
             out.add_row(
                 figure if n == 0 else "",
                 *cells,
-                fmt(figure, f),
+                count(value.n),
+                text(figure, value),
                 diff if n else "",
                 end_section=n == len(points) - 1,
             )
@@ -95,24 +103,14 @@ def table(report: dict[str, Any]) -> Table:
 
 
 def write_csv(path: str, report: dict[str, Any]) -> None:
-    """One row per point and figure: the set values, the figure, its interval and its difference."""
-    keys: list[str] = report["keys"]
-    head = ["point", "name", *keys, "figure", "value", "low", "high"]
-    head += ["difference", "difference_low", "difference_high"]
+    """One row per point and figure: the set values, the figure, its interval, count and difference."""
     with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(head)
-        for n, point in enumerate(report["points"]):
-            for figure, f in point["figures"].items():
-                d = f["difference"]
-                values = [point["set"].get(k, "") for k in keys]
-                row = [n, point["name"], *values, figure, f["value"], f["low"], f["high"]]
-                writer.writerow([*row, d["value"], d["low"], d["high"]])
+        csv.writer(handle).writerows(csv_rows(report))
 
 
 def parse(texts: Sequence[str]) -> list[Setting] | str:
     """The ``--set`` arguments, or the problem with them."""
-    from ..sim.sweep import grid, parse_setting
+    from ...sim.sweep import grid, parse_setting
 
     try:
         settings = [parse_setting(text, n) for n, text in enumerate(texts, 1)]
@@ -124,12 +122,11 @@ def parse(texts: Sequence[str]) -> list[Setting] | str:
 
 def run(args: argparse.Namespace) -> int:
     """Play the grid and print, write or draw the figures."""
-    from ..format.errors import VariantError
-    from ..sim.cluster import ClusterError
-    from ..sim.execute import shard_range
-    from ..sim.runset import play_set
-    from ..sim.simulate import Interrupted, default_workers
-    from ..sim.sweep import Sweep, build_points, describe
+    from ...format.errors import VariantError
+    from ...sim.execute import shard_range
+    from ...sim.runset import play_set
+    from ...sim.simulate import default_workers
+    from ...sim.sweep import Sweep, build_points, describe
 
     out, err = Console(width=None if sys.stdout.isatty() else WIDE), Console(stderr=True, soft_wrap=True)
     settings = parse(args.settings)
@@ -139,12 +136,9 @@ def run(args: argparse.Namespace) -> int:
     if args.plot is not None and len(settings) > 2:
         error("--plot draws one or two swept keys (lines or a heat map); use --csv for more")
         return 2
-    if args.plot is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            error("--plot needs matplotlib: pip install 'hasenpfeffer[plot]'")
-            return 2
+    if (extra := needed_extra(args)) is not None:
+        error(extra)
+        return 2
     if args.base == "-":
         error("sweep needs BASE as a built-in name or a file: its house rules extend it")
         return 2
@@ -163,29 +157,31 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers or default_workers()
     first, stop = shard_range(args.games, args.shard)
     start = time.perf_counter()
+
+    def play(advance: Progress) -> RunSet:
+        return play_set(
+            everything, args.games, bots, args.seed, workers, advance, shard=args.shard, cluster=args.dask
+        )
+
     try:
-        with progress_bar(len(everything) * (stop - first), f"{base.name} sweep", err) as advance:
-            runs = play_set(
-                everything, args.games, bots, args.seed, workers, advance, shard=args.shard, cluster=args.dask
-            )
-    except Interrupted as exc:
-        return stopped(exc.stats.games, exc.games, exc)
-    except ClusterError as exc:
-        return unreachable(exc)
+        runs = run_games(play, len(everything) * (stop - first), f"{base.name} sweep", err)
     except ValueError as exc:  # variants that do not share players and sides
         error(str(exc))
         return 2
+    if isinstance(runs, int):
+        return runs
     elapsed = time.perf_counter() - start
     keys = [s.key for s in settings]
-    result = Sweep(keys, everything, [{}, *points], runs, bots, args.seed, args.games, args.shard)
-    report = result.report()
+    report = study_report(
+        Sweep(keys, everything, [{}, *points], runs, bots, args.seed, args.games, args.shard)
+    )
     try:
         if args.json is not None:
             Path(args.json).write_text(json.dumps(report) + "\n", encoding="utf-8")
         if args.csv is not None:
             write_csv(args.csv, report)
         if args.plot is not None:
-            from .sweepplot import plot
+            from ..report.sweepplot import plot
 
             plot(args.plot, report)
     except OSError as exc:
@@ -198,7 +194,7 @@ def run(args: argparse.Namespace) -> int:
         highlight=False,
     )
     out.print(table(report))
-    out.print("* the interval of the difference excludes 0 (pp: percentage points)", highlight=False)
+    out.print(LEGEND, highlight=False)
     for flag, what in ((args.json, "JSON"), (args.csv, "CSV"), (args.plot, "picture")):
         if flag is not None:
             out.print(f"{what} written to {escape(flag)}", highlight=False)

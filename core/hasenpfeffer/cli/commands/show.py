@@ -13,8 +13,8 @@ from typing import Any
 
 import yaml
 
-from ..format.variant import Variant
-from .common import add_allow_path, load_or_report
+from ...format.variant import Variant
+from ..common import add_allow_path, load_or_report
 
 
 class _Flow(list[Any]):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from .common import add_allow_path, load_or_report
+from ..common import add_allow_path, load_or_report
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -15,7 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the diagram; exit 1 when the variant does not load."""
-    from ..rules.diagram import mermaid
+    from ...rules.diagram import mermaid
 
     variant = load_or_report(args.variant, args.allow_path)
     if variant is None:

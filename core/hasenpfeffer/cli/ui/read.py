@@ -11,12 +11,12 @@ import contextlib
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..format.cards import SUIT_NAMES, Card, CardError, parse_suit
-from ..rules.actions import Action
+from ...format.cards import SUIT_NAMES, Card, CardError, parse_suit
+from ...rules.actions import Action
 from .render import effective_suit, is_trump, sorted_hand, suit_label
 
 if TYPE_CHECKING:
-    from ..engine.view import View
+    from ...engine.view import View
 
 HELP = "type a listed number, a card (jh, 10d, JK), an action (bid 4, trump H alone, pass), ? or quit"
 _VERB_ALIASES = {"order": "order-up", "orderup": "order-up", "p": "pass", "name": "trump"}

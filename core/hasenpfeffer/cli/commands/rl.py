@@ -7,7 +7,7 @@ import argparse
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``describe VARIANT`` and its options."""
-    from .common import add_allow_path
+    from ..common import add_allow_path
 
     sub = parser.add_subparsers(dest="rl_command", metavar="SUBCOMMAND", required=True)
     describe = sub.add_parser(
@@ -26,10 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the description; exit 1 if the variant does not load."""
-    from ..rl.bounds import decisions_per_hand, difference_bound, hand_points
-    from ..rl.layout import layout
-    from ..rules.actionspace import action_space
-    from .common import load_or_report
+    from ...rl.bounds import decisions_per_hand, difference_bound, hand_points
+    from ...rl.layout import layout
+    from ...rules.actionspace import action_space
+    from ..common import load_or_report
 
     variant = load_or_report(args.variant, args.allow_path)
     if variant is None:

@@ -6,7 +6,7 @@ hidden folders and files (names starting with a dot). Output formats:
 - ``text``: one ``path:line:col: loc: message`` line per problem, then a summary;
 - ``github``: ``::error file=F,line=L,col=C::loc: message`` workflow commands,
   so that GitHub Actions annotates the lines, then the summary;
-- ``json``: one object ``{"files": [...], "valid": bool, "problems": [...]}``.
+- ``json``: one object ``{"format": 1, "files": [...], "valid": bool, "problems": [...]}``.
 
 Exit code 0 when every file is valid, 1 when any is not, 2 on a usage error.
 """
@@ -21,13 +21,15 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..format.errors import clean, quote
-from .common import add_allow_path
+from ...format.errors import clean, quote
+from ..common import add_allow_path
 
 if TYPE_CHECKING:
-    from ..format.errors import Problem
+    from ...format.errors import Problem
 
 SUFFIXES = (".yaml", ".yml", ".json")
+FORMAT = 1
+"""Version of the ``--format json`` output (``docs/outputs.md``)."""
 _GLOB_CHARS = frozenset("*?[")
 
 
@@ -96,8 +98,8 @@ def expand(args: Iterable[str]) -> list[Path]:
 
 def check_file(path: Path, allow: Iterable[str] = ()) -> list[Problem]:
     """Problems of one variant file (``-``: standard input); empty when it is valid."""
-    from ..format.errors import Problem, VariantError
-    from ..format.loader import load_variant
+    from ...format.errors import Problem, VariantError
+    from ...format.loader import load_variant
 
     name = str(path)
     try:
@@ -156,6 +158,7 @@ def _json_report(results: dict[Path, list[Problem]]) -> str:
     import json
 
     report = {
+        "format": FORMAT,
         "files": [{"path": clean(str(p)), "valid": not probs} for p, probs in results.items()],
         "valid": not any(results.values()),
         "problems": [

@@ -1,8 +1,10 @@
 """The picture of ``hasenpfeffer sweep --plot``: each figure across the grid.
 
-One swept key: a line per figure with its 95% intervals, the base as a dashed line and band.
-Two keys: a heat map per figure, each cell written with its value (``*`` where it differs
-from the base beyond chance). Needs matplotlib, the ``plot`` extra.
+One swept key: a line per figure with its 95% intervals and each point's count, the base as a
+dashed line and band. Two keys: a heat map per figure, each cell written with its value and
+count (``*`` where it differs from the base beyond chance). A point without observations
+(``n`` 0) has no value: it is left out of the lines and blank in a heat map. Needs
+matplotlib, the ``plot`` extra.
 """
 
 from __future__ import annotations
@@ -10,18 +12,20 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from .sweeptext import excludes_zero, share, show
+from ...sim.figures import is_share
+from ...sim.sweep import flow
+from .figures import from_entry
 
 COLUMNS = 4
 
 
 def _scale(name: str) -> tuple[float, str]:
-    return (100.0, "%") if share(name) else (1.0, "")
+    return (100.0, "%") if is_share(name) else (1.0, "")
 
 
 def _unit(name: str) -> str:
     """The y axis's label: the unit of the figure."""
-    if share(name):
+    if is_share(name):
         return "%"
     return "points per hand" if name.endswith("points/hand") else "hands"
 
@@ -33,20 +37,22 @@ def _lines(ax: Any, report: dict[str, Any], figure: str) -> None:
     values = [p["set"][key] for p in points]
     numeric = all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
     xs = [float(v) for v in values] if numeric else list(range(len(values)))
-    ys = [
-        scale * p["figures"][figure]["value"] if p["figures"][figure]["count"] else math.nan for p in points
-    ]
-    lows = [y - scale * p["figures"][figure]["low"] for y, p in zip(ys, points, strict=True)]
-    highs = [scale * p["figures"][figure]["high"] - y for y, p in zip(ys, points, strict=True)]
+    shown = [from_entry(p["figures"][figure]) for p in points]
+    ys = [math.nan if e.value is None else scale * e.value for e in shown]
+    lows = [0.0 if e.low is None else y - scale * e.low for y, e in zip(ys, shown, strict=True)]
+    highs = [0.0 if e.high is None else scale * e.high - y for y, e in zip(ys, shown, strict=True)]
     ax.errorbar(xs, ys, yerr=[lows, highs], fmt="o-", capsize=3, color="tab:blue", label="house rule")
-    for x, y, p in zip(xs, ys, points, strict=True):
-        if excludes_zero(p["figures"][figure]["difference"]):
+    for x, y, e, p in zip(xs, ys, shown, points, strict=True):
+        if e.value is None:
+            continue
+        ax.annotate(f"n {e.n:,}", (x, y), textcoords="offset points", xytext=(5, -9), fontsize="xx-small")
+        if from_entry(p["figures"][figure]["difference"]).excludes_zero():
             ax.annotate("*", (x, y), textcoords="offset points", xytext=(6, 4), color="tab:red")
-    b = base["figures"][figure]
-    if b["count"]:
-        ax.axhline(scale * b["value"], color="black", linestyle="--", linewidth=1, label="base")
-        ax.axhspan(scale * b["low"], scale * b["high"], color="grey", alpha=0.2)
-    ax.set_xticks(xs, [show(v) for v in values])
+    b = from_entry(base["figures"][figure])
+    if b.value is not None and b.low is not None and b.high is not None:
+        ax.axhline(scale * b.value, color="black", linestyle="--", linewidth=1, label=f"base, n {b.n:,}")
+        ax.axhspan(scale * b.low, scale * b.high, color="grey", alpha=0.2)
+    ax.set_xticks(xs, [flow(v) for v in values])
     ax.set_xlabel(key, fontsize="small")
     ax.set_ylabel(_unit(figure), fontsize="small")
 
@@ -56,20 +62,21 @@ def _heat(fig: Any, ax: Any, report: dict[str, Any], figure: str) -> None:
 
     k1, k2 = report["keys"]
     points = report["points"][1:]
-    cols = list(dict.fromkeys(show(p["set"][k1]) for p in points))
-    rows = list(dict.fromkeys(show(p["set"][k2]) for p in points))
+    cols = list(dict.fromkeys(flow(p["set"][k1]) for p in points))
+    rows = list(dict.fromkeys(flow(p["set"][k2]) for p in points))
     scale, unit = _scale(figure)
     grid = np.full((len(rows), len(cols)), np.nan)
     for p in points:
-        f = p["figures"][figure]
-        r, c = rows.index(show(p["set"][k2])), cols.index(show(p["set"][k1]))
-        mark = "*" if excludes_zero(f["difference"]) else ""
-        text = f"{scale * f['value']:.1f}{unit}{mark}" if share(figure) else f"{f['value']:.2f}{mark}"
-        if f["count"]:
-            grid[r, c] = scale * f["value"]
+        e = from_entry(p["figures"][figure])
+        r, c = rows.index(flow(p["set"][k2])), cols.index(flow(p["set"][k1]))
+        mark = "*" if from_entry(p["figures"][figure]["difference"]).excludes_zero() else ""
+        if e.value is None:
+            text = "no data"
         else:
-            text = "-"
-        ax.text(c, r, text, ha="center", va="center", fontsize="x-small", color="black")
+            grid[r, c] = scale * e.value
+            value = f"{scale * e.value:.1f}{unit}" if is_share(figure) else f"{e.value:.2f}"
+            text = f"{value}{mark}\nn {e.n:,}"
+        ax.text(c, r, text, ha="center", va="center", fontsize="xx-small", color="black")
     image = ax.imshow(grid, cmap="viridis", aspect="auto", origin="lower", alpha=0.85)
     fig.colorbar(image, ax=ax, shrink=0.8)
     ax.set_xticks(range(len(cols)), cols)
@@ -100,6 +107,7 @@ def draw(report: dict[str, Any]) -> Any:
     for ax in list(axes.flat)[len(figures) :]:
         ax.set_visible(False)
     how = "dashed: the base, grey: its 95% interval" if len(report["keys"]) == 1 else "cells: the value"
+    how += ", n: its count"
     fig.suptitle(
         f"{report['base']}: {report['games']:,} games per point, same seeds; {how};"
         " *: differs from the base (95%, paired)"

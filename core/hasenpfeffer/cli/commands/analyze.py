@@ -14,15 +14,15 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from .common import add_allow_path, bounded, error
+from ..common import add_allow_path, bounded, error
 
 if TYPE_CHECKING:
-    from ..engine.events import HandDealt
-    from ..engine.game import Game
-    from ..format.variant import Variant
-    from ..rules.actions import Action
-    from ..solver.review import HandReview, Play
-    from ..solver.table import Row
+    from ...engine.events import HandDealt
+    from ...engine.game import Game
+    from ...format.variant import Variant
+    from ...rules.actions import Action
+    from ...solver.review import HandReview, Play
+    from ...solver.table import Row
 
 FORMAT = 1
 """Version of the ``--json`` output."""
@@ -43,7 +43,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Replay the record and analyse it; exit 1 when it does not load."""
-    from ..solver.deals import hands_of
+    from ...solver.deals import hands_of
     from .replay import replay_or_report
 
     game = replay_or_report(args)
@@ -71,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
 
 def plays_data(game: Game, hands: list[tuple[int, tuple[HandDealt, list[Action]]]]) -> dict[str, Any]:
     """Every hand's plays reviewed, and each seat's plays, mistakes and tricks lost."""
-    from ..solver.review import review
+    from ...solver.review import review
 
     reviewed = [(n, review(game.variant, dealt, actions)) for n, (dealt, actions) in hands]
     seats = [{"seat": s, "plays": 0, "mistakes": 0, "tricks_lost": 0} for s in range(game.variant.players)]
@@ -193,8 +193,8 @@ def plays_text(game: Game, data: dict[str, Any]) -> str:
 
 def assumptions(v: Variant) -> list[str]:
     """How the table makes the choices before play, in words."""
-    from ..rules.machine import Phase
-    from ..rules.machine import phase_machine as machine
+    from ...rules.machine import Phase
+    from ...rules.machine import phase_machine as machine
 
     states = set(machine(v).states)
     out = []
@@ -219,8 +219,8 @@ def assumptions(v: Variant) -> list[str]:
 
 def table_data(variant: Variant, number: int, dealt: HandDealt, actions: list[Action]) -> dict[str, Any]:
     """The table of one deal, and the contract played there against it."""
-    from ..solver.deals import hand_game
-    from ..solver.table import table
+    from ...solver.deals import hand_game
+    from ...solver.table import table
 
     rows = table(variant, dealt)
     g = hand_game(variant, dealt)

@@ -18,13 +18,13 @@ from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.text import Text
 
-from ..format.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, Card
-from ..rules.ruleset import compile_variant
+from ...format.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from ...rules.ruleset import compile_variant
 
 if TYPE_CHECKING:
-    from ..engine.view import HandResult, View
-    from ..format.variant import Variant
-    from ..rules.actions import Action
+    from ...engine.view import HandResult, View
+    from ...format.variant import Variant
+    from ...rules.actions import Action
 
 TRUMP_STYLE = "bold yellow"
 

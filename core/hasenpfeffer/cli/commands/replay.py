@@ -11,13 +11,13 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from ..engine.events import CardPlayed, Event, HandDealt, HandScored, TrickWon
-from ..engine.transcript import split
-from .common import add_allow_path, error
+from ...engine.events import CardPlayed, Event, HandDealt, HandScored, TrickWon
+from ...engine.transcript import split
+from ..common import add_allow_path, error
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
-    from ..rules.actions import Action
+    from ...engine.game import Game
+    from ...rules.actions import Action
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -41,8 +41,8 @@ def run(args: argparse.Namespace) -> int:
 
 def replay_or_report(args: argparse.Namespace) -> Game | None:
     """The game of the record ``args.file`` (within ``args.allow_path``), or None after printing why not."""
-    from ..format.errors import VariantError
-    from ..records import RecordError, replay
+    from ...format.errors import VariantError
+    from ...records import RecordError, replay
 
     try:
         return replay(args.file, allow=args.allow_path)
