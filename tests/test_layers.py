@@ -1,6 +1,6 @@
 """The package's layers: imports run one way, and no module imports itself back round a cycle.
 
-cli -> sim -> bots, rl -> solver, records -> engine -> rules -> format. Every import counts, those inside
+cli -> sim -> bots, rl -> worlds, solver, records -> engine -> rules -> format. Every import counts, those inside
 functions and under ``TYPE_CHECKING`` too: a lazy import is still a dependency.
 """
 
@@ -16,6 +16,7 @@ LAYERS = {
     "format": 0,
     "rules": 1,
     "engine": 2,
+    "worlds": 3,
     "solver": 3,
     "records": 3,
     "bots": 4,

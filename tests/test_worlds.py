@@ -22,10 +22,10 @@ from hypothesis import strategies as st
 from hasenpfeffer.engine.events import HandDealt
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.engine.view import View
-from hasenpfeffer.engine.worlds import Dealt, Worlds, actual_deal, advance, sample_world, world
 from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant_data
 from hasenpfeffer.format.variant import Alone, Exchange, Variant
 from hasenpfeffer.rules.ruleset import compile_variant
+from hasenpfeffer.worlds import Dealt, Worlds, actual_deal, advance, sample_world, world
 from random_variants import engine_variants, loaded
 
 EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_WORLDS", "100"))

@@ -1,6 +1,6 @@
 """The ``pimc`` bot: perfect-information Monte Carlo with the double-dummy solver.
 
-Each decision samples worlds consistent with the seat's view (:mod:`hasenpfeffer.engine.worlds`)
+Each decision samples worlds consistent with the seat's view (:mod:`hasenpfeffer.worlds`)
 and values every choice by what best play makes of it in each world, scored under the variant's
 own scoring and valued by what the score change does for the side's chance of winning the game
 (:mod:`hasenpfeffer.bots.equity`; ``pimc:equity=0`` counts points); the best mean wins.
@@ -35,12 +35,12 @@ from ..engine.events import HandDealt
 from ..engine.game import Game
 from ..engine.scoring import score_hand
 from ..engine.view import View
-from ..engine.worlds import Weigh, Worlds, actual_deal, advance
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
 from ..solver import Solver, analyse_moves, builds
 from ..solver.position import position
 from ..solver.table import made_trump
+from ..worlds import Weigh, Worlds, actual_deal, advance
 from .equity import equity_for
 from .greedy import GreedyBot
 from .montecarlo import leans, margin, shed_leans

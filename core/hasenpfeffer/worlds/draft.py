@@ -4,7 +4,7 @@ Some cards a seat knows but not their way: the turned card the dealer took (in t
 hand, laid away, or given on in an exchange), a forced maker's Joker, the seat's own gifts to a
 lone player. :meth:`Draft.place_known` puts each where the rules let it be before the unseen
 cards are dealt (:mod:`.drawing`), and notes what the exchanges must then explain
-(:mod:`.exchanging`).
+(:mod:`.exchanges`).
 """
 
 from __future__ import annotations

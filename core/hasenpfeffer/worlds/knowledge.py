@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..engine.view import View
 from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset, compile_variant
-from .view import View
 
 
 @dataclass
