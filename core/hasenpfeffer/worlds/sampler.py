@@ -25,6 +25,7 @@ True
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from ..engine.game import Game
 from ..engine.view import View
@@ -53,6 +54,9 @@ class Worlds:
     rarer; after ``tries`` draws the likeliest world drawn is taken. With ``reject=False`` no
     world is turned down: the first drawn comes with its weight, for the caller to weigh by
     (importance sampling: cheaper than rejection, each world counting as much as it is likely).
+    ``received``: the cards given to this seat this hand, in order, which its view does not show
+    (a player that remembers its hand as dealt knows them; see
+    :class:`~.knowledge.Knowledge`).
     """
 
     def __init__(
@@ -63,9 +67,10 @@ class Worlds:
         weigh: Weigh | None = None,
         reject: bool = True,
         shed: Lean | None = None,
+        received: Sequence[str] = (),
     ) -> None:
         self.view = view
-        self.known = Knowledge(view)
+        self.known = Knowledge(view, received)
         self.lean = lean
         self.shed = shed
         self.tries = tries
