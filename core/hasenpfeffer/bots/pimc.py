@@ -31,13 +31,14 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from .. import accel
 from ..engine.events import HandDealt
 from ..engine.game import Game
 from ..engine.scoring import score_hand
 from ..engine.view import View
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
-from ..solver import Solver, analyse_moves, builds
+from ..solver import Solver, analyse_moves
 from ..solver.position import position
 from ..solver.table import made_trump
 from ..worlds import Weigh, Worlds, actual_deal, advance
@@ -58,7 +59,8 @@ MAKING = (48, 12)
 of at most :data:`SMALL` cards, larger hands."""
 PURE = ((24, 12), (24, 6))
 """:data:`WORLDS` and :data:`MAKING` where the solver runs in pure Python (numba, the extra
-``fast``, not installed), which is 5 to 7 times slower."""
+``fast``, not installed, or ``HASENPFEFFER_ENGINE=python``: :mod:`hasenpfeffer.accel`), which
+is 5 to 7 times slower."""
 SMALL = 5
 """Hands of this many cards or fewer take more worlds by default (each costs a few times less)."""
 PRUNE = 3
@@ -182,7 +184,7 @@ class PimcBot:
         given = self.making if making else self.worlds
         if given is not None:
             return given
-        worlds, making_worlds = (WORLDS, MAKING) if builds.available() else PURE
+        worlds, making_worlds = (WORLDS, MAKING) if accel.enabled() else PURE
         small, large = making_worlds if making else worlds
         return small if view.variant.hand_size <= SMALL else large
 
