@@ -8,7 +8,7 @@ gives the :class:`~hasenpfeffer.engine.game.Game` those deals: the first starts 
 (``Game(variant, deal=...)``); in a game episode each later one is queued
 (:meth:`~hasenpfeffer.engine.game.Game.queue_deal`) on a copy of the game kept from just before
 the decision that ended the hand before it, and that decision is taken there, so that the game
-deals chance's cards rather than its own. :meth:`Table.resampled` deals the current hand anew
+deals chance's cards rather than its own. :meth:`Table.resample` deals the current hand anew
 as one player could believe it was (:mod:`hasenpfeffer.worlds`), for information-set search.
 
 Returns are per player and per hand: with two sides, a side's score change minus the other's
@@ -54,8 +54,8 @@ from .handend import hand_end_view
 
 EPISODES = ("hand", "game")
 TRIES = 20
-"""Worlds drawn (each tried up to :data:`~hasenpfeffer.worlds.sampler.TRIES` times) before
-:meth:`Table.resampled` gives up."""
+"""Calls of :meth:`~hasenpfeffer.worlds.Worlds.deal` (each drawing up to
+:data:`~hasenpfeffer.worlds.sampler.TRIES` deals) before :meth:`Table.resample` gives up."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -257,7 +257,18 @@ class Table:
         """The actions of an episode ``player`` cannot tell from this one: the current hand dealt
         as a world of the player's view (:class:`~hasenpfeffer.worlds.Worlds`, told the cards
         given to the player, which it saw come) with that world's unseen discards and gifts,
-        every earlier hand as it was. RuntimeError when no world is found in ``tries`` draws."""
+        every earlier hand as it was. RuntimeError when no world is found in ``tries`` draws.
+
+        >>> t = Table(load_variant("euchre"), "euchre")
+        >>> for a in [3] + list(range(24)) + [48, 48, 48, 48, 53, 0]:  # all pass, 0 names H, plays 9C
+        ...     t.apply(a)
+        >>> actions = t.resample(2, random.Random(1))
+        >>> again = Table(load_variant("euchre"), "euchre")
+        >>> for a in actions:
+        ...     again.apply(a)
+        >>> again.info_string(2) == t.info_string(2), actions[1:6] == t.actions[1:6]
+        (True, False)
+        """
         game = self.game
         if game is None or self.dealing is not None or self.over:
             raise ValueError("resample a table where a player is to move")
@@ -270,10 +281,10 @@ class Table:
         for _ in range(tries):
             dealt = worlds.deal(rng)
             if dealt is not None:
-                return self.redealt(dealt)
+                return self.redeal(dealt)
         raise RuntimeError(f"no deal found for player {player} in {tries} draws")
 
-    def redealt(self, dealt: Dealt) -> list[int]:
+    def redeal(self, dealt: Dealt) -> list[int]:
         """The actions of this episode with its current hand dealt as ``dealt`` (chance's cards in
         the order of the deal, each discard and gift of the hand the card ``dealt`` gives it)."""
         ids, start = self.card_id, {g.name: g.start for g in self.space.groups}
