@@ -119,8 +119,8 @@ class Worlds:
         """A world of an earlier moment of this hand (of weight ``weight``), rebuilt at this
         view's: each card played since that the world gave elsewhere (another hand, the
         kitty's hidden part, an unseen discard) is swapped for one of the player's own, and a
-        suit a player showed it lacks is swapped out of its hand (see :func:`~.follow.mend`); the world
-        stays close to the old one. A world whose widow is not the one the seat has seen since
+        suit a player showed it lacks is swapped out of its hand (see :func:`~.follow.mend`);
+        the world stays close to the old one. A world whose widow is not the one the seat has seen since
         is not moved on. Under ``weigh``, the new world is kept with the chance of its weight
         relative to the old one (with ``reject=False``, always, with its new weight). None when
         it cannot be moved on (a card whose way is known, more than :data:`MENDS` swaps): draw
