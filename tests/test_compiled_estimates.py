@@ -113,7 +113,9 @@ def test_the_kernel_loads_once_enough_distributions_were_worked_out(monkeypatch:
 
 def test_asking_for_it_without_numba_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(accel, "installed", lambda: False)
-    with pytest.raises(ValueError, match=r"the compiled estimates need numba: .*\[fast\]"):
+    with pytest.raises(
+        ValueError, match=r"the compiled estimates cannot run: numba is not installed .*\[fast\]"
+    ):
         Evaluator(Variant(name="x"), compiled=True)
     ev = Evaluator(Variant(name="x"))
     hand = [ev.rules.cid(c) for c in ["JK", "AS"]]

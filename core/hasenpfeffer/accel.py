@@ -66,14 +66,15 @@ def enabled(environ: Mapping[str, str] | None = None) -> bool:
     """Whether the compiled twins run by default (ValueError when they are asked for without numba)."""
     asked = setting(environ)
     if asked == "compiled":
-        require(f"{VARIABLE}=compiled")
+        require(f"the compiled twins asked for by {VARIABLE}=compiled")
     return asked != "python" and installed()
 
 
 def require(what: str) -> None:
-    """Raise ValueError, naming ``what`` asked for compiled code, where numba is not installed."""
+    """Raise ValueError, saying that ``what`` (compiled code asked for) cannot run, where numba is
+    not installed."""
     if not installed():
-        raise ValueError(f"{what} needs numba: {MISSING}")
+        raise ValueError(f"{what} cannot run: {MISSING}")
 
 
 def loaded() -> tuple[str, ...]:
