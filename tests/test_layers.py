@@ -1,6 +1,7 @@
 """The package's layers: imports run one way, and no module imports itself back round a cycle.
 
-cli -> sim -> bots, rl -> solver, records -> engine -> rules -> format. Every import counts, those inside
+cli -> sim -> bots, rl -> worlds, solver, records -> engine -> rules -> format -> accel (the
+switch between the pure-Python and compiled twins, at the package root, reading nothing of ours). Every import counts, those inside
 functions and under ``TYPE_CHECKING`` too: a lazy import is still a dependency.
 """
 
@@ -13,9 +14,11 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "core" / "hasenpfeffer"
 LAYERS = {
+    "accel": -1,
     "format": 0,
     "rules": 1,
     "engine": 2,
+    "worlds": 3,
     "solver": 3,
     "records": 3,
     "bots": 4,

@@ -18,11 +18,12 @@ a forced Joker holder implies. Cards are ruleset ids.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..engine.view import View
 from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset, compile_variant
-from .view import View
 
 
 @dataclass
@@ -49,9 +50,11 @@ class Exchange:
 
 
 class Knowledge:
-    """The facts of one view about the unseen cards."""
+    """The facts of one view about the unseen cards; ``received``: the cards given to this seat
+    this hand, in order, where it is known which they were (a view shows a gift's card to its
+    giver only, but a player who remembers its hand as dealt knows what came to it)."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, received: Sequence[str] = ()) -> None:
         self.view = view
         v = view.variant
         self.rules: Ruleset = compile_variant(v)
@@ -100,12 +103,13 @@ class Knowledge:
             self.no_joker = frozenset(before)
         self.transfers: list[Transfer] = []
         self.exchanges: list[Exchange] = []
-        self._read_transfers()
+        self._read_transfers(list(received))
         self.sizes = self._sizes()
         """Cards each seat holds now."""
 
-    def _read_transfers(self) -> None:
-        """The discards and gifts in order; gifts grouped by exchange, each with its taker."""
+    def _read_transfers(self, received: list[str]) -> None:
+        """The discards and gifts in order; gifts grouped by exchange, each with its taker (the
+        card of a gift to this seat taken from ``received`` where the view hides it)."""
         p, cid = self.plan, self.rules.card_id
         current: Exchange | None = None
         for a in self.view.history:
@@ -123,6 +127,8 @@ class Knowledge:
                     t.taker = current.partners[back // k]
                 else:
                     t.taker = current.lone
+                if t.taker == self.me and t.card is None and received:
+                    t.card = cid[received.pop(0)]
                 if not current.gifts:
                     self.exchanges.append(current)
                 current.gifts.append(t)

@@ -82,18 +82,24 @@ def _above_my_gifts(d: Draft, ex: Exchange, mine: list[int]) -> list[int]:
 
 def kept_rule(d: Draft, seat: int, mine: list[int]) -> Allows | None:
     """What a sitting-out hand may hold: no Joker if it was dealt none; nothing above the cards
-    it may have given this seat as its best."""
+    it gave this seat as its best (or may have given, where this seat's view hides them)."""
     k = d.known
     joker = k.rules.joker if seat in k.no_joker else None
     power = None if k.trump is None else k.rules.power[k.trump]
     bound: int | None = None
     if k.view.variant.alone.exchange.best and power is not None:
         for ex in k.exchanges:
-            hidden = sum(1 for t in ex.given(seat, k.me) if t.card is None)
-            if ex.lone == k.me and hidden:
+            if ex.lone != k.me:
+                continue
+            gifts = ex.given(seat, k.me)
+            hidden = sum(1 for t in gifts if t.card is None)
+            if hidden:
                 out = [t.card for t in ex.gifts if t.seat == k.me and t.card is not None]
                 top = sorted((power[c] for c in mine + k.played[k.me] + out), reverse=True)
                 bound = top[hidden - 1] if len(top) >= hidden else -1
+            seen = [power[t.card] for t in gifts if t.card is not None]
+            if seen:  # gifts this seat saw come: the best the partner held
+                bound = min(seen) if bound is None else min(bound, *seen)
     if joker is None and bound is None:
         return None
     return lambda c: c != joker and (bound is None or power is None or power[c] <= bound)

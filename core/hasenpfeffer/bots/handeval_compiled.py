@@ -1,5 +1,6 @@
-"""The hand estimates of :mod:`.handeval` compiled by numba (the optional extra ``fast``): the
-same numbers, bit for bit, many times faster.
+"""The compiled twin of :mod:`.handeval`: its hand estimates compiled by numba (the optional
+extra ``fast``), the same numbers, bit for bit, many times faster. Imported only when an
+evaluator loads it (:meth:`~.handeval.Evaluator.compile`; numba loads with it).
 
 :class:`Kernel` holds a ruleset's tables as arrays and works out a hand's card chances and
 its side's trick distribution in one compiled call each, and each of greedy's making

@@ -2,12 +2,12 @@
 
 Cards whose identity the seat knows but not their way (the turned card the dealer took, a
 forced maker's Joker, the seat's own gifts to a lone player) are placed first, where the rules
-let them be. Then every unseen card is dealt at once (:func:`~hasenpfeffer.engine.filling.fill`):
+let them be. Then every unseen card is dealt at once (:func:`~.filling.fill`):
 to the hands the other seats hold now (none of a suit a seat has shown it lacks), the hands
 of those sitting out, the unseen discards, the cards a lone player gave on, the kitty. Then the
 hand is undone step by step: the lone players' exchanges (a partner who must give their best
 kept nothing higher), the discards, the turned card, the widow. The result is checked by
-replaying it (:func:`~hasenpfeffer.engine.worlds.world`).
+replaying it (:func:`~.replay.world`).
 
 >>> import random
 >>> from hasenpfeffer import Game, load_variant
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .draft import Draft, Misfit, take, without
-from .exchanging import kept_rule, undo_exchange
+from .exchanges import kept_rule, undo_exchange
 from .filling import Allows, Place, fill
 from .knowledge import Knowledge, Transfer
 

@@ -4,7 +4,7 @@ Some cards a seat knows but not their way: the turned card the dealer took (in t
 hand, laid away, or given on in an exchange), a forced maker's Joker, the seat's own gifts to a
 lone player. :meth:`Draft.place_known` puts each where the rules let it be before the unseen
 cards are dealt (:mod:`.drawing`), and notes what the exchanges must then explain
-(:mod:`.exchanging`).
+(:mod:`.exchanges`).
 """
 
 from __future__ import annotations
@@ -63,6 +63,11 @@ class Draft:
         """Cards a lone player must have given this seat (which holds them)."""
         self.shown = [Counter(cards) for cards in known.played]
         """Cards each seat played that no need has yet accounted for."""
+        self.returned: dict[int, Counter[int]] = {
+            ex.lone: Counter(t.card for t in ex.given(ex.lone, known.me) if t.card is not None)
+            for ex in known.exchanges
+        }
+        """The known cards each lone player gave this seat that no need has yet accounted for."""
         self.kitty: list[int] = []
         """The unseen cards of the kitty (after the turned card)."""
         self.gift: dict[int, int] = {}
@@ -123,6 +128,8 @@ class Draft:
         if ex is not None:
             lone, me = ex.lone, k.me
             to_me = sum(1 for t in ex.given(lone, me) if t.card is None)
+            if self.returned[lone][card] > 0:  # the lone player gave it on to this seat, seen
+                ways.append(("returned" if seat == lone else "given returned", 1.0))
             if seat == lone:
                 if card in mine and to_me > len(self.back[lone]):
                     ways.append(("back", 1.0))
@@ -150,11 +157,15 @@ class Draft:
             self.routed[seat].append(card)
         elif way == "back":
             self.back[seat].append(card)
+        elif way == "returned":
+            self.returned[seat][card] -= 1
         else:
             assert ex is not None
             self.must_give[seat].append(card)
             if way == "given back":
                 self.back[ex.lone].append(card)
+            elif way == "given returned":
+                self.returned[ex.lone][card] -= 1
             elif way == "through":
                 self.hand[ex.lone].append(card)
         if ex is not None and seat == ex.lone and early:

@@ -1,8 +1,9 @@
-"""The alpha-beta of :mod:`.search` compiled by numba (the optional extra ``fast``): the same
-values, several times faster.
+"""The compiled twin of :mod:`.search`: its alpha-beta compiled by numba (the optional extra
+``fast``), the same values, several times faster.
 
 :class:`Compiled` has the interface of :class:`~.search.Search` (``run`` and ``exact``), and
-the :class:`~.solve.Solver` uses it when numba is installed and the pack fits in 62 bits. The
+the :class:`~.solve.Solver` uses it where :mod:`hasenpfeffer.accel` says the compiled twins
+run and the pack fits in 62 bits. This module is imported only then (numba loads with it). The
 search is the same: a transposition table of positions at trick boundaries (an array that
 keeps the newest entry of each slot), equivalent cards searched once, the lowest winning card
 and then the lowest cards first, sure tricks as bounds. Tests compare it with the plain
