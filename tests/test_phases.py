@@ -1,38 +1,96 @@
-"""``hasenpfeffer diagram``: every step of a hand labelled in words, no phase marked current."""
+"""The phases declare the machine: its states, transitions and the diagram's words come from
+the phase modules alone, and a hand only moves along a declared transition."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
 
 from hasenpfeffer.cli import main
+from hasenpfeffer.engine.diagram import mermaid
+from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.machine import Course, course_for, phase_spec
+from hasenpfeffer.engine.phases import Phase
+from hasenpfeffer.engine.phases.base import Entry, PhaseRules
+from hasenpfeffer.engine.phases.plan import PLAN
 from hasenpfeffer.format.loader import builtin_names, load_variant
-from hasenpfeffer.rules.diagram import label, mermaid
-from hasenpfeffer.rules.machine import phase_spec
+from hasenpfeffer.rules import mechanisms as has
+from hasenpfeffer.rules.actionspace import action_space
+from hasenpfeffer.rules.ruleset import compile_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = [*builtin_names(), *sorted(str(p) for p in (ROOT / "examples" / "house-rules").glob("*.yaml"))]
+
+
+def course(name: str) -> Course:
+    return course_for(compile_variant(load_variant(name)))
 
 
 @pytest.mark.parametrize("name", VARIANTS)
 def test_every_transition_is_drawn_with_words_not_trigger_names(name: str) -> None:
     variant = load_variant(name)
     text = mermaid(variant)
-    states, transitions = phase_spec(variant)
-    triggers = {t["trigger"] for t in transitions}
     edges = [line.strip() for line in text.splitlines() if "-->" in line]
-    for t in transitions:
-        for source in t["source"]:
-            words = label(variant, t["trigger"], source)
-            assert words and ":" not in words and "_" not in words
-            assert f"{source.replace('-', '_')} --> {t['dest'].replace('-', '_')}: {words}" in edges
+    c = course(name)
+    triggers = {e.trigger for e in c.edges}
+    for e in c.edges:
+        assert e.words and ":" not in e.words and "_" not in e.words
+        assert f"{e.source.replace('-', '_')} --> {e.dest.replace('-', '_')}: {e.words}" in edges
     for edge in edges:
         if ": " in edge:
             assert edge.split(": ", 1)[1] not in triggers
-    assert len(edges) == sum(len(t["source"]) for t in transitions) + 2  # and the start and the end
-    for state in states:
+    assert len(edges) == len(c.edges) + 2  # and the start and the end
+    for state in c.states:
         assert f'state "{state}" as {state.replace("-", "_")}' in text
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_machine_is_the_declarations(name: str) -> None:
+    c = course(name)
+    rules = compile_variant(load_variant(name))
+    assert c.states == tuple(p.name for p in PLAN if p.used(rules))
+    states, transitions = phase_spec(load_variant(name))
+    assert states == [str(s) for s in c.states]
+    declared = {(e.trigger, e.source, e.dest) for e in c.edges}
+    built = {
+        (t, src, d)
+        for t, ev in c.machine.events.items()
+        for src, ts in ev.transitions.items()
+        for d in [ts[0].dest]
+    }
+    assert declared == built
+    assert sum(len(t["source"]) for t in transitions) == len(c.edges)
+    assert {p.name for p in PLAN} == set(Phase)
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_a_hand_moves_only_along_declared_transitions(name: str) -> None:
+    c = course(name)
+    allowed = {(e.source, e.dest) for e in c.edges}
+    game, rng = Game(load_variant(name), seed=3), random.Random(3)
+    seen = set()
+    for _ in range(600):
+        if game.is_over:
+            break
+        before = game.phase
+        game.apply(rng.choice(game.legal_actions()))
+        if game.phase != before:
+            seen.add(str(before))
+    assert seen <= {str(s) for s in c.states}
+    assert all(type(game.phase) is Phase for _ in [0])
+    # every decision phase met was reached along some declared transition
+    assert all(any(dest == p for _, dest in allowed) for p in seen if p != "deal")
+
+
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_action_space_has_a_group_for_each_verb_of_the_phases(name: str) -> None:
+    variant = load_variant(name)
+    verbs = {v for p in course(name).phases.values() for v in p.verbs}
+    groups = {g.name for g in action_space(variant).groups}
+    assert {"alone" if v == "alone" else v for v in verbs} == groups
+    assert has.exchanges(variant) == course(name).uses(Phase.EXCHANGE)
 
 
 @pytest.mark.parametrize("name", ["hasenpfeffer", "euchre"])
@@ -44,9 +102,61 @@ def test_no_phase_is_painted_as_current(name: str, capsys: pytest.CaptureFixture
         assert word not in out
 
 
+def words(name: str, source: str, dest: str) -> list[str]:
+    return [e.words for e in course(name).edges if (e.source, e.dest) == (source, dest)]
+
+
 def test_labels_follow_the_variant() -> None:
-    hasen, euchre = load_variant("hasenpfeffer"), load_variant("euchre")
-    assert label(hasen, "throw_in", "bidding") == "everyone passed and the Joker is in the widow, thrown in"
-    assert label(euchre, "throw_in", "name-trump") == "everyone passed again, thrown in"
-    assert label(euchre, "to_discard", "order-up").startswith("ordered up, the dealer takes the card")
-    assert label(hasen, "to_discard", "trump") == "trump named, the maker discards 1 card"
+    assert words("hasenpfeffer", "bidding", "scoring") == [
+        "everyone passed and the Joker is in the widow, thrown in"
+    ]
+    assert words("euchre", "name-trump", "scoring") == ["everyone passed again, thrown in"]
+    assert words("euchre", "order-up", "discard")[0].startswith("ordered up, the dealer takes the card")
+    assert words("hasenpfeffer", "trump", "discard") == ["trump named, the maker discards 1 card"]
+    assert words("euchre", "discard", "play") == ["discarded"]
+
+
+def test_going_on_stops_at_the_first_phase_that_always_follows() -> None:
+    # euchre: after order-up, the discard always comes, so order-up never goes straight to play
+    assert words("euchre", "order-up", "play") == []
+    assert words("euchre", "name-trump", "play") == ["trump named"]
+    lone = course("examples/house-rules/euchre-lone-defence.yaml")
+    onward = {e.dest for e in lone.edges if e.source == "discard"}
+    assert onward >= {"defence", "play"}
+
+
+class Skipped(PhaseRules):
+    """A phase no variant uses."""
+
+    name = Phase.EXCHANGE
+
+    def used(self, rules: object) -> bool:  # type: ignore[override]
+        return False
+
+
+class Sometimes(PhaseRules):
+    """A phase entered only when wanted, which it never is."""
+
+    name = Phase.DEFENCE
+
+    def follows(self, rules: object, source: Phase) -> Entry:  # type: ignore[override]
+        return Entry.WANTED
+
+    def wanted(self, s: object) -> bool:  # type: ignore[override]
+        return False
+
+
+def test_a_plan_decides_the_phases_and_going_on_skips_a_phase_not_wanted() -> None:
+    euchre = load_variant("euchre")
+    plan = tuple(p for p in PLAN if p.name != Phase.EXCHANGE)
+    play = PLAN.index(next(p for p in PLAN if p.name == Phase.PLAY))
+    plan = (*PLAN[:play], Sometimes(), *PLAN[play:])
+    plan = tuple(p for p in plan if p.name != Phase.DEFENCE or isinstance(p, Sometimes))
+    c = course_for(compile_variant(euchre), plan)
+    assert Phase.DEFENCE in c.states
+    assert ("discard", "defence") in {(e.source, e.dest) for e in c.edges}
+    game, rng = Game(euchre, seed=5, plan=plan), random.Random(5)
+    while not game.hand_results:
+        assert game.phase != Phase.DEFENCE
+        game.apply(rng.choice(game.legal_actions()))
+    assert Game(euchre, seed=5, plan=(*PLAN, Skipped())).phase == Game(euchre, seed=5).phase
