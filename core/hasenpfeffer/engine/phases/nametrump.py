@@ -9,12 +9,12 @@ from __future__ import annotations
 from ...rules import mechanisms as has
 from ...rules.actions import Action, LegalActions, Verb
 from ...rules.ruleset import Ruleset
-from ..events import Passed, TrumpNamed
+from ..events import TrumpNamed
 from ..state import State
 from .base import Entry, Exit, PhaseRules, emit
 from .bidding import nobody_made
 from .names import Phase
-from .orderup import stuck, turned_suit
+from .orderup import passed, stuck, turned_suit
 from .trump import set_trump, trump_options, trump_refused
 
 
@@ -59,12 +59,7 @@ class NameTrump(PhaseRules):
     def apply(self, s: State, a: Action) -> None:
         """Make the named suit trump, or pass on."""
         if a.verb == Verb.PASS:
-            emit(s, Passed(a.seat, str(s.phase)))
-            if a.seat != s.dealer:
-                s.to_move = s.plan.left[a.seat]
-            else:
-                s.course.leave(s)
-            return
+            return passed(s, a.seat)
         s.maker, s.bid_name = a.seat, "order-up"
         s.required = s.variant.making.order_up.tricks_required
         s.forced = a.seat == s.dealer and stuck(s)

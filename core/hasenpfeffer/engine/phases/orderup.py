@@ -35,6 +35,15 @@ def stuck(s: State) -> bool:
     return s.variant.making.all_pass.rule == "forced"
 
 
+def passed(s: State, seat: int) -> None:
+    """A pass in a round of order-up: the next seat speaks, or after the dealer the round is over."""
+    emit(s, Passed(seat, str(s.phase)))
+    if seat != s.dealer:
+        s.to_move = s.plan.left[seat]
+    else:
+        s.course.leave(s)
+
+
 def _joker_may_turn(rules: Ruleset) -> bool:
     v = rules.variant
     return v.pack.jokers > 0 and v.making.order_up.turned_joker is None and v.deal.kitty.size > 0
@@ -119,12 +128,7 @@ class OrderUp(PhaseRules):
     def apply(self, s: State, a: Action) -> None:
         """Make the turned suit trump (the dealer takes the card where the variant says), or pass on."""
         if a.verb == Verb.PASS:
-            emit(s, Passed(a.seat, str(s.phase)))
-            if a.seat != s.dealer:
-                s.to_move = s.plan.left[a.seat]
-            else:
-                s.course.leave(s)
-            return
+            return passed(s, a.seat)
         ti = turned_suit(s)
         assert ti is not None and s.turned is not None
         ou = s.variant.making.order_up
