@@ -33,9 +33,13 @@ from .phases.plan import PLAN
 from .state import State
 
 Transition = dict[str, Any]
-Step = tuple[Callable[[State], bool] | None, Callable[[State], bool], Callable[[State], None]]
-"""A way out of a phase at run time: its condition (None: always), the machine's trigger, and
-the entry of the phase it leads to."""
+Condition = Callable[[State], bool] | None
+"""Whether a way out of a phase is taken now (None: always)."""
+Way = tuple[Condition, str, str]
+"""A way out of a phase, as declared: its condition, the machine's trigger, the phase it leads to."""
+Step = tuple[Condition, Callable[[State], bool], Callable[[State], None]]
+"""A way out of a phase at run time: its condition, the trigger, and the entry of the phase it
+leads to."""
 
 
 class Edge(NamedTuple):
@@ -92,10 +96,10 @@ class Course:
         """The phases the variant uses, by name, in plan order."""
         self.states: tuple[Phase, ...] = tuple(p.name for p in used)
         edges: list[Edge] = []
-        exits: dict[str, list[tuple[Any, ...]]] = {}
-        onward: dict[str, list[tuple[Any, ...]]] = {}
+        ways: dict[str, list[Way]] = {}
         for i, a in enumerate(used):
-            exits[a.name] = []
+            mine: list[Way] = []
+            ways[a.name] = mine
             for x in a.exits:
                 if x.exists(rules):
                     if x.to not in self.phases:
@@ -103,15 +107,14 @@ class Course:
                             f"the {a.name} phase leads to {x.to}, which {rules.variant.name} has not"
                         )
                     edges.append(Edge(x.trigger, str(a.name), str(x.to), x.label(rules)))
-                    exits[a.name].append((x.taken, x.trigger, x.to))
-            onward[a.name] = []
+                    mine.append((x.taken, x.trigger, x.to))
             for b in used[i + 1 :]:
                 entry = b.follows(rules, a.name)
                 if entry is Entry.NEVER:
                     continue
                 words = b.arriving(rules, a.name) or a.leaving
                 edges.append(Edge(going_on(b.name), str(a.name), str(b.name), words))
-                onward[a.name].append((None if entry is Entry.ALWAYS else b.wanted, going_on(b.name), b.name))
+                mine.append((None if entry is Entry.ALWAYS else b.wanted, going_on(b.name), b.name))
                 if entry is Entry.ALWAYS:
                     break
         self.edges = tuple(edges)
@@ -126,12 +129,11 @@ class Course:
             model_attribute="phase",
         )
         trigger = {name: event.trigger for name, event in self.machine.events.items()}
-
-        def steps(ways: list[tuple[Any, ...]]) -> tuple[Step, ...]:
-            return tuple((when, trigger[t], self.phases[to].enter) for when, t, to in ways)
-
-        self._exits = {name: steps(ways) for name, ways in exits.items()}
-        self._onward = {name: steps(ways) for name, ways in onward.items()}
+        self._ways: dict[str, tuple[Step, ...]] = {
+            name: tuple([(when, trigger[t], self.phases[to].enter) for when, t, to in out])
+            for name, out in ways.items()
+        }
+        """For each phase, its exits, then the phases it may go on to, in order."""
 
     def start(self, s: State) -> None:
         """Put a new game in the first phase of the plan (the deal) and enter it."""
@@ -142,18 +144,12 @@ class Course:
     def leave(self, s: State) -> None:
         """The current phase is done: take the first of its exits whose condition holds now,
         or go on to the next phase of the plan that is wanted now, and enter it."""
-        phase = s.phase
-        for when, go, enter in self._exits[phase]:
+        for when, go, enter in self._ways[s.phase]:
             if when is None or when(s):
                 go(s)
                 enter(s)
                 return
-        for when, go, enter in self._onward[phase]:
-            if when is None or when(s):
-                go(s)
-                enter(s)
-                return
-        raise MachineError(f"no way on from the {phase} phase")
+        raise MachineError(f"no way on from the {s.phase} phase")
 
     def edges_from(self, phase: str) -> tuple[Edge, ...]:
         """The transitions out of a phase."""

@@ -17,6 +17,11 @@ It declares, as attributes and methods of :class:`PhaseRules`:
 A phase that is done calls ``s.course.leave(s)``: the first of its exits whose condition
 holds is taken, else the hand goes on to the next phase of the plan that the variant uses and
 that is wanted now (:class:`hasenpfeffer.engine.machine.Course`).
+
+>>> from hasenpfeffer.engine.phases.plan import PLAN
+>>> defence = next(p for p in PLAN if p.name == Phase.DEFENCE)
+>>> sorted(map(str, defence.verbs)), [(x.trigger, str(x.to), x.words) for x in defence.exits]
+(['alone', 'pass'], [('to_exchange', 'exchange', 'a defender goes alone, exchanges with the partner')])
 """
 
 from __future__ import annotations
