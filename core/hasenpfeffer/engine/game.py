@@ -61,7 +61,7 @@ class Game:
     ) -> None:
         rules = compile_variant(variant)
         p = plan_for(rules)
-        course = course_for(rules, plan if type(plan) is tuple else tuple(plan))
+        course = course_for(rules) if plan is PLAN else course_for(rules, tuple(plan))
         self._phases: dict[str, PhaseRules] = course.phases
         self._space: ActionSpace | None = None
         self._s = s = State.__new__(State)
