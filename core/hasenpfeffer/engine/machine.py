@@ -27,7 +27,7 @@ from transitions.core import Event, MachineError
 from ..format.variant import Variant
 from ..rules.plan import plan_for
 from ..rules.ruleset import Ruleset, compile_variant
-from .phases.base import Entry, PhaseRules
+from .phases.base import Entry, PhaseRules, always
 from .phases.names import Phase
 from .phases.plan import PLAN
 from .state import State
@@ -64,7 +64,7 @@ class PhaseEvent(Event):
         trans = self.transitions.get(model.phase)
         if not trans:
             raise MachineError(f"Can't trigger event {self.name} from state {model.phase}!")
-        model.phase = self.machine.phase_names[str(trans[0].dest)]
+        model.phase = self.machine.phase_names[trans[0].dest]  # type: ignore[index]
         return True
 
 
@@ -107,7 +107,7 @@ class Course:
                             f"the {a.name} phase leads to {x.to}, which {rules.variant.name} has not"
                         )
                     edges.append(Edge(x.trigger, str(a.name), str(x.to), x.label(rules)))
-                    mine.append((x.taken, x.trigger, x.to))
+                    mine.append((None if x.taken is always else x.taken, x.trigger, x.to))
             for b in used[i + 1 :]:
                 entry = b.follows(rules, a.name)
                 if entry is Entry.NEVER:
