@@ -56,6 +56,8 @@ class Defence(PhaseRules):
 
     def wanted(self, s: State) -> bool:
         """Some defender is offered to go alone."""
+        if not s.alone and s.variant.alone.lone_defence_against == "lone-maker":
+            return False  # the common case, answered before any list is made
         return bool(offer(s))
 
     def arriving(self, rules: Ruleset, source: Phase) -> str:
