@@ -39,9 +39,10 @@ _LAZY = {
     "VariantError": "hasenpfeffer.format.errors",
     "Problem": "hasenpfeffer.format.errors",
     "builtin_names": "hasenpfeffer.format.loader",
-    "HandResult": "hasenpfeffer.engine.view",
+    "HandResult": "hasenpfeffer.engine.events",
     "View": "hasenpfeffer.engine.view",
-    "Trick": "hasenpfeffer.engine.view",
+    "Trick": "hasenpfeffer.engine.events",
+    "Phase": "hasenpfeffer.engine.phases.names",
     "LegalActions": "hasenpfeffer.rules.actions",
     "Bot": "hasenpfeffer.bots.base",
     "load_bot": "hasenpfeffer.bots.registry",
@@ -65,8 +66,10 @@ _LAZY = {
 if TYPE_CHECKING:
     from .bots.base import Bot
     from .bots.registry import load_bot
+    from .engine.events import HandResult, Trick
     from .engine.game import Game
-    from .engine.view import HandResult, Trick, View
+    from .engine.phases.names import Phase
+    from .engine.view import View
     from .format.errors import Problem, VariantError
     from .format.houserule import house_rule
     from .format.loader import builtin_names, load_variant, load_variant_data
@@ -99,6 +102,7 @@ __all__ = [
     "IllegalActionError",
     "Interrupted",
     "LegalActions",
+    "Phase",
     "Problem",
     "ReplayError",
     "RunSet",

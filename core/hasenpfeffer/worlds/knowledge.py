@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.view import View
+from ..rules.mechanisms import discards
 from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 
@@ -76,10 +77,10 @@ class Knowledge:
                 for seat, card in cards[1:]:
                     if eff[cid[str(card)]] != led:
                         self.voids[seat].add(led)
-        ou, ap, kitty = v.making.order_up, v.making.all_pass, v.deal.kitty
+        ap, kitty = v.making.all_pass, v.deal.kitty
         self.turned = None if view.turned is None else cid[str(view.turned)]
         ordered = any(a.verb == "order-up" for a in view.history)
-        self.picked_up = ordered and ou.dealer_discards and "discard" in p.states and self.turned is not None
+        self.picked_up = ordered and discards(v) and self.turned is not None
         """The dealer took the turned card."""
         took = p.auction and kitty.use == "widow" and view.maker is not None
         self.widow = kitty.size if took else 0

@@ -193,8 +193,8 @@ def plays_text(game: Game, data: dict[str, Any]) -> str:
 
 def assumptions(v: Variant) -> list[str]:
     """How the table makes the choices before play, in words."""
-    from ...rules.machine import Phase
-    from ...rules.machine import phase_machine as machine
+    from ...engine.machine import phase_machine as machine
+    from ...engine.phases import Phase
 
     states = set(machine(v).states)
     out = []

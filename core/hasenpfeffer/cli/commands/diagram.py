@@ -15,7 +15,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the diagram; exit 1 when the variant does not load."""
-    from ...rules.diagram import mermaid
+    from ...engine.diagram import mermaid
 
     variant = load_or_report(args.variant, args.allow_path)
     if variant is None:
