@@ -19,6 +19,7 @@ import argparse
 import os
 import time
 
+from hasenpfeffer import accel
 from hasenpfeffer.bots.handeval import evaluator_for
 from hasenpfeffer.bots.registry import load_bot
 from hasenpfeffer.engine.game import Game
@@ -26,7 +27,6 @@ from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.sim.simulate import default_workers, play_game, simulate
 from hasenpfeffer.sim.stats import wilson
-from hasenpfeffer.solver.builds import available
 from simulate import cpu  # benchmarks/simulate.py, beside this file
 
 VARIANTS = ("hasenpfeffer-pepper", "euchre")
@@ -84,7 +84,7 @@ def speeds(variant: Variant, specs: list[str], games: int, seed: int) -> None:
     """Hands per processor-second of each bot in two seats, after a hand to warm up. Greedy's
     compiled estimates (numba) load first: a long run loads them after its first 5,000
     distributions, and every bot but random leans on greedy."""
-    if available():
+    if accel.enabled():
         evaluator_for(variant).compile()
     for spec in specs:
         warm = warm_up(variant, spec, seed - 1)
@@ -112,7 +112,7 @@ def main() -> None:
         "--bot", action="append", help=f"bot for --speed (repeatable; default {' '.join(SPEED)})"
     )
     args = parser.parse_args()
-    print(f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; seed {args.seed}")
+    print(f"load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores; seed {args.seed}; {accel.status()}")
     for name in args.variant or VARIANTS:
         variant = load_variant(name)
         print(f"{name}:")

@@ -51,8 +51,8 @@ def measure(root: Path, games: int, pure: bool = False) -> Runs:
 
         if hasattr(handeval, "COMPILE_AFTER"):
             handeval.COMPILE_AFTER = 0
-            if pure:
-                handeval.available = lambda: False  # type: ignore[attr-defined]
+            if pure and hasattr(handeval, "available"):  # a checkout from before hasenpfeffer.accel
+                handeval.available = lambda: False
     except ImportError:
         pass
 
@@ -77,7 +77,8 @@ def measure(root: Path, games: int, pure: bool = False) -> Runs:
 
 def run_side(root: Path, games: int, pure: bool = False) -> Runs:
     """One measurement of the checkout at ``root``, in a fresh process importing its code."""
-    env = dict(os.environ, PYTHONPATH=str(root / "core"))
+    # the switch of hasenpfeffer.accel; older checkouts are switched in measure()
+    env = dict(os.environ, PYTHONPATH=str(root / "core"), HASENPFEFFER_ENGINE="python" if pure else "auto")
     cmd = [sys.executable, __file__, "--measure", str(root), "--games", str(games)]
     cmd += ["--pure"] if pure else []
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)

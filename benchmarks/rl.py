@@ -122,7 +122,7 @@ def main(argv: list[str] | None = None) -> int:
         decisions = statistics.median(d / t for _, d, t in rs)
         print(f"{label:<48} {steps:>14,.0f} {decisions:>12,.0f}")
     if "open_spiel euchre (C++)" not in present:
-        print("open-spiel is not installed: no comparison (pip install 'hasenpfeffer[rl]')")
+        print("open-spiel is not installed: no comparison (pip install '.[rl]' in a clone)")
     return 0
 
 

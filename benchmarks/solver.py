@@ -25,10 +25,9 @@ import random
 import statistics
 import time
 
-from hasenpfeffer import Game
+from hasenpfeffer import Game, accel
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.solver import Solver, solve
-from hasenpfeffer.solver.builds import available
 
 CLOCK = time.process_time
 TARGETS = {"hasenpfeffer": 20.0, "euchre": 10.0}
@@ -102,8 +101,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--profile", action="store_true", help="profile the solves instead")
     args = parser.parse_args(argv)
     kinds = ["python", "compiled"] if args.search == "both" else [args.search]
-    if "compiled" in kinds and not available():
-        print("numba is not installed (pip install 'hasenpfeffer[fast]'): the pure-Python search only")
+    if "compiled" in kinds and not accel.installed():
+        print(f"{accel.MISSING}: the pure-Python search only")
         kinds = ["python"]
     if args.profile:
         with cProfile.Profile() as prof:

@@ -19,7 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from hasenpfeffer.cli.show import dump
+from hasenpfeffer.cli.commands.show import dump
 from hasenpfeffer.format.loader import builtin_names, load_variant
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -167,6 +167,19 @@ def test_table_text_and_json(tmp_path: Path, capsys: Capsys) -> None:
     }
 
 
+def test_a_one_hand_record_has_one_table(tmp_path: Path, capsys: Capsys) -> None:
+    g = Game(load_variant("hasenpfeffer"), seed=3, deal=WIDOW_DEAL)
+    while not g.hand_results:
+        g.apply(g.legal_actions()[0])
+    assert g.hand_number == 2 and len(g.record()["hands"]) == 1  # the next deal is not a hand of the record
+    path = tmp_path / "one.yaml"
+    records.save(g.record(), path)
+    code, out, _ = run(capsys, str(path), "--table")
+    assert code == 0 and "Hand 1 " in out and "Hand 2" not in out
+    code, _, err = run(capsys, str(path), "--table", "--hand", "2")
+    assert code == 1 and "there is no hand 2: the record has 1" in err
+
+
 MINI_SIX = {
     "extends": "double-hasenpfeffer-6",
     "name": "mini-six",

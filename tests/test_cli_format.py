@@ -92,6 +92,7 @@ def test_json_format(tree: Path, capsys: Capsys) -> None:
     report = json.loads(out)
     assert code == 1
     assert report == {
+        "format": 1,
         "files": [{"path": "rules/good.yaml", "valid": True}, {"path": "typo.yaml", "valid": False}],
         "valid": False,
         "problems": [

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hasenpfeffer import accel
 from hasenpfeffer.bots import handeval
 from hasenpfeffer.bots.handeval import Evaluator
 from hasenpfeffer.format.loader import builtin_names, load_variant
@@ -88,7 +89,7 @@ def test_greedy_plays_the_same_games_either_way(name: str, monkeypatch: pytest.M
     handeval._EVALUATORS.clear()  # noqa: SLF001 - each build gets an evaluator of its own
     fast = simulate(v, 6, bots, seed=11, workers=1).raw()
     assert handeval.evaluator_for(v).kernel is not None
-    monkeypatch.setattr(handeval, "available", lambda: False)
+    monkeypatch.setenv("HASENPFEFFER_ENGINE", "python")
     handeval._EVALUATORS.clear()  # noqa: SLF001
     assert simulate(v, 6, bots, seed=11, workers=1).raw() == fast
     assert handeval.evaluator_for(v).kernel is None
@@ -111,8 +112,10 @@ def test_the_kernel_loads_once_enough_distributions_were_worked_out(monkeypatch:
 
 
 def test_asking_for_it_without_numba_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(handeval, "available", lambda: False)
-    with pytest.raises(ValueError, match=r"hasenpfeffer\[fast\]"):
+    monkeypatch.setattr(accel, "installed", lambda: False)
+    with pytest.raises(
+        ValueError, match=r"the compiled estimates cannot run: numba is not installed .*\[fast\]"
+    ):
         Evaluator(Variant(name="x"), compiled=True)
     ev = Evaluator(Variant(name="x"))
     hand = [ev.rules.cid(c) for c in ["JK", "AS"]]

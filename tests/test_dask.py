@@ -14,7 +14,7 @@ import pytest
 
 from hasenpfeffer.cli import main
 from hasenpfeffer.format.loader import load_variant
-from hasenpfeffer.sim.cluster import client_for, threads
+from hasenpfeffer.sim.cluster import ClusterError, client_for, threads
 from hasenpfeffer.sim.runset import play_set
 from hasenpfeffer.sim.simulate import Interrupted, simulate
 
@@ -64,6 +64,44 @@ def test_stopping_cancels_the_tasks(client: distributed.Client) -> None:
     ):
         time.sleep(0.1)
     assert client.run_on_scheduler(lambda dask_scheduler: len(dask_scheduler.tasks)) == 0
+
+
+def test_a_bot_module_missing_on_the_workers_is_one_line(client: distributed.Client) -> None:
+    with pytest.raises(ClusterError, match="a Dask worker cannot load a bot: bot 'nowhere:Bot'") as info:
+        simulate(EUCHRE, 4, ["nowhere:Bot", "greedy"] * 2, seed=1, cluster=client)
+    assert "importable on every worker" in str(info.value) and "\n" not in str(info.value)
+
+
+ONLY_HERE = """
+import threading
+
+from hasenpfeffer.bots.simple import RandomBot
+
+
+class Here(RandomBot):
+    def __init__(self, seed=None):
+        if threading.current_thread() is not threading.main_thread():  # as on a worker without it
+            raise ImportError("No module named 'herebots'", name="herebots")
+        super().__init__(seed)
+"""
+
+
+def test_the_command_reports_a_bot_the_workers_lack_in_one_line(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    (tmp_path / "herebots.py").write_text(ONLY_HERE)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    args = ["simulate", "euchre", "--bots", "herebots:Here,greedy", "--games", "4"]
+    cluster = distributed.LocalCluster(
+        n_workers=1, threads_per_worker=1, processes=False, protocol="tcp", dashboard_address=":0"
+    )
+    with cluster:
+        assert main([*args, "--dask", cluster.scheduler_address]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "a Dask worker cannot load a bot" in err and "Traceback" not in err
 
 
 def test_a_client_given_is_left_open(client: distributed.Client) -> None:

@@ -88,7 +88,7 @@ def _blocks(text: str, lang: str) -> list[str]:
 
 
 def test_walk_through_example_is_valid_and_shown_as_documented(tmp_path: Path) -> None:
-    from hasenpfeffer.cli.show import dump
+    from hasenpfeffer.cli.commands.show import dump
     from hasenpfeffer.format.loader import load_variant
 
     text = PAGE.read_text(encoding="utf-8")

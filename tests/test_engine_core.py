@@ -10,12 +10,13 @@ from hypothesis import strategies as st
 
 from hasenpfeffer import Game, View
 from hasenpfeffer.engine import events as ev
+from hasenpfeffer.engine.machine import phase_spec
+from hasenpfeffer.engine.phases import Phase
 from hasenpfeffer.engine.state import State
 from hasenpfeffer.engine.transcript import record, split
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.records import replay
 from hasenpfeffer.rules.actions import Verb
-from hasenpfeffer.rules.machine import Phase, phase_spec
 from hasenpfeffer.rules.ruleset import compile_variant
 
 BUILTINS = builtin_names()

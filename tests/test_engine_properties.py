@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
-from hasenpfeffer.engine.view import HandResult
+from hasenpfeffer.events import HandDealt, HandResult
 from hasenpfeffer.format.cards import JOKER, Card
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.records.record import dump, loads, replay
@@ -57,9 +57,10 @@ def locations(g: Game) -> tuple[Counter[Card], bool]:
 
 
 def kitty_of_current_hand(g: Game) -> Counter[Card]:
-    """The cards dealt to the kitty (widow) this hand, from the record."""
-    hand = g.record()["hands"][-1]
-    return Counter(Card.parse(c) for c in hand.get("widow") or hand.get("kitty") or [])
+    """The cards dealt to the kitty (widow) this hand, from its deal's event (a hand just dealt
+    is not yet in the record)."""
+    dealt = [e for e in g.events if isinstance(e, HandDealt)][-1]
+    return Counter(Card.parse(c) for c in dealt.kitty)
 
 
 def check_cards(g: Game, full: Counter[Card], kitty: Counter[Card]) -> None:

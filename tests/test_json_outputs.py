@@ -74,14 +74,26 @@ def record(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_simulate_json(capsys: Capsys) -> None:
     argv = ["simulate", "hasenpfeffer-pepper", "--games", "7", "--workers", "1", "--json"]
     data = run_json(capsys, argv)
-    assert data["format"] == 1
+    assert data["format"] == 3
     assert all(round(x, 6) == x for x in numbers(data))
     assert any(round(x, 3) != x for x in numbers(data))  # rounded to 6 places, not fewer
-    words = documented(section("simulate --json")) | documented(section(RAW))
-    names = {"made", "failed", "rate", "low", "high"}
-    missing = [k for k in dict.fromkeys(keys(data, skip=DATA_KEYED)) if k not in words | names]
+    words = documented(section("simulate --json")) | documented(section(RAW)) | documented(CONVENTIONS)
+    missing = [k for k in dict.fromkeys(keys(data, skip=(*DATA_KEYED, "figures"))) if k not in words]
     assert missing == []
     assert data["command"] == "simulate" and data["run"]["shard"] is None
+    assert all(set(f) == {"value", "low", "high", "n"} for f in data["figures"].values())
+    shown = list(dict.fromkeys(figure_pattern(n) for n in data["figures"]))
+    assert shown == [p for p in FIGURES if p in shown]  # documented, in the order of the page
+
+
+CONVENTIONS = PAGE.split("\n## ", 1)[0]
+FIGURES = re.findall(r"^\| `([^`]+)` \| [^|]+ \| [^|]+ \|$", section("simulate --json"), re.MULTILINE)
+"""The figures documented, in their order."""
+
+
+def figure_pattern(name: str) -> str:
+    """A figure's name as the page writes it: ``side S win rate``, ``bid B made``."""
+    return re.sub(r"^side \d+", "side S", re.sub(r"^bid .+ made$", "bid B made", name))
 
 
 RAW = "The run and the raw sums"
@@ -105,28 +117,38 @@ def test_sweep_json(capsys: Capsys, tmp_path: Path) -> None:
     ]
     assert main(argv) == 0
     data = json.loads(path.read_text())
-    assert data["format"] == 1 and data["command"] == "sweep"
+    assert data["format"] == 3 and data["command"] == "sweep"
     assert all(round(x, 6) == x for x in numbers(data))
     words = documented(section("sweep --json")) | documented(section(RAW))
     skip = (*DATA_KEYED, "figures")
     missing = [k for k in dict.fromkeys(keys(data, skip=skip)) if k not in words]
     assert missing == []
     figure = data["points"][1]["figures"]["hands per game"]
-    assert set(figure) == {"value", "low", "high", "count", "difference"}
+    assert set(figure) == {"value", "low", "high", "n", "difference"}
     assert set(figure["difference"]) == {"value", "low", "high"}
 
 
 def test_compare_json(capsys: Capsys) -> None:
     argv = ["compare", "hasenpfeffer", "hasenpfeffer-pepper", "--games", "5", "--workers", "1", "--json"]
     data = run_json(capsys, argv)
-    assert data["format"] == 2
+    assert data["format"] == 3 and data["command"] == "compare"
     assert all(round(x, 6) == x for x in numbers(data))
-    words = documented(section("compare --json"))
-    missing = [k for k in dict.fromkeys(keys(data)) if k not in words]
+    words = documented(section("compare --json")) | documented(CONVENTIONS)
+    missing = [k for k in dict.fromkeys(keys(data, skip=("figures",))) if k not in words]
     assert missing == []
     for figure in data["figures"].values():
-        for part in ("a", "b", "difference"):
-            assert set(figure[part]) == {"value", "low", "high"}
+        assert set(figure) == {"a", "b", "difference"}
+        for part in ("a", "b"):
+            assert set(figure[part]) == {"value", "low", "high", "n"}
+        assert set(figure["difference"]) == {"value", "low", "high"}
+
+
+def test_validate_json(capsys: Capsys) -> None:
+    code = main(["validate", str(ROOT / "examples" / "house-rules"), "--format", "json"])
+    data = json.loads(capsys.readouterr().out)
+    assert code == 0 and data["format"] == 1
+    missing = [k for k in dict.fromkeys(keys(data)) if k not in documented(section("validate --format json"))]
+    assert missing == []
 
 
 def test_replay_json(record: Path, capsys: Capsys) -> None:

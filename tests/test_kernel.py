@@ -13,17 +13,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hasenpfeffer import accel
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.ruleset import compile_variant
-from hasenpfeffer.solver import Solver, builds, layout, solve
+from hasenpfeffer.solver import Solver, layout, solve
 from hasenpfeffer.solver.position import Position, from_cards, position
 from hasenpfeffer.solver.search import Search
+from hasenpfeffer.solver.solve import fits_compiled
 from random_variants import engine_variants, loaded
 from test_solver import game_in_play
 
 pytest.importorskip("numba")
-kernel = importlib.import_module("hasenpfeffer.solver.kernel")
+kernel = importlib.import_module("hasenpfeffer.solver.search_compiled")
 
 RANDOM_LIMIT = 24
 """Most cards left in the hands of a random variant's position (a Hasenpfeffer deal's 24): a
@@ -62,7 +64,7 @@ def test_compiled_equals_python_on_random_variants(data: dict[str, Any], seed: i
     rng = random.Random(seed)
     for _ in range(10):
         g = game_in_play(v, rng, limit=RANDOM_LIMIT)
-        if g is not None and builds.fits(position(g)):
+        if g is not None and fits_compiled(position(g)):
             same_answers(position(g))
             return
 
@@ -105,8 +107,10 @@ def test_a_pack_too_large_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def test_asking_for_it_without_numba_says_how_to_get_it(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(builds, "available", lambda: False)
-    with pytest.raises(ValueError, match=r"hasenpfeffer\[fast\]"):
+    monkeypatch.setattr(accel, "installed", lambda: False)
+    with pytest.raises(
+        ValueError, match=r"the compiled search cannot run: numba is not installed .*\[fast\]"
+    ):
         Solver(compiled=True)
     assert Solver().compiled is False
 

@@ -1,6 +1,7 @@
 """The package's layers: imports run one way, and no module imports itself back round a cycle.
 
-cli -> sim -> bots, rl -> solver, records -> engine -> rules -> format. Every import counts, those inside
+cli -> sim -> bots, rl -> worlds, solver, records -> engine -> rules -> format -> accel (the
+switch between the pure-Python and compiled twins, at the package root, reading nothing of ours). Every import counts, those inside
 functions and under ``TYPE_CHECKING`` too: a lazy import is still a dependency.
 """
 
@@ -13,9 +14,11 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "core" / "hasenpfeffer"
 LAYERS = {
+    "accel": -1,
     "format": 0,
     "rules": 1,
     "engine": 2,
+    "worlds": 3,
     "solver": 3,
     "records": 3,
     "bots": 4,
@@ -24,6 +27,8 @@ LAYERS = {
     "cli": 6,
 }
 """Each layer may import its own modules and those of lower layers, never one beside it."""
+DOORS = {"hasenpfeffer", "hasenpfeffer.__main__", "hasenpfeffer.events"}
+"""Modules at the package root: its lazy exports, ``python -m``, and the public events."""
 
 
 def module_name(path: Path) -> str:
@@ -64,7 +69,7 @@ def layer(name: str) -> str | None:
 
 
 def test_every_module_is_in_a_layer() -> None:
-    loose = [n for n in MODULES if layer(n) is None and n not in ("hasenpfeffer", "hasenpfeffer.__main__")]
+    loose = [n for n in MODULES if layer(n) is None and n not in DOORS]
     assert not loose, f"modules outside the layer packages: {loose}"
 
 
@@ -111,3 +116,19 @@ def test_no_import_cycles() -> None:
 def test_the_graph_is_read() -> None:
     assert "hasenpfeffer.format.variant" in GRAPH["hasenpfeffer.format.loader"]
     assert "hasenpfeffer.rules.ruleset" in GRAPH["hasenpfeffer.engine.game"]
+
+
+def test_the_public_events_module_is_a_door_onto_the_engine() -> None:
+    assert {layer(t) for t in GRAPH["hasenpfeffer.events"]} == {"engine"}
+
+
+def test_only_the_machine_builds_transitions_and_no_phase_reads_it() -> None:
+    """The phases declare their exits; the machine is built from them, and nothing else
+    chooses an edge."""
+    machine = "hasenpfeffer.engine.machine"
+    for name, path in MODULES.items():
+        text = path.read_text(encoding="utf-8")
+        if name != machine:
+            assert "from transitions" not in text and "import transitions" not in text, name
+        if name.startswith("hasenpfeffer.engine.phases"):
+            assert machine not in GRAPH[name], f"{name} imports the machine"

@@ -1,4 +1,5 @@
-"""Paired differences: the mean of per-game differences and its standard error, from integer sums."""
+"""Paired differences: the mean of per-game differences and its standard error, from integer sums;
+shares take Newcombe's interval from the two runs' Wilson intervals and their correlation."""
 
 from __future__ import annotations
 
@@ -10,18 +11,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer.cli.figures import difference, figures
 from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.sim.estimates import estimate, figures, independent
 from hasenpfeffer.sim.figures import (
     HANDS,
     add_cross,
     add_sums,
     game_values,
+    is_share,
     paired,
     points,
     single,
     win_rate,
 )
+from hasenpfeffer.sim.intervals import correlation, mover
 from hasenpfeffer.sim.runset import RunSet, play_set
 from hasenpfeffer.sim.simulate import game_seed, play_game
 from hasenpfeffer.sim.sweep import house_rule
@@ -52,7 +55,21 @@ def test_a_per_game_figure_is_the_mean_of_per_game_differences(name: str) -> Non
     d = both().difference(1, name)
     assert d.value == pytest.approx(statistics.fmean(diffs))
     assert d.se == pytest.approx(statistics.stdev(diffs) / math.sqrt(len(diffs)))
-    assert d.low == pytest.approx(d.value - 1.959963984540054 * d.se)
+    if name == HANDS:  # a mean: the paired normal interval
+        assert d.low == pytest.approx(d.value - 1.959963984540054 * d.se)
+
+
+def test_a_share_takes_newcombes_interval_with_the_correlation_of_the_runs() -> None:
+    name, runs = win_rate(0), both()
+    sa, sb = (s.sums[name] for s in runs.stats)
+    ea, eb = (estimate(s, name) for s in runs.stats)
+    # with one game per trial the correlation is that of the per-game outcomes
+    xa, xb = ([g[name][0] for g in pair] for pair in zip(*per_game(), strict=True))
+    r = correlation(single(40, sa).se ** 2, single(40, sb).se ** 2, runs.difference(1, name).se ** 2)
+    assert r == pytest.approx(statistics.correlation(xa, xb))
+    assert ea.value is not None and eb.value is not None
+    d = runs.difference(1, name)
+    assert (d.low, d.high) == mover((ea.value, ea.low, ea.high), (eb.value, eb.low, eb.high), r)
 
 
 def test_a_ratio_figure_is_linearised_game_by_game() -> None:
@@ -72,18 +89,24 @@ def test_a_ratio_figure_is_linearised_game_by_game() -> None:
 def test_pairing_narrows_the_interval_of_a_small_change() -> None:
     runs = both()
     fa, fb = figures(runs.stats[0]), figures(runs.stats[1])
-    for name in (HANDS, points(0)):
-        independent = difference(fa[name], fb[name])
+    for name in (HANDS, points(0), win_rate(0)):
+        apart = independent(name, fa[name], fb[name])
         d = runs.difference(1, name)
-        assert d.value == pytest.approx(independent.value)
-        assert d.se < independent.se
+        assert d.value == pytest.approx(apart.value)
+        assert d.low is not None and d.high is not None and apart.low is not None and apart.high is not None
+        assert d.high - d.low < apart.high - apart.low
 
 
 def test_the_same_rules_give_no_difference_at_all() -> None:
     runs = play_set([BASE, BASE], 6, BOTS, seed=1, workers=1)
     for name in runs.stats[0].sums:
         d = runs.difference(1, name)
-        assert (d.value, d.low, d.high) == (0.0, 0.0, 0.0)
+        assert d == runs.difference(0, name)  # the base minus itself
+        assert d.value == 0.0 and not d.excludes_zero()
+        if not is_share(name):
+            assert (d.low, d.high) == (0.0, 0.0)
+        else:  # Newcombe's interval keeps the lopsidedness of the Wilson intervals
+            assert d.low is not None and d.high is not None and d.low == -d.high
 
 
 def test_a_figure_missing_from_one_run_falls_back_to_the_other() -> None:

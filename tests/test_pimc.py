@@ -12,13 +12,13 @@ from hypothesis import strategies as st
 from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.pimc import PimcBot, split_value
 from hasenpfeffer.bots.registry import builtin_spec, load_bot
-from hasenpfeffer.cli.play import saved_bots
+from hasenpfeffer.cli.commands.play import saved_bots
 from hasenpfeffer.engine.game import Game
-from hasenpfeffer.engine.worlds import actual_deal
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Auction, Failed, Making, Scoring, Variant
 from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.solver import solve
+from hasenpfeffer.worlds import actual_deal
 
 NAMES = ("hasenpfeffer", "hasenpfeffer-pepper", "euchre", "pepper", "three-handed-euchre")
 
@@ -157,14 +157,14 @@ def test_the_own_bot_of_docs_bots_md_plays_legal_cards() -> None:
 
 def test_default_worlds_follow_the_solver_build(monkeypatch: pytest.MonkeyPatch) -> None:
     """More worlds where the solver is compiled, fewer where it runs in pure Python."""
+    from hasenpfeffer import accel
     from hasenpfeffer.bots import pimc
-    from hasenpfeffer.solver import builds
 
     euchre, pepper = Game(load_variant("euchre"), seed=1), Game(load_variant("hasenpfeffer-pepper"), seed=1)
     bot = pimc.PimcBot(seed=1)
     counts = []
     for compiled in (True, False):
-        monkeypatch.setattr(builds, "available", lambda c=compiled: c)
+        monkeypatch.setattr(accel, "enabled", lambda c=compiled: c)
         counts.append([bot.count(g.view(0), making) for g in (euchre, pepper) for making in (False, True)])
     assert counts == [[32, 48, 16, 12], [24, 24, 12, 6]]
     assert pimc.PimcBot(seed=1, worlds=5, making=3).count(euchre.view(0)) == 3

@@ -15,9 +15,10 @@ from hasenpfeffer import cli
 from hasenpfeffer.bots import registry
 from hasenpfeffer.bots.base import Bot
 from hasenpfeffer.bots.registry import load_bot
-from hasenpfeffer.cli.play import Session, bot_specs, session_from_args
-from hasenpfeffer.cli.read import InputError, explain, read_choice
-from hasenpfeffer.cli.render import hand_text, sorted_hand, table_view
+from hasenpfeffer.cli.commands.play import bot_specs, session_from_args
+from hasenpfeffer.cli.ui.read import InputError, explain, read_choice
+from hasenpfeffer.cli.ui.render import hand_text, sorted_hand, table_view
+from hasenpfeffer.cli.ui.table import Session
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.engine.view import View
 from hasenpfeffer.format.cards import SUIT_NAMES, Card

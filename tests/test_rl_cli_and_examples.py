@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,6 +62,14 @@ def test_ismcts_example_runs() -> None:
     assert "euchre: ISMCTS (10 simulations, random rollouts, uct_c 8)" in out and "of 2 hands" in out
     out = run("examples/rl/ismcts_vs_random.py", "--hands", "1", "--simulations", "5", "--rollout", "greedy")
     assert "hasenpfeffer: ISMCTS (5 simulations, greedy rollouts" in out
+
+
+def test_the_ismcts_example_repeats_from_its_seed() -> None:
+    """Every source of chance is seeded, the unseen cards ISMCTS draws too: the same figures."""
+    pytest.importorskip("pyspiel")
+    args = ("examples/rl/ismcts_vs_random.py", "--hands", "4", "--simulations", "20", "--seed", "3")
+    first, second = (re.sub(r"\(\d+ s\)", "", run(*args)) for _ in range(2))
+    assert "of 4 hands" in first and first == second
 
 
 def test_benchmark_runs() -> None:

@@ -26,7 +26,6 @@ from hasenpfeffer.rl.bounds import decisions_per_hand, hand_points, making_decis
 from hasenpfeffer.rl.handend import hand_end_view  # noqa: E402
 from hasenpfeffer.rl.layout import layout  # noqa: E402
 from hasenpfeffer.rl.observation import encoder  # noqa: E402
-from hasenpfeffer.rl.resample import resample  # noqa: E402
 from hasenpfeffer.rl.table import Table  # noqa: E402
 from hasenpfeffer.rl.tracker import Tracker  # noqa: E402
 from random_variants import engine_variants, loaded  # noqa: E402
@@ -141,7 +140,7 @@ def test_hidden_cards_do_not_change_an_observation(name: str) -> None:
             assert seat is not None
             if rng.random() < 0.3:
                 other = Table(variant, name)
-                for a in resample(table, seat, rng):
+                for a in table.resample(seat, rng):
                     other.apply(a)
                 assert other.game is not None and table.game is not None
                 differed += other.game.hands != table.game.hands

@@ -39,7 +39,7 @@ def test_four_simulate_shards_merge_into_the_whole_run(capsys: Capsys, tmp_path:
     assert [p["run"]["shard"] for p in parts][1] == {"index": 2, "count": 4}
     merged = stdout_json(capsys, ["merge", *map(str, reversed(paths))])
     assert merged == whole  # figure for figure, raw sums included
-    assert Stats.from_raw(merged["raw"]).summary(merged["run"]["ladder"])["win_rate"] == whole["win_rate"]
+    assert Stats.from_raw(merged["raw"]).summary(merged["run"]["ladder"])["wins"] == whole["wins"]
 
 
 def test_four_sweep_shards_merge_into_the_whole_run(capsys: Capsys, tmp_path: Path) -> None:

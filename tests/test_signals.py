@@ -19,7 +19,7 @@ import pytest
 from rich.console import Console
 
 from hasenpfeffer import cli
-from hasenpfeffer.cli import play
+from hasenpfeffer.cli.commands import play
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.records import replay
 from hasenpfeffer.sim.interrupt import Terminated, exit_code

@@ -6,6 +6,7 @@ import functools
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -16,6 +17,7 @@ from hasenpfeffer.engine.game import Game
 from hasenpfeffer.engine.view import HandResult
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.records.record import replay
+from hasenpfeffer.sim.estimates import figures
 from hasenpfeffer.sim.simulate import Job, game_seed, parse_bots, play_game, play_range, simulate
 from hasenpfeffer.sim.stats import Stats, mean_ci, wilson
 
@@ -64,7 +66,7 @@ def test_hands_are_counted_by_bid_with_lone_hands_and_throw_ins() -> None:
     ]:
         s.add_hand(r)
     summary = s.summary(["4"])
-    assert summary["bids"]["4"]["made"] == 2 and summary["bids"]["4"]["failed"] == 1
+    assert summary["bids"]["4"] == {"made": 2, "failed": 1}
     assert summary["lone"]["made"] == 1 and summary["lone"]["failed"] == 0
     assert s.throw_ins == 1
     assert s.points == [0, 8] and s.points_sq == [0, 16 + 16 + 64]
@@ -90,6 +92,7 @@ def test_merging_in_any_order_gives_the_same_totals(order: list[int], size: int)
             part.add_game(games[i])
         merged.merge(part)
     assert merged.summary(["1", "2", "3", "4", "5"]) == whole.summary(["1", "2", "3", "4", "5"])
+    assert figures(merged) == figures(whole)
     assert merged.hand_points == whole.hand_points and merged.margins == whole.margins
     assert merged.games == 8 and sum(merged.wins) + merged.unfinished == 8
 
@@ -130,6 +133,9 @@ def test_simulate_json_reports_wins_per_team(capsys: pytest.CaptureFixture[str])
     assert list(data["bids"]) == [
         b for b in ["1", "2", "3", "4", "5", "little-pepper", "big-pepper"] if b in data["bids"]
     ]
+    for bid, outcome in data["bids"].items():  # each rate with its count
+        assert data["figures"][f"bid {bid} made"]["n"] == outcome["made"] + outcome["failed"]
+    assert data["figures"]["side 0 win rate"]["n"] == 8
 
 
 def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
@@ -186,7 +192,8 @@ def test_compare_json_has_both_runs_and_differences(
     data = json.loads(capsys.readouterr().out)
     assert (data["a"], data["b"]) == ("hasenpfeffer", "costly")
     win = data["figures"]["side 0 win rate"]
-    assert win["difference"]["value"] == pytest.approx(win["b"]["value"] - win["a"]["value"])
+    assert win["difference"]["value"] == pytest.approx(win["b"]["value"] - win["a"]["value"], abs=2e-6)
+    assert win["a"]["n"] == win["b"]["n"] == 6 and data["command"] == "compare"
     assert sum(data["wins"]["a"]) <= 6
 
 
@@ -224,4 +231,45 @@ def test_compare_plot_without_matplotlib_is_a_usage_error(
         str(tmp_path / "x.png"),
     ]
     assert main(args) == 2
-    assert "pip install 'hasenpfeffer[plot]'" in capsys.readouterr().err
+    assert "pip install '.[plot]'" in capsys.readouterr().err
+
+
+NO_GOING_ALONE = str(
+    Path(__file__).resolve().parent.parent / "examples" / "house-rules" / "no-going-alone.yaml"
+)
+
+
+def test_a_house_rule_without_lone_hands_shows_no_lone_figures(capsys: pytest.CaptureFixture[str]) -> None:
+    """B has no lone hands: its share made has no value, and there is no difference and no star."""
+    args = ["compare", "hasenpfeffer", NO_GOING_ALONE, "--games", "12", "--workers", "1", "--seed", "1"]
+    data = run_json(capsys, [*args, "--json"])
+    made = data["figures"]["lone hands made"]
+    assert made["a"]["n"] > 0 and made["a"]["value"] is not None
+    assert made["b"] == {"value": None, "low": None, "high": None, "n": 0}
+    assert made["difference"] == {"value": None, "low": None, "high": None}
+    share = data["figures"]["lone hands/hand"]  # a share of hands, 0 on B: that difference is real
+    assert share["b"]["value"] == 0.0 and share["b"]["n"] > 0 and share["difference"]["high"] < 0
+    assert main(args) == 0
+    (row,) = [line for line in capsys.readouterr().out.splitlines() if "lone hands made" in line]
+    assert "no data" in row and "—" in row and "*" not in row
+
+
+def run_json(capsys: pytest.CaptureFixture[str], argv: list[str]) -> dict[str, Any]:
+    assert main(argv) == 0
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_the_python_api_takes_a_variant_by_name(tmp_path: Path) -> None:
+    from hasenpfeffer import VariantError
+    from hasenpfeffer import simulate as api_simulate
+    from hasenpfeffer.sim.runset import play_set
+
+    by_name = api_simulate("euchre", 3, ["greedy"] * 4, seed=4, workers=1)
+    assert by_name.raw() == simulate(load_variant("euchre"), 3, ["greedy"] * 4, seed=4, workers=1).raw()
+    house = tmp_path / "short.yaml"
+    house.write_text("extends: euchre\nname: short\ngame: {target: 5}\n")
+    runs = play_set(["euchre", house], 3, ["greedy"] * 4, seed=4, workers=1)
+    assert runs.stats[0].raw() == by_name.raw() and runs.difference(1, "hands per game").value is not None
+    with pytest.raises(VariantError):
+        api_simulate("no-such-variant", 1, ["greedy"] * 4)

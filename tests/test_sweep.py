@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from hasenpfeffer.cli import main
+from hasenpfeffer.cli.report.figures import study_report
 from hasenpfeffer.format.errors import VariantError
-from hasenpfeffer.sim.sweep import build_points, describe, parse_setting, sweep
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.sim.sweep import build_points, describe, grid, parse_setting, sweep
 
 Capsys = pytest.CaptureFixture[str]
 SETS = ["--set", "scoring.failed.per_bid_trick=0,1", "--set", "game.target=10,15"]
@@ -56,8 +59,9 @@ def test_the_api_plays_every_point_over_the_same_seeds() -> None:
     assert ten.raw() == base.raw()  # 10 is euchre's own target: the same games
     assert five.hands < base.hands
     assert result.difference(1, "hands per game").high < 0
-    report = result.report()
+    report = study_report(result)
     assert [p["set"] for p in report["points"]] == [{}, {"game.target": 5}, {"game.target": 10}]
+    assert report["figures"] == result.figures()
 
 
 def test_table_csv_json_and_plot(capsys: Capsys, tmp_path: Path) -> None:
@@ -69,12 +73,15 @@ def test_table_csv_json_and_plot(capsys: Capsys, tmp_path: Path) -> None:
     text = capsys.readouterr().out
     for words in ("4 house rules", "side 0 win rate", "hands per game", "lone hands/hand", "- base", "base"):
         assert words in text
+    assert "n: the games, hands or contracts" in text
     report = json.loads(out["json"].read_text())
     assert report["command"] == "sweep" and report["keys"] == ["scoring.failed.per_bid_trick", "game.target"]
     assert len(report["points"]) == 5 and report["games"] == 4
     rows = list(csv.DictReader(out["csv"].open()))
     assert len(rows) == 5 * len(report["figures"])
     assert {r["game.target"] for r in rows} == {"", "10", "15"}
+    for row in rows:  # every value with its count; none without
+        assert (row["value"] == "") == (row["n"] == "0") and (row["value"] == "") <= (row["difference"] == "")
     assert out["png"].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
@@ -82,9 +89,9 @@ def test_one_key_draws_lines() -> None:
     pytest.importorskip("matplotlib")
     import matplotlib.pyplot as plt
 
-    from hasenpfeffer.cli.sweepplot import draw
+    from hasenpfeffer.cli.report.sweepplot import draw
 
-    report = sweep("euchre", {"game.target": [5, 10]}, 3, ["greedy"] * 4, workers=1).report()
+    report = study_report(sweep("euchre", {"game.target": [5, 10]}, 3, ["greedy"] * 4, workers=1))
     fig = draw(report)
     try:
         panels = [ax for ax in fig.axes if ax.get_visible()]
@@ -114,3 +121,69 @@ def test_a_sweep_needs_a_set_and_a_base(capsys: Capsys) -> None:
     assert main(["sweep", "euchre"]) == 2
     assert main(["sweep", "no-such", "--set", "game.target=5"]) == 1
     assert main(["sweep", "-", "--set", "game.target=5"]) == 2
+
+
+def test_a_point_without_lone_hands_shows_no_lone_figures(capsys: Capsys, tmp_path: Path) -> None:
+    """Nobody may go alone at one point: its lone figures have no value, no difference, no star."""
+    out = tmp_path / "grid.json"
+    argv = ["sweep", "hasenpfeffer", "--set", "alone.allowed=nobody", "--set", "alone.lone_defence=false"]
+    argv += [
+        "--games",
+        "12",
+        "--workers",
+        "1",
+        "--seed",
+        "1",
+        "--json",
+        str(out),
+        "--csv",
+        str(tmp_path / "g.csv"),
+    ]
+    assert main(argv) == 0
+    text = capsys.readouterr().out
+    base, point = json.loads(out.read_text())["points"]
+    assert base["figures"]["lone hands made"]["n"] > 0
+    assert point["figures"]["lone hands made"] == {
+        "value": None,
+        "low": None,
+        "high": None,
+        "n": 0,
+        "difference": {"value": None, "low": None, "high": None},
+    }
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if "lone hands made" in line)
+    assert "no data" in lines[at + 1] and "—" in lines[at + 1] and "*" not in lines[at + 1]
+    rows = [r for r in csv.DictReader((tmp_path / "g.csv").open()) if r["figure"] == "lone hands made"]
+    assert [(r["value"] == "", r["n"], r["difference"]) for r in rows][1] == (True, "0", "")
+
+
+ROOT = Path(__file__).resolve().parent.parent
+LOSES_BID = ROOT / "examples" / "house-rules" / "failed-bid-loses-bid.yaml"
+
+
+def test_a_mapping_sets_several_keys_of_a_section_together() -> None:
+    setting = parse_setting("scoring.failed={per_trick: 0, per_bid_trick: 1}", 1)
+    _, points, (variant,) = build_points("hasenpfeffer", [setting])
+    assert points == [{"scoring.failed": {"per_trick": 0, "per_bid_trick": 1}}]
+    assert variant.scoring.failed == load_variant(LOSES_BID).scoring.failed  # the rest as in the base
+    assert problems("scoring.failed={per_trik: 0}") == [
+        "--set 1: scoring.failed.per_trik: unknown key; did you mean `per_trick`?"
+    ]
+    with pytest.raises(ValueError, match=r"scoring\.failed\.fixed is inside scoring\.failed"):
+        grid([setting, parse_setting("scoring.failed.fixed=1", 2)])
+
+
+def test_the_documented_sweeps_compare_the_rule_they_name() -> None:
+    """Each sweep of a set's scoring in the README and the studies page has the rule of
+    failed-bid-loses-bid (a set loses the amount bid) among its points, and the base's own."""
+    base, wanted = load_variant("hasenpfeffer"), load_variant(LOSES_BID).scoring.failed
+    for page in (ROOT / "README.md", ROOT / "docs" / "studies.md"):
+        lines = [
+            line for line in page.read_text(encoding="utf-8").splitlines() if "sweep hasenpfeffer" in line
+        ]
+        sets = [re.findall(r"--set '?(scoring\.failed[^ ']*(?: [^-][^']*)?)'?", line) for line in lines]
+        texts = [s for found in sets for s in found]
+        assert texts, page
+        for text in texts:
+            _, _, variants = build_points("hasenpfeffer", [parse_setting(text, 1)])
+            assert [v.scoring.failed for v in variants] == [base.scoring.failed, wanted], (page, text)

@@ -74,7 +74,7 @@ def test_resume_never_loads_a_bot_named_in_the_record(
 def test_resume_restores_built_in_bots(tmp_path: Path) -> None:
     from rich.console import Console
 
-    from hasenpfeffer.cli.play import add_arguments, session_from_args
+    from hasenpfeffer.cli.commands.play import add_arguments, session_from_args
 
     path = saved_game(tmp_path, ["greedy", "person", "mc", "random"])
     import argparse
@@ -96,7 +96,7 @@ def test_resume_with_bots_on_the_command_line_ignores_the_record_s_names(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = saved_game(tmp_path, ["person", "os:_exit", "greedy", "greedy"])
-    from hasenpfeffer.cli import play
+    from hasenpfeffer.cli.commands import play
 
     code = play.run(
         play_args("--resume", str(path), "--bots", "random", "--delay", "0"),
@@ -109,7 +109,7 @@ def test_resume_with_bots_on_the_command_line_ignores_the_record_s_names(
 def play_args(*argv: str) -> object:
     import argparse
 
-    from hasenpfeffer.cli.play import add_arguments
+    from hasenpfeffer.cli.commands.play import add_arguments
 
     parser = argparse.ArgumentParser()
     add_arguments(parser)

@@ -19,13 +19,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer.engine.events import HandDealt
+from hasenpfeffer.engine.events import CardsGiven, HandDealt
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.engine.view import View
-from hasenpfeffer.engine.worlds import Dealt, Worlds, actual_deal, advance, sample_world, world
 from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant_data
 from hasenpfeffer.format.variant import Alone, Exchange, Variant
 from hasenpfeffer.rules.ruleset import compile_variant
+from hasenpfeffer.worlds import Dealt, Worlds, actual_deal, advance, sample_world, world
 from random_variants import engine_variants, loaded
 
 EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_WORLDS", "100"))
@@ -58,6 +58,14 @@ def check_game(game: Game, rng: random.Random, hands: int = 2, samples: int = 2)
             assert seen(w.view(seat)) == seen(view)  # the legal actions too, when the seat is to move
             drawn += 1
             unlike += w.hands != game.hands
+        received = [
+            c for e in hand_events(game) if isinstance(e, CardsGiven) and e.to == seat for c in e.cards
+        ]
+        if received:  # told what came to it, the seat's hand as dealt is its own in every world
+            w = Worlds(view, received=received).sample(rng)
+            assert w is not None, (game.variant.name, seat, [str(a) for a in view.history])
+            assert seen(w.view(seat)) == seen(view)
+            assert actual_deal(w).hands[seat] == actual_deal(game).hands[seat]
         game.apply(rng.choice(game.legal_actions()))
     return drawn, unlike
 
@@ -183,6 +191,29 @@ def test_a_partner_who_gives_its_best_kept_nothing_higher() -> None:
             given = rules.card_id[dealt.transfers[1]]
             kept = [c for c in w.hands[2] if rules.names[c] != dealt.transfers[2]]
             assert all(power[c] <= power[given] for c in kept)
+
+
+def test_the_cards_a_seat_saw_come_are_the_gifts_of_every_world() -> None:
+    hands = ["JK JH JD AH KH QH", "AS KS QS JS TS 9S", "AD KD QD TD 9D TC", "AC KC QC JC TH 9H"]
+    game = play(
+        Game(BEST, deal=deal(hands, "9C")),
+        ["0 bid 6", "0 trump H alone", "0 discard 9C", "2 give AD", "0 give QH"],
+    )
+    power = game.rules.power[game.rules.trump_names.index("H")]
+    ids = game.rules.card_id
+    for seat, came in ((0, "AD"), (2, "QH")):
+        view = game.view(seat)
+        assert [a.arg for a in view.history if a.verb == "give" and a.seat != seat] == [""]
+        worlds, rng = Worlds(view, received=[came]), random.Random(seat)
+        for _ in range(20):
+            w = worlds.sample(rng)
+            assert w is not None
+            dealt = actual_deal(w)
+            assert dealt.transfers[1:] == ("AD", "QH") and sorted(dealt.hands[seat]) == sorted(
+                hands[seat].split()
+            )
+            if seat == 0:  # the partner gave its best: it kept nothing above the ace of diamonds
+                assert all(power[c] <= power[ids["AD"]] for c in w.hands[2] if c != ids["QH"])
 
 
 def test_a_deal_that_does_not_fit_is_refused() -> None:

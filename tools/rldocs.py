@@ -16,7 +16,7 @@ import io
 import sys
 from pathlib import Path
 
-from hasenpfeffer.cli import rl as rl_command
+from hasenpfeffer.cli.commands import rl as rl_command
 from hasenpfeffer.format.loader import builtin_names
 
 BEGIN = "<!-- BEGIN GENERATED (python tools/rldocs.py): do not edit by hand -->"

@@ -39,9 +39,10 @@ _LAZY = {
     "VariantError": "hasenpfeffer.format.errors",
     "Problem": "hasenpfeffer.format.errors",
     "builtin_names": "hasenpfeffer.format.loader",
-    "HandResult": "hasenpfeffer.engine.view",
+    "HandResult": "hasenpfeffer.engine.events",
     "View": "hasenpfeffer.engine.view",
-    "Trick": "hasenpfeffer.engine.view",
+    "Trick": "hasenpfeffer.engine.events",
+    "Phase": "hasenpfeffer.engine.phases.names",
     "LegalActions": "hasenpfeffer.rules.actions",
     "Bot": "hasenpfeffer.bots.base",
     "load_bot": "hasenpfeffer.bots.registry",
@@ -52,7 +53,7 @@ _LAZY = {
     "ActionSpace": "hasenpfeffer.rules.actionspace",
     "action_space": "hasenpfeffer.rules.actionspace",
     "load_variant_data": "hasenpfeffer.format.loader",
-    "house_rule": "hasenpfeffer.sim.sweep",
+    "house_rule": "hasenpfeffer.format.houserule",
     "simulate": "hasenpfeffer.sim.simulate",
     "Interrupted": "hasenpfeffer.sim.simulate",
     "Stats": "hasenpfeffer.sim.stats",
@@ -65,9 +66,12 @@ _LAZY = {
 if TYPE_CHECKING:
     from .bots.base import Bot
     from .bots.registry import load_bot
+    from .engine.events import HandResult, Trick
     from .engine.game import Game
-    from .engine.view import HandResult, Trick, View
+    from .engine.phases.names import Phase
+    from .engine.view import View
     from .format.errors import Problem, VariantError
+    from .format.houserule import house_rule
     from .format.loader import builtin_names, load_variant, load_variant_data
     from .records.errors import ReplayError
     from .rules.actions import Action, IllegalActionError, LegalActions
@@ -75,7 +79,7 @@ if TYPE_CHECKING:
     from .sim.runset import RunSet, play_set
     from .sim.simulate import Interrupted, simulate
     from .sim.stats import Stats
-    from .sim.sweep import Sweep, house_rule, sweep
+    from .sim.sweep import Sweep, sweep
 
 
 def __getattr__(name: str) -> Any:
@@ -98,6 +102,7 @@ __all__ = [
     "IllegalActionError",
     "Interrupted",
     "LegalActions",
+    "Phase",
     "Problem",
     "ReplayError",
     "RunSet",

@@ -7,6 +7,11 @@ cards with the state's `resample_from_infostate`; it values a leaf with OpenSpie
 rollouts, or (`--rollout greedy`) by playing the hand out with our `greedy` bot. A hand counts
 as won when the ISMCTS side's return (its points minus the other side's) is above zero.
 
+Every source of chance is seeded from `--seed`: the deals, ISMCTS's own choices and random
+rollouts (one numpy generator), our bots, and the unseen cards ISMCTS draws (by default it
+would draw them with an unseeded `pyspiel.UniformProbabilitySampler`, so the same seed gave
+different results from run to run): the same command prints the same figures.
+
     python examples/rl/ismcts_vs_random.py                   # hasenpfeffer, 200 hands, 200 simulations
     python examples/rl/ismcts_vs_random.py euchre --hands 100
     python examples/rl/ismcts_vs_random.py pepper --simulations 100 --rollout greedy --uct-c 6
@@ -94,6 +99,8 @@ def main(argv=None):
         game, evaluator, uct_c=uct_c, max_simulations=args.simulations, random_state=rng,
         final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
     )
+    sampler = pyspiel.UniformProbabilitySampler(args.seed, 0.0, 1.0)  # seeds each draw of the unseen cards
+    searcher.set_resampler(lambda state, player: state.resample_from_infostate(player, sampler))
     bots = {seat: load_bot("random", seed=args.seed * 100 + seat) for seat in range(n) if seat not in ours}
     won = lost = 0
     total = 0.0

@@ -4,7 +4,7 @@ Each agent picks uniformly among the ids its action mask allows; rewards (each h
 change of the agent's side) are added up per agent. At the end: the episodes, the decisions,
 the mean reward per episode of each seat, and the speed.
 
-    python examples/rl/pettingzoo_random.py                        # hasenpfeffer-pepper, 200 hands
+    python examples/rl/pettingzoo_random.py                        # hasenpfeffer, 200 hands
     python examples/rl/pettingzoo_random.py euchre --episodes 1000
     python examples/rl/pettingzoo_random.py euchre --episode game --episodes 20 --render
 """
@@ -21,7 +21,7 @@ from hasenpfeffer.rl.pettingzoo import env
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("variant", nargs="?", default="hasenpfeffer-pepper", help="built-in name or path")
+    parser.add_argument("variant", nargs="?", default="hasenpfeffer", help="built-in name or path")
     parser.add_argument("--episode", choices=["hand", "game"], default="hand")
     parser.add_argument("--episodes", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)

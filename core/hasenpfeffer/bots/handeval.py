@@ -25,12 +25,12 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 from typing import Any
 
+from .. import accel
 from ..engine.scoring import score_hand
 from ..engine.view import Trick, View
 from ..format.cards import Card
 from ..format.variant import Variant
 from ..rules.ruleset import Ruleset, compile_variant
-from ..solver.builds import available
 from .counts import above, ladders
 from .holdings import FRIEND_DEALS, I_DEAL, Holdings, partner_value, remember
 
@@ -78,24 +78,25 @@ def _take(counts: list[int], cards: Iterable[int]) -> None:
 
 COMPILE_AFTER = 5000
 """Trick distributions an evaluator works out in pure Python before it loads the compiled
-kernel (``compiled`` None, numba installed). Loading numba takes about half a second, which
+twin (``compiled`` None, where :func:`hasenpfeffer.accel.enabled`). Loading numba takes about half a second, which
 that many distributions pay back; a short run never loads it."""
 
 
 class Evaluator:
     """Hand-strength estimates and contract values for one variant (``compiled``: work the
-    estimates out with the compiled kernel of :mod:`.compiled`, the same numbers; None: after
-    :data:`COMPILE_AFTER` distributions, when numba is installed)."""
+    estimates out with the compiled twin, :mod:`.handeval_compiled`, the same numbers; False:
+    in pure Python; None: the twin after :data:`COMPILE_AFTER` distributions, where
+    :func:`hasenpfeffer.accel.enabled` says the compiled twins run)."""
 
     def __init__(self, variant: Variant, compiled: bool | None = None) -> None:
         self.variant = variant
         r = compile_variant(variant)
         self.rules: Ruleset = r
         self.kernel: Any = None
-        """The compiled estimates (a :class:`~.compiled.Kernel`), or None for the pure-Python ones."""
-        if compiled and not available():
-            raise ValueError("the compiled estimates need numba: pip install 'hasenpfeffer[fast]'")
-        self._until = COMPILE_AFTER if compiled is None and available() else -1
+        """The compiled estimates (a :class:`~.handeval_compiled.Kernel`), or None for the pure-Python ones."""
+        if compiled:
+            accel.require("the compiled estimates")
+        self._until = COMPILE_AFTER if compiled is None and accel.enabled() else -1
         if compiled:
             self.compile()
         self.tricks = variant.tricks_per_hand
@@ -116,7 +117,7 @@ class Evaluator:
 
     def compile(self) -> None:
         """Work the estimates out with the compiled kernel from now on (numba loads here)."""
-        from .compiled import Kernel
+        from .handeval_compiled import Kernel
 
         self.kernel = Kernel(self.rules, PARTNER, self.variant.tricks_per_hand)
         self._until = -1

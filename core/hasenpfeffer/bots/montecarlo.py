@@ -1,6 +1,6 @@
 """The ``mc`` bot: sample the unseen cards, play each choice out greedily, keep the best.
 
-Each sample is a world (:mod:`hasenpfeffer.engine.worlds`): the hand rebuilt at this moment
+Each sample is a world (:mod:`hasenpfeffer.worlds`): the hand rebuilt at this moment
 on a deal consistent with everything the seat has seen. Each legal choice worth trying is
 applied to a copy, and the hand is finished by greedy play (:mod:`.greedy`, :mod:`.policy`),
 every hand in sight. The choice with the best average score difference wins.
@@ -22,9 +22,9 @@ from typing import ClassVar
 
 from ..engine.game import Game
 from ..engine.view import View
-from ..engine.worlds import Lean, Worlds
 from ..rules.actions import Action
 from ..rules.ruleset import Ruleset
+from ..worlds import Lean, Worlds
 from . import policy
 from .greedy import GreedyBot
 from .handeval import Evaluator

@@ -1,6 +1,6 @@
 """The ``pimc`` bot: perfect-information Monte Carlo with the double-dummy solver.
 
-Each decision samples worlds consistent with the seat's view (:mod:`hasenpfeffer.engine.worlds`)
+Each decision samples worlds consistent with the seat's view (:mod:`hasenpfeffer.worlds`)
 and values every choice by what best play makes of it in each world, scored under the variant's
 own scoring and valued by what the score change does for the side's chance of winning the game
 (:mod:`hasenpfeffer.bots.equity`; ``pimc:equity=0`` counts points); the best mean wins.
@@ -31,16 +31,17 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
+from .. import accel
 from ..engine.events import HandDealt
 from ..engine.game import Game
 from ..engine.scoring import score_hand
 from ..engine.view import View
-from ..engine.worlds import Weigh, Worlds, actual_deal, advance
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
-from ..solver import Solver, analyse_moves, builds
+from ..solver import Solver, analyse_moves
 from ..solver.position import position
 from ..solver.table import made_trump
+from ..worlds import Weigh, Worlds, actual_deal, advance
 from .equity import equity_for
 from .greedy import GreedyBot
 from .montecarlo import leans, margin, shed_leans
@@ -58,7 +59,8 @@ MAKING = (48, 12)
 of at most :data:`SMALL` cards, larger hands."""
 PURE = ((24, 12), (24, 6))
 """:data:`WORLDS` and :data:`MAKING` where the solver runs in pure Python (numba, the extra
-``fast``, not installed), which is 5 to 7 times slower."""
+``fast``, not installed, or ``HASENPFEFFER_ENGINE=python``: :mod:`hasenpfeffer.accel`), which
+is 5 to 7 times slower."""
 SMALL = 5
 """Hands of this many cards or fewer take more worlds by default (each costs a few times less)."""
 PRUNE = 3
@@ -182,7 +184,7 @@ class PimcBot:
         given = self.making if making else self.worlds
         if given is not None:
             return given
-        worlds, making_worlds = (WORLDS, MAKING) if builds.available() else PURE
+        worlds, making_worlds = (WORLDS, MAKING) if accel.enabled() else PURE
         small, large = making_worlds if making else worlds
         return small if view.variant.hand_size <= SMALL else large
 

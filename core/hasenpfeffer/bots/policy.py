@@ -71,7 +71,7 @@ def friends(rules: Ruleset, seat: int, maker: int | None) -> frozenset[int]:
 def _friends(plan: Plan, seat: int, maker: int | None) -> frozenset[int]:
     if plan.rules.variant.partnerships == "none" and maker is not None and maker != seat:
         return frozenset(s for s in range(plan.n) if s != maker)
-    return frozenset(s for s in range(plan.n) if plan.side_of[s] == plan.side_of[seat])
+    return frozenset((seat, *plan.rules.partners(seat)))
 
 
 def _outside(rules: Ruleset, ti: int, cards: Iterable[tuple[int, int]]) -> tuple[list[int], list[int]]:

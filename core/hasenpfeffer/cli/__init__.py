@@ -37,22 +37,31 @@ documentation: https://github.com/hasenpfeffer/hasenpfeffer (README.md and docs/
 
 # name -> (module, one-line help)
 COMMANDS: dict[str, tuple[str, str]] = {
-    "validate": ("hasenpfeffer.cli.validate", "check variant files (files, folders, globs)"),
-    "schema": ("hasenpfeffer.cli.schema", "print the JSON Schema of a variant file (or of a record)"),
-    "show": ("hasenpfeffer.cli.show", "print a variant fully resolved (after extends) as YAML"),
-    "variants": ("hasenpfeffer.cli.variants", "list the built-in variants"),
-    "diagram": ("hasenpfeffer.cli.diagram", "print a variant's phase machine as Mermaid"),
-    "replay": ("hasenpfeffer.cli.replay", "check and replay a game record"),
+    "validate": ("hasenpfeffer.cli.commands.validate", "check variant files (files, folders, globs)"),
+    "schema": (
+        "hasenpfeffer.cli.commands.schema",
+        "print the JSON Schema of a variant file (or of a record)",
+    ),
+    "show": ("hasenpfeffer.cli.commands.show", "print a variant fully resolved (after extends) as YAML"),
+    "variants": ("hasenpfeffer.cli.commands.variants", "list the built-in variants"),
+    "diagram": ("hasenpfeffer.cli.commands.diagram", "print a variant's phase machine as Mermaid"),
+    "replay": ("hasenpfeffer.cli.commands.replay", "check and replay a game record"),
     "analyze": (
-        "hasenpfeffer.cli.analyze",
+        "hasenpfeffer.cli.commands.analyze",
         "a record's card play double dummy, or a deal's table of makeable bids",
     ),
-    "play": ("hasenpfeffer.cli.play", "play a variant in the terminal against bots"),
-    "simulate": ("hasenpfeffer.cli.simulate", "play many games with bots and print statistics"),
-    "compare": ("hasenpfeffer.cli.compare", "compare two variants over the same deals"),
-    "sweep": ("hasenpfeffer.cli.sweep", "play a grid of house rules of a variant over the same deals"),
-    "merge": ("hasenpfeffer.cli.merge", "merge the JSON outputs of the shards of a simulate or sweep run"),
-    "rl": ("hasenpfeffer.cli.rl", "a variant as a learning environment: `rl describe VARIANT`"),
+    "play": ("hasenpfeffer.cli.commands.play", "play a variant in the terminal against bots"),
+    "simulate": ("hasenpfeffer.cli.commands.simulate", "play many games with bots and print statistics"),
+    "compare": ("hasenpfeffer.cli.commands.compare", "compare two variants over the same deals"),
+    "sweep": (
+        "hasenpfeffer.cli.commands.sweep",
+        "play a grid of house rules of a variant over the same deals",
+    ),
+    "merge": (
+        "hasenpfeffer.cli.commands.merge",
+        "merge the JSON outputs of the shards of a simulate or sweep run",
+    ),
+    "rl": ("hasenpfeffer.cli.commands.rl", "a variant as a learning environment: `rl describe VARIANT`"),
 }
 
 

@@ -1,4 +1,4 @@
-"""What the sub-commands share: loading a variant and reporting its problems, path options.
+"""What the sub-commands share: loading a variant and reporting its problems, their options and labels.
 
 Problems go to standard error one per line, unwrapped and with control characters escaped,
 so that they read the same in a terminal, a log and a CI annotation.
@@ -7,12 +7,20 @@ so that they read the same in a terminal, a log and a CI annotation.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
+    from rich.console import Console
+
     from ..format.variant import Variant
+    from ..sim.execute import Progress
+
+T = TypeVar("T")
 
 ALLOW_HELP = (
     "also let `extends` (and a record's variant path) reach into DIR; by default a path named in a"
@@ -46,6 +54,8 @@ def load_or_report(name: str, allow: list[str] | None = None) -> Variant | None:
     return None
 
 
+WIDE = 120
+"""Columns of the tables of ``compare`` and ``sweep`` when the output is not a terminal."""
 MAX_GAMES = 10_000_000
 """Most games one run plays."""
 MAX_SEED = 2**63 - 1
@@ -131,3 +141,180 @@ def add_run_options(parser: argparse.ArgumentParser, shard: bool = True) -> None
             help="play only the i-th of n shares of the games (seeds as in the whole run);"
             " merge the --json outputs with `hasenpfeffer merge`",
         )
+
+
+def add_common(parser: argparse.ArgumentParser, json_flag: bool = True) -> None:
+    """Options shared by ``simulate``, ``compare`` and ``sweep``."""
+    parser.add_argument(
+        "--games", type=games_type, default=100, metavar="N", help="games to play (default 100)"
+    )
+    parser.add_argument(
+        "--bots",
+        default="greedy",
+        metavar="NAME | A,B,..",
+        help="bot for every seat, or a list repeated round the table from seat 0 (mc,greedy: mc in seats"
+        " 0 and 2, greedy in 1 and 3; its length must divide the players); built-ins: random, greedy,"
+        " mc, pimc, with parameters as pimc:worlds=32; or module:Class, found in the current folder"
+        " too (default greedy)",
+    )
+    parser.add_argument("--seed", type=seed_type, default=0, metavar="S", help="seed of the run (default 0)")
+    parser.add_argument(
+        "--workers",
+        type=workers_type,
+        default=None,
+        metavar="K",
+        help="worker processes (default: all cores)",
+    )
+    if json_flag:
+        parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
+    add_allow_path(parser)
+
+
+def check_common(args: argparse.Namespace, players: int, err: Console) -> list[str] | None:
+    """Bots per seat, or None after printing a usage problem."""
+    from ..bots.registry import load_bot
+    from ..sim.simulate import parse_bots
+
+    if args.games < 1:
+        err.print("--games must be at least 1")
+        return None
+    if args.workers is not None and args.workers < 1:
+        err.print("--workers must be at least 1")
+        return None
+    try:
+        bots = parse_bots(args.bots, players)
+        find_bots_here(bots)
+        for spec in dict.fromkeys(bots):
+            load_bot(spec, 0)
+    except (ValueError, ImportError, AttributeError, TypeError) as exc:
+        err.print(f"--bots: {exc}", markup=False, highlight=False)
+        return None
+    return bots
+
+
+def find_bots_here(specs: Iterable[str]) -> None:
+    """Let bots named by module (``mybots:Mine``) load from the current folder, as ``python -m`` does.
+
+    The current folder is searched after the installed packages, so a file there never hides
+    one of them; a module found nowhere raises ValueError saying where it was looked for.
+    Worker processes inherit the path.
+    """
+    from ..bots.registry import BUILTIN
+    from ..sim.extras import importable
+
+    custom = [s for s in specs if s.split(":")[0] not in BUILTIN and ":" in s]
+    here = os.getcwd()
+    if custom and here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
+    for spec in custom:
+        module = spec.partition(":")[0]
+        if module and not importable(module):
+            raise ValueError(
+                f"bot {spec!r}: no module {module!r} in the current folder ({here}) or the installed"
+                f" packages; run from the folder that holds {module.split('.')[0]}, or add its folder to"
+                " PYTHONPATH"
+            )
+
+
+def needed_extra(args: argparse.Namespace) -> str | None:
+    """The line saying what to install when an option given (``--dask``, ``--plot``) lacks its extra."""
+    from ..sim.extras import missing
+
+    for option, extra, module in (("dask", "dask", "distributed"), ("plot", "plot", "matplotlib")):
+        if getattr(args, option, None) is not None:
+            line = missing(f"--{option}", extra, module)
+            if line is not None:
+                return line
+    return None
+
+
+@contextmanager
+def progress_bar(total: int, label: str, err: Console) -> Iterator[Progress]:
+    """A progress callback drawing a rich bar on a terminal, silent otherwise."""
+    if not err.is_terminal:
+        yield lambda games, hands: None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    start = time.perf_counter()
+    hands_done = 0
+    columns = (
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("games  {task.fields[speed]} hands/s"),
+        TimeRemainingColumn(),
+    )
+    with Progress(*columns, console=err, transient=True) as bar:
+        task = bar.add_task(label, total=total, speed="-")
+
+        def advance(games: int, hands: int) -> None:
+            nonlocal hands_done
+            hands_done += hands
+            speed = hands_done / max(1e-9, time.perf_counter() - start)
+            bar.update(task, advance=games, speed=f"{speed:,.0f}")
+
+        yield advance
+
+
+def bots_label(bots: list[str]) -> str:
+    """``greedy`` for one kind of bot, else the bots by seat.
+
+    >>> bots_label(["greedy"] * 4), bots_label(["mc", "greedy", "mc", "greedy"])
+    ('greedy', 'mc, greedy, mc, greedy')
+    """
+    return bots[0] if len(set(bots)) == 1 else ", ".join(bots)
+
+
+def shard_label(shard: tuple[int, int] | None, first: int, stop: int) -> str:
+    """`` (shard 2/4: games 250 to 499)`` or nothing.
+
+    >>> shard_label((2, 4), 250, 500)
+    ' (shard 2/4: games 250 to 499)'
+    """
+    if shard is None:
+        return ""
+    return f" (shard {shard[0]}/{shard[1]}: games {first} to {stop - 1})"
+
+
+def where(dask: str | None, workers: int) -> str:
+    """``2 workers`` or ``Dask local:2``."""
+    if dask is not None:
+        return f"Dask {dask}"
+    return f"{workers} worker{'s' if workers > 1 else ''}"
+
+
+def stopped(done: int, asked: int, exc: BaseException, records: str | None = None) -> int:
+    """Say on stderr how far an interrupted run got (one line); the exit code for the signal.
+
+    >>> stopped(37, 1000, KeyboardInterrupt(), "runs/")
+    130
+    """
+    from ..sim.interrupt import exit_code
+
+    where = "" if records is None else f"; their records are in {records}"
+    sys.stderr.write(f"interrupted: {done:,} of {asked:,} games completed{where}\n")
+    return exit_code(exc)
+
+
+def run_games(
+    play: Callable[[Progress], T], total: int, label: str, err: Console, records: str | None = None
+) -> T | int:
+    """``play(progress)`` under a progress bar of ``total`` games; on Ctrl-C, SIGTERM or a Dask
+    cluster that cannot be used, the exit code after one line on stderr instead."""
+    from ..sim.cluster import ClusterError
+    from ..sim.simulate import Interrupted
+
+    try:
+        with progress_bar(total, label, err) as advance:
+            return play(advance)
+    except Interrupted as exc:
+        return stopped(exc.stats.games, exc.games, exc, records)
+    except ClusterError as exc:
+        return unreachable(exc)
+
+
+def unreachable(exc: Exception) -> int:
+    """Report a Dask cluster that cannot be used (exit 1)."""
+    error(f"--dask: {exc}")
+    return 1

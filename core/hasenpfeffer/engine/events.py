@@ -1,4 +1,5 @@
-"""What happened in a game: frozen events, appended to ``Game.events`` and returned by ``apply``.
+"""What happened in a game: events, appended to ``Game.events`` and returned by ``apply``,
+and the results they carry (:class:`HandResult`, :class:`Trick`).
 
 An *action event* records a decision and carries its :class:`~hasenpfeffer.rules.actions.Action`
 (``BidMade``, ``Passed``, ``OrderedUp``, ``TrumpNamed``, ``CardsDiscarded``, ``CardsGiven``,
@@ -18,16 +19,81 @@ the replay printout and statistics are built from these, never by applying a rul
 [CardsDiscarded(seat=0, cards=('9C',))]
 >>> [type(e).__name__ for e in g.events]
 ['HandDealt', 'BidMade', 'WidowTaken', 'TrumpNamed', 'CardsDiscarded']
+
+Events are values: immutable, hashable, and equal only to an event of the same type with the
+same fields (never to a plain tuple, nor to another type's event with the same fields):
+
+>>> BidMade(0, "6") == BidMade(0, "6"), BidMade(0, "6") == MakerForced(0, "6"), BidMade(0, "6") == (0, "6")
+(True, False, False)
+>>> len({BidMade(0, "6"), MakerForced(0, "6")})
+2
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple, TypeAlias
+from dataclasses import dataclass
+from typing import Any, NamedTuple, TypeAlias, TypeVar
 
+from ..format.cards import Card
 from ..rules.actions import Action
-from .view import HandResult
+
+T = TypeVar("T", bound=tuple[Any, ...])
 
 
+def _eq(self: tuple[Any, ...], other: object) -> bool:
+    return type(other) is type(self) and tuple.__eq__(self, other)
+
+
+def _ne(self: tuple[Any, ...], other: object) -> bool:
+    return type(other) is not type(self) or tuple.__ne__(self, other)
+
+
+def _hash(self: tuple[Any, ...]) -> int:
+    return hash((type(self), tuple.__hash__(self)))
+
+
+def value(cls: type[T]) -> type[T]:
+    """Make a named tuple class a value type: equal (and hashed) with its type, so that an event
+    never equals a plain tuple or an event of another type with the same fields. Making one
+    costs what a named tuple costs (the tuple's own constructor is kept)."""
+    cls.__eq__ = _eq  # type: ignore[method-assign]
+    cls.__ne__ = _ne  # type: ignore[assignment,method-assign]
+    cls.__hash__ = _hash  # type: ignore[method-assign]
+    return cls
+
+
+class Trick(NamedTuple):
+    """A completed trick: who led, the cards in play order, who won."""
+
+    leader: int
+    cards: tuple[tuple[int, Card], ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The outcome of one hand (``thrown_in`` hands have no maker and change no score).
+
+    ``maker_side`` is the side of the maker's seat (a team, or the player without
+    partnerships), None when the hand was thrown in.
+    """
+
+    dealer: int
+    maker: int | None
+    bid: str | None
+    trump: str | None
+    alone: bool
+    defender_alone: bool
+    thrown_in: bool
+    forced: bool
+    tricks: tuple[int, ...]
+    made: bool | None
+    score_change: tuple[int, ...]
+    scores: tuple[int, ...]
+    maker_side: int | None = None
+
+
+@value
 class HandDealt(NamedTuple):
     """A new hand: the dealer, every seat's cards and the kitty (for order-up the turned card first)."""
 
@@ -43,6 +109,7 @@ class HandDealt(NamedTuple):
         return None
 
 
+@value
 class BidMade(NamedTuple):
     """A bid of the auction."""
 
@@ -54,6 +121,7 @@ class BidMade(NamedTuple):
         return Action(self.seat, "bid", self.bid)
 
 
+@value
 class Passed(NamedTuple):
     """A pass: in the auction, an order-up round, or declining lone defence."""
 
@@ -65,6 +133,7 @@ class Passed(NamedTuple):
         return Action(self.seat, "pass")
 
 
+@value
 class MakerForced(NamedTuple):
     """Everybody passed and a player is made maker (``bid`` the bid they must make)."""
 
@@ -77,6 +146,7 @@ class MakerForced(NamedTuple):
         return None
 
 
+@value
 class WidowTaken(NamedTuple):
     """The maker takes the widow."""
 
@@ -89,6 +159,7 @@ class WidowTaken(NamedTuple):
         return None
 
 
+@value
 class OrderedUp(NamedTuple):
     """The turned card's suit is made trump (``alone``: the orderer goes alone)."""
 
@@ -101,6 +172,7 @@ class OrderedUp(NamedTuple):
         return Action(self.seat, "order-up", "", self.alone)
 
 
+@value
 class TrumpNamed(NamedTuple):
     """The maker names trump (a suit or ``NT``)."""
 
@@ -113,6 +185,7 @@ class TrumpNamed(NamedTuple):
         return Action(self.seat, "trump", self.trump, self.alone)
 
 
+@value
 class CardsDiscarded(NamedTuple):
     """Cards laid away (after the widow, or by the dealer who took the turned card)."""
 
@@ -124,6 +197,7 @@ class CardsDiscarded(NamedTuple):
         return Action(self.seat, "discard", self.cards[0])
 
 
+@value
 class CardsGiven(NamedTuple):
     """Cards passed in a lone player's exchange with a partner."""
 
@@ -136,6 +210,7 @@ class CardsGiven(NamedTuple):
         return Action(self.seat, "give", self.cards[0])
 
 
+@value
 class DefendedAlone(NamedTuple):
     """A defender goes alone against the makers."""
 
@@ -146,6 +221,7 @@ class DefendedAlone(NamedTuple):
         return Action(self.seat, "alone")
 
 
+@value
 class CardPlayed(NamedTuple):
     """A card played to the trick."""
 
@@ -157,6 +233,7 @@ class CardPlayed(NamedTuple):
         return Action(self.seat, "play", self.card)
 
 
+@value
 class TrickWon(NamedTuple):
     """A trick is complete: who won it, with which card, and why (``"Joker"``, ``"left bower"``...)."""
 
@@ -172,6 +249,7 @@ class TrickWon(NamedTuple):
         return None
 
 
+@value
 class HandScored(NamedTuple):
     """A hand is over (played out, or thrown in): its result, scores included."""
 
@@ -183,6 +261,7 @@ class HandScored(NamedTuple):
         return None
 
 
+@value
 class GameWon(NamedTuple):
     """A side has won the game."""
 

@@ -5,18 +5,17 @@
 ...     "JK JH JD AH KH QH", "AS KS QS JS TS 9S", "AD KD QD TD 9D TC", "AC KC QC JC TH 9H"]}
 >>> g = Game(Variant(name="x"), deal=deal)
 >>> g.phase, g.to_move, [str(a) for a in g.legal_actions()][:3]
-('bidding', 0, ['0 pass', '0 bid 1', '0 bid 2'])
+(<Phase.BIDDING: 'bidding'>, 0, ['0 pass', '0 bid 1', '0 bid 2'])
 >>> g.apply("0 bid 6")
 [BidMade(seat=0, bid='6'), WidowTaken(seat=0, cards=('9C',))]
->>> g.phase, g.to_move, [str(c) for c in g.view(0).widow]
-('trump', 0, ['9C'])
+>>> g.phase == "trump", g.to_move, [str(c) for c in g.view(0).widow]
+(True, 0, ['9C'])
 >>> _ = g.apply("0 trump H"), g.apply("0 discard 9C"); g
 <Game x hand 1 play, seat 0 to move, scores (0, 0)>
 """
 
 from __future__ import annotations
 
-import functools
 import random
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -24,44 +23,19 @@ from typing import Any
 from ..format.variant import Variant
 from ..rules.actions import Action, ActionSyntaxError, IllegalActionError, LegalActions, as_action
 from ..rules.actionspace import ActionSpace, action_space
-from ..rules.machine import Phase
-from ..rules.plan import Plan, plan_for
+from ..rules.plan import plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 from . import transcript
-from .auction import Bidding, NamingTrump
 from .dealing import draw_owed, parse_deal, swap_dealt
-from .defence import Defence
-from .events import Event
-from .exchange import Exchange
-from .flow import start_hand
-from .orderup import NameTrump, OrderUp
-from .phase import PhaseRules
-from .play import Play
+from .events import Event, HandResult, Trick
+from .machine import course_for
+from .phases.base import PhaseRules
+from .phases.names import Phase
+from .phases.plan import PLAN
 from .state import State
-from .view import HandResult, Trick, View
-from .viewing import make_view
-from .widow import Discard
+from .view import View, make_view
 
-__all__ = ["Action", "Game", "HandResult", "IllegalActionError", "LegalActions", "Trick", "View"]
-
-_NONE = LegalActions(())
-PHASES: dict[str, PhaseRules] = {
-    Phase.BIDDING: Bidding(),
-    Phase.TRUMP: NamingTrump(),
-    Phase.ORDER_UP: OrderUp(),
-    Phase.NAME_TRUMP: NameTrump(),
-    Phase.DISCARD: Discard(),
-    Phase.EXCHANGE: Exchange(),
-    Phase.DEFENCE: Defence(),
-    Phase.PLAY: Play(),
-}
-"""Every phase with decisions, by name; a variant uses those its phase plan lists."""
-
-
-@functools.lru_cache(maxsize=64)
-def phases_of(plan: Plan) -> dict[str, PhaseRules]:
-    """The phases of a variant's plan."""
-    return {name: PHASES[name] for name in plan.states if name in PHASES}
+__all__ = ["Action", "Game", "HandResult", "IllegalActionError", "LegalActions", "Phase", "Trick", "View"]
 
 
 class Game:
@@ -69,6 +43,8 @@ class Game:
 
     ``deal`` fixes the first hand (``dealer``, ``hands`` by seat, ``widow``); ``deals`` fixes
     the first hands in order (a record's hands). Later hands are shuffled from ``seed``.
+    ``plan`` replaces the phases of a hand (:data:`~hasenpfeffer.engine.phases.plan.PLAN`),
+    to try a new phase (docs/engine.md).
     """
 
     __slots__ = ("_phases", "_s", "_space")
@@ -81,18 +57,19 @@ class Game:
         deal: Mapping[str, Any] | None = None,
         *,
         deals: Sequence[Mapping[str, Any]] = (),
+        plan: Sequence[PhaseRules] = PLAN,
     ) -> None:
         rules = compile_variant(variant)
         p = plan_for(rules)
-        self._phases = phases_of(p)
+        course = course_for(rules) if plan is PLAN else course_for(rules, tuple(plan))
+        self._phases: dict[str, PhaseRules] = course.phases
         self._space: ActionSpace | None = None
         self._s = s = State.__new__(State)
-        s.variant, s.rules, s.plan = variant, rules, p
+        s.variant, s.rules, s.plan, s.course = variant, rules, p, course
         s.seed = seed
         s.rng = random.Random(seed)
         s.rng_shared = False
         s.owed = 0
-        s.phase = Phase.DEAL
         s.scores = (0,) * p.sides
         s.hand_results = []
         s.winner = None
@@ -107,7 +84,7 @@ class Game:
             raise ValueError(f"the dealer must be a seat from 0 to {p.n - 1}, read {dealer!r}")
         first = s.rng.randrange(p.n)  # drawn even when given, so a replay keeps the same stream
         s.dealer = first if dealer is None else dealer
-        start_hand(s)
+        course.start(s)
 
     # ------------------------------------------------------------------ what is going on
 
@@ -127,8 +104,9 @@ class Game:
         return self._s.seed
 
     @property
-    def phase(self) -> str:
-        """The current phase: ``bidding``, ``trump``, ``discard``, ``play``, ``over``..."""
+    def phase(self) -> Phase:
+        """The current phase: ``Phase.BIDDING``, ``Phase.PLAY``, ``Phase.OVER``... (a ``StrEnum``:
+        it equals its text, ``"bidding"``)."""
         return self._s.phase
 
     @property
@@ -259,8 +237,7 @@ class Game:
         s = self._s
         legal = s.legal
         if legal is None:
-            phase = self._phases.get(s.phase)
-            legal = s.legal = _NONE if phase is None else phase.legal(s)
+            legal = s.legal = self._phases[s.phase].legal(s)
         return legal
 
     def can_apply(self, action: Action | str) -> bool:
@@ -368,7 +345,7 @@ class Game:
     def snapshot(self) -> tuple[Any, ...]:
         """Every part of the state, for comparing two games (refusals must not change it)."""
         s = self._s
-        skip = ("rng", "legal", "ledger", "plan", "rules", "variant", "rng_shared", "owed")
+        skip = ("rng", "legal", "ledger", "plan", "course", "rules", "variant", "rng_shared", "owed")
         parts: list[Any] = [(slot, repr(getattr(s, slot))) for slot in State.__slots__ if slot not in skip]
         rng = s.rng
         if s.owed:  # the stream as the given deals' shuffles leave it

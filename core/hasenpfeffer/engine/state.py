@@ -1,20 +1,21 @@
 """The mutable state of a game: plain attributes in slots, so that copies are cheap.
 
-The phases (:mod:`~hasenpfeffer.engine.auction`, :mod:`~hasenpfeffer.engine.orderup`, ...)
-read and change it; the :class:`~hasenpfeffer.engine.game.Game` wraps it. Cards are the ids
-of the compiled :class:`~hasenpfeffer.rules.ruleset.Ruleset`.
+The phases (:mod:`hasenpfeffer.engine.phases`) read and change it; the
+:class:`~hasenpfeffer.engine.game.Game` wraps it. Cards are the ids of the compiled
+:class:`~hasenpfeffer.rules.ruleset.Ruleset`.
 """
 
 from __future__ import annotations
 
 import random
+from typing import Protocol
 
 from ..format.variant import Variant
 from ..rules.actions import Action, LegalActions
 from ..rules.plan import Plan
 from ..rules.ruleset import Ruleset
-from .events import Event
-from .view import HandResult, Trick
+from .events import Event, HandResult, Trick
+from .phases.names import Phase
 
 FixedDeal = tuple[int | None, list[list[int]], list[int]]
 """A given deal: the dealer (or None), hands and kitty as card ids."""
@@ -27,7 +28,7 @@ class Ledger:
     actions, the positions of the discards and gifts among them, the finished tricks.
 
     The lists only grow while the hand lasts, so a view keeps them with their lengths as a
-    snapshot (:mod:`.viewing`); a copy of the state copies them.
+    snapshot (:mod:`.view`); a copy of the state copies them.
     """
 
     __slots__ = ("actions", "hidden", "read", "start", "tricks")
@@ -46,6 +47,16 @@ class Ledger:
         return new
 
 
+class Course(Protocol):
+    """How a hand moves from phase to phase (built from the phases' declarations:
+    :class:`hasenpfeffer.engine.machine.Course`)."""
+
+    def leave(self, s: State) -> None:
+        """The current phase is done: take the first of its exits whose condition holds now,
+        or go on to the next phase of the plan that is wanted now, and enter it."""
+        ...
+
+
 class State:
     """Everything that changes during a game."""
 
@@ -53,6 +64,7 @@ class State:
         "active",
         "alone",
         "bid_name",
+        "course",
         "dealer",
         "deals",
         "def_alone",
@@ -103,13 +115,14 @@ class State:
     variant: Variant
     rules: Ruleset
     plan: Plan
+    course: Course
     rng: random.Random
     rng_shared: bool
     owed: int
     """Shuffles the given deals stood in for, not yet drawn: the next shuffled hand draws them
     first, so the generator's stream is the one every hand shuffled would give."""
     seed: int | None
-    phase: str
+    phase: Phase
     dealer: int
     to_move: int | None
     scores: tuple[int, ...]
@@ -119,7 +132,7 @@ class State:
     legal: LegalActions | None
     events: list[Event]
     ledger: Ledger | None
-    """The current hand's events as views show them, kept by :mod:`.viewing`."""
+    """The current hand's events as views show them, kept by :mod:`.view`."""
     hand_events: int
     # the hand
     hands: list[list[int]]
@@ -154,10 +167,6 @@ class State:
     tricks: list[Played]
     won: list[int]
 
-    def go(self, trigger: str) -> None:
-        """Change phase through the variant's phase machine."""
-        self.plan.trigger[trigger](self)
-
     def copy(self) -> State:
         """An independent copy; the random generator is shared until either deals again.
 
@@ -168,6 +177,7 @@ class State:
         new.active = self.active
         new.alone = self.alone
         new.bid_name = self.bid_name
+        new.course = self.course
         new.dealer = self.dealer
         new.deals = self.deals[:]
         new.def_alone = self.def_alone

@@ -30,6 +30,24 @@ def split(events: Iterable[Event]) -> list[list[Event]]:
     return out
 
 
+def played(events: Iterable[Event]) -> list[list[Event]]:
+    """The hands of the events as a record holds them: :func:`split`, without the hand dealt
+    when the last one ended while nothing has happened in it yet (a game's first hand is kept:
+    a record holds at least one).
+
+    >>> from hasenpfeffer import Game, load_variant
+    >>> g = Game(load_variant("euchre"), seed=2)
+    >>> while not g.hand_results:
+    ...     _ = g.apply(g.legal_actions()[0])
+    >>> len(split(g.events)), len(played(g.events)), len(played(Game(g.variant, seed=2).events))
+    (2, 1, 1)
+    """
+    hands = split(events)
+    if len(hands) > 1 and len(hands[-1]) == 1:
+        hands.pop()
+    return hands
+
+
 def hand_entry(events: Sequence[Event]) -> dict[str, Any]:
     """One hand of a record: dealer, hands, widow, actions, and its result once it is over."""
     dealt = events[0]
@@ -61,8 +79,8 @@ def hand_entry(events: Sequence[Event]) -> dict[str, Any]:
 
 
 def hands(events: Iterable[Event]) -> list[dict[str, Any]]:
-    """Every hand of the events, as record entries."""
-    return [hand_entry(h) for h in split(events)]
+    """Every hand of the events that a record holds (:func:`played`), as record entries."""
+    return [hand_entry(h) for h in played(events)]
 
 
 @functools.lru_cache(maxsize=64)

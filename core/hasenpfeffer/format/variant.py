@@ -675,8 +675,22 @@ class Variant(Model):
         return tuple(tuple(range(t, self.players, 2)) for t in range(2))
 
     def team_of(self, seat: int) -> int:
-        """The side a seat plays for."""
+        """The side a seat plays for (also :meth:`side_of`)."""
         return seat if self.partnerships == "none" else seat % 2
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: a team, or the player itself without partnerships.
+
+        >>> v = Variant(name="x")
+        >>> v.side_of(3), v.partners(3), Variant(name="y", partnerships="none").partners(3)
+        (1, (1,), ())
+        """
+        return self.team_of(seat)
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of a seat's side, from its left round the table."""
+        n, side = self.players, self.team_of(seat)
+        return tuple(q for k in range(1, n) if self.team_of(q := (seat + k) % n) == side)
 
     @property
     def hand_size(self) -> int:

@@ -9,5 +9,8 @@
   on import.
 
 The layout and the bounds need nothing beyond the package; the rest needs the ``rl`` extra
-(``pip install 'hasenpfeffer[rl]'``: numpy, gymnasium, pettingzoo, open_spiel). See docs/rl.md.
+(``pip install '.[rl]'`` in a clone: numpy, gymnasium, pettingzoo, open_spiel). See docs/rl.md.
 """
+
+DEFAULT_VARIANT = "hasenpfeffer"
+"""The variant both adapters play unless told another (``env()``, ``python_hasenpfeffer``)."""

@@ -14,9 +14,9 @@ from __future__ import annotations
 import functools
 import itertools
 
+from ..engine.machine import phase_spec
 from ..engine.scoring import score_hand
 from ..format.variant import Variant
-from ..rules.machine import phase_spec
 
 
 @functools.lru_cache(maxsize=64)

@@ -22,10 +22,9 @@ from __future__ import annotations
 
 from ..engine.events import DefendedAlone, HandDealt, HandScored, TrickWon, WidowTaken
 from ..engine.game import Game
-from ..engine.view import Trick, View
-from ..engine.viewing import public_history
+from ..engine.phases import Phase
+from ..engine.view import Trick, View, public_history
 from ..format.cards import Card
-from ..rules.machine import Phase
 
 
 def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:

@@ -21,9 +21,9 @@ from __future__ import annotations
 import functools
 from typing import NamedTuple
 
+from ..engine.machine import phase_spec
 from ..format.variant import Variant
 from ..rules.actionspace import action_space
-from ..rules.machine import phase_spec
 from ..rules.ruleset import compile_variant
 from .bounds import making_decisions
 

@@ -1,8 +1,8 @@
 """Any variant as an OpenSpiel game: ``python_hasenpfeffer``, registered when this module is imported.
 
-Parameters: ``variant`` (a built-in name or a path; default ``hasenpfeffer``), ``episode``
-(``hand``, the default, or ``game``) and ``max_hands`` (a game episode's most hands, default
-100). The deal is chance (see :mod:`~hasenpfeffer.rl.table`); actions are the ids of the
+Parameters: ``variant`` (a built-in name or a path; default ``hasenpfeffer``, as for the
+PettingZoo environment), ``episode`` (``hand``, the default, or ``game``) and ``max_hands`` (a
+game episode's most hands, default 100). The deal is chance (see :mod:`~hasenpfeffer.rl.table`); actions are the ids of the
 variant's action space; observations and information states come from an observer
 writing the seat's view (:mod:`~hasenpfeffer.rl.layout`, with every card played in order for
 the information state) and, as text, what the seat has seen. With two sides the game is
@@ -29,14 +29,17 @@ import pyspiel
 
 from ..format.variant import Variant
 from ..rules.actionspace import action_space
+from . import DEFAULT_VARIANT
 from .bounds import decisions_per_hand, difference_bound, hand_points
 from .layout import layout
 from .observation import encoder
-from .resample import resample
 from .table import EPISODES, Table, variant_named
 
-DEFAULTS: dict[str, Any] = {"variant": "hasenpfeffer", "episode": "hand", "max_hands": 100}
+DEFAULTS: dict[str, Any] = {"variant": DEFAULT_VARIANT, "episode": "hand", "max_hands": 100}
 """The parameters and their defaults."""
+RESAMPLES = 10
+"""Episodes drawn by :meth:`HasenpfefferState.resample_from_infostate` before it gives up (each
+one the player should not be able to tell apart: one it can is drawn again)."""
 _Type = pyspiel.GameType
 
 
@@ -148,13 +151,19 @@ class HasenpfefferState(pyspiel.State):  # type: ignore[misc]
         return self.table.rewards[:]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HasenpfefferState:
-        """A state ``player_id`` cannot tell from this one, the hidden cards drawn anew."""
+        """A state ``player_id`` cannot tell from this one (the same information state), the
+        hidden cards of the current hand drawn anew (see :meth:`~.table.Table.resample`); the
+        draw is seeded by ``probability_sampler()``, so a seeded sampler repeats it."""
         seed = int(probability_sampler() * 2**31) if callable(probability_sampler) else random.getrandbits(31)
-        actions = resample(self.table, player_id, random.Random(seed))
-        state = self.get_game().new_initial_state()
-        for a in actions:
-            state.apply_action(a)
-        return state  # type: ignore[no-any-return]
+        rng = random.Random(seed)
+        seen = self.information_state_string(player_id)
+        for _ in range(RESAMPLES):
+            state = self.get_game().new_initial_state()
+            for a in self.table.resample(player_id, rng):
+                state.apply_action(a)
+            if state.information_state_string(player_id) == seen:
+                return state  # type: ignore[no-any-return]
+        raise RuntimeError(f"no state found for player {player_id} in {RESAMPLES} draws")
 
     def __str__(self) -> str:
         return str(self.table)

@@ -1,5 +1,8 @@
 """Any variant as a PettingZoo AEC environment: ``env(variant=..., episode=..., max_hands=...)``.
 
+The variant is ``hasenpfeffer`` unless given (:data:`~hasenpfeffer.rl.DEFAULT_VARIANT`, as for
+the OpenSpiel game).
+
 Agents are ``seat_0`` ... ``seat_{n-1}``; the agent to act is the seat to move. An action is
 an id of the variant's action space (docs/actions.md); an observation is a dict of
 ``observation`` (float32, the layout of :mod:`~hasenpfeffer.rl.layout`: only what the seat may
@@ -39,6 +42,7 @@ from ..engine.game import Game
 from ..format.loader import load_variant
 from ..format.variant import Variant
 from ..rules.actionspace import action_space
+from . import DEFAULT_VARIANT
 from .handend import hand_end_view
 from .layout import layout
 from .observation import Vector, encoder
@@ -53,7 +57,7 @@ EPISODES = ("hand", "game")
 
 
 def env(
-    variant: str | Variant = "hasenpfeffer-pepper",
+    variant: str | Variant = DEFAULT_VARIANT,
     episode: str = "hand",
     max_hands: int | None = None,
     render_mode: str | None = None,
@@ -73,7 +77,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def __init__(
         self,
-        variant: str | Variant = "hasenpfeffer-pepper",
+        variant: str | Variant = DEFAULT_VARIANT,
         episode: str = "hand",
         max_hands: int | None = None,
         render_mode: str | None = None,

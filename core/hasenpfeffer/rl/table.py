@@ -4,9 +4,12 @@ OpenSpiel wants the deal as chance: the first dealer is drawn (``0`` to ``n - 1`
 hand is dealt one card at a time (a card's action is its index among the pack's distinct
 cards, drawn with the probability of the copies left): the first ``hand_size`` cards to seat
 0, the next to seat 1..., the rest to the kitty (the turned card first). A :class:`Table`
-keeps the :class:`~hasenpfeffer.engine.game.Game` fed with those deals: when a hand ends and
-the game goes on, it stops at the next deal, lets chance deal it, and plays the hand's
-decisions again on a copy of the hand's start with that deal queued.
+gives the :class:`~hasenpfeffer.engine.game.Game` those deals: the first starts the game
+(``Game(variant, deal=...)``); in a game episode each later one is queued
+(:meth:`~hasenpfeffer.engine.game.Game.queue_deal`) on a copy of the game kept from just before
+the decision that ended the hand before it, and that decision is taken there, so that the game
+deals chance's cards rather than its own. :meth:`Table.resample` deals the current hand anew
+as one player could believe it was (:mod:`hasenpfeffer.worlds`), for information-set search.
 
 Returns are per player and per hand: with two sides, a side's score change minus the other's
 (zero-sum, as OpenSpiel's own ``euchre`` scores); with more sides, a player's side's score
@@ -27,6 +30,7 @@ change. An episode is one hand (``episode="hand"``) or a game of at most ``max_h
 from __future__ import annotations
 
 import functools
+import random
 from typing import Any
 
 from ..engine.events import (
@@ -45,9 +49,13 @@ from ..format.loader import load_variant
 from ..format.variant import Variant
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
+from ..worlds import Dealt, Worlds
 from .handend import hand_end_view
 
 EPISODES = ("hand", "game")
+TRIES = 20
+"""Calls of :meth:`~hasenpfeffer.worlds.Worlds.deal` (each drawing up to
+:data:`~hasenpfeffer.worlds.sampler.TRIES` deals) before :meth:`Table.resample` gives up."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -66,6 +74,7 @@ class Table:
         self.max_hands = 1 if episode == "hand" else max_hands
         rules = compile_variant(variant)
         self.names = rules.names
+        self.card_id = rules.card_id
         self.counts = [rules.deck.count(c) for c in range(len(self.names))]
         self.pack = len(rules.deck)
         self.n = variant.players
@@ -80,9 +89,10 @@ class Table:
         self.dealing: list[int] | None = None  # the cards of the deal in progress
         self.left: list[int] = []
         self.deals: list[dict[str, Any]] = []
-        self.start: Game | None = None  # the game at the start of the current hand
-        self.replay: list[int] = []  # the decisions since ``start``
-        self.queued: list[dict[str, Any]] = []  # deals to queue on a copy of ``start``
+        self.before: tuple[Game, int, int] | None = None
+        """While chance deals a hand of a game episode: the game just before the decision that
+        ended the hand before, that decision, and the deals chance had made then. The new deals
+        are queued on a copy of that game."""
         self.fed = 0  # events of ``game`` taken into account
         self.hands = 0
         self.returns = [0.0] * self.n
@@ -100,8 +110,6 @@ class Table:
             "deal_marks",
             "left",
             "deals",
-            "replay",
-            "queued",
             "returns",
             "rewards",
             "seen",
@@ -174,11 +182,14 @@ class Table:
             if len(self.dealing) == self.pack:
                 self.close_deal()
         else:
-            assert self.game is not None
+            game = self.game
+            assert game is not None
             self.rewards = [0.0] * self.n
-            self.game.apply_id(action)
-            self.replay.append(action)
+            before = game.copy() if self.episode == "game" else None
+            game.apply_id(action)
             self.settle()
+            if self.dealing is not None and before is not None:
+                self.before = (before, action, len(self.deals))  # chance deals the next hand
 
     def open_deal(self) -> None:
         self.deal_marks.append(len(self.actions))
@@ -197,16 +208,17 @@ class Table:
         if not self.deals:
             deal["dealer"] = self.dealer
         self.deals.append(deal)
-        if self.start is None:
+        if self.before is None:  # the first hand, and any thrown in at its deal
             self.game = Game(self.variant, seed=0, deals=self.deals)
         else:
-            self.queued.append(deal)
-            game = self.game = self.start.copy()
-            for d in self.queued:
+            before, decision, dealt = self.before
+            game = self.game = before.copy()
+            for d in self.deals[dealt:]:
                 game.queue_deal(d)
-            for a in self.replay:
-                game.apply_id(a)
+            game.apply_id(decision)
         self.settle()
+        if self.dealing is None:
+            self.before = None
 
     def settle(self) -> None:
         """Take the game's new events into account, up to the end or the next deal chance must make."""
@@ -228,8 +240,6 @@ class Table:
             elif isinstance(e, GameWon):
                 self.over = True
                 return
-        if self.start is None or self.queued:  # a hand of a new deal starts: replays start here
-            self.start, self.replay, self.queued = game.copy(), [], []
 
     def score(self, result: HandResult) -> None:
         """Add a hand's result to the returns and rewards."""
@@ -240,6 +250,52 @@ class Table:
             value = own - change[1 - self.side_of[q]] if self.zero_sum else own
             self.returns[q] += value
             self.rewards[q] += value
+
+    # ------------------------------------------------------------------ information-set sampling
+
+    def resample(self, player: int, rng: random.Random, tries: int = TRIES) -> list[int]:
+        """The actions of an episode ``player`` cannot tell from this one: the current hand dealt
+        as a world of the player's view (:class:`~hasenpfeffer.worlds.Worlds`, told the cards
+        given to the player, which it saw come) with that world's unseen discards and gifts,
+        every earlier hand as it was. RuntimeError when no world is found in ``tries`` draws.
+
+        >>> t = Table(load_variant("euchre"), "euchre")
+        >>> for a in [3] + list(range(24)) + [48, 48, 48, 48, 53, 0]:  # all pass, 0 names H, plays 9C
+        ...     t.apply(a)
+        >>> actions = t.resample(2, random.Random(1))
+        >>> again = Table(load_variant("euchre"), "euchre")
+        >>> for a in actions:
+        ...     again.apply(a)
+        >>> again.info_string(2) == t.info_string(2), actions[1:6] == t.actions[1:6]
+        (True, False)
+        """
+        game = self.game
+        if game is None or self.dealing is not None or self.over:
+            raise ValueError("resample a table where a player is to move")
+        events = game.events
+        start = max(i for i, e in enumerate(events) if isinstance(e, HandDealt))
+        received = [
+            c for e in events[start:] if isinstance(e, CardsGiven) and e.to == player for c in e.cards
+        ]
+        worlds = Worlds(game.view(player), received=received)
+        for _ in range(tries):
+            dealt = worlds.deal(rng)
+            if dealt is not None:
+                return self.redeal(dealt)
+        raise RuntimeError(f"no deal found for player {player} in {tries} draws")
+
+    def redeal(self, dealt: Dealt) -> list[int]:
+        """The actions of this episode with its current hand dealt as ``dealt`` (chance's cards in
+        the order of the deal, each discard and gift of the hand the card ``dealt`` gives it)."""
+        ids, start = self.card_id, {g.name: g.start for g in self.space.groups}
+        mark = self.deal_marks[-1]
+        chance = [ids[c] for hand in dealt.hands for c in hand] + [ids[c] for c in dealt.kitty]
+        moved = iter(dealt.transfers)
+        decisions = []
+        for a in self.actions[mark + self.pack :]:
+            verb = self.space.keys[a][0]
+            decisions.append(start[verb] + ids[next(moved)] if verb in ("discard", "give") else a)
+        return self.actions[:mark] + chance + decisions
 
     # ------------------------------------------------------------------ what a player knows
 

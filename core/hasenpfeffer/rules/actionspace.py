@@ -40,8 +40,8 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..format.variant import Variant
+from . import mechanisms as has
 from .actions import Action, ActionSyntaxError, as_action
-from .machine import phase_spec
 from .plan import plan_for
 from .ruleset import NT, compile_variant
 
@@ -60,24 +60,23 @@ class Group(NamedTuple):
 def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
     """The groups of a variant's space, in order, with the actions (seat left out) of each."""
     names = compile_variant(variant).names
-    states = phase_spec(variant)[0]
     may_alone = variant.alone.allowed == "maker" and any(len(t) > 1 for t in variant.teams)
     lone = (False, True) if may_alone else (False,)
     trumps = [*variant.pack.suits, *[NT] * variant.making.no_trump]
     bids = dict.fromkeys(b.name for b in variant.making.auction.ladder)
     groups: list[tuple[str, list[Key]]] = [("play", [("play", c, False) for c in names])]
-    if "discard" in states:
+    if has.discards(variant):
         groups.append(("discard", [("discard", c, False) for c in names]))
-    if "exchange" in states:
+    if has.exchanges(variant):
         groups.append(("give", [("give", c, False) for c in names]))
-    if "bidding" in states:
+    if has.auction(variant):
         groups.append(("bid", [("bid", b, False) for b in bids]))
     groups.append(("pass", [("pass", "", False)]))
-    if "trump" in states or "name-trump" in states:
+    if has.auction(variant) or has.two_rounds(variant):
         groups.append(("trump", [("trump", t, a) for t in trumps for a in lone]))
-    if "order-up" in states:
+    if not has.auction(variant):
         groups.append(("order-up", [("order-up", "", a) for a in lone]))
-    if "defence" in states:
+    if has.lone_defence(variant):
         groups.append(("alone", [("alone", "", False)]))
     return groups
 

@@ -1,4 +1,4 @@
-"""Per-variant constants of the engine: pre-built actions, seats and phase triggers.
+"""Per-variant constants of the engine: pre-built actions and seat tables.
 
 Built once per compiled variant and shared by every game of it (and their copies),
 so that listing legal actions allocates little.
@@ -7,11 +7,8 @@ so that listing legal actions allocates little.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
 
 from .actions import Action
-from .machine import phase_machine
 from .ruleset import Ruleset
 
 
@@ -30,11 +27,10 @@ class Plan:
         self.n = n = v.players
         self.teams = v.teams
         self.sides = len(self.teams)
-        self.side_of = tuple(v.team_of(s) for s in range(n))
-        self.partners = tuple(
-            tuple((s + k) % n for k in range(1, n) if self.side_of[(s + k) % n] == self.side_of[s])
-            for s in range(n)
-        )
+        self.side_of = tuple(rules.side_of(s) for s in range(n))
+        """Each seat's side, as a table (``rules.side_of(seat)`` answers the same)."""
+        self.partners = tuple(rules.partners(s) for s in range(n))
+        """Each seat's partners, as a table (``rules.partners(seat)`` answers the same)."""
         self.left = tuple((s + 1) % n for s in range(n))
         self.dealer_step = 1 if v.deal.dealer_rotation == "left" else n - 1
         self.hand_size = v.hand_size
@@ -60,11 +56,6 @@ class Plan:
         every = [*self.play, *self.discard, *self.give, *self.bid, self.pass_, self.alone, *self.order_up]
         every += [t for seat in self.trump for t in seat]
         self.text: dict[Action, str] = {a: str(a) for group in every for a in group}
-        machine = phase_machine(v)
-        self.trigger: dict[str, Callable[[Any], bool]] = {
-            name: event.trigger for name, event in machine.events.items()
-        }
-        self.states = frozenset(machine.states)
 
 
 @functools.lru_cache(maxsize=64)

@@ -48,6 +48,9 @@ class Ruleset:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
+        seats = range(variant.players)
+        self._side = tuple(variant.side_of(q) for q in seats)
+        self._partners = tuple(variant.partners(q) for q in seats)
         pack = variant.pack
         self.suits: tuple[str, ...] = tuple(pack.suits)
         self.ns = ns = len(self.suits)
@@ -140,6 +143,21 @@ class Ruleset:
             -1 if c.is_joker else self.suits.index(c.suit) * 1000 - self._plain[i]
             for i, c in enumerate(self.faces)
         ]
+
+    # ------------------------------------------------------------------ seats
+
+    def side_of(self, seat: int) -> int:
+        """The side a seat plays for: a team, or the player itself without partnerships."""
+        return self._side[seat]
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of a seat's side, from its left round the table (none when alone).
+
+        >>> r = compile_variant(Variant(name="x", players=6))
+        >>> r.side_of(4), r.partners(4)
+        (0, (0, 2))
+        """
+        return self._partners[seat]
 
     # ------------------------------------------------------------------ public helpers
 

@@ -1,7 +1,8 @@
 """Games on a Dask cluster: chunks of games as tasks, merged as each one finishes.
 
 Needs the ``distributed`` package (the ``dask`` extra) here and on every worker, with this
-package installed there too. ``local:N`` starts a cluster of N worker processes on this
+package installed there too, and the modules of any bot named by module; a worker that lacks
+one is reported in one line (:class:`ClusterError`). ``local:N`` starts a cluster of N worker processes on this
 machine for the run; an address (``tcp://host:8786``) joins a running scheduler.
 
 >>> parse_address("local:2"), parse_address("tcp://10.0.0.5:8786")
@@ -24,6 +25,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .chunking import Part, Span, Work, chunks, play_chunk
+from .extras import BotError, install, missing
 from .interrupt import Terminated
 
 if TYPE_CHECKING:
@@ -94,7 +96,7 @@ def client_for(cluster: Any) -> Iterator[Client]:
     try:
         from distributed import Client, LocalCluster
     except ImportError:
-        raise ClusterError("Dask needs the distributed package: pip install 'hasenpfeffer[dask]'") from None
+        raise ClusterError(missing("--dask", "dask", "distributed") or "cannot import distributed") from None
     if not isinstance(cluster, str):
         yield cluster
         return
@@ -144,9 +146,9 @@ def run_on_dask(cluster: Any, work: Work[J, P], job: J, span: Span, add: Callabl
 
     Ctrl-C or SIGTERM cancels every task still pending before it goes on.
     """
-    from distributed import as_completed
-
     with client_for(cluster) as client:
+        from distributed import as_completed
+
         start, stop = span
         futures: list[Any] = []
         try:
@@ -156,8 +158,24 @@ def run_on_dask(cluster: Any, work: Work[J, P], job: J, span: Span, add: Callabl
                 for chunk in chunks(stop, threads(client), start):
                     futures.append(client.submit(play_chunk, work, shared, chunk, pure=False))
             for future in as_completed(futures[1:]):
-                add(future.result())
-        except (KeyboardInterrupt, Terminated):
+                add(_result(future))
+        except (KeyboardInterrupt, Terminated, ClusterError):
             _quiet()
             client.cancel(futures)
             raise
+
+
+def _result(future: Any) -> Any:
+    """A task's result; ClusterError when a worker lacks a module the games need."""
+    try:
+        return future.result()
+    except BotError as exc:
+        raise ClusterError(
+            f"a Dask worker cannot load a bot: {exc}; a module named in --bots must be importable on every"
+            " worker (installed there, or its folder on the workers' PYTHONPATH)"
+        ) from None
+    except ImportError as exc:
+        raise ClusterError(
+            f"a Dask worker cannot import {exc.name or exc}: every worker needs hasenpfeffer"
+            f" ({install('dask')}) and the modules of the bots"
+        ) from None

@@ -46,6 +46,8 @@ CONTRACTS = "contracts made"
 LONE = "lone hands/hand"
 LONE_MADE = "lone hands made"
 THROW_INS = "throw-ins/hand"
+LONE_DEFENCE = "lone defences won"
+"""The share of lone defences that set the makers."""
 
 
 def win_rate(side: int) -> str:
@@ -74,7 +76,7 @@ def game_values(results: Sequence[HandResult], winner: int | None, sides: int) -
     for s in range(sides):
         values[points(s)] = (sum(int(r.score_change[s]) for r in results), hands)
     values[HANDS] = (hands, 1)
-    made = tried = lone = lone_made = thrown = 0
+    made = tried = lone = lone_made = thrown = defences = sets = 0
     bids: dict[str, list[int]] = {}
     for r in results:
         if r.thrown_in:
@@ -88,12 +90,17 @@ def game_values(results: Sequence[HandResult], winner: int | None, sides: int) -
             if r.alone:
                 lone += 1
                 lone_made += bool(r.made)
+            if r.defender_alone:
+                defences += 1
+                sets += not r.made
     values[CONTRACTS] = (made, tried)
     for bid, (m, t) in bids.items():
         values[bid_made(bid)] = (m, t)
     values[LONE] = (lone, hands)
     values[LONE_MADE] = (lone_made, lone)
     values[THROW_INS] = (thrown, hands)
+    if defences:
+        values[LONE_DEFENCE] = (sets, defences)
     return values
 
 
@@ -131,20 +138,51 @@ def merge_sums(into: dict[str, list[int]], other: Mapping[str, Sequence[int]]) -
 
 @dataclass(frozen=True)
 class Estimate:
-    """A figure or a difference: value, 95% interval, standard error."""
+    """A figure or a difference: its value and 95% interval, standard error, and observations.
 
-    value: float
-    low: float
-    high: float
-    se: float
+    ``n`` is what the figure is a share or a mean of (games, hands, contracts: its
+    denominator); for a difference, the games paired. Without observations there is no
+    value: ``value``, ``low`` and ``high`` are None.
+    """
 
-    def as_dict(self) -> dict[str, float]:
-        """JSON-ready, rounded as every output."""
-        return {"value": rounded(self.value), "low": rounded(self.low), "high": rounded(self.high)}
+    value: float | None
+    low: float | None
+    high: float | None
+    se: float = 0.0
+    n: int = 0
+
+    @classmethod
+    def none(cls, n: int = 0) -> Estimate:
+        """No value: nothing observed (or, for a difference, nothing on a side).
+
+        >>> Estimate.none().as_dict(), Estimate.none().excludes_zero()
+        ({'value': None, 'low': None, 'high': None}, False)
+        """
+        return cls(None, None, None, 0.0, n)
+
+    def as_dict(self) -> dict[str, float | None]:
+        """JSON-ready, rounded as every output (None without a value)."""
+        return {"value": _round(self.value), "low": _round(self.low), "high": _round(self.high)}
 
     def excludes_zero(self) -> bool:
-        """Whether the interval lies wholly on one side of 0."""
+        """Whether there is a value and its interval lies wholly on one side of 0."""
+        if self.low is None or self.high is None:
+            return False
         return not self.low <= 0 <= self.high
+
+    def clipped(self, low: float, high: float) -> Estimate:
+        """The same, its interval kept within ``[low, high]`` (a bound the figure cannot pass).
+
+        >>> Estimate(1.2, 0.9, 1.5, 0.1, 5).clipped(1, 10).low
+        1
+        """
+        if self.low is None or self.high is None:
+            return self
+        return Estimate(self.value, max(low, self.low), min(high, self.high), self.se, self.n)
+
+
+def _round(x: float | None) -> float | None:
+    return None if x is None else rounded(x)
 
 
 def _weights(games: int, s: Sequence[int]) -> tuple[Fraction, Fraction]:
@@ -158,7 +196,7 @@ def _weights(games: int, s: Sequence[int]) -> tuple[Fraction, Fraction]:
 def _interval(value: float, square_sum: Fraction, games: int) -> Estimate:
     var = float(square_sum) / (games - 1) if games > 1 else 0.0
     se = math.sqrt(max(0.0, var) / games) if games else 0.0
-    return Estimate(value, value - Z95 * se, value + Z95 * se, se)
+    return Estimate(value, value - Z95 * se, value + Z95 * se, se, games)
 
 
 def ratio(s: Sequence[int]) -> float:
@@ -197,14 +235,27 @@ ZERO_SUMS: Sums = [0, 0, 0, 0, 0]
 ZERO_CROSS: Cross = [0, 0, 0, 0]
 
 
+def is_share(name: str) -> bool:
+    """Whether a figure is a share (a proportion, from 0 to 1) rather than a mean.
+
+    >>> is_share(win_rate(0)), is_share(bid_made("4")), is_share(HANDS), is_share(points(1))
+    (True, True, False, False)
+    """
+    return not (name == HANDS or name.endswith("points/hand"))
+
+
 def ordered(names: Iterable[str], ladder: Sequence[str] = (), sides: int = 2) -> list[str]:
     """Figure names in reading order: win rates, points, hands, contracts, bids by ladder, lone hands.
 
-    >>> ordered(["bid 5 made", "hands per game", "side 0 win rate", "bid 4 made"], ["4", "5"])
-    ['side 0 win rate', 'hands per game', 'bid 4 made', 'bid 5 made']
+    Every figure but the bids and lone defences is listed even when nothing was seen of it.
+
+    >>> ordered(["bid 5 made", "hands per game", "side 0 win rate", "bid 4 made"], ["4", "5"], 1)
+    ['side 0 win rate', 'side 0 points/hand', 'hands per game', 'contracts made', 'bid 4 made', \
+'bid 5 made', 'lone hands/hand', 'lone hands made', 'throw-ins/hand']
     """
     seen = set(names)
     first = [win_rate(s) for s in range(sides)] + [points(s) for s in range(sides)] + [HANDS, CONTRACTS]
     bids = [bid_made(b) for b in ladder] + sorted(n for n in seen if n.startswith("bid "))
-    last = [LONE, LONE_MADE, THROW_INS]
-    return [n for n in dict.fromkeys([*first, *bids, *last]) if n in seen]
+    last = [LONE, LONE_MADE, LONE_DEFENCE, THROW_INS]
+    listed = [*first, *(b for b in bids if b in seen), *(n for n in last if n != LONE_DEFENCE or n in seen)]
+    return list(dict.fromkeys(listed))

@@ -4,8 +4,7 @@ Game ``i`` of every variant is played from the same seed, one after the other in
 task, so the cross sums of each variant's games with the first's (the reference) are kept
 as the games are played: they give paired differences (:func:`~.figures.paired`).
 
->>> from hasenpfeffer import load_variant
->>> runs = play_set([load_variant("euchre"), load_variant("euchre")], 3, ["greedy"] * 4, workers=1)
+>>> runs = play_set(["euchre", "euchre"], 3, ["greedy"] * 4, workers=1)
 >>> [s.games for s in runs.stats], runs.games
 ([3, 3], 6)
 >>> runs.difference(1, "hands per game").value  # the same rules: the same games
@@ -14,14 +13,16 @@ as the games are played: they give paired differences (:func:`~.figures.paired`)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..format.variant import Variant
+from .estimates import difference, self_cross
 from .execute import Progress, Shard, Span, Stopped, default_workers, execute, shard_range
-from .figures import ZERO_CROSS, ZERO_SUMS, Cross, Estimate, add_cross, merge_sums, paired
-from .simulate import MAX_HANDS, game_seed, interrupted, play_game
+from .figures import ZERO_CROSS, ZERO_SUMS, Cross, Estimate, add_cross, merge_sums
+from .simulate import MAX_HANDS, as_variant, game_seed, interrupted, play_game
 from .stats import Stats
 
 
@@ -64,14 +65,16 @@ class RunSet:
             merge_sums(mine_cross, theirs_cross)
 
     def difference(self, index: int, name: str) -> Estimate:
-        """Variant ``index`` minus the first in one figure, paired game by game."""
+        """Variant ``index`` minus the first in one figure, paired game by game (None without data).
+
+        See :func:`hasenpfeffer.sim.estimates.difference`; the first minus itself is 0.
+        """
         a, b = self.stats[0], self.stats[index]
-        return paired(
-            self.seeds,
-            a.sums.get(name, ZERO_SUMS),
-            b.sums.get(name, ZERO_SUMS),
-            self.cross[index].get(name, ZERO_CROSS),
-        )
+        if index == 0:
+            cross = self_cross(a.sums.get(name, ZERO_SUMS))
+        else:
+            cross = self.cross[index].get(name, ZERO_CROSS)
+        return difference(self.seeds, a, b, cross, name)
 
     def raw(self) -> dict[str, Any]:
         """Every sum as JSON data (:meth:`from_raw` reads it back)."""
@@ -128,7 +131,7 @@ def play_set_each(job: SetJob, games: Span) -> Iterator[RunSet]:
 
 
 def play_set(
-    variants: Sequence[Variant],
+    variants: Sequence[Variant | str | os.PathLike[str]],
     games: int,
     bots: Sequence[str],
     seed: int = 0,
@@ -137,24 +140,27 @@ def play_set(
     *,
     shard: Shard | None = None,
     cluster: Any = None,
+    allow: Sequence[str | os.PathLike[str]] = (),
 ) -> RunSet:
     """Play the same ``games`` seeds with every variant (raise ``Interrupted`` when stopped).
 
-    The variants must have the same players and sides; the first is the reference of the
-    differences.
+    The variants (each a :class:`Variant`, a built-in name or a file) must have the same
+    players and sides; the first is the reference of the differences: ``compare A B`` is
+    ``play_set([A, B], ...).difference(1, figure)``.
     """
     if not variants:
         raise ValueError("no variant to play")
-    shape = {(v.players, len(v.teams)) for v in variants}
+    loaded = [as_variant(v, allow) for v in variants]
+    shape = {(v.players, len(v.teams)) for v in loaded}
     if len(shape) > 1:
         raise ValueError("the variants must have the same players and sides")
-    if len(bots) != variants[0].players:
-        raise ValueError(f"{len(bots)} bots for {variants[0].players} players")
-    job = SetJob(tuple(variants), tuple(bots), seed)
+    if len(bots) != loaded[0].players:
+        raise ValueError(f"{len(bots)} bots for {loaded[0].players} players")
+    job = SetJob(tuple(loaded), tuple(bots), seed)
     span = shard_range(games, shard)
     workers = min(workers or default_workers(), max(1, span[1] - span[0]))
-    total = RunSet.empty(len(variants), len(variants[0].teams))
+    total = RunSet.empty(len(loaded), len(loaded[0].teams))
     try:
         return execute(play_set_each, job, span, total, workers, progress, cluster)
     except Stopped as exc:
-        raise interrupted(exc, len(variants) * (span[1] - span[0])) from None
+        raise interrupted(exc, len(loaded) * (span[1] - span[0])) from None

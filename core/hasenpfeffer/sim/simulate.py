@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..format.variant import HAND_CAP, Variant
 from .execute import Progress, Shard, Span, Stopped, default_workers, execute, shard_range
+from .extras import BotError
 from .interrupt import Terminated
 from .stats import Stats
 
@@ -33,7 +34,16 @@ if TYPE_CHECKING:
 MAX_HANDS = HAND_CAP
 """A game still running after this many hands is stopped and counted as unfinished."""
 
-__all__ = ["Interrupted", "Job", "Progress", "default_workers", "game_seed", "play_game", "simulate"]
+__all__ = [
+    "BotError",
+    "Interrupted",
+    "Job",
+    "Progress",
+    "default_workers",
+    "game_seed",
+    "play_game",
+    "simulate",
+]
 
 
 def game_seed(seed: int, index: int, salt: str = "") -> int:
@@ -59,7 +69,10 @@ def play_game(variant: Variant, bots: Sequence[str], seed: int, max_hands: int =
     from ..engine.game import Game
 
     game = Game(variant, seed=seed)
-    players = [load_bot(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
+    try:
+        players = [load_bot(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
+    except (ValueError, ImportError) as exc:
+        raise BotError(str(exc)) from None
     asks = [getattr(p, "ask_when_forced", True) for p in players]
     while not game.is_over and len(game.hand_results) < max_hands:
         seat = game.to_move
@@ -140,8 +153,23 @@ class _Terminated(Interrupted, Terminated):
     pass
 
 
+def as_variant(
+    variant: Variant | str | os.PathLike[str], allow: Sequence[str | os.PathLike[str]] = ()
+) -> Variant:
+    """A variant as given, or loaded from a built-in name or a file (VariantError when it does not load).
+
+    >>> as_variant("euchre").name, as_variant(as_variant("euchre")).name
+    ('euchre', 'euchre')
+    """
+    if isinstance(variant, Variant):
+        return variant
+    from ..format.loader import load_variant
+
+    return load_variant(variant, allow)
+
+
 def simulate(
-    variant: Variant,
+    variant: Variant | str | os.PathLike[str],
     games: int,
     bots: Sequence[str],
     seed: int = 0,
@@ -151,18 +179,20 @@ def simulate(
     *,
     shard: Shard | None = None,
     cluster: Any = None,
+    allow: Sequence[str | os.PathLike[str]] = (),
 ) -> Stats:
     """Play ``games`` games and return the merged statistics (or raise :class:`Interrupted`).
 
-    ``shard=(i, n)`` plays only the i-th of n shares of the games (their seeds as in the whole
-    run); ``cluster`` plays them on Dask: a scheduler's address, ``"local:N"`` or a
-    ``distributed.Client``.
+    ``variant`` is a :class:`Variant`, a built-in name or a file (``allow``: as for
+    :func:`~hasenpfeffer.load_variant`). ``shard=(i, n)`` plays only the i-th of n shares of the
+    games (their seeds as in the whole run); ``cluster`` plays them on Dask: a scheduler's
+    address, ``"local:N"`` or a ``distributed.Client``.
 
-    >>> from hasenpfeffer import load_variant
-    >>> stats = simulate(load_variant("euchre"), 4, ["greedy"] * 4, seed=1, workers=1)
+    >>> stats = simulate("euchre", 4, ["greedy"] * 4, seed=1, workers=1)
     >>> stats.games, sum(stats.wins) + stats.unfinished
     (4, 4)
     """
+    variant = as_variant(variant, allow)
     if len(bots) != variant.players:
         raise ValueError(f"{len(bots)} bots for {variant.players} players")
     if records is not None:

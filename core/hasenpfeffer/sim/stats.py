@@ -205,49 +205,23 @@ class Stats:
         failed = sum(o.failed for o in self.bids.values())
         return Outcome(made, failed)
 
-    def win_rate(self, side: int) -> tuple[float, float, float]:
-        """Share of games won by a side, with its Wilson interval."""
-        rate = self.wins[side] / self.games if self.games else 0.0
-        return (rate, *wilson(self.wins[side], self.games))
-
-    def points_per_hand(self, side: int) -> tuple[float, float, float]:
-        """Mean score change of a side per hand, with a 95% interval."""
-        return mean_ci(self.points[side], self.points_sq[side], self.hands)
-
-    def hands_per_game(self) -> tuple[float, float, float]:
-        """Mean hands per game, with a 95% interval."""
-        return mean_ci(self.hands, self.hands_sq, self.games)
-
     def bid_names(self, ladder: Sequence[str] = ()) -> list[str]:
         """Bid names seen, in ladder order first, then the others sorted."""
         known = [b for b in ladder if b in self.bids]
         return known + sorted(k for k in self.bids if k not in ladder)
 
     def summary(self, ladder: Sequence[str] = ()) -> dict[str, Any]:
-        """Everything as plain JSON-ready data (bids in ``ladder`` order)."""
+        """The counts as plain JSON-ready data (bids in ``ladder`` order); the figures are
+        :func:`hasenpfeffer.sim.estimates.figures`."""
 
-        def triple(t: tuple[float, float, float]) -> dict[str, float]:
-            return {"mean": rounded(t[0]), "low": rounded(t[1]), "high": rounded(t[2])}
-
-        def outcome(o: Outcome) -> dict[str, Any]:
-            low, high = wilson(o.made, o.tried)
-            rate = o.made / o.tried if o.tried else 0.0
-            return {
-                "made": o.made,
-                "failed": o.failed,
-                "rate": rounded(rate),
-                "low": rounded(low),
-                "high": rounded(high),
-            }
+        def outcome(o: Outcome) -> dict[str, int]:
+            return {"made": o.made, "failed": o.failed}
 
         return {
             "games": self.games,
             "unfinished": self.unfinished,
             "wins": list(self.wins),
-            "win_rate": [triple(self.win_rate(s)) for s in range(self.sides)],
             "hands": self.hands,
-            "hands_per_game": triple(self.hands_per_game()),
-            "points_per_hand": [triple(self.points_per_hand(s)) for s in range(self.sides)],
             "bids": {k: outcome(self.bids[k]) for k in self.bid_names(ladder)},
             "contracts": outcome(self.contracts),
             "lone": outcome(self.lone),

@@ -10,8 +10,13 @@ paired difference from the base (game ``i`` of every point has the seed of the b
 >>> [dict(p) for p in grid([setting, parse_setting("game.must_bid_out=yes,no", 2)])]
 [{'game.target': 10, 'game.must_bid_out': True}, {'game.target': 10, 'game.must_bid_out': False}, \
 {'game.target': 15, 'game.must_bid_out': True}, {'game.target': 15, 'game.must_bid_out': False}]
->>> house_rule("euchre", {"game.target": 5}).game.target
-5
+
+A value may be a mapping, which sets several keys of a section together, as a file would (the
+rest of the section stays as in the base): a set that loses the amount bid instead of the
+tricks taken is ``scoring.failed={per_trick: 0, per_bid_trick: 1}``.
+
+>>> parse_setting("scoring.failed={per_trick: 0, per_bid_trick: 1}", 1).texts
+['{per_trick: 0, per_bid_trick: 1}']
 """
 
 from __future__ import annotations
@@ -21,19 +26,20 @@ import os
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import yaml
 
 from ..format.errors import Problem, VariantError
-from ..format.loader import load_variant, load_variant_data
+from ..format.houserule import house_rule
+from ..format.loader import load_variant
 from ..format.variant import Variant
-from ..format.yamlload import Loc
+from .estimates import estimate
 from .execute import Progress, Shard
-from .figures import Estimate
-from .report import estimate, sweep_report, sweep_run
+from .figures import Estimate, ordered
 from .runset import RunSet, play_set
+
+__all__ = ["Setting", "Sweep", "build_points", "grid", "house_rule", "parse_setting", "sweep"]
 
 _KEY = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")
 MAX_POINTS = 1000
@@ -57,19 +63,44 @@ class Setting:
         return f"--set {self.position}"
 
 
-def scalar(text: str) -> Any:
-    """A value as YAML reads it: ``10`` a number, ``yes`` true, ``"4"`` text.
+def values(text: str) -> list[Any]:
+    """``V1,V2,..`` as YAML reads a flow sequence: ``10`` a number, ``yes`` true, ``'4'`` text, and
+    ``{per_trick: 0, per_bid_trick: 1}`` a mapping, which sets several keys of a section at once.
 
-    >>> scalar("10"), scalar("no"), scalar("'4'"), scalar("big-pepper"), scalar("~")
-    (10, False, '4', 'big-pepper', None)
+    >>> values("10,no,'4',big-pepper,~")
+    [10, False, '4', 'big-pepper', None]
+    >>> values("{per_trick: 1, per_bid_trick: 0}, {per_trick: 0, per_bid_trick: 1}")
+    [{'per_trick': 1, 'per_bid_trick': 0}, {'per_trick': 0, 'per_bid_trick': 1}]
     """
+    if not text.strip() or text.rstrip().endswith(","):
+        raise ValueError(f"an empty value in {text[:60]!r}")
     try:
-        value = yaml.safe_load(text)
+        read = yaml.safe_load(f"[{text}]")
     except yaml.YAMLError:
-        raise ValueError(f"cannot read {text[:40]!r} as a YAML value") from None
-    if isinstance(value, list | dict):
-        raise ValueError(f"{text[:40]!r} is not a single value")
-    return value
+        raise ValueError(f"cannot read {text[:60]!r} as YAML values V1,V2,.. (an empty value?)") from None
+    if not isinstance(read, list) or not read:
+        raise ValueError(f"cannot read {text[:60]!r} as YAML values V1,V2,..")
+    for value in read:
+        if isinstance(value, list):
+            raise ValueError(f"{flow(value)[:40]!r} is not a single value or a mapping")
+    return read
+
+
+def flow(value: Any) -> str:
+    """A value as written in YAML, on one line.
+
+    >>> flow(True), flow(None), flow(15), flow({"per_trick": 0, "table": {}})
+    ('true', 'null', '15', '{per_trick: 0, table: {}}')
+    """
+    if isinstance(value, bool):
+        return str(value).lower()
+    if value is None:
+        return "null"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(flow(v) for v in value) + "]"
+    return str(value)
 
 
 def parse_setting(text: str, position: int) -> Setting:
@@ -82,14 +113,11 @@ def parse_setting(text: str, position: int) -> Setting:
         raise ValueError(f"--set {position}: {key[:60]!r} is not a dotted key such as game.target")
     if key.split(".")[0] in RESERVED:
         raise ValueError(f"--set {position}: {key} cannot be swept")
-    texts = [t.strip() for t in rest.split(",")]
-    if any(not t for t in texts):
-        raise ValueError(f"--set {position}: {key}: an empty value in {rest[:60]!r}")
     try:
-        values = [scalar(t) for t in texts]
+        read = values(rest)
     except ValueError as exc:
         raise ValueError(f"--set {position}: {key}: {exc}") from None
-    return Setting(key, values, texts, position)
+    return Setting(key, read, [flow(v) for v in read], position)
 
 
 def grid(settings: Sequence[Setting]) -> list[dict[str, Any]]:
@@ -97,62 +125,15 @@ def grid(settings: Sequence[Setting]) -> list[dict[str, Any]]:
     keys = [s.key for s in settings]
     if len(set(keys)) < len(keys):
         raise ValueError("a key is set twice: give all its values in one --set")
+    inside = next(((a, b) for a in keys for b in keys if b.startswith(f"{a}.")), None)
+    if inside is not None:
+        raise ValueError(f"{inside[1]} is inside {inside[0]}: set it in the mapping of {inside[0]}")
     points = [
         dict(zip(keys, combo, strict=True)) for combo in itertools.product(*(s.values for s in settings))
     ]
     if len(points) > MAX_POINTS:
         raise ValueError(f"{len(points)} points in the grid: at most {MAX_POINTS}")
     return points
-
-
-def nested(changes: Mapping[str, Any]) -> dict[str, Any]:
-    """Dotted keys as nested mappings.
-
-    >>> nested({"scoring.failed.per_bid_trick": 0, "game.target": 15})
-    {'scoring': {'failed': {'per_bid_trick': 0}}, 'game': {'target': 15}}
-    """
-    out: dict[str, Any] = {}
-    for key, value in changes.items():
-        *parents, leaf = key.split(".")
-        here = out
-        for part in parents:
-            here = here.setdefault(part, {})
-        here[leaf] = value
-    return out
-
-
-def _parent(base: str | os.PathLike[str]) -> tuple[str, Path]:
-    """What ``extends`` says for ``base`` and the folder it is relative to."""
-    text = os.fspath(base)
-    if isinstance(base, str) and "/" not in text and os.sep not in text and not Path(text).is_file():
-        return text, Path(".")
-    path = Path(text)
-    return f"./{path.name}", path.parent
-
-
-def house_rule(
-    base: str | os.PathLike[str],
-    changes: Mapping[str, Any],
-    name: str | None = None,
-    sources: Mapping[str, str] | None = None,
-    allow: Sequence[str | os.PathLike[str]] = (),
-) -> Variant:
-    """``base`` (a built-in name or a file) with dotted keys set, checked like a variant file.
-
-    Problems in a changed value are reported at ``sources[key]`` (``"--set 2"``) when given.
-    """
-    parent, folder = _parent(base)
-    label = name or f"{Path(os.fspath(base)).stem}-house"
-    locs: dict[tuple[str | int, ...], Loc] = {(): Loc("<house rule>", 1, 1)}
-    for key, value in changes.items():
-        where = (sources or {}).get(key, f"--set {key}")
-        parts = tuple(key.split("."))
-        text = value if isinstance(value, str) else None
-        for n in range(1, len(parts)):
-            locs.setdefault(parts[:n], Loc(where, 1, 1, 1, 1))
-        locs[parts] = Loc(where, 1, 1, 1, 1, text)
-    data = {"extends": parent, "name": label, **nested(changes)}
-    return load_variant_data(data, "<house rule>", folder, allow, locs)
 
 
 def point_name(base: str, values: Sequence[Any], index: int) -> str:
@@ -210,8 +191,15 @@ class Sweep:
     shard: Shard | None = None
 
     def figures(self) -> list[str]:
-        """The figures measured, in reading order."""
-        return list(self.report()["figures"])
+        """The figures measured, in reading order.
+
+        >>> study = sweep("euchre", {"game.target": [5]}, 2, ["greedy"] * 4, seed=1, workers=1)
+        >>> study.figures()[:3], study.estimate(0, "side 0 win rate").n
+        (['side 0 win rate', 'side 1 win rate', 'side 0 points/hand'], 2)
+        """
+        seen = {n for s in self.runs.stats for n in s.sums}
+        bids = [b.name for b in self.variants[0].making.auction.ladder]
+        return ordered(seen, bids, len(self.variants[0].teams))
 
     def estimate(self, index: int, figure: str) -> Estimate:
         """A figure of point ``index`` (0: the base)."""
@@ -220,12 +208,6 @@ class Sweep:
     def difference(self, index: int, figure: str) -> Estimate:
         """Point ``index`` minus the base in a figure, paired game by game."""
         return self.runs.difference(index, figure)
-
-    def report(self) -> dict[str, Any]:
-        """The ``sweep --json`` report."""
-        run = sweep_run(self.games, self.shard, self.variants)
-        names = [v.name for v in self.variants]
-        return sweep_report(names, self.settings, self.keys, self.bots, self.seed, run, self.runs)
 
 
 def sweep(

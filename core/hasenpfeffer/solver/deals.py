@@ -17,7 +17,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..engine.events import HandDealt
-from ..engine.transcript import split
+from ..engine.transcript import played
 from ..rules.actions import Action
 
 if TYPE_CHECKING:
@@ -37,9 +37,9 @@ def hand_game(variant: Variant, dealt: HandDealt, actions: Iterable[Action | str
 
 
 def hands_of(game: Game) -> list[tuple[HandDealt, list[Action]]]:
-    """Each hand of a game so far: its deal and the decisions taken in it."""
+    """Each hand of a game so far, as its record holds them: its deal and the decisions taken."""
     out = []
-    for events in split(game.events):
+    for events in played(game.events):
         dealt = events[0]
         if isinstance(dealt, HandDealt):
             out.append((dealt, [a for e in events if (a := e.action) is not None]))

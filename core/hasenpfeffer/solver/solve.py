@@ -24,11 +24,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
+from .. import accel
 from ..rules.actions import Action
-from . import builds
+from . import layout
 from .layout import Layout, bits
 from .position import Position, after, position
-from .search import Searcher
+from .search import Search, Searcher
 
 if TYPE_CHECKING:
     from ..engine.game import Game
@@ -48,6 +49,20 @@ class Result(NamedTuple):
         return tuple(a + b for a, b in zip(self.taken, self.tricks, strict=True))
 
 
+def fits_compiled(p: Position) -> bool:
+    """Whether the compiled search takes the deal of ``p`` (a pack of at most
+    :data:`~.layout.MAX_BITS` physical cards).
+
+    >>> from hasenpfeffer.format.variant import Variant
+    >>> from hasenpfeffer.rules.ruleset import compile_variant
+    >>> from .position import from_cards
+    >>> p = from_cards(compile_variant(Variant(name="x")), "H", [["JK"], ["AS"], ["JH"], ["AD"]], leader=1)
+    >>> fits_compiled(p), Solver(compiled=False).tricks(p)
+    (True, (1, 0))
+    """
+    return p.layout.size <= layout.MAX_BITS
+
+
 class Solver:
     """Searches that keep their transposition tables between positions of one deal.
 
@@ -60,18 +75,25 @@ class Solver:
         self.relative = relative
         """Key positions by relative ranks (None: when the deal is large); the compiled
         search keys them by the hands only."""
-        if compiled and not builds.available():
-            raise ValueError("the compiled search needs numba: pip install 'hasenpfeffer[fast]'")
-        self.compiled = builds.available() and not relative if compiled is None else compiled
-        """Use the compiled search (:mod:`.kernel`) where the pack fits it (None: when numba
-        is installed and ``relative`` is not asked for)."""
+        if compiled:
+            accel.require("the compiled search")
+        self.compiled = accel.enabled() and not relative if compiled is None else compiled
+        """Use the compiled twin of the search (:mod:`.search_compiled`) where the pack fits it
+        (None: as :func:`hasenpfeffer.accel.enabled` says, unless ``relative`` is asked for)."""
 
     def search(self, p: Position, side: int) -> Searcher:
-        """The search of ``side`` for positions like ``p``."""
+        """The search of ``side`` for positions like ``p``: the compiled twin where it is used
+        and the pack fits it (:func:`fits_compiled`), else the pure-Python one."""
         key = (p.layout, p.next, side)
         s = self.searches.get(key)
         if s is None:
-            s = self.searches[key] = builds.searcher(p, side, self.compiled, self.relative)
+            if self.compiled and fits_compiled(p):
+                from .search_compiled import Compiled  # numba loads here, on first use
+
+                s = Compiled(p, side)
+            else:
+                s = Search(p, side, self.relative)
+            self.searches[key] = s
         return s
 
     def value(self, p: Position, side: int, guess: int | None = None) -> int:

@@ -1,0 +1,126 @@
+"""One switch for the compiled twins: whether numba-compiled code runs, and which has.
+
+Two computations come in two builds that give the same numbers: a pure-Python module, and
+beside it its compiled twin, named after it with ``_compiled`` (numba, the extra ``fast``):
+
+- ``solver/search.py`` and ``solver/search_compiled.py``: the double-dummy alpha-beta;
+- ``bots/handeval.py`` and ``bots/handeval_compiled.py``: greedy's hand estimates.
+
+Which build runs by default is decided here, for the whole process, by the environment
+variable ``HASENPFEFFER_ENGINE``:
+
+- ``python``: the pure-Python twins, whatever is installed;
+- ``compiled``: the compiled twins (a ValueError where numba is not installed);
+- ``auto``, or unset: the compiled twins where numba is installed, else the pure-Python ones.
+
+A caller that asks for a build by name (``Solver(compiled=False)``,
+``Evaluator(variant, compiled=True)``) gets that one. A compiled twin is imported only when it
+is first used, so :func:`status` says both what was chosen and which twins have loaded (and
+so run) in this process: a line for a report's header, a mapping for its JSON. Nothing here
+imports numba.
+
+>>> status({"HASENPFEFFER_ENGINE": "python"}).compiled
+False
+>>> str(status({"HASENPFEFFER_ENGINE": "python"}))
+'pure Python (HASENPFEFFER_ENGINE=python)'
+>>> enabled({"HASENPFEFFER_ENGINE": "numba"})
+Traceback (most recent call last):
+...
+ValueError: HASENPFEFFER_ENGINE must be auto, python or compiled, read 'numba'
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from importlib import metadata
+from importlib.util import find_spec
+from typing import Any
+
+VARIABLE = "HASENPFEFFER_ENGINE"
+"""The environment variable that chooses the build."""
+SETTINGS = ("auto", "python", "compiled")
+"""Its values (unset is ``auto``)."""
+MISSING = "numba is not installed (the extra fast: pip install '.[fast]' in a clone)"
+"""What is missing, and how to get it, when compiled code is asked for without numba."""
+
+
+@functools.cache
+def installed() -> bool:
+    """Whether numba can be imported (found without importing it: that takes half a second)."""
+    return find_spec("numba") is not None
+
+
+def setting(environ: Mapping[str, str] | None = None) -> str:
+    """The build asked for: ``auto``, ``python`` or ``compiled`` (ValueError for another value)."""
+    value = (os.environ if environ is None else environ).get(VARIABLE, "").strip().lower() or "auto"
+    if value not in SETTINGS:
+        raise ValueError(f"{VARIABLE} must be auto, python or compiled, read {value!r}")
+    return value
+
+
+def enabled(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether the compiled twins run by default (ValueError when they are asked for without numba)."""
+    asked = setting(environ)
+    if asked == "compiled":
+        require(f"the compiled twins asked for by {VARIABLE}=compiled")
+    return asked != "python" and installed()
+
+
+def require(what: str) -> None:
+    """Raise ValueError, saying that ``what`` (compiled code asked for) cannot run, where numba is
+    not installed."""
+    if not installed():
+        raise ValueError(f"{what} cannot run: {MISSING}")
+
+
+def loaded() -> tuple[str, ...]:
+    """The compiled twins imported in this process so far (each is imported on its first use)."""
+    prefix = __name__.rsplit(".", 1)[0] + "."
+    return tuple(
+        sorted(
+            n[len(prefix) :] for n in list(sys.modules) if n.startswith(prefix) and n.endswith("_compiled")
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Status:
+    """Which build runs: the ``setting`` asked for, numba's version (None: not installed),
+    whether the compiled twins run by default, and those ``loaded`` so far (``solver.search_compiled``...)."""
+
+    setting: str
+    numba: str | None
+    compiled: bool
+    loaded: tuple[str, ...]
+
+    def __str__(self) -> str:
+        why = f"{VARIABLE}={self.setting}" if self.setting != "auto" else f"{VARIABLE} unset"
+        if not self.compiled:
+            return f"pure Python ({why if self.setting == 'python' else MISSING})"
+        ran = f"; loaded: {', '.join(self.loaded)}" if self.loaded else ""
+        return f"compiled where it can be (numba {self.numba}; {why}{ran})"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The status as plain JSON data."""
+        return {
+            "setting": self.setting,
+            "numba": self.numba,
+            "compiled": self.compiled,
+            "loaded": list(self.loaded),
+        }
+
+
+def status(environ: Mapping[str, str] | None = None) -> Status:
+    """The build chosen for this process, and the compiled twins it has loaded (for a report's
+    header or its JSON)."""
+    version = None
+    if installed():
+        try:
+            version = metadata.version("numba")
+        except metadata.PackageNotFoundError:  # pragma: no cover - importable but not installed
+            version = "unknown"
+    return Status(setting(environ), version, enabled(environ), loaded())

@@ -1,0 +1,206 @@
+"""``hasenpfeffer replay FILE [--json]``: check a game record and show how it went.
+
+Prints each hand's auction, every trick with its winner and why, and the score;
+``--json`` prints the same as one JSON object (``docs/outputs.md``). A record with an
+illegal action exits 1 naming the action.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TYPE_CHECKING, Any
+
+from ...engine.events import CardPlayed, Event, HandDealt, HandScored, TrickWon
+from ...engine.transcript import split
+from ..common import add_allow_path, error
+
+if TYPE_CHECKING:
+    from ...engine.game import Game
+    from ...rules.actions import Action
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of the sub-command."""
+    parser.add_argument("file", help="a game record (YAML or JSON), or - for standard input")
+    add_allow_path(parser)
+    parser.add_argument("--json", action="store_true", help="print the outcome as JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Replay the record; exit 1 when it does not load or an action is illegal."""
+    game = replay_or_report(args)
+    if game is None:
+        return 1
+    if args.json:
+        print(json.dumps(summary(game), indent=1))
+    else:
+        show(game)
+    return 0
+
+
+def replay_or_report(args: argparse.Namespace) -> Game | None:
+    """The game of the record ``args.file`` (within ``args.allow_path``), or None after printing why not."""
+    from ...format.errors import VariantError
+    from ...records import RecordError, replay
+
+    try:
+        return replay(args.file, allow=args.allow_path)
+    except (RecordError, VariantError) as exc:
+        error(located(args.file, str(exc)))
+        return None
+
+
+def located(path: str, message: str) -> str:
+    """The message with the record's path in front, once.
+
+    >>> located("g.yaml", "hand 2: the game was already over")
+    'g.yaml: hand 2: the game was already over'
+    >>> located("g.yaml", "g.yaml: No such file or directory")
+    'g.yaml: No such file or directory'
+    """
+    return message if message.startswith(f"{path}:") else f"{path}: {message}"
+
+
+FORMAT = 1
+"""Version of the ``--json`` output; raised when a key changes meaning or goes away."""
+
+
+def _tricks(events: list[Event]) -> list[dict[str, Any]]:
+    """The finished tricks of one hand's events."""
+    return [
+        {
+            "leader": e.leader,
+            "cards": [{"seat": seat, "card": card} for seat, card in e.cards],
+            "winner": e.winner,
+            "why": e.reason,
+        }
+        for e in events
+        if isinstance(e, TrickWon)
+    ]
+
+
+def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
+    """The making-trump actions (up to naming trump) and the lone-defence answers of a hand."""
+    making: list[str] = []
+    defence: list[str] = []
+    made = False
+    for a in actions:
+        if not made:
+            making.append(str(a))
+            made = a.verb in ("order-up", "trump")
+        elif a.verb in ("alone", "pass"):
+            defence.append(str(a))
+    return making, defence
+
+
+def _hands(game: Game) -> list[list[Event]]:
+    """Each replayed hand's events: the finished ones, and the current one once it has begun."""
+    hands = split(game.events)
+    if hands and not game.is_over and not any(e.action is not None for e in hands[-1]):
+        hands.pop()
+    return hands
+
+
+def hand_count(game: Game) -> int:
+    """Hands replayed: the finished ones, and the current one when it has begun."""
+    return len(_hands(game))
+
+
+def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any]:
+    """Hand ``i`` (0-based) as JSON-ready data: what was bid, every trick, the score."""
+    if events is None:
+        split_hands = split(game.events)
+        events = split_hands[i] if i < len(split_hands) else []
+    dealt = events[0] if events and isinstance(events[0], HandDealt) else None
+    actions = [a for e in events if (a := e.action) is not None]
+    making, defence = _split(actions)
+    sides = len(game.scores)
+    tricks = _tricks(events)
+    won = [0] * sides
+    for t in tricks:
+        won[game.variant.team_of(t["winner"])] += 1
+    r = next((e.result for e in events if isinstance(e, HandScored)), None)
+    table: list[dict[str, Any]] = []
+    if r is None:
+        for e in events:
+            if isinstance(e, CardPlayed):
+                table.append({"seat": e.seat, "card": e.card})
+            elif isinstance(e, TrickWon):
+                table = []
+    return {
+        "number": i + 1,
+        "dealer": dealt.dealer if dealt else game.dealer,
+        "finished": r is not None,
+        "making": making,
+        "maker": r.maker if r else game.maker,
+        "bid": r.bid if r else game.bid_name,
+        "forced": r.forced if r else game.forced,
+        "trump": r.trump if r else game.trump,
+        "alone": r.alone if r else game.alone,
+        "lone_defence": defence,
+        "thrown_in": r.thrown_in if r else False,
+        "tricks": tricks,
+        "table": table,
+        "tricks_won": won,
+        "made": r.made if r else None,
+        "score_change": list(r.score_change) if r else [0] * sides,
+        "scores": list(r.scores if r else game.scores),
+    }
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """The JSON outcome: every hand; the last hand's tricks and score change; the scores."""
+    hands = [hand(game, i, events) for i, events in enumerate(_hands(game))]
+    last = hands[-1] if hands else hand(game, 0)
+    return {
+        "format": FORMAT,
+        "variant": game.variant.name,
+        "hand": last["number"],
+        "tricks": last["tricks"],
+        "tricks_won": last["tricks_won"],
+        "score_change": last["score_change"],
+        "scores": list(game.scores),
+        "hands": hands,
+        "over": game.is_over,
+        "winner": game.winner,
+    }
+
+
+def show(game: Game) -> None:
+    """Print the game hand by hand."""
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    v = game.variant
+    auction = v.making.method == "auction"
+    side = "player" if v.partnerships == "none" else "team"
+    for i, events in enumerate(_hands(game)):
+        h = hand(game, i, events)
+        console.print(f"[bold]Hand {h['number']}[/bold] (dealer {h['dealer']})")
+        if h["making"]:
+            console.print(f"  {'auction' if auction else 'making trump'}: " + ", ".join(h["making"]))
+        if h["thrown_in"]:
+            console.print("  thrown in: nobody made trump" if h["making"] else "  thrown in as dealt")
+            continue
+        if h["forced"] and auction:
+            who = "the Joker holder" if v.making.all_pass.forced == "joker-holder" else "the dealer"
+            console.print(f"  all passed: {who}, seat {h['maker']}, must make {h['bid']}")
+        if h["trump"] is not None:
+            alone = " alone" if h["alone"] else ""
+            console.print(f"  trump {h['trump']}, maker {h['maker']} ({h['bid']}){alone}")
+        if h["lone_defence"]:
+            console.print("  lone defence: " + ", ".join(h["lone_defence"]))
+        for n, t in enumerate(h["tricks"], 1):
+            cards = " ".join(f"{c['seat']}:{c['card']}" for c in t["cards"])
+            console.print(f"  trick {n}: {cards} -> seat {t['winner']} ({t['why']})")
+        if h["table"]:
+            console.print("  on the table: " + " ".join(f"{c['seat']}:{c['card']}" for c in h["table"]))
+        if h["finished"]:
+            console.print(
+                f"  {side} {v.team_of(h['maker'] or 0)} {'made' if h['made'] else 'failed'};"
+                f" tricks {h['tricks_won']}; score change {h['score_change']}; scores {h['scores']}"
+            )
+    console.print(f"[bold]Scores[/bold] {list(game.scores)}")
+    if game.is_over:
+        console.print(f"[bold]Winner[/bold]: {side} {game.winner}")

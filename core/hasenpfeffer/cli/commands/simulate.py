@@ -1,0 +1,163 @@
+"""``hasenpfeffer simulate``: play many games with bots and print what happened."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..common import (
+    add_common,
+    add_run_options,
+    bots_label,
+    check_common,
+    error,
+    load_or_report,
+    needed_extra,
+    run_games,
+    shard_label,
+    where,
+)
+
+if TYPE_CHECKING:
+    from ...format.variant import Variant
+    from ...sim.execute import Progress
+    from ...sim.stats import Stats
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """Arguments of ``simulate``."""
+    parser.add_argument("variant", metavar="VARIANT", help="a built-in variant name or a variant file")
+    add_common(parser)
+    add_run_options(parser)
+    parser.add_argument("--records", metavar="DIR", help="write one game record per game into DIR")
+
+
+def sides_label(variant: Variant, side: int) -> str:
+    """``team 0 (seats 0, 2)`` or ``player 1``."""
+    seats = variant.teams[side]
+    if len(seats) == 1:
+        return f"player {seats[0]}"
+    return f"team {side} (seats {', '.join(map(str, seats))})"
+
+
+def render(variant: Variant, stats: Stats, header: str, console: Console) -> None:
+    """The statistics as rich tables: every rate with its count, its interval, or "no data"."""
+    from ...sim.estimates import estimate, figures
+    from ...sim.figures import (
+        CONTRACTS,
+        HANDS,
+        LONE_DEFENCE,
+        LONE_MADE,
+        THROW_INS,
+        bid_made,
+        points,
+        win_rate,
+    )
+    from ..report.figures import count, ladder, text
+
+    shown = figures(stats, ladder(variant))
+    console.print(header, highlight=False)
+    n_games, n_hands = count(shown[win_rate(0)].n), count(shown[points(0)].n)
+    title = f"Games and points: win rates of {n_games} games, points per hand of {n_hands} hands"
+    sides = Table(title=title, title_justify="left")
+    for col in ("side", "wins", "win rate (95% CI)", "points per hand (95% CI)"):
+        sides.add_column(col, justify="left" if col == "side" else "right")
+    for side in range(stats.sides):
+        w, p = text(win_rate(side), shown[win_rate(side)]), text(points(side), shown[points(side)])
+        sides.add_row(sides_label(variant, side), count(stats.wins[side]), w, p)
+    console.print(sides)
+    bids = Table(title="Contracts", title_justify="left")
+    for col in ("bid", "played", "made", "failed", "made % (95% CI)"):
+        bids.add_column(col, justify="left" if col == "bid" else "right")
+    rows = [(name, bid_made(name), stats.bids[name]) for name in stats.bid_names(ladder(variant))]
+    rows += [("all", CONTRACTS, stats.contracts), ("lone hands", LONE_MADE, stats.lone)]
+    if variant.alone.lone_defence:
+        rows.append(("lone defence (set)", LONE_DEFENCE, stats.lone_defence))
+    for label, figure, o in rows:
+        cells = (count(o.tried), count(o.made), count(o.failed), text(figure, estimate(stats, figure)))
+        bids.add_row(label, *cells)
+    console.print(bids)
+    other = Table(title="Hands", title_justify="left", show_header=False)
+    other.add_column("what")
+    other.add_column("value", justify="right")
+    other.add_row("hands", count(stats.hands))
+    h = shown[HANDS]
+    other.add_row("hands per game (95% CI)", f"{text(HANDS, h)} over {count(h.n)} games")
+    thrown = f"{count(stats.throw_ins)} of {count(stats.hands)} hands"
+    other.add_row("thrown in (95% CI)", f"{thrown}: {text(THROW_INS, shown[THROW_INS])}")
+    other.add_row("forced bids", count(stats.forced))
+    if stats.unfinished:
+        other.add_row("unfinished games", count(stats.unfinished))
+    console.print(other)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the simulation and print the statistics."""
+    from ...sim.execute import shard_range
+    from ...sim.simulate import default_workers, simulate
+    from ..report.figures import simulate_report
+
+    out, err = Console(), Console(stderr=True, soft_wrap=True)
+    if (extra := needed_extra(args)) is not None:
+        error(extra)
+        return 2
+    variant = load_or_report(args.variant, args.allow_path)
+    if variant is None:
+        return 1
+    bots = check_common(args, variant.players, err)
+    if bots is None:
+        return 2
+    if args.records is not None and args.dask is not None and not args.dask.startswith("local:"):
+        err.print(
+            "--records with a remote --dask cluster would be written on the workers' machines:"
+            " use local:N, or no --records",
+            markup=False,
+            highlight=False,
+        )
+        return 2
+    if args.records is not None:
+        try:
+            Path(args.records).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            err.print(f"--records {args.records}: {exc.strerror or exc}", markup=False, highlight=False)
+            return 1
+    workers = args.workers or default_workers()
+    first, stop = shard_range(args.games, args.shard)
+    start = time.perf_counter()
+
+    def play(advance: Progress) -> Stats:
+        return simulate(
+            variant,
+            args.games,
+            bots,
+            args.seed,
+            workers,
+            args.records,
+            advance,
+            shard=args.shard,
+            cluster=args.dask,
+        )
+
+    stats = run_games(play, stop - first, variant.name, err, args.records)
+    if isinstance(stats, int):
+        return stats
+    elapsed = time.perf_counter() - start
+    if args.json:
+        data = simulate_report(variant, bots, args.seed, args.games, args.shard, stats)
+        sys.stdout.write(json.dumps(data) + "\n")
+        return 0
+    header = (
+        f"[bold]{escape(variant.name)}[/]: {stats.games:,} games{shard_label(args.shard, first, stop)},"
+        f" bots {escape(bots_label(bots))}, seed {args.seed}\n{elapsed:.1f} s on {where(args.dask, workers)},"
+        f" {stats.hands / max(elapsed, 1e-9):,.0f} hands/s"
+    )
+    render(variant, stats, header, out)
+    return 0

@@ -1,0 +1,1 @@
+"""The figures of ``simulate``, ``compare`` and ``sweep``: as text, JSON and CSV, and their pictures."""

@@ -1,0 +1,24 @@
+"""The phases of a hand, one module each, and the plan that orders them.
+
+Each module declares one phase (:class:`~.base.PhaseRules`): its name, its verbs, whether a
+variant uses it, how it is entered, its legal actions and their effects, why an action is
+refused, and its exits. :data:`.plan.PLAN` lists them in order; the engine's machine
+(:mod:`hasenpfeffer.engine.machine`) is built from these declarations alone.
+
+- :mod:`.deal`: the cards are dealt (a step: no decision);
+- :mod:`.bidding`, then :mod:`.trump`: the auction, and the winner naming trump;
+- :mod:`.orderup`, then :mod:`.nametrump`: order-up's two rounds;
+- :mod:`.discard`: the maker lays away what the widow brought (or the dealer, after taking the
+  turned card);
+- :mod:`.exchange`: a lone player's exchange with the partners who sit out;
+- :mod:`.defence`: defenders are offered to go alone;
+- :mod:`.play`: the tricks;
+- :mod:`.scoring` (the hand is scored, or thrown in) and :mod:`.over` (a side has won): steps.
+
+This package's own namespace holds only :class:`Phase`, so that the game's state can name
+phases without loading the phases.
+"""
+
+from .names import Phase
+
+__all__ = ["Phase"]

@@ -1,0 +1,138 @@
+"""The auction: bids and passes round the table, from the dealer's left.
+
+The ladder and the style (``until-passes`` or ``one-round``) come from the variant. When all
+pass, the variant's all-pass rule forces a maker (the dealer, or the Joker's holder) or the
+hand is thrown in: the phase's one exit, to scoring.
+"""
+
+from __future__ import annotations
+
+from ...rules import mechanisms as has
+from ...rules.actions import Action, LegalActions, Verb
+from ...rules.ruleset import Ruleset
+from ..events import BidMade, MakerForced, Passed
+from ..state import State
+from .base import Exit, PhaseRules, emit
+from .names import Phase
+
+
+def _throw_in_exists(rules: Ruleset) -> bool:
+    ap = rules.variant.making.all_pass
+    return ap.rule == "throw-in" or ap.forced == "joker-holder"  # the Joker may lie in the widow
+
+
+def _throw_in_words(rules: Ruleset) -> str:
+    if rules.variant.making.all_pass.rule == "throw-in":
+        return "everyone passed, thrown in"
+    return "everyone passed and the Joker is in the widow, thrown in"
+
+
+def nobody_made(s: State) -> bool:
+    """Nobody has made trump: the hand is thrown in."""
+    return s.maker is None
+
+
+class Bidding(PhaseRules):
+    """Phase ``bidding``: pass, or bid higher than the current high bid."""
+
+    name = Phase.BIDDING
+    verbs = frozenset({Verb.BID, Verb.PASS})
+    exits = (Exit("throw_in", Phase.SCORING, _throw_in_exists, nobody_made, _throw_in_words),)
+
+    def used(self, rules: Ruleset) -> bool:
+        """Auction variants."""
+        return has.auction(rules.variant)
+
+    def arriving(self, rules: Ruleset, source: Phase) -> str:
+        return "cards dealt"
+
+    def enter(self, s: State) -> None:
+        """The dealer's left speaks first."""
+        s.to_move = s.plan.left[s.dealer]
+
+    def legal(self, s: State) -> LegalActions:
+        """Pass, or any bid above the high bid."""
+        p, seat = s.plan, s.to_move
+        assert seat is not None
+        return LegalActions((p.pass_[seat], *p.bid[seat][s.high + 1 :]))
+
+    def apply(self, s: State, a: Action) -> None:
+        """Record the bid or pass; the next seat speaks, or the auction ends."""
+        if a.verb == Verb.BID:
+            s.high = s.plan.bid_index[a.arg]
+            s.high_seat = a.seat
+            emit(s, BidMade(a.seat, a.arg))
+        else:
+            s.passed[a.seat] = True
+            emit(s, Passed(a.seat, str(s.phase)))
+        self._next(s, a.seat)
+
+    def why(self, s: State, a: Action) -> str:
+        """A bid that is not in the ladder, or not higher."""
+        p = s.plan
+        if a.verb == Verb.BID and a.arg not in p.bid_index:
+            names = " ".join(b.name for b in p.ladder)
+            return f"{a.arg!r} is not a bid of this variant (bids: {names})"
+        if a.verb == Verb.BID:
+            high = p.ladder[s.high].name if s.high >= 0 else "none"
+            return f"a bid must be higher than {high}"
+        return "not allowed here"
+
+    @staticmethod
+    def _next(s: State, seat: int) -> None:
+        p = s.plan
+        s.spoken += 1
+        if s.high != len(p.ladder) - 1:
+            if s.variant.making.auction.style == "one-round":
+                if s.spoken < p.n:
+                    s.to_move = p.left[seat]
+                    return
+            else:
+                active = p.n - sum(s.passed)
+                if active > 1 or (active == 1 and s.high_seat is None):
+                    nxt = p.left[seat]
+                    while s.passed[nxt]:
+                        nxt = p.left[nxt]
+                    s.to_move = nxt
+                    return
+        if s.high_seat is None:
+            _all_passed(s)
+        else:
+            bid = p.ladder[s.high]
+            make(s, s.high_seat, bid.name, bid.tricks, bid.multiplier, forced=False)
+        s.course.leave(s)
+
+
+def make(s: State, maker: int, bid: str, required: int, multiplier: int, forced: bool) -> None:
+    """The auction is over: ``maker`` must make ``bid``."""
+    s.maker, s.bid_name, s.required = maker, bid, required
+    s.multiplier, s.forced = multiplier, forced
+    if forced:
+        emit(s, MakerForced(maker, bid))
+
+
+def _all_passed(s: State) -> None:
+    """Nobody bid: force a maker by the all-pass rule, or leave nobody (thrown in)."""
+    ap = s.variant.making.all_pass
+    if ap.rule == "throw-in":
+        return
+    p = s.plan
+    maker: int | None = s.dealer
+    if ap.forced == "joker-holder":
+        maker = None
+        seat = p.left[s.dealer]
+        for _ in range(p.n):
+            if s.rules.joker in s.hands[seat]:
+                maker = seat
+                break
+            seat = p.left[seat]
+        if maker is None:
+            return
+    assert maker is not None
+    name = str(ap.bid)
+    i = p.bid_index.get(name)
+    if i is not None:
+        bid = p.ladder[i]
+        make(s, maker, bid.name, bid.tricks, bid.multiplier, forced=True)
+    else:
+        make(s, maker, name, int(name) if name.isdigit() else 1, 1, forced=True)

@@ -1,0 +1,36 @@
+"""The names of the phases: the values of ``game.phase``.
+
+>>> Phase.PLAY == "play", str(Phase.ORDER_UP), [p.value for p in Phase][:3]
+(True, 'order-up', ['deal', 'bidding', 'trump'])
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class Phase(StrEnum):
+    """The phases of a hand; a variant's machine has only those it uses."""
+
+    DEAL = "deal"
+    """Between hands: the cards are being dealt."""
+    BIDDING = "bidding"
+    """The auction: bids and passes (auction variants)."""
+    TRUMP = "trump"
+    """The auction's winner takes the widow and names trump."""
+    ORDER_UP = "order-up"
+    """Round one of order-up: order up the turned card's suit, or pass."""
+    NAME_TRUMP = "name-trump"
+    """Round two of order-up: name another suit, or pass."""
+    DISCARD = "discard"
+    """The maker (or the dealer who took the turned card) lays cards away."""
+    EXCHANGE = "exchange"
+    """A lone player and the partner who sits out exchange cards."""
+    DEFENCE = "defence"
+    """Defenders are offered to go alone."""
+    PLAY = "play"
+    """The tricks."""
+    SCORING = "scoring"
+    """The hand is scored (passing: the next hand is dealt, or the game ends)."""
+    OVER = "over"
+    """A side has won."""

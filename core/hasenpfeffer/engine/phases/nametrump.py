@@ -1,0 +1,74 @@
+"""Order-up, round two: name a suit (not the turned one where the variant bars it), or pass.
+
+Entered only by round one's exit, when everybody passed on the turned card; when the dealer
+passes again, the hand is thrown in (unless the dealer is stuck).
+"""
+
+from __future__ import annotations
+
+from ...rules import mechanisms as has
+from ...rules.actions import Action, LegalActions, Verb
+from ...rules.ruleset import Ruleset
+from ..events import TrumpNamed
+from ..state import State
+from .base import Entry, Exit, PhaseRules, emit
+from .bidding import nobody_made
+from .names import Phase
+from .orderup import passed, stuck, turned_suit
+from .trump import set_trump, trump_options, trump_refused
+
+
+class NameTrump(PhaseRules):
+    """Phase ``name-trump``: name a suit or pass."""
+
+    name = Phase.NAME_TRUMP
+    verbs = frozenset({Verb.TRUMP, Verb.PASS})
+    leaving = "trump named"
+    exits = (
+        Exit(
+            "throw_in",
+            Phase.SCORING,
+            lambda rules: rules.variant.making.all_pass.rule == "throw-in",
+            nobody_made,
+            "everyone passed again, thrown in",
+        ),
+    )
+
+    def used(self, rules: Ruleset) -> bool:
+        """Order-up variants with two rounds."""
+        return has.two_rounds(rules.variant)
+
+    def follows(self, rules: Ruleset, source: Phase) -> Entry:
+        """Only round one's exit leads here."""
+        return Entry.NEVER
+
+    def enter(self, s: State) -> None:
+        """The dealer's left speaks first."""
+        s.to_move = s.plan.left[s.dealer]
+
+    def legal(self, s: State) -> LegalActions:
+        """Trump options, and a pass unless the dealer is stuck."""
+        seat = s.to_move
+        assert seat is not None
+        barred = turned_suit(s) if s.variant.making.order_up.turned_suit_barred else None
+        acts = trump_options(s, seat, barred)
+        if not (seat == s.dealer and stuck(s)) or not acts:
+            acts.append(s.plan.pass_[seat])
+        return LegalActions(acts)
+
+    def apply(self, s: State, a: Action) -> None:
+        """Make the named suit trump, or pass on."""
+        if a.verb == Verb.PASS:
+            return passed(s, a.seat)
+        s.maker, s.bid_name = a.seat, "order-up"
+        s.required = s.variant.making.order_up.tricks_required
+        s.forced = a.seat == s.dealer and stuck(s)
+        set_trump(s, s.rules.trump_index[a.arg], a.alone)
+        emit(s, TrumpNamed(a.seat, a.arg, a.alone))
+        s.course.leave(s)
+
+    def why(self, s: State, a: Action) -> str:
+        """Stick the dealer, a barred suit, or going alone where it is not allowed."""
+        if a.verb == Verb.PASS:
+            return "the dealer may not pass in the last round (stick the dealer)"
+        return trump_refused(s, a, self.legal(s))

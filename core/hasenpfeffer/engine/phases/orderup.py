@@ -1,0 +1,152 @@
+"""Order-up, round one: order up the turned card's suit (the dealer takes the card), or pass.
+
+The rounds, stick-the-dealer, the dealer's discard and the Canadian loner come from the
+variant's ``making.order_up`` and ``all_pass``. When the dealer passes too, the hand goes to
+round two (:mod:`.nametrump`) or is thrown in; a turned Joker that proposes no suit throws the
+hand in at once, and the same dealer deals again.
+"""
+
+from __future__ import annotations
+
+from ...rules import mechanisms as has
+from ...rules.actions import Action, LegalActions, Verb
+from ...rules.ruleset import Ruleset
+from ..events import OrderedUp, Passed
+from ..state import State
+from .base import Exit, PhaseRules, emit
+from .bidding import nobody_made
+from .names import Phase
+from .trump import set_trump
+
+
+def turned_suit(s: State) -> int | None:
+    """The suit the turned card proposes (None: no card, or a Joker that proposes none)."""
+    t, rules = s.turned, s.rules
+    if t is None:
+        return None
+    if t == rules.joker:
+        suit = s.variant.making.order_up.turned_joker
+        return None if suit is None else rules.suits.index(suit)
+    return rules.suits.index(rules.faces[t].suit)
+
+
+def stuck(s: State) -> bool:
+    """Stick the dealer: the dealer may not pass in the last round."""
+    return s.variant.making.all_pass.rule == "forced"
+
+
+def passed(s: State, seat: int) -> None:
+    """A pass in a round of order-up: the next seat speaks, or after the dealer the round is over."""
+    emit(s, Passed(seat, str(s.phase)))
+    if seat != s.dealer:
+        s.to_move = s.plan.left[seat]
+    else:
+        s.course.leave(s)
+
+
+def _joker_may_turn(rules: Ruleset) -> bool:
+    v = rules.variant
+    return v.pack.jokers > 0 and v.making.order_up.turned_joker is None and v.deal.kitty.size > 0
+
+
+def _one_round(rules: Ruleset) -> bool:
+    return rules.variant.making.order_up.rounds == 1
+
+
+def _throw_in_exists(rules: Ruleset) -> bool:
+    v = rules.variant
+    passed_out = v.making.all_pass.rule == "throw-in" or v.deal.kitty.size == 0
+    return (_one_round(rules) and passed_out) or _joker_may_turn(rules)
+
+
+def _thrown_in(s: State) -> bool:
+    """Nobody ordered up and there is no round two, or a turned Joker proposes no suit."""
+    joker = s.turned is not None and turned_suit(s) is None
+    return s.maker is None and (joker or s.variant.making.order_up.rounds == 1)
+
+
+def _throw_in_words(rules: Ruleset) -> str:
+    reasons = []
+    if _one_round(rules) and rules.variant.making.all_pass.rule == "throw-in":
+        reasons.append("everyone passed")
+    if _joker_may_turn(rules):
+        reasons.append("the Joker turned up")
+    if rules.variant.deal.kitty.size == 0:
+        reasons.append("no card to turn up")
+    return " or ".join(reasons) + ", thrown in"
+
+
+class OrderUp(PhaseRules):
+    """Phase ``order-up``: order up (alone where allowed) or pass; the dealer may be stuck."""
+
+    name = Phase.ORDER_UP
+    verbs = frozenset({Verb.ORDER_UP, Verb.PASS})
+    leaving = "card ordered up"
+    exits = (
+        Exit("throw_in", Phase.SCORING, _throw_in_exists, _thrown_in, _throw_in_words),
+        Exit(
+            "turn_down",
+            Phase.NAME_TRUMP,
+            lambda rules: not _one_round(rules),
+            nobody_made,
+            "nobody ordered up, the card turned down",
+        ),
+    )
+
+    def used(self, rules: Ruleset) -> bool:
+        """Order-up variants."""
+        return not has.auction(rules.variant)
+
+    def arriving(self, rules: Ruleset, source: Phase) -> str:
+        return "cards dealt, a card turned up" if rules.variant.deal.kitty.size > 0 else "cards dealt"
+
+    def enter(self, s: State) -> None:
+        """The dealer's left speaks first; a turned Joker that proposes no suit throws the hand in
+        (the same dealer deals again)."""
+        s.to_move = s.plan.left[s.dealer]
+        if s.turned is not None and turned_suit(s) is None:
+            s.redeal_same = True
+            s.course.leave(s)
+
+    def legal(self, s: State) -> LegalActions:
+        """Order up or pass."""
+        p, seat = s.plan, s.to_move
+        assert seat is not None
+        ou = s.variant.making.order_up
+        acts: list[Action] = []
+        if turned_suit(s) is not None:
+            partner_alone = ou.dealer_partner_alone and seat in p.partners[s.dealer]
+            may_alone = s.variant.alone.allowed == "maker" and bool(p.partners[seat])
+            if not partner_alone or not may_alone:
+                acts.append(p.order_up[seat][0])
+            if may_alone:
+                acts.append(p.order_up[seat][1])
+        if not (seat == s.dealer and ou.rounds == 1 and stuck(s)) or not acts:
+            acts.append(p.pass_[seat])
+        return LegalActions(acts)
+
+    def apply(self, s: State, a: Action) -> None:
+        """Make the turned suit trump (the dealer takes the card where the variant says), or pass on."""
+        if a.verb == Verb.PASS:
+            return passed(s, a.seat)
+        ti = turned_suit(s)
+        assert ti is not None and s.turned is not None
+        ou = s.variant.making.order_up
+        s.maker, s.bid_name, s.required = a.seat, "order-up", ou.tricks_required
+        s.forced = a.seat == s.dealer and ou.rounds == 1 and stuck(s)
+        set_trump(s, ti, a.alone)
+        emit(s, OrderedUp(a.seat, s.rules.trump_names[ti], a.alone))
+        if ou.dealer_discards:
+            s.kitty.remove(s.turned)
+            s.hands[s.dealer].append(s.turned)
+            s.hands[s.dealer].sort()
+            s.discards_left = 1
+        s.course.leave(s)
+
+    def why(self, s: State, a: Action) -> str:
+        """Stick the dealer, or going alone where it is not allowed."""
+        if a.verb == Verb.PASS:
+            return "the dealer may not pass in the last round (stick the dealer)"
+        if a.alone:
+            return "going alone is not allowed here"
+        return "not allowed here"

@@ -1,0 +1,39 @@
+"""The phase plan: the phases of a hand, in order.
+
+Going on from a phase leads to the next phase of this plan that the variant uses and that is
+wanted now; a phase's exits lead elsewhere. Adding a phase is its module and its place here
+(docs/engine.md, "Adding a phase").
+
+>>> [str(p.name) for p in PLAN]
+['deal', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'exchange', 'defence', 'play', 'scoring', 'over']
+"""
+
+from __future__ import annotations
+
+from .base import PhaseRules
+from .bidding import Bidding
+from .deal import Deal
+from .defence import Defence
+from .discard import Discard
+from .exchange import Exchange
+from .nametrump import NameTrump
+from .orderup import OrderUp
+from .over import Over
+from .play import Play
+from .scoring import Scoring
+from .trump import NamingTrump
+
+PLAN: tuple[PhaseRules, ...] = (
+    Deal(),
+    Bidding(),
+    NamingTrump(),
+    OrderUp(),
+    NameTrump(),
+    Discard(),
+    Exchange(),
+    Defence(),
+    Play(),
+    Scoring(),
+    Over(),
+)
+"""Every phase of the package, in the order a hand goes through them."""

@@ -1,0 +1,72 @@
+"""Scoring: a step, not a decision. The hand played is scored, or a hand thrown in scores
+nothing; then the game is won (the exit to ``over``) or the next hand is dealt (the exit to
+``deal``: the deal passes on, or stays after a throw-in where the variant says)."""
+
+from __future__ import annotations
+
+from ..events import HandResult, HandScored
+from ..scoring import game_winner, score_hand
+from ..state import State
+from .base import Exit, PhaseRules, always, emit
+from .names import Phase
+
+
+class Scoring(PhaseRules):
+    """Phase ``scoring``: record the hand's result and decide whether the game goes on."""
+
+    name = Phase.SCORING
+    exits = (
+        Exit("end_game", Phase.OVER, always, lambda s: s.winner is not None, "game won"),
+        Exit("next_hand", Phase.DEAL, always, always, "game not over, next deal"),
+    )
+
+    def enter(self, s: State) -> None:
+        """Score the hand (nothing when no trump was made), then leave by an exit."""
+        p = s.plan
+        maker = s.maker
+        if s.trump_i is None:  # thrown in
+            tricks = change = (0,) * p.sides
+            made: bool | None = None
+            s.redeal_same = s.redeal_same or s.variant.making.all_pass.redeal == "same-dealer"
+        else:
+            assert maker is not None
+            won = [0] * p.sides
+            for seat, w in enumerate(s.won):
+                won[p.side_of[seat]] += w
+            tricks = tuple(won)
+            made, change = score_hand(
+                s.variant,
+                p.side_of[maker],
+                tricks,
+                s.required,
+                s.multiplier,
+                s.alone,
+                s.def_alone is not None,
+                s.forced,
+            )
+        s.scores = tuple(a + d for a, d in zip(s.scores, change, strict=True))
+        thrown = made is None
+        side = None if maker is None else p.side_of[maker]
+        result = HandResult(
+            dealer=s.dealer,
+            maker=maker,
+            bid=s.bid_name,
+            trump=None if s.trump_i is None else s.rules.trump_names[s.trump_i],
+            alone=s.alone,
+            defender_alone=s.def_alone is not None,
+            thrown_in=thrown,
+            forced=s.forced,
+            tricks=tricks,
+            made=made,
+            score_change=change,
+            scores=s.scores,
+            maker_side=side,
+        )
+        s.hand_results.append(result)
+        emit(s, HandScored(result))
+        s.to_move = None
+        if not thrown:
+            s.winner = game_winner(s.variant, s.scores, p.side_of[maker or 0], made)
+        if s.winner is None and not (thrown and s.redeal_same):
+            s.dealer = (s.dealer + p.dealer_step) % p.n
+        s.course.leave(s)

@@ -1,0 +1,95 @@
+"""Naming trump after the auction: the maker takes the widow, then names a suit (or no-trump).
+
+Also the trump options every phase that names trump offers (:func:`trump_options`), and what
+making trump sets (:func:`set_trump`).
+"""
+
+from __future__ import annotations
+
+from ...rules import mechanisms as has
+from ...rules.actions import Action, LegalActions, Verb
+from ...rules.ruleset import Ruleset
+from ..events import TrumpNamed, WidowTaken
+from ..state import State
+from .base import PhaseRules, emit, names
+from .names import Phase
+
+
+def trump_options(s: State, seat: int, barred: int | None) -> list[Action]:
+    """Every trump a seat may name (suits, no-trump where allowed), alone where allowed."""
+    p, rules = s.plan, s.rules
+    acts = p.trump[seat]
+    may_alone = s.variant.alone.allowed == "maker" and bool(p.partners[seat])
+    out = []
+    last = rules.ns + 1 if s.variant.making.no_trump else rules.ns
+    for ti in range(last):
+        if ti == barred:
+            continue
+        out.append(acts[ti][0])
+        if may_alone:
+            out.append(acts[ti][1])
+    return out
+
+
+def trump_refused(s: State, a: Action, legal: LegalActions) -> str:
+    """Why a ``trump`` action is refused."""
+    if a.alone and not any(x.alone for x in legal if x.verb == Verb.TRUMP):
+        return "going alone is not allowed here"
+    return f"trump {a.arg} may not be named here"
+
+
+def set_trump(s: State, ti: int, alone: bool) -> None:
+    """Trump is made; a lone maker's partners sit out."""
+    s.trump_i = ti
+    s.eff = s.rules.eff[ti]
+    if alone:
+        s.alone = True
+        assert s.maker is not None
+        for q in s.plan.partners[s.maker]:
+            s.out[q] = True
+
+
+class NamingTrump(PhaseRules):
+    """Phase ``trump``: the maker (with the widow in hand) names trump, alone where allowed."""
+
+    name = Phase.TRUMP
+    verbs = frozenset({Verb.TRUMP})
+    leaving = "trump named"
+
+    def used(self, rules: Ruleset) -> bool:
+        """Auction variants."""
+        return has.auction(rules.variant)
+
+    def arriving(self, rules: Ruleset, source: Phase) -> str:
+        kitty = rules.variant.deal.kitty
+        return (
+            "auction won, the maker takes the widow" if kitty.use == "widow" and kitty.size else "auction won"
+        )
+
+    def enter(self, s: State) -> None:
+        """The maker takes the widow where the variant has one, and owes as many discards."""
+        maker = s.maker
+        assert maker is not None
+        if s.variant.deal.kitty.use == "widow" and s.kitty:
+            s.widow_taken = tuple(s.kitty)
+            s.hands[maker].extend(s.kitty)
+            s.hands[maker].sort()
+            s.kitty = []
+            s.discards_left = len(s.widow_taken)
+            emit(s, WidowTaken(maker, names(s, s.widow_taken)))
+        s.to_move = maker
+
+    def legal(self, s: State) -> LegalActions:
+        """Every trump option."""
+        assert s.to_move is not None
+        return LegalActions(trump_options(s, s.to_move, barred=None))
+
+    def apply(self, s: State, a: Action) -> None:
+        """Set trump; the hand goes on (to the discard of what the widow brought)."""
+        set_trump(s, s.rules.trump_index[a.arg], a.alone)
+        emit(s, TrumpNamed(a.seat, a.arg, a.alone))
+        s.course.leave(s)
+
+    def why(self, s: State, a: Action) -> str:
+        """Going alone or a trump option that is not allowed."""
+        return trump_refused(s, a, self.legal(s))

@@ -1,0 +1,55 @@
+"""The events of a game, and the results they carry: what ``Game.apply`` returns and
+``Game.events`` holds (the same classes as :mod:`hasenpfeffer.engine.events`).
+
+>>> from hasenpfeffer import Game, load_variant
+>>> from hasenpfeffer.events import CardPlayed, HandDealt
+>>> g = Game(load_variant("euchre"), seed=1)
+>>> type(g.events[0]) is HandDealt, CardPlayed(0, "JH") == CardPlayed(0, "JH"), CardPlayed(0, "JH") == (0, "JH")
+(True, True, False)
+"""
+
+from .engine.events import (
+    ACTION_EVENTS,
+    HIDDEN,
+    BidMade,
+    CardPlayed,
+    CardsDiscarded,
+    CardsGiven,
+    DefendedAlone,
+    Event,
+    GameWon,
+    HandDealt,
+    HandResult,
+    HandScored,
+    MakerForced,
+    OrderedUp,
+    Passed,
+    Trick,
+    TrickWon,
+    TrumpNamed,
+    WidowTaken,
+)
+from .engine.phases.names import Phase
+
+__all__ = [
+    "ACTION_EVENTS",
+    "HIDDEN",
+    "BidMade",
+    "CardPlayed",
+    "CardsDiscarded",
+    "CardsGiven",
+    "DefendedAlone",
+    "Event",
+    "GameWon",
+    "HandDealt",
+    "HandResult",
+    "HandScored",
+    "MakerForced",
+    "OrderedUp",
+    "Passed",
+    "Phase",
+    "Trick",
+    "TrickWon",
+    "TrumpNamed",
+    "WidowTaken",
+]

@@ -1,0 +1,61 @@
+"""What a variant has, as the phases and the action space ask it: an auction or order-up, a
+discard, a lone player's exchange, lone defence.
+
+The phases of the engine declare whether a variant uses them by these answers, and the
+integer action space has a group of actions where they say so: one answer for both.
+
+>>> from hasenpfeffer.format.variant import Variant
+>>> v = Variant(name="x")
+>>> auction(v), discards(v), exchanges(v), lone_defence(v), two_rounds(v)
+(True, True, False, True, False)
+"""
+
+from __future__ import annotations
+
+from ..format.variant import Variant
+
+
+def auction(v: Variant) -> bool:
+    """Trump is made by an auction (else by order-up)."""
+    return v.making.method == "auction"
+
+
+def two_rounds(v: Variant) -> bool:
+    """Order-up has a second round, naming another suit."""
+    return not auction(v) and v.making.order_up.rounds == 2
+
+
+def discards(v: Variant) -> bool:
+    """The maker lays away what the widow brought, or the dealer the turned card taken."""
+    kitty = v.deal.kitty
+    if auction(v):
+        return kitty.use == "widow" and kitty.size > 0
+    return v.making.order_up.dealer_discards and kitty.size > 0
+
+
+def may_go_alone(v: Variant) -> bool:
+    """A maker may go alone (the partners sit out)."""
+    return v.alone.allowed != "nobody" and v.partnerships != "none"
+
+
+def lone_defence(v: Variant) -> bool:
+    """Defenders are offered to go alone."""
+    if v.partnerships == "none" or not v.alone.lone_defence:
+        return False
+    return may_go_alone(v) or v.alone.lone_defence_against == "any-maker"
+
+
+def maker_exchanges(v: Variant) -> bool:
+    """A lone maker exchanges cards with the partners who sit out."""
+    return may_go_alone(v) and v.alone.exchange.cards > 0
+
+
+def defender_exchanges(v: Variant) -> bool:
+    """A lone defender exchanges cards with the partners who sit out."""
+    ex = v.alone.exchange
+    return lone_defence(v) and ex.cards > 0 and ex.lone_defender
+
+
+def exchanges(v: Variant) -> bool:
+    """A lone player (maker or defender) exchanges cards with the partners."""
+    return maker_exchanges(v) or defender_exchanges(v)

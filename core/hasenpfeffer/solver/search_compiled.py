@@ -1,0 +1,486 @@
+"""The compiled twin of :mod:`.search`: its alpha-beta compiled by numba (the optional extra
+``fast``), the same values, several times faster.
+
+:class:`Compiled` has the interface of :class:`~.search.Search` (``run`` and ``exact``), and
+the :class:`~.solve.Solver` uses it where :mod:`hasenpfeffer.accel` says the compiled twins
+run and the pack fits in 62 bits. This module is imported only then (numba loads with it). The
+search is the same: a transposition table of positions at trick boundaries (an array that
+keeps the newest entry of each slot), equivalent cards searched once, the lowest winning card
+and then the lowest cards first, sure tricks as bounds. Tests compare it with the plain
+minimax like the pure-Python search.
+
+>>> from hasenpfeffer.format.variant import Variant
+>>> from hasenpfeffer.rules.ruleset import compile_variant
+>>> from .position import from_cards
+>>> rules = compile_variant(Variant(name="x"))
+>>> p = from_cards(rules, "H", [["JK", "9S"], ["AS", "KS"], ["JH", "9C"], ["AD", "TS"]], leader=1)
+>>> Compiled(p, side=0).exact(p)
+2
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+from . import layout
+from .layout import Layout
+from .position import Position
+from .search import Searcher
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# the fields of a frame of the search's stack (one row per depth), and the steps of its loop
+SEAT, COUNT, LED, WS, WK, TRICK, LIVE, LEFT, ALPHA, BETA = range(10)
+A0, B0, LO, HI, BM, SLOT, H, NM, AT, BEST, MOVE, ADD = range(10, 22)
+FIELDS = 22
+ENTER, NEXT, RETURN, FINISH = range(4)
+
+
+class Compiled(Searcher):
+    """The compiled searcher of one deal under one trump, for one side (see :class:`~.search.Search`)."""
+
+    def __init__(self, p: Position, side: int, slots: int | None = None) -> None:
+        if p.layout.size > layout.MAX_BITS:
+            raise ValueError(f"the compiled search takes a pack of at most {layout.MAX_BITS} cards")
+        self.side = side
+        self.tables = _tables(p.layout)
+        n = len(p.hands)
+        self.nxt = np.array(p.next, dtype=np.int64)
+        self.is_max = np.array([s == side for s in p.side_of], dtype=np.bool_)
+        self.active = p.active
+        if slots is None:
+            slots = 1 << 12 if p.live.bit_count() <= 28 else 1 << 18
+        self.tt_key = np.full((slots, n + 1), -1, dtype=np.int64)
+        self.tt_val = np.zeros((slots, 3), dtype=np.int64)
+        self.hands = np.zeros(n, dtype=np.int64)
+        self.buf = np.zeros((p.layout.size + 2, p.layout.size + 1), dtype=np.int64)
+        self.frames = np.zeros((p.layout.size + 2, FIELDS), dtype=np.int64)
+
+    def run(self, p: Position, alpha: int, beta: int) -> int:
+        """The tricks the side takes from ``p`` on (fail-soft: a bound outside the window)."""
+        hands = self.hands
+        held = 0
+        for i, h in enumerate(p.hands):
+            hands[i] = h
+            held |= h
+        trick = p.live & ~held if p.count else 0
+        search: Any = _search
+        return int(
+            search(
+                *self.tables,
+                self.nxt,
+                self.is_max,
+                self.active,
+                self.tt_key,
+                self.tt_val,
+                hands,
+                self.buf,
+                self.frames,
+                p.seat,
+                p.count,
+                p.led,
+                p.win_seat,
+                p.win_key,
+                trick,
+                p.live,
+                p.left,
+                alpha,
+                beta,
+            )
+        )
+
+
+@functools.lru_cache(maxsize=256)
+def _tables(lay: Layout) -> tuple[Any, ...]:
+    """The layout as arrays indexed by bit number: suit masks, keys by suit led, suit, the
+    cards above, the copies, the strength for ordering, the plain suits, trumps, copies."""
+    size = lay.size
+    key = np.zeros((lay.suits, size), dtype=np.int64)
+    suit_of = np.zeros(size, dtype=np.int64)
+    above = np.zeros(size, dtype=np.int64)
+    same = np.zeros(size, dtype=np.int64)
+    power = np.zeros(size, dtype=np.int64)
+    for b in lay.face_of:
+        i = b.bit_length() - 1
+        suit_of[i] = lay.suit_of[b]
+        above[i] = lay.above[b]
+        same[i] = lay.same[b]
+        power[i] = lay.power[b]
+        for led in range(lay.suits):
+            key[led, i] = lay.key[led][b]
+    suit_mask = np.array(lay.suit_mask, dtype=np.int64)
+    plain = np.array([m for m in lay.suit_mask if m and not m & lay.trumps], dtype=np.int64)
+    return (suit_mask, key, suit_of, above, same, power, plain, lay.trumps, lay.copies)
+
+
+_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+
+
+@_jit
+def _ix(x: int) -> int:
+    """The number of the single set bit of ``x``."""
+    i = 0
+    if x >= 1 << 32:
+        x >>= 32
+        i += 32
+    if x >= 1 << 16:
+        x >>= 16
+        i += 16
+    if x >= 1 << 8:
+        x >>= 8
+        i += 8
+    if x >= 1 << 4:
+        x >>= 4
+        i += 4
+    if x >= 1 << 2:
+        x >>= 2
+        i += 2
+    if x >= 2:
+        i += 1
+    return i
+
+
+@_jit
+def _upto(x: int) -> int:
+    """Every bit at or below the highest bit of ``x`` (0 for 0)."""
+    x |= x >> 1
+    x |= x >> 2
+    x |= x >> 4
+    x |= x >> 8
+    x |= x >> 16
+    x |= x >> 32
+    return x
+
+
+@_jit
+def _count(x: int) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@_jit
+def _moves(h: int, m: int, live: int, above: Any, same: Any, copies: bool, out: Any) -> int:
+    """One card of ``m`` per run of equivalent cards, weakest first, into ``out``; the count."""
+    if not m & (m - 1):
+        out[0] = m
+        return 1
+    n = 0
+    while m:
+        x = m & -m
+        m ^= x
+        ix = _ix(x)
+        a = live & above[ix]
+        y = a & -a
+        if y & h:
+            if not copies:
+                continue
+            sx, sy = same[ix], same[_ix(y)]
+            if sx == sy or not (sx | sy) & live & ~h:
+                continue
+        out[n] = x
+        n += 1
+    return n
+
+
+@_jit
+def _sort(out: Any, n: int, power: Any) -> None:
+    """Insertion sort of ``out[:n]`` by strength."""
+    for i in range(1, n):
+        x = out[i]
+        px = power[_ix(x)]
+        j = i - 1
+        while j >= 0 and power[_ix(out[j])] > px:
+            out[j + 1] = out[j]
+            j -= 1
+        out[j + 1] = x
+
+
+@_jit
+def _to_front(out: Any, i: int) -> None:
+    """Move ``out[i]`` to the front, the cards before it one place on."""
+    x = out[i]
+    for j in range(i, 0, -1):
+        out[j] = out[j - 1]
+    out[0] = x
+
+
+@_jit
+def _slot(hands: Any, seat: int, slots: int) -> int:
+    h = (seat + 1) * 0x1E3779B97F4A7C15
+    for x in hands:
+        h = (h ^ x) * 0x100000001B3
+        h ^= h >> 29
+    return h & (slots - 1)
+
+
+@_jit
+def _search(
+    suit_mask: Any,
+    key: Any,
+    suit_of: Any,
+    above: Any,
+    same: Any,
+    power: Any,
+    plain: Any,
+    trumps: int,
+    copies: bool,
+    nxt: Any,
+    is_max: Any,
+    active: int,
+    tt_key: Any,
+    tt_val: Any,
+    hands: Any,
+    buf: Any,
+    fr: Any,
+    seat: int,
+    count: int,
+    led: int,
+    ws: int,
+    wk: int,
+    trick: int,
+    live: int,
+    left: int,
+    alpha: int,
+    beta: int,
+) -> int:
+    """The alpha-beta of :mod:`.search` as a loop over an explicit stack ``fr`` (numba
+    caches no recursive function safely): the tricks the side takes, fail-soft."""
+    n = hands.shape[0]
+    slots = tt_key.shape[0]
+    d = 0
+    fr[0, SEAT], fr[0, COUNT], fr[0, LED], fr[0, WS], fr[0, WK] = seat, count, led, ws, wk
+    fr[0, TRICK], fr[0, LIVE], fr[0, LEFT], fr[0, ALPHA], fr[0, BETA] = trick, live, left, alpha, beta
+    mode = ENTER
+    ret = 0
+    while True:
+        if mode == ENTER:
+            f = fr[d]
+            seat, count, left, live = f[SEAT], f[COUNT], f[LEFT], f[LIVE]
+            alpha, beta = f[ALPHA], f[BETA]
+            out = buf[d]
+            h = hands[seat]
+            f[H] = h
+            mx = is_max[seat]
+            f[BEST] = -1 if mx else left + 1
+            f[MOVE] = 0
+            f[AT] = 0
+            mode = NEXT
+            if count == 0:  # a lead
+                f[SLOT] = -1
+                if left == 1:
+                    ld = suit_of[_ix(h)]
+                    w, best_k = seat, key[ld, _ix(h)]
+                    q = nxt[seat]
+                    while q != seat:
+                        kq = key[ld, _ix(hands[q])]
+                        if kq > best_k:
+                            w, best_k = q, kq
+                        q = nxt[q]
+                    ret = 1 if is_max[w] else 0
+                    mode = RETURN
+                    continue
+                if alpha >= left:
+                    ret = left
+                    mode = RETURN
+                    continue
+                if beta <= 0:
+                    ret = 0
+                    mode = RETURN
+                    continue
+                slot = _slot(hands, seat, slots)
+                hit = tt_key[slot, 0] == seat
+                if hit:
+                    for i in range(n):
+                        if tt_key[slot, i + 1] != hands[i]:
+                            hit = False
+                            break
+                lo, hi, bm = 0, left, 0
+                if hit:
+                    lo, hi, bm = tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2]
+                    if lo >= beta:
+                        ret = lo
+                        mode = RETURN
+                        continue
+                    if hi <= alpha:
+                        ret = hi
+                        mode = RETURN
+                        continue
+                    if lo > alpha:
+                        alpha = lo
+                    if hi < beta:
+                        beta = hi
+                others = live & ~h
+                theirs = others & trumps
+                if theirs:
+                    sure = _count(h & trumps & ~_upto(theirs))
+                else:
+                    sure = _count(h & trumps)
+                    for m in plain:
+                        sure += _count(h & m & ~_upto(others & m))
+                if sure > left:
+                    sure = left
+                if mx:
+                    floor, ceiling = sure, left
+                else:
+                    floor, ceiling = 0, left - sure
+                t = live & trumps
+                if t:  # the hand with the highest trump wins a trick with each of its top trumps
+                    u = _upto(t)
+                    top = u ^ (u >> 1)
+                    q = seat
+                    while not hands[q] & top:
+                        q = nxt[q]
+                    if q != seat:
+                        mine = hands[q] & t
+                        theirs = t & ~mine
+                        below = 0
+                        if theirs:
+                            u = _upto(theirs)
+                            below = same[_ix(u ^ (u >> 1))]
+                        run = _count(mine & ~_upto(below))
+                        if is_max[q]:
+                            if run > floor:
+                                floor = run
+                        elif left - run < ceiling:
+                            ceiling = left - run
+                if floor >= beta:
+                    ret = floor
+                    mode = RETURN
+                    continue
+                if ceiling <= alpha:
+                    ret = ceiling
+                    mode = RETURN
+                    continue
+                if floor > alpha:
+                    alpha = floor
+                if ceiling < beta:
+                    beta = ceiling
+                f[ALPHA], f[BETA], f[A0], f[B0] = alpha, beta, alpha, beta
+                f[SLOT], f[LO], f[HI], f[BM] = slot, lo, hi, bm
+                nm = _moves(h, h, live, above, same, copies, out)
+                if nm > 1:
+                    _sort(out, nm, power)
+                    # the cards nothing live beats first, strongest first; then the rest
+                    order = buf[d + 1]
+                    k = 0
+                    for i in range(nm - 1, -1, -1):
+                        if not live & above[_ix(out[i])]:
+                            order[k] = out[i]
+                            k += 1
+                    for i in range(nm):
+                        if live & above[_ix(out[i])]:
+                            order[k] = out[i]
+                            k += 1
+                    for i in range(nm):
+                        out[i] = order[i]
+                    if bm:
+                        for i in range(nm):
+                            if out[i] == bm:
+                                _to_front(out, i)
+                                break
+                f[NM] = nm
+            else:  # a card to a trick
+                led, ws, wk = f[LED], f[WS], f[WK]
+                fl = h & suit_mask[led]
+                nm = _moves(h, fl if fl else h, live, above, same, copies, out)
+                if nm > 1:
+                    if not fl:
+                        _sort(out, nm, power)
+                    if is_max[ws] != mx:  # the lowest card that wins the trick so far first
+                        for i in range(nm):
+                            if key[led, _ix(out[i])] > wk:
+                                _to_front(out, i)
+                                break
+                f[NM] = nm
+        elif mode == NEXT:  # play the next card of frame d, or finish it
+            f = fr[d]
+            i = f[AT]
+            if i >= f[NM]:
+                mode = FINISH
+                continue
+            seat = f[SEAT]
+            x = buf[d, i]
+            hands[seat] = f[H] ^ x
+            c = fr[d + 1]
+            ix = _ix(x)
+            count, left = f[COUNT], f[LEFT]
+            c[ALPHA], c[BETA], c[LEFT], c[LIVE] = f[ALPHA], f[BETA], left, f[LIVE]
+            f[ADD] = 0
+            if count == 0:
+                led = suit_of[ix]
+                c[SEAT], c[COUNT], c[LED], c[WS], c[WK], c[TRICK] = (
+                    nxt[seat],
+                    1,
+                    led,
+                    seat,
+                    key[led, ix],
+                    x,
+                )
+            else:
+                led, ws, wk = f[LED], f[WS], f[WK]
+                kx = key[led, ix]
+                if count + 1 == active:  # the trick is complete: its winner leads
+                    w = seat if kx > wk else ws
+                    c[SEAT], c[COUNT], c[LED], c[WS], c[WK], c[TRICK] = w, 0, 0, w, -1, 0
+                    c[LIVE] = f[LIVE] ^ f[TRICK] ^ x
+                    c[LEFT] = left - 1
+                    if is_max[w]:
+                        f[ADD] = 1
+                        c[ALPHA] -= 1
+                        c[BETA] -= 1
+                else:
+                    c[SEAT], c[COUNT], c[LED], c[TRICK] = nxt[seat], count + 1, led, f[TRICK] | x
+                    if kx > wk:
+                        c[WS], c[WK] = seat, kx
+                    else:
+                        c[WS], c[WK] = ws, wk
+            d += 1
+            mode = ENTER
+        elif mode == RETURN:  # frame d's value is ret: back to its parent
+            if d == 0:
+                return ret
+            d -= 1
+            f = fr[d]
+            v = ret + f[ADD]
+            mode = NEXT
+            if is_max[f[SEAT]]:
+                if v > f[BEST]:
+                    f[BEST], f[MOVE] = v, buf[d, f[AT]]
+                    if v >= f[BETA]:
+                        mode = FINISH
+                    elif v > f[ALPHA]:
+                        f[ALPHA] = v
+            elif v < f[BEST]:
+                f[BEST], f[MOVE] = v, buf[d, f[AT]]
+                if v <= f[ALPHA]:
+                    mode = FINISH
+                elif v < f[BETA]:
+                    f[BETA] = v
+            f[AT] += 1
+        else:  # FINISH: every card of frame d tried (or a cut): keep a lead in the table
+            f = fr[d]
+            seat = f[SEAT]
+            hands[seat] = f[H]
+            best = f[BEST]
+            slot = f[SLOT]
+            if f[COUNT] == 0 and slot >= 0:
+                tt_key[slot, 0] = seat
+                for i in range(n):
+                    tt_key[slot, i + 1] = hands[i]
+                lo, hi = f[LO], f[HI]
+                if best <= f[A0]:
+                    tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2] = lo, min(best, hi), f[BM]
+                elif best >= f[B0]:
+                    tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2] = max(best, lo), hi, f[MOVE]
+                else:
+                    tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2] = best, best, f[MOVE]
+            ret = best
+            mode = RETURN
