@@ -47,6 +47,39 @@ def _ladder(draw: st.DrawFn, hand: int) -> list[Any]:
     return ladder
 
 
+def _contracts(
+    draw: st.DrawFn, ladder: list[Any], suits: list[str], players: int, partners: bool
+) -> list[Any]:
+    """The ladder with contracts: bids that name their trump, carry fixed points, are played
+    alone or open, leave the defenders unscored, are open to some places or only over a bid;
+    perhaps a misère (no trick) among them."""
+    out: list[Any] = []
+    for i, bid in enumerate(ladder):
+        b = {"name": str(bid), "tricks": bid} if isinstance(bid, int) else dict(bid)
+        if draw(st.booleans()):
+            b["trump"] = draw(st.sampled_from([*suits, "NT"]))
+        if draw(st.booleans()):
+            b["points"] = draw(st.integers(1, 12))
+            if draw(st.booleans()):
+                b["failed_points"] = draw(st.integers(0, 12))
+        if partners and draw(st.integers(0, 3)) == 0:
+            b["alone"] = True
+        if draw(st.integers(0, 3)) == 0:
+            b["open"] = True
+        if draw(st.integers(0, 3)) == 0:
+            b["defenders_score"] = False
+        if draw(st.integers(0, 4)) == 0:
+            b["positions"] = sorted(draw(st.sets(st.integers(1, players), min_size=1)))
+        if i and draw(st.integers(0, 4)) == 0:
+            b["only_over"] = out[draw(st.integers(0, i - 1))]["name"]
+        out.append(b)
+    if draw(st.booleans()):  # a misère somewhere in the ladder
+        misere = {"name": "misere", "objective": "none", "trump": "NT", "points": draw(st.integers(1, 12))}
+        misere |= {"alone": partners and draw(st.booleans()), "defenders_score": draw(st.booleans())}
+        out.insert(draw(st.integers(0, len(out))), misere)
+    return out
+
+
 @st.composite
 def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
     """A mapping for a semantically valid variant, with every dimension of the format drawn."""
@@ -78,6 +111,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
     if jokers:
         ranking["joker"] = draw(st.sampled_from(JOKER_RANKS))
         ranking["no_trump_joker"] = draw(st.sampled_from(["highest", "own-suit"]))
+        if ranking["no_trump_joker"] == "highest":
+            ranking["no_trump_joker_led"] = draw(st.sampled_from(["any-card", "leader-names"]))
     if draw(st.booleans()):
         ranking["order"] = draw(st.permutations(ranks))
 
@@ -98,6 +133,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
         }
 
     ladder = _ladder(draw, hand)
+    if method == "auction" and draw(st.integers(0, 2)) == 0:
+        ladder = _contracts(draw, ladder, suits, players, has_partners)
     names = [str(b) if isinstance(b, int) else b["name"] for b in ladder]
     if method == "order-up":
         forced = "dealer"
@@ -137,6 +174,11 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
     }
     if "fixed" not in scoring["made"]:  # so that a made bid scores (the target can be reached)
         scoring["made"]["per_trick"] = max(1, scoring["made"].get("per_trick", 0))
+    if draw(st.integers(0, 3)) == 0:
+        scoring["slam"] = {
+            "points": draw(st.integers(1, 12)),
+            "rule": draw(st.sampled_from(["floor", "fixed", "bonus"])),
+        }
     if draw(st.booleans()):
         scoring["made_alone"] = _points(draw, hand, (1, 6))
     if draw(st.booleans()):
@@ -163,6 +205,7 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             "target": draw(st.integers(1, 30)),
             "tie": draw(st.sampled_from(["makers", "higher", "play-on"])),
             "must_bid_out": draw(st.booleans()),
+            "lose_at": draw(st.none() | st.integers(-30, 0)),
         },
     }
 

@@ -155,7 +155,17 @@ def test_phases_and_verbs_are_one_vocabulary() -> None:
     for name in BUILTINS:
         states, _ = phase_spec(load_variant(name))
         assert all(Phase(state) == state for state in states)
-    assert [str(v) for v in Verb] == ["pass", "bid", "order-up", "trump", "discard", "give", "alone", "play"]
+    assert [str(v) for v in Verb] == [
+        "pass",
+        "bid",
+        "order-up",
+        "trump",
+        "discard",
+        "give",
+        "alone",
+        "play",
+        "suit",
+    ]
 
 
 def test_a_variant_is_compiled_once() -> None:

@@ -36,7 +36,7 @@ def variant(name: str) -> Variant:
 
 
 def pack(v: Variant) -> Counter[Card]:
-    suited = [Card(r, s) for s in v.pack.suits for r in v.pack.ranks] * v.pack.copies
+    suited = [Card(r, s) for s in v.pack.suits for r in v.pack.ranks_of(s)] * v.pack.copies
     return Counter(suited + [Card(JOKER, "")] * v.pack.jokers)
 
 
@@ -79,20 +79,35 @@ def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
         return (Fraction(0),) * sides
     assert r.maker is not None and r.bid is not None
     s, maker = v.scoring, v.team_of(r.maker)
+    contract = None
     if r.bid == "order-up":
         required, multiplier = v.making.order_up.tricks_required, 1
     else:
-        bid = v.bid(r.bid)
+        contract = bid = v.bid(r.bid)
         required, multiplier = bid.tricks, bid.multiplier
     taken = r.tricks[maker]
-    assert r.made == (taken >= required)
+    if contract is not None and contract.objective == "none":
+        assert r.made == (taken == 0)
+    else:
+        assert r.made == (taken >= required)
     change = [Fraction(0)] * sides
-    if r.made:
+    if contract is not None and contract.points is not None:  # its own points, fixed
+        if r.made:
+            change[maker] += slammed(v, contract.objective == "none", taken, Fraction(contract.points))
+        else:
+            loss = contract.points if contract.failed_points is None else contract.failed_points
+            for side in range(sides):
+                if s.failed.to == "makers" and side == maker:
+                    change[side] -= loss
+                elif s.failed.to == "opponents" and side != maker:
+                    change[side] += loss
+    elif r.made:
         if r.alone and s.made_alone is not None:
             points = Fraction(s.made_alone.value(taken, required))
         else:
             points = Fraction(s.made.value(taken, required) * (s.alone_multiplier if r.alone else 1))
-        change[maker] += points * multiplier
+        none = contract is not None and contract.objective == "none"
+        change[maker] += slammed(v, none, taken, points * multiplier)
     else:
         rule = s.failed_alone_defence if r.defender_alone and s.failed_alone_defence else s.failed
         loss = Fraction(rule.value(taken, required) * multiplier)
@@ -106,9 +121,19 @@ def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
             elif rule.to == "opponents" and side != maker:
                 change[side] += loss
     for side in range(sides):
-        if side != maker:
+        if side != maker and (contract is None or contract.defenders_score):
             change[side] += s.defenders.value(r.tricks[side], required)
     return tuple(change)
+
+
+def slammed(v: Variant, none: bool, taken: int, points: Fraction) -> Fraction:
+    """A made contract's points, by the slam rule where the makers took every trick."""
+    slam = v.scoring.slam
+    if slam is None or none or taken != v.tricks_per_hand:
+        return points
+    return {"floor": max(points, Fraction(slam.points)), "fixed": Fraction(slam.points)}.get(
+        slam.rule, points + slam.points
+    )
 
 
 def check_hand(v: Variant, r: HandResult, before: tuple[int, ...]) -> None:
@@ -136,8 +161,11 @@ def check_game_end(g: Game) -> None:
     target = v.game.target
     if g.is_over:
         assert g.to_move is None and len(g.legal_actions()) == 0
-        if g.winner is not None:
+        lost = v.game.lose_at is not None and min(g.scores) <= v.game.lose_at
+        if g.winner is not None and not lost:
             assert g.scores[g.winner] >= target
+        if g.winner is not None and lost:
+            assert g.scores[g.winner] > v.game.lose_at
     elif not v.game.must_bid_out and v.game.tie != "play-on":
         assert max(g.scores) < target or v.game.tie == "higher"
 

@@ -26,6 +26,7 @@ import test_engine_properties as props
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
 from hasenpfeffer.format.cards import JOKER, Card, same_colour
 from hasenpfeffer.format.checks import check
+from hasenpfeffer.rules import mechanisms as has
 from random_variants import engine_variants, loaded
 
 EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_VARIANTS", "100"))
@@ -96,8 +97,15 @@ def check_play(g: Game) -> None:
     v, view = g.variant, g.view(g.to_move or 0)
     assert view.trump is not None
     hand = list(view.hand)
+    joker_led = bool(view.trick) and view.trick[0][1].is_joker and view.trump == "NT"
+    names_suit = joker_led and has.joker_names_suit(v)
+    if names_suit and len(view.trick) == 1 and view.history[-1].verb == "play":  # the leader names a suit
+        assert [str(a) for a in g.legal_actions()] == [f"{view.seat} suit {x}" for x in v.pack.suits]
+        return
     if view.trick:
         led = effective_suit(v, view.trick[0][1], view.trump)
+        if names_suit:  # the suit the leader named
+            led = next(a.arg for a in reversed(view.history) if a.verb == "suit")
         hand = [c for c in hand if effective_suit(v, c, view.trump) == led] or hand
     assert {a.arg for a in g.legal_actions()} == {str(c) for c in hand}
     for i, trick in enumerate(view.tricks):
@@ -112,11 +120,17 @@ def check_bidding(g: Game) -> None:
     speaks once (one-round)."""
     v, seat = g.variant, g.to_move
     history = g.view(seat or 0).history
-    names = [b.name for b in v.making.auction.ladder]
+    ladder = v.making.auction.ladder
+    names = [b.name for b in ladder]
     high = max((names.index(a.arg) for a in history if a.verb == "bid"), default=-1)
-    assert [str(a) for a in g.legal_actions()] == [f"{seat} pass"] + [
-        f"{seat} bid {n}" for n in names[high + 1 :]
+    place = ((seat or 0) - g.view(0).dealer - 1) % v.players + 1
+    open_ = [
+        b.name
+        for b in ladder[high + 1 :]
+        if (b.positions is None or place in b.positions)
+        and (b.only_over is None or high >= names.index(b.only_over))
     ]
+    assert [str(a) for a in g.legal_actions()] == [f"{seat} pass"] + [f"{seat} bid {n}" for n in open_]
     spoken = [a for a in history if a.seat == seat]
     if v.making.auction.style == "one-round":
         assert not spoken, history
@@ -142,8 +156,10 @@ def check_naming(g: Game) -> None:
     else:
         barred = proposed if g.phase == "name-trump" and ou.turned_suit_barred else None
         options = [t for t in v.pack.suits if t != barred] + ["NT"] * v.making.no_trump
+        ladder = {b.name: b for b in v.making.auction.ladder}
+        lone_contract = g.phase == "trump" and view.bid in ladder and ladder[view.bid].alone
         want |= {f"{seat} trump {t}" for t in options}
-        want |= {f"{seat} trump {t} alone" for t in options} if may_alone else set()
+        want |= {f"{seat} trump {t} alone" for t in options} if may_alone and not lone_contract else set()
         stuck = stuck or g.phase == "trump"
     if not stuck or not want:
         want.add(f"{seat} pass")
@@ -325,7 +341,11 @@ def check_game_end(g: Game) -> None:
     v = g.variant
     if g.is_over:
         assert g.to_move is None and len(g.legal_actions()) == 0
-        assert g.winner is not None and g.scores[g.winner] >= v.game.target
+        lost = v.game.lose_at is not None and min(g.scores) <= v.game.lose_at
+        assert g.winner is not None and (lost or g.scores[g.winner] >= v.game.target)
+        if lost:  # the best of the sides still above the losing score, or of all
+            alive = [q for q in g.scores if q > v.game.lose_at] or list(g.scores)
+            assert g.scores[g.winner] == max(alive)
     elif not v.game.must_bid_out and v.game.tie != "play-on":
         top = max(g.scores)
         assert top < v.game.target or g.scores.count(top) >= 2, g.scores

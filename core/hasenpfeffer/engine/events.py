@@ -3,8 +3,8 @@ and the results they carry (:class:`HandResult`, :class:`Trick`).
 
 An *action event* records a decision and carries its :class:`~hasenpfeffer.rules.actions.Action`
 (``BidMade``, ``Passed``, ``OrderedUp``, ``TrumpNamed``, ``CardsDiscarded``, ``CardsGiven``,
-``DefendedAlone``, ``CardPlayed``); the others follow from the rules (``HandDealt``,
-``WidowTaken``, ``MakerForced``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
+``DefendedAlone``, ``CardPlayed``, ``SuitNamed``); the others follow from the rules (``HandDealt``,
+``WidowTaken``, ``MakerForced``, ``HandShown``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
 the replay printout and statistics are built from these, never by applying a rule again.
 
 >>> from hasenpfeffer import Game, Variant
@@ -234,6 +234,31 @@ class CardPlayed(NamedTuple):
 
 
 @value
+class SuitNamed(NamedTuple):
+    """The leader of the Joker in no-trump names the suit the others must follow."""
+
+    seat: int
+    suit: str
+
+    @property
+    def action(self) -> Action:
+        return Action(self.seat, "suit", self.suit)
+
+
+@value
+class HandShown(NamedTuple):
+    """A hand laid open to every seat (an open contract, after the first trick): its cards then."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
+
+
+@value
 class TrickWon(NamedTuple):
     """A trick is complete: who won it, with which card, and why (``"Joker"``, ``"left bower"``...)."""
 
@@ -286,6 +311,8 @@ Event: TypeAlias = (
     | CardsGiven
     | DefendedAlone
     | CardPlayed
+    | SuitNamed
+    | HandShown
     | TrickWon
     | HandScored
     | GameWon
@@ -300,6 +327,7 @@ ACTION_EVENTS = (
     CardsGiven,
     DefendedAlone,
     CardPlayed,
+    SuitNamed,
 )
 """The events that record a decision (their ``action`` is the decision)."""
 HIDDEN = (CardsDiscarded, CardsGiven)

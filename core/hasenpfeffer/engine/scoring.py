@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from ..format.variant import Points, Variant
+from ..format.variant import Bid, Points, Slam, Variant
 
 _NO_POINTS = Points()
 
@@ -32,42 +32,89 @@ def score_hand(
     alone: bool = False,
     defender_alone: bool = False,
     forced: bool = False,
+    contract: Bid | None = None,
 ) -> tuple[bool, tuple[int, ...]]:
-    """``(made, score change per side)`` for a hand with ``tricks`` taken per side."""
+    """``(made, score change per side)`` for a hand with ``tricks`` taken per side.
+
+    ``contract`` is the bid made: one to take no trick is made with none; one with its own
+    points scores them, fixed; the defenders score only where it lets them. Makers who take
+    every trick of a contract of tricks score by ``scoring.slam`` where the variant has it.
+
+    >>> from hasenpfeffer.format.variant import Bid, Slam
+    >>> v = Variant(name="x", scoring={"slam": Slam(points=250), "defenders": {"per_trick": 10}})
+    >>> six = Bid(name="6S", tricks=6, trump="S", points=40)
+    >>> score_hand(v, 0, (6, 0), 6, contract=six), score_hand(v, 0, (5, 1), 6, contract=six)
+    ((True, (250, 0)), (False, (-40, 10)))
+    >>> misere = Bid(name="misere", objective="none", points=250, defenders_score=False)
+    >>> score_hand(v, 1, (2, 0), 0, contract=misere), score_hand(v, 1, (3, 1), 0, contract=misere)
+    ((True, (0, 250)), (False, (0, -250)))
+    """
     s = v.scoring
     taken = tricks[maker_side]
     change = [0] * len(tricks)
-    made = taken >= required
+    none = contract is not None and contract.objective == "none"
+    made = taken == 0 if none else taken >= required
+    fixed = None if contract is None else contract.points
     if made:
-        if alone and s.made_alone is not None:
-            pts = s.made_alone.value(taken, required)
+        if fixed is not None:
+            pts = fixed
+        elif alone and s.made_alone is not None:
+            pts = s.made_alone.value(taken, required) * multiplier
         else:
-            pts = s.made.value(taken, required) * (s.alone_multiplier if alone else 1)
-        change[maker_side] += pts * multiplier
+            pts = s.made.value(taken, required) * (s.alone_multiplier if alone else 1) * multiplier
+        if s.slam is not None and not none and taken == v.tricks_per_hand:
+            pts = _slam(s.slam, pts)
+        change[maker_side] += pts
     else:
         rule = s.failed_alone_defence if defender_alone and s.failed_alone_defence is not None else s.failed
-        raw: float = rule.value(taken, required) * multiplier
-        if alone and s.multiply_failed_alone:
-            raw *= s.alone_multiplier
-        if forced:
-            raw *= v.making.all_pass.failure_multiplier
-        pts = _round_half_away(raw)
+        if fixed is not None:
+            assert contract is not None
+            pts = fixed if contract.failed_points is None else contract.failed_points
+        else:
+            raw: float = rule.value(taken, required) * multiplier
+            if alone and s.multiply_failed_alone:
+                raw *= s.alone_multiplier
+            if forced:
+                raw *= v.making.all_pass.failure_multiplier
+            pts = _round_half_away(raw)
         if rule.to == "makers":
             change[maker_side] -= pts
         else:
             for side in range(len(tricks)):
                 if side != maker_side:
                     change[side] += pts
-    if s.defenders != _NO_POINTS:
+    if s.defenders != _NO_POINTS and (contract is None or contract.defenders_score):
         for side in range(len(tricks)):
             if side != maker_side:
                 change[side] += s.defenders.value(tricks[side], required)
     return made, tuple(change)
 
 
+def _slam(slam: Slam, pts: int) -> int:
+    """Points of makers who took every trick, by the slam rule (never multiplied)."""
+    if slam.rule == "floor":
+        return max(pts, slam.points)
+    if slam.rule == "fixed":
+        return slam.points
+    return pts + slam.points
+
+
 def game_winner(v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None) -> int | None:
-    """The winning side after a hand, or None to play on."""
+    """The winning side after a hand, or None to play on.
+
+    A side at or below ``game.lose_at`` loses: the best of the other sides wins (the makers
+    among them where several are best; the best of all where every side is at or below it).
+
+    >>> v = Variant(name="x", game={"target": 500, "lose_at": -500, "must_bid_out": True})
+    >>> game_winner(v, (120, -510), 1, False), game_winner(v, (520, -80), 1, True)
+    (0, None)
+    """
     g = v.game
+    if g.lose_at is not None and min(scores) <= g.lose_at:
+        alive = [side for side, score in enumerate(scores) if score > g.lose_at] or list(range(len(scores)))
+        best = max(scores[side] for side in alive)
+        top = [side for side in alive if scores[side] == best]
+        return maker_side if maker_side in top else top[0]
     reached = [
         side
         for side, score in enumerate(scores)

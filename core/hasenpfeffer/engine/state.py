@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import Protocol
 
-from ..format.variant import Variant
+from ..format.variant import Bid, Variant
 from ..rules.actions import Action, LegalActions
 from ..rules.plan import Plan
 from ..rules.ruleset import Ruleset
@@ -64,6 +64,8 @@ class State:
         "active",
         "alone",
         "bid_name",
+        "calling",
+        "contract",
         "course",
         "dealer",
         "deals",
@@ -100,6 +102,7 @@ class State:
         "rules",
         "scores",
         "seed",
+        "shown",
         "spoken",
         "to_move",
         "trick",
@@ -147,6 +150,12 @@ class State:
     spoken: int
     maker: int | None
     bid_name: str | None
+    contract: Bid | None
+    """The bid made (its contract), or None: an order-up, or a forced bid not in the ladder."""
+    shown: int | None
+    """The seat whose hand is open to every seat (an open contract, after the first trick)."""
+    calling: bool
+    """The leader of a trick has led the Joker in no-trump and must name the suit to follow."""
     required: int
     multiplier: int
     forced: bool
@@ -177,6 +186,8 @@ class State:
         new.active = self.active
         new.alone = self.alone
         new.bid_name = self.bid_name
+        new.calling = self.calling
+        new.contract = self.contract
         new.course = self.course
         new.dealer = self.dealer
         new.deals = self.deals[:]
@@ -213,6 +224,7 @@ class State:
         new.rules = self.rules
         new.scores = self.scores
         new.seed = self.seed
+        new.shown = self.shown
         new.spoken = self.spoken
         new.to_move = self.to_move
         new.trick = self.trick[:]

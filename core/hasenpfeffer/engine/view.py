@@ -61,6 +61,9 @@ class View:
     turned: Card | None
     legal: tuple[Action, ...]
     variant: Variant
+    shown: tuple[int, tuple[Card, ...]] | None = None
+    """A hand open to every seat (an open contract, after the first trick): its seat and the
+    cards it holds now."""
 
     @property
     def hand_ids(self) -> tuple[int, ...]:
@@ -285,6 +288,7 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         turned=None if turned is None else s.rules.faces[turned],
         legal=tuple(legal) if s.to_move == seat else (),
         variant=s.variant,
+        shown=None if s.shown is None else (s.shown, tuple([s.rules.faces[c] for c in s.hands[s.shown]])),
         snapshot=snapshot,
     )
     return view

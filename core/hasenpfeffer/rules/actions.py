@@ -38,6 +38,8 @@ class Verb(StrEnum):
     """Defend alone against the makers (lone defence)."""
     PLAY = "play"
     """Play a card to the trick."""
+    SUIT = "suit"
+    """Name the suit the others must follow, after leading the Joker in no-trump (``0 suit H``)."""
 
 
 VERBS = tuple(Verb)
@@ -77,6 +79,8 @@ class Action(NamedTuple):
                 arg = str(Card.parse(arg))
             elif verb == "trump" and arg:
                 arg = "NT" if arg.upper() == "NT" else parse_suit(arg)
+            elif verb == "suit" and arg:
+                arg = parse_suit(arg)
         except CardError as exc:
             raise ActionSyntaxError(f"{text!r}: {exc}") from None
         return cls(seat, verb, arg, alone)

@@ -12,10 +12,12 @@ groups, always in this order, and a group is present only when the variant can u
 4. ``bid NAME``: the bids of the ladder, lowest first (auction variants).
 5. ``pass``: always.
 6. ``trump SUIT``: each suit of the pack, then ``NT`` where no-trump is allowed; each
-   followed by ``trump SUIT alone`` where the maker may go alone (auction variants, and
-   order-up variants with a second round).
+   followed by ``trump SUIT alone`` where the maker may go alone (auction variants with a bid
+   that leaves trump to be named, and order-up variants with a second round).
 7. ``order-up``, then ``order-up alone`` where the maker may go alone (order-up variants).
 8. ``alone``: a defender's answer to go alone (where lone defence is offered).
+9. ``suit SUIT``: each suit of the pack, named by the leader of the Joker in no-trump
+   (where the variant has no-trump and ``ranking.no_trump_joker_led`` is ``leader-names``).
 
 docs/actions.md has worked examples; the spaces of the built-ins are pinned by tests.
 
@@ -72,12 +74,14 @@ def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
     if has.auction(variant):
         groups.append(("bid", [("bid", b, False) for b in bids]))
     groups.append(("pass", [("pass", "", False)]))
-    if has.auction(variant) or has.two_rounds(variant):
+    if has.names_trump(variant):
         groups.append(("trump", [("trump", t, a) for t in trumps for a in lone]))
     if not has.auction(variant):
         groups.append(("order-up", [("order-up", "", a) for a in lone]))
     if has.lone_defence(variant):
         groups.append(("alone", [("alone", "", False)]))
+    if has.joker_names_suit(variant):
+        groups.append(("suit", [("suit", x, False) for x in variant.pack.suits]))
     return groups
 
 

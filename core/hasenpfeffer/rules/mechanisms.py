@@ -59,3 +59,27 @@ def defender_exchanges(v: Variant) -> bool:
 def exchanges(v: Variant) -> bool:
     """A lone player (maker or defender) exchanges cards with the partners."""
     return maker_exchanges(v) or defender_exchanges(v)
+
+
+def names_trump(v: Variant) -> bool:
+    """A maker names trump by an action: after an auction won on a bid that leaves trump open,
+    or in order-up's second round."""
+    if auction(v):
+        return any(b.trump is None for b in v.making.auction.ladder)
+    return two_rounds(v)
+
+
+def no_trump(v: Variant) -> bool:
+    """A hand may be played at no-trump: the maker may name it, or a bid names it."""
+    return v.making.no_trump or (auction(v) and any(b.trump == "NT" for b in v.making.auction.ladder))
+
+
+def joker_names_suit(v: Variant) -> bool:
+    """In no-trump the leader of the Joker names the suit to follow (``suit`` actions)."""
+    r = v.ranking
+    return (
+        no_trump(v)
+        and v.pack.jokers > 0
+        and r.no_trump_joker == "highest"
+        and r.no_trump_joker_led == "leader-names"
+    )

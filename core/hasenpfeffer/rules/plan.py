@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 
+from . import mechanisms as has
 from .actions import Action
 from .ruleset import Ruleset
 
@@ -39,7 +40,18 @@ class Plan:
         ladder = v.making.auction.ladder
         self.ladder = ladder
         self.bid_index = {b.name: i for i, b in enumerate(ladder)}
+        self.bid_places: tuple[frozenset[int] | None, ...] = tuple(
+            None if b.positions is None else frozenset(b.positions) for b in ladder
+        )
+        """Per bid, the places from the dealer's left (1 = the dealer's left) that may bid it
+        (None: every place)."""
+        self.bid_over = tuple(-1 if b.only_over is None else self.bid_index[b.only_over] for b in ladder)
+        """Per bid, the lowest high bid (its index) over which it may be bid (-1: any)."""
+        self.restricted = any(x is not None for x in self.bid_places) or any(i >= 0 for i in self.bid_over)
+        """Some bid is open only to some places, or only over some bid."""
         self.copies = v.pack.copies > 1
+        self.joker_names_suit = has.joker_names_suit(v)
+        """In no-trump, the leader of the Joker names the suit the others must follow."""
         names = rules.names
         rng = range(n)
         self.play = tuple(tuple(Action(s, "play", c) for c in names) for s in rng)
@@ -53,7 +65,9 @@ class Plan:
         self.trump = tuple(
             tuple((Action(s, "trump", t), Action(s, "trump", t, True)) for t in tn) for s in rng
         )
+        self.suit = tuple(tuple(Action(s, "suit", x) for x in rules.suits) for s in rng)
         every = [*self.play, *self.discard, *self.give, *self.bid, self.pass_, self.alone, *self.order_up]
+        every += self.suit
         every += [t for seat in self.trump for t in seat]
         self.text: dict[Action, str] = {a: str(a) for group in every for a in group}
 

@@ -54,8 +54,7 @@ class Ruleset:
         pack = variant.pack
         self.suits: tuple[str, ...] = tuple(pack.suits)
         self.ns = ns = len(self.suits)
-        low_to_high = tuple(r for r in RANKS if r in pack.ranks)
-        faces = [Card(r, s) for s in self.suits for r in low_to_high]
+        faces = [Card(r, s) for s in self.suits for r in RANKS if r in pack.ranks_of(s)]
         self.joker: int | None = None
         if pack.jokers:
             self.joker = len(faces)
@@ -101,7 +100,9 @@ class Ruleset:
             where = {"highest": 0, "below-right-bower": 1, "below-left-bower": 2}[ranking.joker]
             top.insert(min(where, len(top)) if top else 0, self.joker)
         order.extend(top)
-        order.extend(cid[f"{r}{suit}"] for r in plain if cid[f"{r}{suit}"] not in order)
+        order.extend(
+            cid[f"{r}{suit}"] for r in plain if f"{r}{suit}" in cid and cid[f"{r}{suit}"] not in order
+        )
         return order
 
     def _build(self, ti: int, plain: tuple[str, ...]) -> None:

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from ...rules import mechanisms as has
 from ...rules.actions import Action, LegalActions, Verb
+from ...format.variant import Bid
+from ...rules.plan import Plan
 from ...rules.ruleset import Ruleset
 from ..events import BidMade, MakerForced, Passed
 from ..state import State
@@ -51,10 +53,15 @@ class Bidding(PhaseRules):
         s.to_move = s.plan.left[s.dealer]
 
     def legal(self, s: State) -> LegalActions:
-        """Pass, or any bid above the high bid."""
+        """Pass, or any bid above the high bid that the seat may make (some bids are open only to
+        some places, or only over a given bid)."""
         p, seat = s.plan, s.to_move
         assert seat is not None
-        return LegalActions((p.pass_[seat], *p.bid[seat][s.high + 1 :]))
+        if not p.restricted:
+            return LegalActions((p.pass_[seat], *p.bid[seat][s.high + 1 :]))
+        place = (seat - s.dealer - 1) % p.n + 1
+        bids = [p.bid[seat][i] for i in range(s.high + 1, len(p.ladder)) if _open(p, i, place, s.high)]
+        return LegalActions((p.pass_[seat], *bids))
 
     def apply(self, s: State, a: Action) -> None:
         """Record the bid or pass; the next seat speaks, or the auction ends."""
@@ -74,8 +81,14 @@ class Bidding(PhaseRules):
             names = " ".join(b.name for b in p.ladder)
             return f"{a.arg!r} is not a bid of this variant (bids: {names})"
         if a.verb == Verb.BID:
+            i = p.bid_index[a.arg]
             high = p.ladder[s.high].name if s.high >= 0 else "none"
-            return f"a bid must be higher than {high}"
+            if i <= s.high:
+                return f"a bid must be higher than {high}"
+            places = p.bid_places[i]
+            if places is not None:
+                return f"{a.arg} may be bid only from places {', '.join(map(str, sorted(places)))} after the dealer"
+            return f"{a.arg} may be bid only over {p.ladder[p.bid_over[i]].name} or higher (the high bid is {high})"
         return "not allowed here"
 
     @staticmethod
@@ -98,17 +111,22 @@ class Bidding(PhaseRules):
         if s.high_seat is None:
             _all_passed(s)
         else:
-            bid = p.ladder[s.high]
-            make(s, s.high_seat, bid.name, bid.tricks, bid.multiplier, forced=False)
+            make(s, s.high_seat, p.ladder[s.high], forced=False)
         s.course.leave(s)
 
 
-def make(s: State, maker: int, bid: str, required: int, multiplier: int, forced: bool) -> None:
-    """The auction is over: ``maker`` must make ``bid``."""
-    s.maker, s.bid_name, s.required = maker, bid, required
-    s.multiplier, s.forced = multiplier, forced
+def _open(p: Plan, i: int, place: int, high: int) -> bool:
+    """Whether bid ``i`` is open to the seat at ``place`` over the high bid ``high``."""
+    places = p.bid_places[i]
+    return (places is None or place in places) and high >= p.bid_over[i]
+
+
+def make(s: State, maker: int, bid: Bid, forced: bool) -> None:
+    """The auction is over: ``maker`` must make ``bid`` (its contract)."""
+    s.maker, s.bid_name, s.required, s.contract = maker, bid.name, bid.tricks, bid
+    s.multiplier, s.forced = bid.multiplier, forced
     if forced:
-        emit(s, MakerForced(maker, bid))
+        emit(s, MakerForced(maker, bid.name))
 
 
 def _all_passed(s: State) -> None:
@@ -131,8 +149,5 @@ def _all_passed(s: State) -> None:
     assert maker is not None
     name = str(ap.bid)
     i = p.bid_index.get(name)
-    if i is not None:
-        bid = p.ladder[i]
-        make(s, maker, bid.name, bid.tricks, bid.multiplier, forced=True)
-    else:
-        make(s, maker, name, int(name) if name.isdigit() else 1, 1, forced=True)
+    bid = p.ladder[i] if i is not None else Bid(name=name, tricks=int(name) if name.isdigit() else 1)
+    make(s, maker, bid, forced=True)

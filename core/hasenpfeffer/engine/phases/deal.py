@@ -51,7 +51,8 @@ class Deal(PhaseRules):
         s.passed = [False] * p.n
         s.redeal_same = False
         s.spoken = 0
-        s.maker = s.bid_name = None
+        s.maker = s.bid_name = s.contract = s.shown = None
+        s.calling = False
         s.required = s.multiplier = 1
         s.forced = s.alone = False
         s.trump_i = s.def_alone = None

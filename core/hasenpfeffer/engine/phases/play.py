@@ -4,7 +4,7 @@ trump's table wins; the winner leads next. The first lead follows the variant's 
 from __future__ import annotations
 
 from ...rules.actions import Action, LegalActions, Verb
-from ..events import CardPlayed, TrickWon
+from ..events import CardPlayed, HandShown, SuitNamed, TrickWon
 from ..state import State
 from .base import PhaseRules, not_held
 from .names import Phase
@@ -14,7 +14,7 @@ class Play(PhaseRules):
     """Phase ``play``."""
 
     name = Phase.PLAY
-    verbs = frozenset({Verb.PLAY})
+    verbs = frozenset({Verb.PLAY, Verb.SUIT})
     leaving = "last trick played"
 
     def enter(self, s: State) -> None:
@@ -46,9 +46,12 @@ class Play(PhaseRules):
         s.leader = s.to_move = leader
 
     def legal(self, s: State) -> LegalActions:
-        """The cards that follow the suit led, or any card when none does."""
+        """The cards that follow the suit led, or any card when none does; the suit to follow
+        after leading the Joker in no-trump where the leader names it."""
         seat = s.to_move
         assert seat is not None
+        if s.calling:
+            return LegalActions(s.plan.suit[seat])
         hand = s.hands[seat]
         if s.trick:
             led, eff = s.led, s.eff
@@ -62,7 +65,13 @@ class Play(PhaseRules):
 
     def apply(self, s: State, a: Action) -> None:
         """Play the card; the last card of a trick decides it; after the last trick the hand goes on."""
-        seat, _, arg, _ = a
+        seat, verb, arg, _ = a
+        if verb == Verb.SUIT:
+            s.led = s.rules.suits.index(arg)
+            s.calling = False
+            s.events.append(SuitNamed(seat, arg))
+            s.to_move = s.next[seat]
+            return
         c = s.rules.card_id[arg]
         s.hands[seat].remove(c)
         trick = s.trick
@@ -70,6 +79,9 @@ class Play(PhaseRules):
         s.events.append(CardPlayed(seat, arg))
         if len(trick) == 1:
             s.led = s.eff[c]
+            if c == s.rules.joker and s.trump_i == s.rules.ns and s.plan.joker_names_suit:
+                s.calling = True  # the leader names the suit to follow
+                return
         if len(trick) < s.active:
             s.to_move = s.next[seat]
             return
@@ -86,9 +98,19 @@ class Play(PhaseRules):
         )
         s.trick = []
         s.leader = s.to_move = best
+        contract = s.contract
+        if contract is not None and contract.open and s.shown is None:
+            maker = s.maker
+            assert maker is not None
+            s.shown = maker
+            s.events.append(HandShown(maker, tuple([names[x] for x in s.hands[maker]])))
         if not s.hands[best]:
             s.course.leave(s)
 
     def why(self, s: State, a: Action) -> str:
-        """The card is not held, or the seat must follow the suit led."""
+        """The card is not held, the seat must follow the suit led, or name the suit to follow."""
+        if s.calling:
+            return f"seat {a.seat} led the Joker in no-trump and names the suit to follow first"
+        if a.verb == Verb.SUIT:
+            return "a suit is named only after leading the Joker in no-trump"
         return not_held(s, a) or f"seat {a.seat} must follow the suit led"

@@ -43,6 +43,7 @@ class Scoring(PhaseRules):
                 s.alone,
                 s.def_alone is not None,
                 s.forced,
+                s.contract,
             )
         s.scores = tuple(a + d for a, d in zip(s.scores, change, strict=True))
         thrown = made is None

@@ -16,10 +16,12 @@ from .names import Phase
 
 
 def trump_options(s: State, seat: int, barred: int | None) -> list[Action]:
-    """Every trump a seat may name (suits, no-trump where allowed), alone where allowed."""
+    """Every trump a seat may name (suits, no-trump where allowed), alone where allowed (a
+    contract played alone goes alone without saying so)."""
     p, rules = s.plan, s.rules
     acts = p.trump[seat]
-    may_alone = s.variant.alone.allowed == "maker" and bool(p.partners[seat])
+    lone_contract = s.contract is not None and s.contract.alone
+    may_alone = s.variant.alone.allowed == "maker" and bool(p.partners[seat]) and not lone_contract
     out = []
     last = rules.ns + 1 if s.variant.making.no_trump else rules.ns
     for ti in range(last):
@@ -67,8 +69,9 @@ class NamingTrump(PhaseRules):
         )
 
     def enter(self, s: State) -> None:
-        """The maker takes the widow where the variant has one, and owes as many discards."""
-        maker = s.maker
+        """The maker takes the widow where the variant has one, and owes as many discards; a
+        contract that names its trump makes it at once, and the hand goes on."""
+        maker, contract = s.maker, s.contract
         assert maker is not None
         if s.variant.deal.kitty.use == "widow" and s.kitty:
             s.widow_taken = tuple(s.kitty)
@@ -78,6 +81,9 @@ class NamingTrump(PhaseRules):
             s.discards_left = len(s.widow_taken)
             emit(s, WidowTaken(maker, names(s, s.widow_taken)))
         s.to_move = maker
+        if contract is not None and contract.trump is not None:
+            set_trump(s, s.rules.trump_index[contract.trump], contract.alone)
+            s.course.leave(s)
 
     def legal(self, s: State) -> LegalActions:
         """Every trump option."""
@@ -86,7 +92,8 @@ class NamingTrump(PhaseRules):
 
     def apply(self, s: State, a: Action) -> None:
         """Set trump; the hand goes on (to the discard of what the widow brought)."""
-        set_trump(s, s.rules.trump_index[a.arg], a.alone)
+        alone = a.alone or (s.contract is not None and s.contract.alone)
+        set_trump(s, s.rules.trump_index[a.arg], alone)
         emit(s, TrumpNamed(a.seat, a.arg, a.alone))
         s.course.leave(s)
 
