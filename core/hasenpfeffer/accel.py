@@ -104,6 +104,17 @@ class Status:
         ran = f"; loaded: {', '.join(self.loaded)}" if self.loaded else ""
         return f"compiled where it can be (numba {self.numba}; {why}{ran})"
 
+    @property
+    def label(self) -> str:
+        """One short line for a report's header: ``compiled (numba 0.60.0)``, or ``pure Python`` and why.
+
+        >>> Status("python", "0.60.0", False, ()).label, Status("auto", "0.60.0", True, ()).label
+        ('pure Python (HASENPFEFFER_ENGINE=python)', 'compiled (numba 0.60.0)')
+        """
+        if self.compiled:
+            return f"compiled (numba {self.numba})"
+        return f"pure Python ({VARIABLE}=python)" if self.setting == "python" else "pure Python (no numba)"
+
     def as_dict(self) -> dict[str, Any]:
         """The status as plain JSON data."""
         return {
