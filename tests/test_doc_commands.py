@@ -159,3 +159,19 @@ def test_update_rewrites_a_wrong_output_and_keeps_what_is_elided(tmp_path: Path)
     head = '```sh\n$ hasenpfeffer diagram euchre\n---\ntitle: "euchre: phases of a hand"\n...\n```\n'
     assert text.startswith(head) and text.endswith("End.\n")
     assert doccommands.update([page], tmp_path) == []
+
+
+def test_files_are_made_from_the_docs_own_blocks(tmp_path: Path) -> None:
+    mistaken = next(c for c in COMMANDS if c.doc == "README.md" and c.shown and "2 problems" in c.shown[-1])
+    assert doccommands.prepare(mistaken, doccommands.plan(mistaken), doccommands.ROOT, tmp_path / "a") == []
+    assert "per_bid_trik: 1" in (tmp_path / "a" / "our-table.yaml").read_text()
+    house = next(c for c in COMMANDS if c.doc == "docs/variant-format.md" and "house.yaml" in c.text)
+    assert doccommands.prepare(house, doccommands.plan(house), doccommands.ROOT, tmp_path / "b") == []
+    assert (tmp_path / "b" / "house.yaml").read_text().splitlines()[10] == "  taget: 15"
+    assert not (tmp_path / "b" / ".git").exists() and (tmp_path / "b" / "docs" / "records").is_dir()
+
+
+def test_a_command_whose_extra_is_missing_says_which(monkeypatch: pytest.MonkeyPatch) -> None:
+    sweep = next(c for c in COMMANDS if "--plot grid.png" in c.text and c.doc == "README.md")
+    monkeypatch.setattr(doccommands, "find_spec", lambda name: None)
+    assert doccommands.missing_extras(sweep) == ["plot (matplotlib)"]
