@@ -32,6 +32,7 @@ import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypeVar
 
 Words = Sequence[str]
 STUDIES = ("simulate", "compare", "sweep")
@@ -352,7 +353,7 @@ NOT_RUN: tuple[NotRun, ...] = (
 
 def not_run(words: Words) -> NotRun | None:
     """The row of :data:`NOT_RUN` for a command, if any."""
-    return next((r for r in NOT_RUN if tuple(words[: len(r.words)]) == r.words), None)
+    return starting(NOT_RUN, words)
 
 
 # ---------------------------------------------------------------------------- INPUT
@@ -366,6 +367,9 @@ class Input:
     stdin: str
     why: str
     expect: Callable[[Words, str], str | None]
+
+
+Row = TypeVar("Row", NotRun, Input)
 
 
 def _quit(words: Words, output: str) -> str | None:
@@ -386,7 +390,12 @@ INPUT: tuple[Input, ...] = (
 
 def stdin_for(words: Words) -> Input | None:
     """The row of :data:`INPUT` for a command, if any."""
-    return next((r for r in INPUT if tuple(words[: len(r.words)]) == r.words), None)
+    return starting(INPUT, words)
+
+
+def starting(rows: Sequence[Row], words: Words) -> Row | None:
+    """The first of ``rows`` whose ``words`` begin the command."""
+    return next((r for r in rows if tuple(words[: len(r.words)]) == r.words), None)
 
 
 # ---------------------------------------------------------------------------- NEEDED
