@@ -175,3 +175,16 @@ def test_a_command_whose_extra_is_missing_says_which(monkeypatch: pytest.MonkeyP
     sweep = next(c for c in COMMANDS if "--plot grid.png" in c.text and c.doc == "README.md")
     monkeypatch.setattr(doccommands, "find_spec", lambda name: None)
     assert doccommands.missing_extras(sweep) == ["plot (matplotlib)"]
+
+
+@pytest.mark.parametrize(
+    ("text", "written"),
+    [
+        ("hasenpfeffer sweep x --set a=1 --games 3", True),  # --workers 1 changes only what is masked
+        ("hasenpfeffer sweep x --set a=1 --games 3 --dask tcp://h:8786", False),
+        ("hasenpfeffer simulate x --games 1000", False),
+        ("pip install . && hasenpfeffer variants", False),
+    ],
+)
+def test_only_outputs_of_commands_run_as_written_are_rewritten(text: str, written: bool) -> None:
+    assert doccommands.as_written(doccommands.plan(Command("a.md", 1, text))) is written

@@ -257,6 +257,11 @@ REDUCED: tuple[Reduction, ...] = (
 )
 
 
+MASKED_ONLY = ("workers",)
+"""Rules that change only what an output masks (:data:`VOLATILE`): a command run with them still
+runs as written, and ``--update`` may rewrite what the doc shows it printing."""
+
+
 def reduce(text: str) -> tuple[str, tuple[str, ...], bool]:
     """A command as it runs in a test: its text, the rules applied, whether the figures change."""
     applied, shape = [], False
