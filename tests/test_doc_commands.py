@@ -96,13 +96,13 @@ def test_an_unclassified_command_fails_until_a_table_says_what_to_do() -> None:
             True,
         ),
         (
-            "hasenpfeffer sweep x --set a=1 --games 3",
-            "hasenpfeffer sweep x --set a=1 --games 3 --workers 1",
+            "hasenpfeffer sweep x --set a=1 --games 2",
+            "hasenpfeffer sweep x --set a=1 --games 2 --workers 1",
             False,
         ),
         (
             "hasenpfeffer sweep x --set a=1 --dask tcp://host-a:8786",
-            "hasenpfeffer sweep x --set a=1 --dask local:2 --games 3",
+            "hasenpfeffer sweep x --set a=1 --dask local:2 --games 2",
             True,
         ),
         (
@@ -180,8 +180,8 @@ def test_a_command_whose_extra_is_missing_says_which(monkeypatch: pytest.MonkeyP
 @pytest.mark.parametrize(
     ("text", "written"),
     [
-        ("hasenpfeffer sweep x --set a=1 --games 3", True),  # --workers 1 changes only what is masked
-        ("hasenpfeffer sweep x --set a=1 --games 3 --dask tcp://h:8786", False),
+        ("hasenpfeffer sweep x --set a=1 --games 2", True),  # --workers 1 changes only what is masked
+        ("hasenpfeffer sweep x --set a=1 --games 2 --dask tcp://h:8786", False),
         ("hasenpfeffer simulate x --games 1000", False),
         ("pip install . && hasenpfeffer variants", False),
     ],

@@ -16,9 +16,9 @@ A command that no table classifies and that is not ``hasenpfeffer ...`` or ``pyt
 fails its test until a row here says what to do with it.
 
 >>> reduce("hasenpfeffer simulate pepper --games 2000 --bots greedy --seed 3 --json")
-('hasenpfeffer simulate pepper --games 3 --bots greedy --seed 3 --json --workers 1', ('games', 'workers'), True)
+('hasenpfeffer simulate pepper --games 2 --bots greedy --seed 3 --json --workers 1', ('games', 'workers'), True)
 >>> reduce("hasenpfeffer simulate pepper --games 800 --seed 3 --shard 1/4 --json > part-1.json")[0]
-'hasenpfeffer simulate pepper --games 8 --seed 3 --shard 1/4 --json --workers 1 > part-1.json'
+'hasenpfeffer simulate pepper --games 4 --seed 3 --shard 1/4 --json --workers 1 > part-1.json'
 >>> reduce("hasenpfeffer analyze docs/records/first-trick.yaml")
 ('hasenpfeffer analyze docs/records/first-trick.yaml', (), False)
 """
@@ -37,8 +37,6 @@ from typing import TypeVar
 Words = Sequence[str]
 STUDIES = ("simulate", "compare", "sweep")
 """The commands that play many games (``--games``, ``--workers``, ``--dask``)."""
-QUICK_BOTS = ("random", "greedy")
-"""Bots that play a game in a fraction of a second; mc, pimc and bots of one's own take seconds."""
 
 
 # ---------------------------------------------------------------------------- reading a command
@@ -102,13 +100,13 @@ def insert(text: str, options: str) -> str:
 
 
 def few(words: Words) -> int:
-    """Games for a reduced run: 3, or 2 with slow bots; at least 2 a shard with ``--shard i/n``."""
-    bots = (option(words, "--bots") or "greedy").split(",")
-    games = 3 if all(b.split(":")[0] in QUICK_BOTS for b in bots) else 2
+    """Games for a reduced run: 2, or one a shard with ``--shard i/n`` where ``n`` is more.
+
+    >>> few(["hasenpfeffer", "simulate", "x"]), few(["hasenpfeffer", "simulate", "x", "--shard", "1/4"])
+    (2, 4)
+    """
     shard = option(words, "--shard")
-    if shard and re.fullmatch(r"\d+/\d+", shard):
-        games = max(games, 2 * int(shard.split("/")[1]))
-    return games
+    return max(2, int(shard.split("/")[1])) if shard and re.fullmatch(r"\d+/\d+", shard) else 2
 
 
 def _set_number(text: str, name: str, value: int) -> str:
@@ -191,8 +189,8 @@ def _workers(text: str, words: Words) -> str | None:
 REDUCED: tuple[Reduction, ...] = (
     Reduction(
         "games",
-        "simulate, compare or sweep with --games N above 3",
-        "--games 3 (2 with mc, pimc or a bot of one's own; 2 a shard with --shard i/n)",
+        "simulate, compare or sweep with --games N above 2",
+        "--games 2 (with --shard i/n, one game a shard if n is more)",
         "the doc's count is what a real study needs, minutes of play; a few games print the same tables",
         True,
         _games,
@@ -200,7 +198,7 @@ REDUCED: tuple[Reduction, ...] = (
     Reduction(
         "default games",
         "simulate, compare or sweep without --games (100 games by default)",
-        "--games 3 (as above)",
+        "--games 2 (as above)",
         "100 games per variant, times the points of a sweep, take a minute on two cores",
         True,
         _default_games,
@@ -448,7 +446,7 @@ NEEDED: tuple[Needed, ...] = (
         "part-*.json",
         "the four shards of the doc's run (it shows two; the others are 'on another' machine), reduced alike",
         doc="docs/studies.md",
-        make="for i in 1 2 3 4; do hasenpfeffer simulate pepper --games 8 --seed 3 --shard $i/4 --json"
+        make="for i in 1 2 3 4; do hasenpfeffer simulate pepper --games 4 --seed 3 --shard $i/4 --json"
         " --workers 1 > part-$i.json; done",
     ),
 )

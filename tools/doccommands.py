@@ -209,7 +209,7 @@ def plan(command: Command) -> list[Step]:
     """How each part of a command is handled.
 
     >>> [(s.run, s.rules) for s in plan(Command("a.md", 1, "pip install . && hasenpfeffer simulate x"))]
-    [(None, ()), ('hasenpfeffer simulate x --games 3 --workers 1', ('default games', 'workers'))]
+    [(None, ()), ('hasenpfeffer simulate x --games 2 --workers 1', ('default games', 'workers'))]
     """
     code = command.code
     cuts = [n for n in doccases.unquoted(code) if code.startswith("&&", n)]
@@ -530,7 +530,7 @@ def describe(command: Command) -> str:
 
     >>> print(describe(Command("a.md", 3, "hasenpfeffer simulate x --games 500", ("x: 500 games",))))
     a.md:3: hasenpfeffer simulate x --games 500
-      runs hasenpfeffer simulate x --games 3 --workers 1 [games, workers]; output compared by shape
+      runs hasenpfeffer simulate x --games 2 --workers 1 [games, workers]; output compared by shape
     """
     out, files = [f"{command.id}: {command.text}"], []
     steps = plan(command)
