@@ -5,6 +5,7 @@ and the package collect without numba."""
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +15,8 @@ import pytest
 from hasenpfeffer import accel
 from hasenpfeffer.bots import pimc
 from hasenpfeffer.bots.handeval import Evaluator
+from hasenpfeffer.cli import main
+from hasenpfeffer.cli.report.figures import merge_reports
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
@@ -124,3 +127,54 @@ def test_the_package_and_tests_collect_without_numba() -> None:
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "tests collected" in done.stdout.splitlines()[-1]
+
+
+STUDIES = [
+    ["simulate", "euchre"],
+    ["compare", "euchre", "euchre"],
+    ["sweep", "euchre", "--set", "game.target=5"],
+]
+
+
+@pytest.mark.parametrize("argv", STUDIES, ids=lambda argv: argv[0])
+def test_a_setting_that_cannot_be_met_is_one_line_and_exit_2(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv(accel.VARIABLE, "numba")
+    assert main([*argv, "--games", "1", "--workers", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", "HASENPFEFFER_ENGINE must be auto, python or compiled, read 'numba'\n")
+    monkeypatch.setenv(accel.VARIABLE, "compiled")
+    monkeypatch.setattr(accel, "installed", lambda: False)
+    assert main([*argv, "--games", "1", "--workers", "1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1
+    assert err.startswith("the compiled twins asked for by HASENPFEFFER_ENGINE=compiled cannot run")
+
+
+@pytest.mark.parametrize("argv", STUDIES, ids=lambda argv: argv[0])
+def test_studies_say_which_build_runs_in_text_and_json(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    monkeypatch.setenv(accel.VARIABLE, "python")
+    assert main([*argv, "--games", "2", "--workers", "1"]) == 0
+    header = capsys.readouterr().out.splitlines()[:3]
+    assert "accel: pure Python (HASENPFEFFER_ENGINE=python)" in header
+    out = tmp_path / "out.json"
+    json_flag = ["--json", str(out)] if argv[0] == "sweep" else ["--json"]
+    assert main([*argv, "--games", "2", "--workers", "1", *json_flag]) == 0
+    text = out.read_text() if argv[0] == "sweep" else capsys.readouterr().out
+    build = json.loads(text)["accel"]
+    assert set(build) == {"setting", "numba", "compiled", "loaded"}
+    assert (build["setting"], build["compiled"]) == ("python", False)
+
+
+def test_a_merge_keeps_the_build_its_shards_agree_on(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["simulate", "euchre", "--games", "4", "--workers", "1", "--json", "--shard"]
+    shards = []
+    for shard in ("1/2", "2/2"):
+        assert main([*argv, shard]) == 0
+        shards.append(json.loads(capsys.readouterr().out))
+    assert merge_reports(shards)["accel"] == shards[0]["accel"]
+    shards[1]["accel"] = shards[1]["accel"] | {"setting": "other"}
+    assert merge_reports(shards)["accel"] is None

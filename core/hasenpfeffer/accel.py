@@ -38,6 +38,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from importlib import metadata
 from importlib.util import find_spec
+from pathlib import Path
 from typing import Any
 
 VARIABLE = "HASENPFEFFER_ENGINE"
@@ -104,6 +105,17 @@ class Status:
         ran = f"; loaded: {', '.join(self.loaded)}" if self.loaded else ""
         return f"compiled where it can be (numba {self.numba}; {why}{ran})"
 
+    @property
+    def label(self) -> str:
+        """One short line for a report's header: ``compiled (numba 0.60.0)``, or ``pure Python`` and why.
+
+        >>> Status("python", "0.60.0", False, ()).label, Status("auto", "0.60.0", True, ()).label
+        ('pure Python (HASENPFEFFER_ENGINE=python)', 'compiled (numba 0.60.0)')
+        """
+        if self.compiled:
+            return f"compiled (numba {self.numba})"
+        return f"pure Python ({VARIABLE}=python)" if self.setting == "python" else "pure Python (no numba)"
+
     def as_dict(self) -> dict[str, Any]:
         """The status as plain JSON data."""
         return {
@@ -117,10 +129,17 @@ class Status:
 def status(environ: Mapping[str, str] | None = None) -> Status:
     """The build chosen for this process, and the compiled twins it has loaded (for a report's
     header or its JSON)."""
-    version = None
-    if installed():
-        try:
-            version = metadata.version("numba")
-        except metadata.PackageNotFoundError:  # pragma: no cover - importable but not installed
-            version = "unknown"
+    version = (numba_version() or "unknown") if installed() else None
     return Status(setting(environ), version, enabled(environ), loaded())
+
+
+@functools.cache
+def numba_version() -> str | None:
+    """numba's version, read from its metadata in the folder that holds it (other folders of the
+    path are not searched, nor numba imported); None when it is not found."""
+    spec = find_spec("numba")
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
+    if not folders:
+        return None
+    found = next(iter(metadata.distributions(name="numba", path=[str(Path(folders[0]).parent)])), None)
+    return None if found is None else found.version

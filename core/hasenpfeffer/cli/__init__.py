@@ -11,7 +11,7 @@ import argparse
 import importlib
 import sys
 
-from .. import __version__
+from .. import __version__, accel
 from ..sim.interrupt import Terminated, exit_code, sigterm_raises
 
 DESCRIPTION = """\
@@ -103,6 +103,13 @@ def command(args_in: list[str]) -> int:
         return exc.code if isinstance(exc.code, int) else 2
     if args.command is None:
         parser.print_help()
+        return 2
+    try:
+        accel.enabled()  # a HASENPFEFFER_ENGINE that cannot be met is a usage error, said in one line
+    except ValueError as exc:
+        from .common import error
+
+        error(str(exc))
         return 2
     module = importlib.import_module(COMMANDS[args.command][0])
     code: int = module.run(args)

@@ -277,6 +277,13 @@ def shard_label(shard: tuple[int, int] | None, first: int, stop: int) -> str:
     return f" (shard {shard[0]}/{shard[1]}: games {first} to {stop - 1})"
 
 
+def accel_line() -> str:
+    """The header line saying which build of the compiled twins runs (:mod:`hasenpfeffer.accel`)."""
+    from .. import accel
+
+    return f"accel: {accel.status().label}"
+
+
 def where(dask: str | None, workers: int) -> str:
     """``2 workers`` or ``Dask local:2``."""
     if dask is not None:

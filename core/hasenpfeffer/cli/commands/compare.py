@@ -14,6 +14,7 @@ from rich.table import Table
 
 from ..common import (
     WIDE,
+    accel_line,
     add_common,
     add_run_options,
     bots_label,
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     out.print(
         f"A = [bold]{escape(va.name)}[/], B = [bold]{escape(vb.name)}[/]\n{args.games:,} games each,"
         f" same seeds, bots {escape(bots_label(bots))}, seed {args.seed}; {elapsed:.1f} s on"
-        f" {where(args.dask, workers)}",
+        f" {where(args.dask, workers)}\n{accel_line()}",
         highlight=False,
     )
     out.print(table(report))

@@ -14,6 +14,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..common import (
+    accel_line,
     add_common,
     add_run_options,
     bots_label,
@@ -157,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     header = (
         f"[bold]{escape(variant.name)}[/]: {stats.games:,} games{shard_label(args.shard, first, stop)},"
         f" bots {escape(bots_label(bots))}, seed {args.seed}\n{elapsed:.1f} s on {where(args.dask, workers)},"
-        f" {stats.hands / max(elapsed, 1e-9):,.0f} hands/s"
+        f" {stats.hands / max(elapsed, 1e-9):,.0f} hands/s\n{accel_line()}"
     )
     render(variant, stats, header, out)
     return 0

@@ -18,6 +18,7 @@ from rich.table import Table
 from ...sim.sweep import flow
 from ..common import (
     WIDE,
+    accel_line,
     add_common,
     add_run_options,
     bots_label,
@@ -190,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
     out.print(
         f"[bold]{escape(base.name)}[/] and {len(variants)} house rules: {stop - first:,} games each"
         f"{shard_label(args.shard, first, stop)}, same seeds, bots {escape(bots_label(bots))},"
-        f" seed {args.seed}; {elapsed:.1f} s on {where(args.dask, workers)}",
+        f" seed {args.seed}; {elapsed:.1f} s on {where(args.dask, workers)}\n{accel_line()}",
         highlight=False,
     )
     out.print(table(report))

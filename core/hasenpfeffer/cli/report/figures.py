@@ -17,7 +17,8 @@ In JSON every figure is ``{value, low, high, n}`` (``null`` without observations
 difference ``{value, low, high}``; the three reports share one version, :data:`FORMAT`. A
 report of ``simulate`` or ``sweep`` carries the integer sums it was computed from (``raw``) and
 what identifies its run (``run``), so the reports of the shards of a run merge into exactly
-the report of the whole run (:func:`merge_reports`).
+the report of the whole run (:func:`merge_reports`). Each report also says which build of the
+compiled twins its process chose (``accel``); a merge keeps the shards' when they agree.
 
 >>> from hasenpfeffer import load_variant
 >>> from hasenpfeffer.sim.simulate import simulate
@@ -34,6 +35,7 @@ import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from ... import accel
 from ...format.variant import Variant
 from ...sim.estimates import estimate, figures
 from ...sim.execute import Shard
@@ -127,6 +129,11 @@ def run_entry(asked: int, shard: Shard | None, variants: Sequence[Variant]) -> d
     return {"games": asked, "shard": where, "variant_keys": keys, "ladder": ladder(variants[0])}
 
 
+def build_entry() -> dict[str, Any]:
+    """A report's ``accel``: which build of the compiled twins this process chose (:mod:`hasenpfeffer.accel`)."""
+    return accel.status().as_dict()
+
+
 def simulate_report(
     variant: Variant, bots: Sequence[str], seed: int, asked: int, shard: Shard | None, stats: Stats
 ) -> dict[str, Any]:
@@ -136,6 +143,7 @@ def simulate_report(
 
 def _simulate_doc(name: str, bots: list[str], seed: int, run: dict[str, Any], stats: Stats) -> dict[str, Any]:
     head = {"format": FORMAT, "command": "simulate", "variant": name, "bots": bots, "seed": seed}
+    head["accel"] = build_entry()
     shown = {k: entry(e) for k, e in figures(stats, run["ladder"]).items()}
     return head | stats.summary(run["ladder"]) | {"figures": shown, "run": run, "raw": stats.raw()}
 
@@ -161,7 +169,7 @@ def compare_report(
     }
     head = {"format": FORMAT, "command": "compare", "a": a.name, "b": b.name, "games": runs.seeds}
     wins = {"a": runs.stats[0].wins, "b": runs.stats[1].wins}
-    return head | {"bots": list(bots), "seed": seed, "wins": wins, "figures": shown}
+    return head | {"bots": list(bots), "seed": seed, "accel": build_entry(), "wins": wins, "figures": shown}
 
 
 def sweep_report(
@@ -183,7 +191,8 @@ def sweep_report(
         }
         out.append({"name": name, "set": dict(setting), "figures": values})
     head = {"format": FORMAT, "command": "sweep", "base": points[0][0], "keys": list(keys)}
-    body = {"games": runs.seeds, "bots": list(bots), "seed": seed, "figures": shown, "points": out}
+    body = {"games": runs.seeds, "bots": list(bots), "seed": seed, "accel": build_entry()}
+    body |= {"figures": shown, "points": out}
     return head | body | {"run": run, "raw": runs.raw()}
 
 
@@ -268,13 +277,15 @@ def merge_reports(docs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     command = _check(docs)
     d = docs[0]
     run = dict(d["run"]) | {"shard": None}
+    builds = [doc.get("accel") for doc in docs]
+    shared = {"accel": builds[0] if all(b == builds[0] for b in builds) else None}
     if command == "simulate":
         total = Stats.from_raw(d["raw"])
         for doc in docs[1:]:
             total.merge(Stats.from_raw(doc["raw"]))
-        return _simulate_doc(d["variant"], d["bots"], d["seed"], run, total)
+        return _simulate_doc(d["variant"], d["bots"], d["seed"], run, total) | shared
     runs = RunSet.from_raw(d["raw"])
     for doc in docs[1:]:
         runs.merge(RunSet.from_raw(doc["raw"]))
     points = [(p["name"], p["set"]) for p in d["points"]]
-    return sweep_report(points, d["keys"], d["bots"], d["seed"], run, runs)
+    return sweep_report(points, d["keys"], d["bots"], d["seed"], run, runs) | shared
