@@ -65,7 +65,10 @@ def _contracts(
         if partners and draw(st.integers(0, 3)) == 0:
             b["alone"] = True
         if draw(st.integers(0, 3)) == 0:
+            b["failed_to"] = draw(st.sampled_from(["makers", "opponents"]))
+        if draw(st.integers(0, 3)) == 0:
             b["open"] = True
+            b["open_from"] = draw(st.sampled_from(["first-trick", "lead"]))
         if draw(st.integers(0, 3)) == 0:
             b["defenders_score"] = False
         if draw(st.integers(0, 4)) == 0:

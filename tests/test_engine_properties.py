@@ -96,10 +96,11 @@ def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
             change[maker] += slammed(v, contract.objective == "none", taken, Fraction(contract.points))
         else:
             loss = contract.points if contract.failed_points is None else contract.failed_points
+            to = contract.failed_to or s.failed.to
             for side in range(sides):
-                if s.failed.to == "makers" and side == maker:
+                if to == "makers" and side == maker:
                     change[side] -= loss
-                elif s.failed.to == "opponents" and side != maker:
+                elif to == "opponents" and side != maker:
                     change[side] += loss
     elif r.made:
         if r.alone and s.made_alone is not None:
@@ -115,10 +116,11 @@ def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
             loss *= s.alone_multiplier
         if r.forced:
             loss *= Fraction(v.making.all_pass.failure_multiplier)
+        to = (contract.failed_to if contract is not None else None) or rule.to
         for side in range(sides):
-            if rule.to == "makers" and side == maker:
+            if to == "makers" and side == maker:
                 change[side] -= loss
-            elif rule.to == "opponents" and side != maker:
+            elif to == "opponents" and side != maker:
                 change[side] += loss
     for side in range(sides):
         if side != maker and (contract is None or contract.defenders_score):

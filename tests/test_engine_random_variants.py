@@ -233,7 +233,8 @@ def check_exchange(g: Game) -> None:
     partners = [(lone + k) % n for k in range(1, n) if v.team_of((lone + k) % n) == v.team_of(lone)]
     cards = v.alone.exchange.cards
     order = [q for q in partners for _ in range(cards)] + [lone] * (cards * len(partners))
-    start = max(i for i, a in enumerate(view.history) if a.verb in ("trump", "order-up", "discard", "alone"))
+    markers = ("trump", "order-up", "discard", "alone")  # a contract naming its trump leaves none
+    start = max((i for i, a in enumerate(view.history) if a.verb in markers), default=0)
     gives = sum(1 for a in view.history[start:] if a.verb == "give")
     assert seat == order[gives], (view.history, order)
     if seat == lone or not v.alone.exchange.best:
@@ -250,8 +251,8 @@ def check_defence(g: Game) -> None:
     first = maker if v.alone.lone_defence_order == "maker-left" else view.dealer
     offers = [(first + k) % n for k in range(1, n + 1)]
     offers = [s for s in offers if v.team_of(s) != v.team_of(maker) and v.players >= 4]
-    made = max(i for i, a in enumerate(view.history) if a.verb in ("trump", "order-up"))
-    passes = sum(1 for a in view.history[made:] if a.verb == "pass")
+    dealt = max(i for i, e in enumerate(g.events) if type(e).__name__ == "HandDealt")
+    passes = sum(1 for e in g.events[dealt:] if type(e).__name__ == "Passed" and e.phase == "defence")
     assert seat == offers[passes], (view.history, offers)
     assert {str(a) for a in g.legal_actions()} == {f"{seat} alone", f"{seat} pass"}
 

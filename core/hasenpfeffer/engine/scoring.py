@@ -77,7 +77,8 @@ def score_hand(
             if forced:
                 raw *= v.making.all_pass.failure_multiplier
             pts = _round_half_away(raw)
-        if rule.to == "makers":
+        to = rule.to if contract is None or contract.failed_to is None else contract.failed_to
+        if to == "makers":
             change[maker_side] -= pts
         else:
             for side in range(len(tricks)):

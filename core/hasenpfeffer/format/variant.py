@@ -355,10 +355,20 @@ class Bid(Model):
         description="Points the makers lose when they fail it, fixed; null: `points` when it is set,"
         " else by the `scoring` section.",
     )
+    failed_to: Literal["makers", "opponents"] | None = Field(
+        None,
+        description="Who the failed points go to: `makers` lose them, or each opposing side gains them;"
+        " null: as `scoring.failed.to`.",
+    )
     alone: Bool = Field(
         False, description="The maker plays alone: the partners sit out (nothing to do without partners)."
     )
-    open: Bool = Field(False, description="The maker's hand is shown to every seat after the first trick.")
+    open: Bool = Field(False, description="The maker's hand is shown to every seat during play.")
+    open_from: Literal["first-trick", "lead"] = Field(
+        "first-trick",
+        description="When an open hand is shown: after the first trick (`first-trick`, Five Hundred's"
+        " open misère) or before the opening lead (`lead`, Jambone).",
+    )
     defenders_score: Bool = Field(
         True, description="The defenders score `scoring.defenders` in this contract (misère: false)."
     )
@@ -382,6 +392,7 @@ class Bid(Model):
             or self.objective != "tricks"
             or self.points is not None
             or self.failed_points is not None
+            or self.failed_to is not None
             or self.alone
             or self.open
             or not self.defenders_score

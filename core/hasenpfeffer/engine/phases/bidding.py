@@ -7,9 +7,9 @@ hand is thrown in: the phase's one exit, to scoring.
 
 from __future__ import annotations
 
+from ...format.variant import Bid
 from ...rules import mechanisms as has
 from ...rules.actions import Action, LegalActions, Verb
-from ...format.variant import Bid
 from ...rules.plan import Plan
 from ...rules.ruleset import Ruleset
 from ..events import BidMade, MakerForced, Passed

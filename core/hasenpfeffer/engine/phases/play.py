@@ -10,6 +10,15 @@ from .base import PhaseRules, not_held
 from .names import Phase
 
 
+def show(s: State) -> None:
+    """Lay the maker's hand open to every seat (an open contract)."""
+    maker = s.maker
+    assert maker is not None
+    s.shown = maker
+    names = s.rules.names
+    s.events.append(HandShown(maker, tuple([names[x] for x in s.hands[maker]])))
+
+
 class Play(PhaseRules):
     """Phase ``play``."""
 
@@ -44,6 +53,9 @@ class Play(PhaseRules):
         s.next = nxt
         s.active = p.n - sum(out)
         s.leader = s.to_move = leader
+        contract = s.contract
+        if contract is not None and contract.open and contract.open_from == "lead":
+            show(s)
 
     def legal(self, s: State) -> LegalActions:
         """The cards that follow the suit led, or any card when none does; the suit to follow
@@ -98,12 +110,8 @@ class Play(PhaseRules):
         )
         s.trick = []
         s.leader = s.to_move = best
-        contract = s.contract
-        if contract is not None and contract.open and s.shown is None:
-            maker = s.maker
-            assert maker is not None
-            s.shown = maker
-            s.events.append(HandShown(maker, tuple([names[x] for x in s.hands[maker]])))
+        if s.shown is None and s.contract is not None and s.contract.open:
+            show(s)
         if not s.hands[best]:
             s.course.leave(s)
 
