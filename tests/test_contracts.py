@@ -278,3 +278,53 @@ def test_misere_only_after_a_seven_bid() -> None:
     g.apply(f"{seat} bid 7S")
     nxt = g.to_move
     assert f"{nxt} bid misere" in g.legal_actions() and f"{nxt} bid open-misere" in g.legal_actions()
+
+
+# ------------------------------------------------------------------ what the commands show
+
+
+def test_replay_shows_the_contract_the_named_suit_and_the_open_hand() -> None:
+    from hasenpfeffer.cli.commands.replay import summary
+
+    g = Game(load_variant("five-hundred"), seed=1, deal=MISERE)
+    apply_all(g, "0 bid open-misere, 1 pass, 2 pass, 3 pass, 0 discard 8H, 0 discard 7H, 0 discard 6S")
+    apply_all(g, "0 play JK, 0 suit S, 1 play AS, 3 play 7D")
+    hand = summary(g)["hands"][0]
+    assert (
+        hand["contract"]["words"]
+        == "no trick, no-trump, alone, hand open after the first trick, 500 points, defenders score nothing"
+    )
+    assert hand["contract"]["objective"] == "none" and hand["making"] == [
+        "0 bid open-misere",
+        "1 pass",
+        "2 pass",
+        "3 pass",
+    ]
+    assert hand["tricks"] == [
+        {
+            "leader": 0,
+            "cards": [{"seat": 0, "card": "JK"}, {"seat": 1, "card": "AS"}, {"seat": 3, "card": "7D"}],
+            "winner": 0,
+            "why": "Joker",
+            "named": "S",
+        }
+    ]
+    assert hand["shown"] == {"seat": 0, "cards": ["5C", "6C", "4D", "5D", "6D", "4H", "5H", "6H", "5S"]}
+    from hasenpfeffer.records import dump, loads, replay
+
+    assert replay(loads(dump(g.record()))).events == g.events  # the suit named replays
+
+
+def test_the_terminal_reads_a_suit_named_after_the_joker() -> None:
+    from hasenpfeffer.cli.ui.read import explain, read_choice
+
+    g = Game(load_variant("five-hundred"), seed=1, deal=HEARTS)
+    apply_all(g, "0 bid 6NT, 1 pass, 2 pass, 3 pass, 0 discard 4H, 0 discard 5H, 0 discard 6H, 0 play JK")
+    view, legal = g.view(0), g.legal_actions()
+    assert read_choice("spades", view, legal) == Action(0, "suit", "S")
+    assert read_choice("suit h", view, legal) == Action(0, "suit", "H")
+    assert (
+        explain(Action(0, "suit", "D"), view) == "the others must follow diamonds to your Joker if they can"
+    )
+    bid_view = Game(load_variant("five-hundred"), seed=1, deal=HEARTS).view(0)
+    assert explain(Action(0, "bid", "7H"), bid_view) == "contract: 7 tricks, trump hearts, 200 points"

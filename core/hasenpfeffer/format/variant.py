@@ -27,7 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from .cards import RANKS, SUITS, CardError, parse_rank, parse_suit
+from .cards import RANKS, SUIT_NAMES, SUITS, CardError, parse_rank, parse_suit
 from .errors import clean, quote
 
 HAND_CAP = 1000
@@ -383,6 +383,32 @@ class Bid(Model):
         description="It may be bid only when the high bid is this bid of the ladder or a later one"
         " (misère only after a seven-bid: `only_over: 7S`).",
     )
+
+    def describe(self) -> str:
+        """What the bid commits its makers to, in words.
+
+        >>> Bid(name="4", tricks=4).describe()
+        '4 tricks'
+        >>> Bid(name="7H", tricks=7, trump="H", points=200).describe()
+        '7 tricks, trump hearts, 200 points'
+        >>> Bid(name="m", objective="none", trump="NT", points=500, alone=True, open=True).describe()
+        'no trick, no-trump, alone, hand open after the first trick, 500 points'
+        """
+        parts = ["no trick" if self.objective == "none" else f"{self.tricks} trick{'s' * (self.tricks != 1)}"]
+        if self.trump is not None:
+            parts.append("no-trump" if self.trump == "NT" else f"trump {SUIT_NAMES[self.trump]}")
+        if self.multiplier != 1:
+            parts.append(f"{self.multiplier}x stakes")
+        if self.alone:
+            parts.append("alone")
+        if self.open:
+            parts.append("hand open " + ("from the lead" if self.open_from == "lead" else "after the first trick"))
+        if self.points is not None:
+            failed = self.points if self.failed_points is None else self.failed_points
+            parts.append(f"{self.points} points" + (f", {failed} if failed" if failed != self.points else ""))
+        if not self.defenders_score:
+            parts.append("defenders score nothing")
+        return ", ".join(parts)
 
     @property
     def contract(self) -> bool:
