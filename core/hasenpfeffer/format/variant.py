@@ -402,7 +402,9 @@ class Bid(Model):
         if self.alone:
             parts.append("alone")
         if self.open:
-            parts.append("hand open " + ("from the lead" if self.open_from == "lead" else "after the first trick"))
+            parts.append(
+                "hand open " + ("from the lead" if self.open_from == "lead" else "after the first trick")
+            )
         if self.points is not None:
             failed = self.points if self.failed_points is None else self.failed_points
             parts.append(f"{self.points} points" + (f", {failed} if failed" if failed != self.points else ""))

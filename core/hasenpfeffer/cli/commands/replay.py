@@ -75,7 +75,9 @@ def _tricks(events: list[Event]) -> list[dict[str, Any]]:
             named = e.suit
         elif isinstance(e, TrickWon):
             cards = [{"seat": seat, "card": card} for seat, card in e.cards]
-            out.append({"leader": e.leader, "cards": cards, "winner": e.winner, "why": e.reason, "named": named})
+            out.append(
+                {"leader": e.leader, "cards": cards, "winner": e.winner, "why": e.reason, "named": named}
+            )
             named = None
     return out
 
@@ -146,7 +148,9 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "maker": r.maker if r else game.maker,
         "bid": r.bid if r else game.bid_name,
         "contract": _contract(game, r.bid if r else game.bid_name),
-        "shown": next(({"seat": e.seat, "cards": list(e.cards)} for e in events if isinstance(e, HandShown)), None),
+        "shown": next(
+            ({"seat": e.seat, "cards": list(e.cards)} for e in events if isinstance(e, HandShown)), None
+        ),
         "forced": r.forced if r else game.forced,
         "trump": r.trump if r else game.trump,
         "alone": r.alone if r else game.alone,

@@ -100,6 +100,10 @@ class PhaseRules:
         """Whether the hand, going on, enters this phase now (asked when it may: ``Entry.WANTED``)."""
         return True
 
+    def leaving_words(self, rules: Ruleset) -> str:
+        """The words of :attr:`leaving` for a variant."""
+        return self.leaving
+
     def arriving(self, rules: Ruleset, source: Phase) -> str:
         """Words for the diagram when the hand goes on to this phase from ``source`` ("": the
         source's :attr:`leaving`)."""
