@@ -316,14 +316,14 @@ def actual_deal(game: Game) -> Dealt:
     discard and gift so far (hidden information: for analysis, tests, and the replay of worlds).
 
     >>> from hasenpfeffer import load_variant
-    >>> deal = {"dealer": 3, "widow": ["JS", "QS", "KS", "AS"], "hands": [
-    ...     "9C TC JC QC KC", "AC 9D TD JD QD", "KD AD 9H TH JH", "QH KH AH 9S TS"]}
-    >>> game = Game(load_variant("euchre"), deal=deal)
-    >>> for a in ["0 pass", "1 pass", "2 order-up", "3 discard 9S"]:
-    ...     _ = game.apply(a)
-    >>> dealt = actual_deal(game)
-    >>> dealt.hands[3], dealt.kitty, dealt.set_aside  # the dealer's discard, which only it saw
-    ((QH, KH, AH, 9S, TS), (JS, QS, KS, AS), (9S,))
+    >>> g = Game(load_variant("hasenpfeffer"), seed=7)
+    >>> for a in ["3 bid 4", "0 pass", "1 pass", "2 pass", "3 trump D"]:
+    ...     _ = g.apply(a)
+    >>> g.apply("3 discard KS")  # the maker lays a card away, which only it sees
+    [CardsDiscarded(seat=3, cards=(KS,))]
+    >>> dealt = actual_deal(g)
+    >>> dealt.dealer, dealt.hands[3], dealt.kitty, dealt.set_aside
+    (2, (AC, TD, JD, QD, KS, JK), (KC,), (KS,))
     """
     return dealt_of(game.events)
 
