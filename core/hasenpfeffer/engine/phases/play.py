@@ -67,7 +67,7 @@ class Play(PhaseRules):
         s.hands[seat].remove(c)
         trick = s.trick
         trick.append((seat, c))
-        s.events.append(CardPlayed(seat, arg))
+        s.events.append(CardPlayed(seat, s.rules.faces[c]))
         if len(trick) == 1:
             s.led = s.eff[c]
         if len(trick) < s.active:
@@ -79,10 +79,10 @@ class Play(PhaseRules):
         s.won[best] += 1
         done = tuple(trick)
         s.tricks.append((s.leader, done, best))
-        names = s.rules.names
+        faces = s.rules.faces
         reason = s.rules.reasons[ti][card]
         s.events.append(
-            TrickWon(best, names[card], reason, s.leader, tuple([(q, names[x]) for q, x in done]))
+            TrickWon(best, faces[card], reason, s.leader, tuple([(q, faces[x]) for q, x in done]))
         )
         s.trick = []
         s.leader = s.to_move = best
