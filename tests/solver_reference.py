@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.game import Game, actual_state
 from hasenpfeffer.rules.plan import plan_for
 from hasenpfeffer.rules.ruleset import Ruleset
 
@@ -31,17 +31,18 @@ class Deal:
     @classmethod
     def of(cls, g: Game) -> Deal:
         """The deal of a game in phase ``play``."""
-        assert g.phase == "play" and g.trump_i is not None and g.to_move is not None
+        now = actual_state(g)
+        assert g.phase == "play" and now.trump_i is not None and g.to_move is not None
         plan = plan_for(g.rules)
         nxt = []
         for s in range(plan.n):
             q = plan.left[s]
-            while g.out[q]:
+            while now.out[q]:
                 q = plan.left[q]
             nxt.append(q)
-        hands = [[] if g.out[s] else list(h) for s, h in enumerate(g.hands)]
-        active = plan.n - sum(g.out)
-        return cls(g.rules, g.trump_i, hands, g.to_move, list(g.trick), nxt, active, plan.side_of)
+        hands = [[] if now.out[s] else list(h) for s, h in enumerate(now.hands)]
+        active = plan.n - sum(now.out)
+        return cls(g.rules, now.trump_i, hands, g.to_move, list(now.trick), nxt, active, plan.side_of)
 
     def legal(self) -> list[int]:
         """The distinct cards the seat to move may play."""

@@ -104,7 +104,7 @@ def test_others_discards_stay_hidden_in_a_view() -> None:
     rng = random.Random(4)
     while game.phase != Phase.PLAY:
         game.apply(rng.choice(game.legal_actions()))
-    maker = game.maker
+    maker = game.view().maker
     assert maker is not None
     other = (maker + 1) % 4
     mine = [a for a in game.view(maker).history if a.verb == Verb.DISCARD]

@@ -220,7 +220,7 @@ def test_no_trump_house_rule_only_in_round_two() -> None:
     assert "0 trump NT" in legal(g)
     winners = play(g, "0 trump NT, 0 play JH, 1 play AS, 2 play AC, 3 play 9D")
     # Without trump the jack of hearts is a plain heart; nobody else holds a heart.
-    assert winners == [0] and g.trump == "NT"
+    assert winners == [0] and g.view().trump == "NT"
 
 
 def test_canadian_loner_house_rule() -> None:
@@ -246,7 +246,7 @@ def test_benny_turned_joker_proposes_hearts() -> None:
     g = deal(3, hands, "JK 9S TS 9C TH", house("benny"))
     assert g.view(0).turned == Card.parse("JK")
     g.apply("0 order-up")
-    assert g.trump == "H"
+    assert g.view().trump == "H"
     g.apply("3 discard 9D")
     assert Card.parse("JK") in g.view(3).hand
 

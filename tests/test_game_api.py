@@ -1,12 +1,18 @@
-"""The public step API: refusals leave the game unchanged, views hide what they should, copies are independent."""
+"""The public step API: a game shows the loop, views, events and record; refusals leave it
+unchanged, views hide what they should, the hidden cards come through one door, copies are
+independent."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 
-from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.game import Game, actual_deal, actual_state
+from hasenpfeffer.engine.view import PublicView, public_history
+from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.actions import Action, IllegalActionError, LegalActions
 
@@ -85,12 +91,84 @@ def test_view_hides_other_hands_widow_and_discards() -> None:
     assert "9C" not in [str(c) for c in mine.hand] and len(mine.hand) == 6
 
 
+GAME = {
+    "phase",
+    "to_move",
+    "legal_actions",
+    "can_apply",
+    "apply",
+    "is_over",
+    "winner",
+    "scores",
+    "dealer",
+    "hand_number",
+    "hand_results",
+    "action_space",
+    "legal_action_ids",
+    "legal_action_mask",
+    "apply_id",
+    "view",
+    "events",
+    "record",
+    "variant",
+    "rules",
+    "seed",
+    "queue_deal",
+    "copy",
+    "snapshot",
+}
+"""A game's public attributes: the loop, views, events and record (docs/engine.md)."""
+
+
+def test_a_game_shows_the_loop_its_views_events_and_record_and_the_docs_name_them() -> None:
+    assert {name for name in dir(Game) if not name.startswith("_")} == GAME
+    text = (Path(__file__).parent.parent / "docs" / "engine.md").read_text(encoding="utf-8")
+    table = text[text.index("## What a game shows") : text.index("## Worlds")]
+    assert [name for name in sorted(GAME) if f"`{name}" not in table] == []
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_the_public_view_is_what_every_seat_sees_alike(name: str) -> None:
+    """The view of no seat equals each seat's view in every public field, and its history is
+    theirs with every discard and gift stripped of its card."""
+    g = Game(load_variant(name), seed=5)
+    rng = random.Random(5)
+    public_fields = [f.name for f in dataclasses.fields(PublicView) if f.name != "history"]
+    while len(g.hand_results) < 2 and not g.is_over:
+        public = g.view()
+        assert type(public) is PublicView
+        for seat in range(g.variant.players):
+            view = g.view(seat)
+            assert [f for f in public_fields if getattr(view, f) != getattr(public, f)] == []
+            assert public.history == public_history(view.history, None)
+        hidden = [a for a in public.history if a.verb in ("discard", "give")]
+        assert not any(a.arg for a in hidden)
+        assert public.maker_alone == (public.maker is not None and public.maker in public.alone)
+        g.apply(rng.choice(g.legal_actions()))
+
+
+def test_the_door_gives_the_deal_as_dealt_and_the_cards_where_they_are() -> None:
+    g = fresh()
+    for a in ["0 bid 6", "0 trump H", "0 discard 9C"]:
+        g.apply(a)
+    dealt, now = actual_deal(g), actual_state(g)
+    assert [sorted(h) for h in dealt.hands] == [sorted(h.split()) for h in DEAL["hands"]]
+    assert (dealt.dealer, dealt.kitty, dealt.set_aside) == (3, ("9C",), ("9C",))
+    faces = g.rules.faces
+    assert [[faces[c] for c in h] for h in now.hands] == [list(g.view(s).hand) for s in range(4)]
+    assert list(now.kitty) == [] and (now.maker, now.required, now.alone) == (0, 6, False)
+    again = Game(g.variant, deal=dealt.mapping())
+    for a in ["0 bid 6", "0 trump H", "0 discard 9C"]:
+        again.apply(a)
+    assert again.events == g.events
+
+
 def test_copy_is_independent() -> None:
     g = fresh()
     g.apply("0 bid 3")
     c = g.copy()
     c.apply("1 bid 4")
-    assert g.to_move == 1 and c.to_move == 2 and g.high_seat == 0
+    assert g.to_move == 1 and c.to_move == 2 and c.view().history[-1] == Action(1, "bid", "4")
     rng = random.Random(2)
     while len(c.hand_results) < 3:
         c.apply(rng.choice(c.legal_actions()))
@@ -168,7 +246,7 @@ def test_a_given_deal_leaves_later_hands_as_a_shuffled_one_does(variant: str, se
     given = Game(
         v, seed=seed, deal={"dealer": first.dealer, "hands": hands, "widow": other[v.players * size :]}
     )
-    assert given.hands != shuffled.hands
+    assert actual_state(given).hands != actual_state(shuffled).hands
     twin = given.copy()
     for g in (shuffled, given, twin):
         while len(g.hand_results) < 2 and not g.is_over:

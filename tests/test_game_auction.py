@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.game import Game, actual_state
 from hasenpfeffer.format.variant import AllPass, Auction, Bid, Making, Variant
 
 # Dealer 3, so seat 0 bids and leads first. Seat 0 holds the top hearts, seat 1 all spades.
@@ -35,7 +35,7 @@ def variant(**making: object) -> Variant:
 def test_the_top_bid_ends_the_auction_and_the_maker_sweeps() -> None:
     g = Game(Variant(name="t"), deal=DEAL)
     run(g, "0 bid 4, 1 bid 5, 2 pass, 3 pass, 0 bid 6")
-    assert (g.phase, g.to_move, g.maker, g.bid_name) == ("trump", 0, 0, "6")
+    assert (g.phase, g.to_move, g.view().maker, g.view().bid) == ("trump", 0, 0, "6")
     assert [str(c) for c in g.view(0).widow] == ["9C"] and g.view(1).widow == ()
     assert len(g.view(0).hand) == 7
     run(g, "0 trump H, 0 discard 9C")
@@ -52,7 +52,7 @@ def test_bidding_goes_round_until_all_but_one_have_passed() -> None:
     assert g.to_move == 1  # seat 2 has passed for good
     assert [str(a) for a in g.legal_actions()] == ["1 pass", "1 bid 4", "1 bid 5", "1 bid 6"]
     run(g, "1 bid 4, 3 pass")
-    assert (g.phase, g.maker, g.bid_name) == ("trump", 1, "4")
+    assert (g.phase, g.view().maker, g.view().bid) == ("trump", 1, "4")
 
 
 def test_a_failed_bid_loses_a_point_per_trick_taken() -> None:
@@ -75,13 +75,13 @@ def test_one_round_auction_dealer_speaks_last() -> None:
     run(g, "0 bid 2, 1 pass, 2 bid 3")
     assert g.to_move == 3 and "3 bid 4" in g.legal_actions()
     run(g, "3 pass")
-    assert (g.phase, g.maker, g.bid_name) == ("trump", 2, "3")
+    assert (g.phase, g.view().maker, g.view().bid) == ("trump", 2, "3")
 
 
 def test_all_pass_makes_the_joker_holder_bid_three() -> None:
     g = Game(Variant(name="t"), deal=DEAL)
     run(g, "0 pass, 1 pass, 2 pass, 3 pass")
-    assert (g.phase, g.to_move, g.maker, g.bid_name, g.forced) == ("trump", 0, 0, "3", True)
+    assert (g.phase, g.to_move, g.view().maker, g.view().bid, g.view().forced) == ("trump", 0, 0, "3", True)
     assert [str(a) for a in g.view(0).history] == ["0 pass", "1 pass", "2 pass", "3 pass"]
     run(g, "0 trump H, 0 discard 9C")
     run(g, HEARTS_SWEEP)
@@ -100,7 +100,7 @@ def test_all_pass_with_the_joker_in_the_widow_throws_in_to_the_same_dealer() -> 
 def test_all_pass_dealer_forced() -> None:
     g = Game(variant(all_pass=AllPass(forced="dealer", bid="2")), deal=DEAL)
     run(g, "0 pass, 1 pass, 2 pass, 3 pass")
-    assert (g.phase, g.maker, g.bid_name, g.forced) == ("trump", 3, "2", True)
+    assert (g.phase, g.view().maker, g.view().bid, g.view().forced) == ("trump", 3, "2", True)
 
 
 def test_all_pass_throw_in_next_dealer() -> None:
@@ -125,7 +125,8 @@ def test_little_pepper_is_overbid_by_big_pepper() -> None:
     run(g, "0 bid little-pepper")
     assert [str(a) for a in g.legal_actions()] == ["1 pass", "1 bid big-pepper"]
     run(g, "1 bid big-pepper")
-    assert (g.maker, g.bid_name, g.multiplier, g.required) == (1, "big-pepper", 2, 6)
+    contract = actual_state(g)
+    assert (g.view().maker, g.view().bid, contract.multiplier, contract.required) == (1, "big-pepper", 2, 6)
 
 
 def test_lone_maker_partner_sits_out_and_left_leads() -> None:

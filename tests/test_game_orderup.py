@@ -63,7 +63,7 @@ def test_order_up_dealer_takes_the_card_and_the_makers_march() -> None:
     assert (g.phase, g.to_move, str(g.view(2).turned)) == ("order-up", 0, "TH")
     assert legal(g) == ["0 order-up", "0 order-up alone", "0 pass"]
     run(g, "0 order-up")
-    assert (g.phase, g.to_move, g.trump, g.maker) == ("discard", 3, "H", 0)
+    assert (g.phase, g.to_move, g.view().trump, g.view().maker) == ("discard", 3, "H", 0)
     assert "TH" in [str(c) for c in g.view(3).hand]
     run(g, "3 discard 9S")
     assert (g.phase, g.to_move) == ("play", 0)
@@ -86,7 +86,7 @@ def test_round_two_bars_the_turned_suit_and_all_pass_throws_in() -> None:
 def test_round_two_maker_names_a_suit() -> None:
     g = Game(euchre(), deal=DEAL)
     run(g, "0 pass, 1 pass, 2 pass, 3 pass, 0 pass, 1 trump S")
-    assert (g.phase, g.maker, g.trump, g.to_move) == ("play", 1, "S", 0)
+    assert (g.phase, g.view().maker, g.view().trump, g.to_move) == ("play", 1, "S", 0)
 
 
 def test_stick_the_dealer_may_not_pass_in_round_two() -> None:
@@ -94,7 +94,7 @@ def test_stick_the_dealer_may_not_pass_in_round_two() -> None:
     run(g, "0 pass, 1 pass, 2 pass, 3 pass, 0 pass, 1 pass, 2 pass")
     assert "3 pass" not in g.legal_actions() and "3 trump C" in g.legal_actions()
     run(g, "3 trump C")
-    assert g.forced and g.maker == 3
+    assert g.view().forced and g.view().maker == 3
 
 
 def test_canadian_loner_dealer_partner_must_go_alone() -> None:
@@ -160,7 +160,7 @@ def test_turned_joker_proposes_a_suit() -> None:
     deal = {**JOKER_TURNED, "widow": ["JK", "TH", "9H", "TC", "9C"]}
     g = Game(benny(turned_joker="S"), deal=deal)
     run(g, "0 order-up")
-    assert (g.trump, g.phase, g.to_move) == ("S", "discard", 3)
+    assert (g.view().trump, g.phase, g.to_move) == ("S", "discard", 3)
     assert "JK" in [str(c) for c in g.view(3).hand]
 
 

@@ -57,7 +57,7 @@ def test_one_suit_with_no_trump_lets_a_stuck_dealer_name_it() -> None:
     g.apply("0 pass")
     assert [str(a) for a in g.legal_actions()] == ["1 trump NT"]
     g.apply("1 trump NT")
-    assert (g.phase, g.trump, g.maker, g.to_move) == ("play", "NT", 1, 0)
+    assert (g.phase, g.view().trump, g.view().maker, g.to_move) == ("play", "NT", 1, 0)
 
 
 def test_stuck_dealer_with_nothing_to_name_is_refused() -> None:

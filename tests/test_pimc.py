@@ -13,12 +13,11 @@ from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.pimc import PimcBot, split_value
 from hasenpfeffer.bots.registry import builtin_spec, load_bot
 from hasenpfeffer.cli.commands.play import saved_bots
-from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.game import Game, actual_deal
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Auction, Failed, Making, Scoring, Variant
 from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.solver import solve
-from hasenpfeffer.worlds import actual_deal
 
 NAMES = ("hasenpfeffer", "hasenpfeffer-pepper", "euchre", "pepper", "three-handed-euchre")
 

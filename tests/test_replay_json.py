@@ -82,7 +82,7 @@ def test_top_level_keys_of_the_last_hand_are_kept(tmp_path: Path, capsys: Capsys
 
 def test_an_unfinished_hand_is_the_last_and_says_so(tmp_path: Path, capsys: Capsys) -> None:
     path, game = saved(tmp_path, "euchre", seed=1, actions=61)
-    assert not game.is_over and game.trick
+    assert not game.is_over and game.view().trick
     text, data = both(path, capsys)
     hands = data["hands"]
     assert isinstance(hands, list)

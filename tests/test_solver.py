@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer.engine.events import HandScored, TrickWon
-from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.game import Game, actual_state
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.actions import Action
@@ -127,7 +127,7 @@ def test_solve_totals_and_best_cards_follow_the_analysis() -> None:
         top = max(moves.values())
         assert set(r.best) == {a for a, v in moves.items() if v == top}
         assert r.tricks[g.rules.variant.team_of(g.to_move or 0)] == top
-        assert sum(r.tricks) == len(g.hands[g.to_move or 0])
+        assert sum(r.tricks) == len(actual_state(g).hands[g.to_move or 0])
         assert r.totals == tuple(a + b for a, b in zip(r.taken, r.tricks, strict=True))
         assert set(moves) == set(g.legal_actions())
         g.apply(r.best[0])
@@ -168,12 +168,13 @@ def game_in_play(v: Variant, rng: random.Random, limit: int | None = LIMIT) -> G
         if g.hand_number > 1 or g.is_over:
             return None
         g.apply(rng.choice(g.legal_actions()))
-    total = sum(len(h) for s, h in enumerate(g.hands) if not g.out[s])
+    now = actual_state(g)
+    total = sum(len(h) for s, h in enumerate(now.hands) if not now.out[s])
     for _ in range(rng.randrange(total)):
         g.apply(rng.choice(g.legal_actions()))
         if g.phase != "play":
             return None
-    while limit is not None and sum(len(h) for s, h in enumerate(g.hands) if not g.out[s]) > limit:
+    while limit is not None and sum(len(h) for s, h in enumerate(now.hands) if not now.out[s]) > limit:
         g.apply(rng.choice(g.legal_actions()))
     return g if g.phase == "play" else None
 
@@ -184,12 +185,13 @@ def check_against_minimax(g: Game) -> None:
     mover = d.side_of[d.seat]
     plan = plan_for(g.rules)
     taken = [0] * plan.sides
-    for _, _, winner in g.tricks:
+    now, trump = actual_state(g), g.view().trump
+    for _, _, winner in now.tricks:
         taken[plan.side_of[winner]] += 1
-    leader = g.trick[0][0] if g.trick else g.to_move
+    leader = now.trick[0][0] if now.trick else g.to_move
     assert leader is not None
     # the game's position, read straight from its cards, is the one its cards spell
-    assert position(g) == from_cards(g.rules, g.trump or "", g.hands, leader, g.trick, g.out, taken)
+    assert position(g) == from_cards(g.rules, trump or "", now.hands, leader, now.trick, now.out, taken)
     names = g.rules.names
     want = {names[c]: ref_after(d, c, mover) for c in d.legal()}
     assert {a.arg: v for a, v in analyse_moves(g).items()} == want
@@ -199,7 +201,7 @@ def check_against_minimax(g: Game) -> None:
         if side != mover:  # two sides share the tricks; with more, each side is searched
             tricks[side] = left - tricks[mover] if sides == 2 else minimax(d, side)
     r = solve(g)
-    assert r.tricks == tuple(tricks), (g.variant.name, g.hands, g.trick, g.trump, g.out)
+    assert r.tricks == tuple(tricks), (g.variant.name, now.hands, now.trick, trump, now.out)
     assert {a.arg for a in r.best} == {c for c, v in want.items() if v == tricks[mover]}
     relative = Solver(relative=True)  # positions keyed by relative ranks, as for large deals
     assert {a.arg: v for a, v in analyse_moves(g, relative).items()} == want
@@ -257,7 +259,10 @@ def test_solver_equals_minimax_through_the_engine(name: str) -> None:
     done = 0
     while done < 8:
         g = game_in_play(v, rng)
-        if g is None or sum(map(len, g.hands)) > 9 + sum(len(h) for s, h in enumerate(g.hands) if g.out[s]):
+        if g is None:
+            continue
+        now = actual_state(g)
+        if sum(map(len, now.hands)) > 9 + sum(len(h) for s, h in enumerate(now.hands) if now.out[s]):
             continue
         sides = plan_for(g.rules).sides
         assert solve(g).tricks == tuple(engine_minimax(g, s) for s in range(sides))

@@ -20,12 +20,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer.engine.events import CardsGiven, HandDealt
-from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.game import Game, actual_deal, actual_state, swap_cards
 from hasenpfeffer.engine.view import View
 from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant_data
 from hasenpfeffer.format.variant import Alone, Exchange, Variant
 from hasenpfeffer.rules.ruleset import compile_variant
-from hasenpfeffer.worlds import Dealt, Worlds, actual_deal, advance, sample_world, world
+from hasenpfeffer.worlds import Dealt, Worlds, advance, sample_world, world
 from random_variants import engine_variants, loaded
 
 EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_WORLDS", "100"))
@@ -49,7 +49,8 @@ def check_game(game: Game, rng: random.Random, hands: int = 2, samples: int = 2)
         seat = rng.randrange(game.variant.players)
         view = game.view(seat)
         real = world(view, actual_deal(game))
-        assert real.hands == game.hands and real.trick == game.trick and real.tricks == game.tricks
+        for part in ("hands", "trick", "tricks", "kitty"):
+            assert getattr(actual_state(real), part) == getattr(actual_state(game), part)
         assert hand_events(real) == hand_events(game)
         worlds = Worlds(view)
         for _ in range(samples):
@@ -57,7 +58,7 @@ def check_game(game: Game, rng: random.Random, hands: int = 2, samples: int = 2)
             assert w is not None, (game.variant.name, seat, [str(a) for a in view.history])
             assert seen(w.view(seat)) == seen(view)  # the legal actions too, when the seat is to move
             drawn += 1
-            unlike += w.hands != game.hands
+            unlike += actual_state(w).hands != actual_state(game).hands
         received = [
             c for e in hand_events(game) if isinstance(e, CardsGiven) and e.to == seat for c in e.cards
         ]
@@ -133,12 +134,16 @@ def test_the_dealer_who_took_the_turned_card_holds_it_or_laid_it_away() -> None:
         w = sample_world(view, rng)
         assert w is not None
         dealt = actual_deal(w)
-        if str(turned) in [w.rules.names[c] for c in w.hands[dealer]]:
+        if str(turned) in [w.rules.names[c] for c in actual_state(w).hands[dealer]]:
             places.add("hand")
         else:
-            assert dealt.transfers == (str(turned),)
+            assert dealt.set_aside == (str(turned),)
             places.add("discard")
-        assert all(str(turned) not in [w.rules.names[c] for c in w.hands[s]] for s in range(4) if s != dealer)
+        assert all(
+            str(turned) not in [w.rules.names[c] for c in actual_state(w).hands[s]]
+            for s in range(4)
+            if s != dealer
+        )
     assert "hand" in places
 
 
@@ -160,7 +165,7 @@ def test_shown_voids_are_kept_in_every_world() -> None:
                         if rules.effective_suit(card, view.trump) != led:
                             w = sample_world(view, rng)
                             assert w is not None
-                            held = [rules.effective_suit(c, view.trump) for c in w.hands[seat]]
+                            held = [rules.effective_suit(c, view.trump) for c in actual_state(w).hands[seat]]
                             assert led not in held
                             checked += 1
             game.apply(rng.choice(game.legal_actions()))
@@ -188,8 +193,8 @@ def test_a_partner_who_gives_its_best_kept_nothing_higher() -> None:
             w = sample_world(view, rng)
             assert w is not None
             dealt = actual_deal(w)
-            given = rules.card_id[dealt.transfers[1]]
-            kept = [c for c in w.hands[2] if rules.names[c] != dealt.transfers[2]]
+            given = rules.card_id[dealt.set_aside[1]]
+            kept = [c for c in actual_state(w).hands[2] if rules.names[c] != dealt.set_aside[2]]
             assert all(power[c] <= power[given] for c in kept)
 
 
@@ -209,11 +214,11 @@ def test_the_cards_a_seat_saw_come_are_the_gifts_of_every_world() -> None:
             w = worlds.sample(rng)
             assert w is not None
             dealt = actual_deal(w)
-            assert dealt.transfers[1:] == ("AD", "QH") and sorted(dealt.hands[seat]) == sorted(
+            assert dealt.set_aside[1:] == ("AD", "QH") and sorted(dealt.hands[seat]) == sorted(
                 hands[seat].split()
             )
             if seat == 0:  # the partner gave its best: it kept nothing above the ace of diamonds
-                assert all(power[c] <= power[ids["AD"]] for c in w.hands[2] if c != ids["QH"])
+                assert all(power[c] <= power[ids["AD"]] for c in actual_state(w).hands[2] if c != ids["QH"])
 
 
 def test_a_deal_that_does_not_fit_is_refused() -> None:
@@ -304,16 +309,16 @@ def test_a_world_whose_card_played_was_elsewhere_takes_it_from_there() -> None:
     old = next(
         w
         for w in iter(lambda: worlds.sample(rng), None)
-        if "9C" in [str(w.rules.faces[c]) for c in w.hands[3]]
+        if "9C" in [str(w.rules.faces[c]) for c in actual_state(w).hands[3]]
     )
     game.apply("1 play 9C")
     found = Worlds(game.view(2)).follow(old, 1.0, rng)
     assert found is not None
     new = found[0]
     faces = new.rules.faces
-    before = {s: {str(faces[c]) for c in old.hands[s]} for s in (1, 3)}
-    after = {s: {str(faces[c]) for c in new.hands[s]} for s in (1, 3)}
-    assert new.trick == [(1, new.rules.card_id["9C"])]
+    before = {s: {str(faces[c]) for c in actual_state(old).hands[s]} for s in (1, 3)}
+    after = {s: {str(faces[c]) for c in actual_state(new).hands[s]} for s in (1, 3)}
+    assert actual_state(new).trick == [(1, new.rules.card_id["9C"])]
     moved = before[1] - after[1] - {"9C"}
     assert len(moved) == 1 and after[3] == before[3] - {"9C"} | moved  # one card swapped for the 9C
 
@@ -325,12 +330,12 @@ def test_swapped_cards_are_as_if_dealt_so() -> None:
     game = play(Game(load_variant("euchre"), deal=deal(hands, "QD QH AH KD", dealer=0)), ["1 order-up"])
     play(game, ["0 discard TC", "1 play 9C"])
     seen_before = game.view(0)
-    game.swap_cards("TC", "9H")
-    game.swap_cards("KD", "AD")
+    swap_cards(game, "TC", "9H")
+    swap_cards(game, "KD", "AD")
     names = game.rules.names
-    assert sorted(names[c] for c in game.hands[2]) == ["JC", "JD", "KC", "TC", "TS"]
-    assert sorted(names[c] for c in game.hands[1]) == ["AC", "JS", "KD", "QS"]
-    assert [names[c] for c in game.kitty] == ["QH", "AH", "AD"]
+    assert sorted(names[c] for c in actual_state(game).hands[2]) == ["JC", "JD", "KC", "TC", "TS"]
+    assert sorted(names[c] for c in actual_state(game).hands[1]) == ["AC", "JS", "KD", "QS"]
+    assert [names[c] for c in actual_state(game).kitty] == ["QH", "AH", "AD"]
     assert [str(a) for a in game.view(0).history] == ["1 order-up", "0 discard 9H", "1 play 9C"]
     assert [str(a) for a in seen_before.history] == ["1 order-up", "0 discard TC", "1 play 9C"]
     dealt = actual_deal(game)
@@ -341,7 +346,7 @@ def test_swapped_cards_are_as_if_dealt_so() -> None:
     assert dealt_state(again) == dealt_state(game)
     for card in ("QD", "9C", "XX"):  # turned and taken, played, no such card
         with pytest.raises(ValueError):
-            game.swap_cards(card, "JC")
+            swap_cards(game, card, "JC")
     assert dealt_state(again) == dealt_state(game)  # refused swaps change nothing
 
 
@@ -354,13 +359,15 @@ def test_a_weighed_history_makes_worlds_it_finds_unlikely_rare() -> None:
     assert "AS" not in [str(c) for c in view.hand] and str(view.turned) != "AS"
 
     def weigh(g: Game, a: Any) -> float:
-        holds = "AS" in [str(g.rules.faces[c]) for c in g.hands[a.seat]]
+        holds = "AS" in [str(g.rules.faces[c]) for c in actual_state(g).hands[a.seat]]
         return 0.02 if a.seat == passer and a.verb == "pass" and holds else 1.0
 
     def share(worlds: Worlds) -> float:
         rng = random.Random(2)
         got = [worlds.sample(rng) for _ in range(300)]
-        return sum("AS" in [str(w.rules.faces[c]) for c in w.hands[passer]] for w in got if w) / len(got)
+        return sum(
+            "AS" in [str(w.rules.faces[c]) for c in actual_state(w).hands[passer]] for w in got if w
+        ) / len(got)
 
     assert share(Worlds(view)) > 0.2
     assert share(Worlds(view, weigh=weigh)) < 0.05
@@ -369,7 +376,11 @@ def test_a_weighed_history_makes_worlds_it_finds_unlikely_rare() -> None:
     # Not turned down: the worlds come as often as unweighed, each with its weight to count by.
     rng = random.Random(2)
     found = [Worlds(view, weigh=weigh, reject=False).sample_weighed(rng) for _ in range(300)]
-    holding = [w for g, w in filter(None, found) if "AS" in [str(g.rules.faces[c]) for c in g.hands[passer]]]
+    holding = [
+        w
+        for g, w in filter(None, found)
+        if "AS" in [str(g.rules.faces[c]) for c in actual_state(g).hands[passer]]
+    ]
     assert len(holding) > 0.2 * len(found)
     assert set(holding) == {0.02}
 
@@ -411,7 +422,7 @@ def test_a_shed_prior_draws_the_unseen_discards_as_low_cards() -> None:
     game.apply(game.legal_actions()[-1])
     me = (game.dealer + 1) % 4
     view = game.view(me)
-    rules, ti = game.rules, game.trump_i
+    rules, ti = game.rules, actual_state(game).trump_i
     assert ti is not None
 
     def trump_discards(shed: Any) -> int:
@@ -420,7 +431,7 @@ def test_a_shed_prior_draws_the_unseen_discards_as_low_cards() -> None:
         for i in range(100):
             w = worlds.sample(random.Random(i))
             assert w is not None and seen(w.view(me)) == seen(view)
-            found += rules.eff[ti][rules.card_id[actual_deal(w).transfers[0]]] == ti
+            found += rules.eff[ti][rules.card_id[actual_deal(w).set_aside[0]]] == ti
         return found
 
     assert trump_discards(None) >= 20

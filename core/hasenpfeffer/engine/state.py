@@ -8,6 +8,7 @@ The phases (:mod:`hasenpfeffer.engine.phases`) read and change it; the
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from ..format.variant import Bid, Variant
@@ -54,6 +55,80 @@ class Course(Protocol):
     def leave(self, s: State) -> None:
         """The current phase is done: take the first of its exits whose condition holds now,
         or go on to the next phase of the plan that is wanted now, and enter it."""
+        ...
+
+
+class Actual(Protocol):
+    """A game's current hand by card id, every hand in sight: what
+    :func:`~hasenpfeffer.engine.game.actual_state` shows (read it; do not change it).
+
+    The hands and the kitty are hidden information; the rest is public, here as ids and
+    indexes for code that works on them (the solver, worlds, rollouts, learning adapters).
+    """
+
+    @property
+    def hands(self) -> Sequence[Sequence[int]]:
+        """Every seat's cards now, sorted."""
+        ...
+
+    @property
+    def kitty(self) -> Sequence[int]:
+        """The cards still in the kitty (neither taken nor turned and taken)."""
+        ...
+
+    @property
+    def trick(self) -> Sequence[tuple[int, int]]:
+        """The trick on the table: (seat, card) in play order."""
+        ...
+
+    @property
+    def tricks(self) -> Sequence[Played]:
+        """This hand's finished tricks: (leader, cards, winner)."""
+        ...
+
+    @property
+    def trump_i(self) -> int | None:
+        """The trump option's index in the ruleset (suits, then no-trump), once made."""
+        ...
+
+    @property
+    def out(self) -> Sequence[bool]:
+        """Which seats sit out this hand."""
+        ...
+
+    @property
+    def maker(self) -> int | None:
+        """The maker, once known."""
+        ...
+
+    @property
+    def bid_name(self) -> str | None:
+        """The contract: a bid's name, or ``order-up``; None before it is made."""
+        ...
+
+    @property
+    def required(self) -> int:
+        """Tricks the makers need."""
+        ...
+
+    @property
+    def multiplier(self) -> int:
+        """The contract's stake multiplier."""
+        ...
+
+    @property
+    def forced(self) -> bool:
+        """The maker was forced after everybody passed."""
+        ...
+
+    @property
+    def alone(self) -> bool:
+        """The maker plays alone."""
+        ...
+
+    @property
+    def def_alone(self) -> int | None:
+        """The seat defending alone, if any."""
         ...
 
 

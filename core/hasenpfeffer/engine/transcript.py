@@ -49,13 +49,14 @@ def played(events: Iterable[Event]) -> list[list[Event]]:
 
 
 def hand_entry(events: Sequence[Event]) -> dict[str, Any]:
-    """One hand of a record: dealer, hands, widow, actions, and its result once it is over."""
+    """One hand of a record: dealer, hands, widow, actions, and its result once it is over (plain
+    data: the cards as text)."""
     dealt = events[0]
     assert isinstance(dealt, HandDealt)
     entry: dict[str, Any] = {
         "dealer": dealt.dealer,
-        "hands": [list(h) for h in dealt.hands],
-        "widow": list(dealt.kitty),
+        "hands": [[str(c) for c in h] for h in dealt.hands],
+        "widow": [str(c) for c in dealt.kitty],
         "actions": [str(a) for e in events if (a := e.action) is not None],
     }
     for e in events:

@@ -22,13 +22,15 @@ import functools
 from typing import NamedTuple
 
 from ..engine.machine import phase_spec
+from ..engine.phases.plan import PLAN
 from ..format.variant import Variant
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
 from .bounds import making_decisions
 
-DECISION_PHASES = ("bidding", "trump", "order-up", "name-trump", "discard", "exchange", "defence", "play")
-"""The phases in which a seat decides, in the order the ``phase`` piece lists those a variant has."""
+DECISION_PHASES: tuple[str, ...] = tuple([str(p.name) for p in PLAN if p.verbs])
+"""The phases in which a seat decides (those that declare verbs: bidding, trump, order-up...
+play), in the order of the plan; the ``phase`` piece lists those a variant has."""
 SCORE_CLIP = 4.0
 """Scores are given as a fraction of the target, clipped to ``[-SCORE_CLIP, SCORE_CLIP]``."""
 HIDDEN = (("discard", "", False), ("give", "", False))

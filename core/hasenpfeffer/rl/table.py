@@ -290,7 +290,7 @@ class Table:
         ids, start = self.card_id, {g.name: g.start for g in self.space.groups}
         mark = self.deal_marks[-1]
         chance = [ids[c] for hand in dealt.hands for c in hand] + [ids[c] for c in dealt.kitty]
-        moved = iter(dealt.transfers)
+        moved = iter(dealt.set_aside)
         decisions = []
         for a in self.actions[mark + self.pack :]:
             verb = self.space.keys[a][0]

@@ -4,8 +4,8 @@ Building a :class:`~hasenpfeffer.engine.view.View` and writing it out costs tens
 microseconds; an environment stepped millions of times keeps the vectors instead. Each event
 is written into each seat's vector as that seat sees it (another seat's discard or gift
 without its card), and the public facts of the moment (the seat to move, the phase, trump,
-the maker, who is alone, the scores) and the seat's own hand are read from the game when a
-vector is asked for. The result equals :meth:`Encoder.encode` of ``game.view(seat)`` at
+the maker, who is alone, the scores) and the seat's own hand are read from the game's state by
+card id (:func:`~hasenpfeffer.engine.game.actual_state`) when a vector is asked for. The result equals :meth:`Encoder.encode` of ``game.view(seat)`` at
 every step: the tests check it over random games of every built-in variant.
 
 >>> from hasenpfeffer.engine.game import Game
@@ -33,7 +33,7 @@ from ..engine.events import (
     TrickWon,
     WidowTaken,
 )
-from ..engine.game import Game
+from ..engine.game import Game, actual_state
 from ..format.variant import Variant
 from .layout import HIDDEN, SCORE_CLIP
 from .observation import Vector, encoder
@@ -130,27 +130,27 @@ class Tracker:
         if ph is not None:
             out[at["phase"] + ph] = 1.0
         out[at["dealer"] + (game.dealer - seat) % n] = 1.0
-        o, w = at["hand"], enc.weight
-        for c in game.hands[seat]:
+        o, w, now = at["hand"], enc.weight, actual_state(game)
+        for c in now.hands[seat]:
             out[o + c] += w[c]
-        bid = game.bid_name
+        bid = now.bid_name
         if bid is not None and bid in enc.bid:
             out[at["contract"] + enc.bid[bid]] = 1.0
-        trump = game.trump
-        if trump is not None:
-            out[at["trump"] + enc.trump[trump]] = 1.0
-        maker = game.maker
+        ti = now.trump_i
+        if ti is not None:
+            out[at["trump"] + enc.trump[game.rules.trump_names[ti]]] = 1.0
+        maker = now.maker
         if maker is not None:
             out[at["maker"] + (maker - seat) % n] = 1.0
-            lone = game.defender_alone
-            if game.alone or lone is not None:
+            lone = now.def_alone
+            if now.alone or lone is not None:
                 o = at["alone"]
-                if game.alone:
+                if now.alone:
                     out[o + (maker - seat) % n] = 1.0
                 if lone is not None:
                     out[o + (lone - seat) % n] = 1.0
                 o = at["sitting_out"]
-                for q, sits in enumerate(game.out):
+                for q, sits in enumerate(now.out):
                     if sits:
                         out[o + (q - seat) % n] = 1.0
         o, rel, target = at["scores"], enc.rel_side[seat], enc.target

@@ -12,7 +12,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ...engine.events import CardPlayed, Event, HandDealt, HandScored, HandShown, SuitNamed, TrickWon
-from ...engine.transcript import split
+from ...engine.transcript import played, split
 from ..common import add_allow_path, error
 
 if TYPE_CHECKING:
@@ -106,19 +106,6 @@ def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
     return making, defence
 
 
-def _hands(game: Game) -> list[list[Event]]:
-    """Each replayed hand's events: the finished ones, and the current one once it has begun."""
-    hands = split(game.events)
-    if hands and not game.is_over and not any(e.action is not None for e in hands[-1]):
-        hands.pop()
-    return hands
-
-
-def hand_count(game: Game) -> int:
-    """Hands replayed: the finished ones, and the current one when it has begun."""
-    return len(_hands(game))
-
-
 def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any]:
     """Hand ``i`` (0-based) as JSON-ready data: what was bid, every trick, the score."""
     if events is None:
@@ -133,6 +120,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
     for t in tricks:
         won[game.variant.team_of(t["winner"])] += 1
     r = next((e.result for e in events if isinstance(e, HandScored)), None)
+    public = game.view()
     table: list[dict[str, Any]] = []
     if r is None:
         for e in events:
@@ -145,15 +133,15 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "dealer": dealt.dealer if dealt else game.dealer,
         "finished": r is not None,
         "making": making,
-        "maker": r.maker if r else game.maker,
-        "bid": r.bid if r else game.bid_name,
-        "contract": _contract(game, r.bid if r else game.bid_name),
+        "maker": r.maker if r else public.maker,
+        "bid": r.bid if r else public.bid,
+        "contract": _contract(game, r.bid if r else public.bid),
         "shown": next(
             ({"seat": e.seat, "cards": list(e.cards)} for e in events if isinstance(e, HandShown)), None
         ),
-        "forced": r.forced if r else game.forced,
-        "trump": r.trump if r else game.trump,
-        "alone": r.alone if r else game.alone,
+        "forced": r.forced if r else public.forced,
+        "trump": r.trump if r else public.trump,
+        "alone": r.alone if r else public.maker_alone,
         "lone_defence": defence,
         "thrown_in": r.thrown_in if r else False,
         "tricks": tricks,
@@ -167,7 +155,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
 
 def summary(game: Game) -> dict[str, Any]:
     """The JSON outcome: every hand; the last hand's tricks and score change; the scores."""
-    hands = [hand(game, i, events) for i, events in enumerate(_hands(game))]
+    hands = [hand(game, i, events) for i, events in enumerate(played(game.events))]
     last = hands[-1] if hands else hand(game, 0)
     return {
         "format": FORMAT,
@@ -191,7 +179,7 @@ def show(game: Game) -> None:
     v = game.variant
     auction = v.making.method == "auction"
     side = "player" if v.partnerships == "none" else "team"
-    for i, events in enumerate(_hands(game)):
+    for i, events in enumerate(played(game.events)):
         h = hand(game, i, events)
         console.print(f"[bold]Hand {h['number']}[/bold] (dealer {h['dealer']})")
         if h["making"]:

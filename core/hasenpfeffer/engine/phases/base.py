@@ -30,6 +30,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import NamedTuple
 
+from ...format.cards import Card
 from ...rules.actions import Action, LegalActions
 from ...rules.ruleset import Ruleset
 from ..events import Event
@@ -133,10 +134,10 @@ def emit(s: State, event: Event) -> None:
     s.events.append(event)
 
 
-def names(s: State, cards: list[int] | tuple[int, ...]) -> tuple[str, ...]:
-    """Card ids as text."""
-    text = s.rules.names
-    return tuple(text[c] for c in cards)
+def names(s: State, cards: list[int] | tuple[int, ...]) -> tuple[Card, ...]:
+    """Card ids as their cards (the variant's faces, as events carry them)."""
+    faces = s.rules.faces
+    return tuple([faces[c] for c in cards])
 
 
 def cards_legal(s: State, table: tuple[tuple[Action, ...], ...], cards: list[int]) -> LegalActions:

@@ -49,7 +49,7 @@ class Discard(PhaseRules):
         s.hands[a.seat].remove(c)
         s.discards.append((a.seat, c))
         s.discards_left -= 1
-        emit(s, CardsDiscarded(a.seat, (a.arg,)))
+        emit(s, CardsDiscarded(a.seat, (s.rules.faces[c],)))
         if not s.discards_left:
             s.course.leave(s)
 

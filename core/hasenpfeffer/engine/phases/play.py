@@ -15,8 +15,8 @@ def show(s: State) -> None:
     maker = s.maker
     assert maker is not None
     s.shown = maker
-    names = s.rules.names
-    s.events.append(HandShown(maker, tuple([names[x] for x in s.hands[maker]])))
+    faces = s.rules.faces
+    s.events.append(HandShown(maker, tuple([faces[x] for x in s.hands[maker]])))
 
 
 class Play(PhaseRules):
@@ -88,7 +88,7 @@ class Play(PhaseRules):
         s.hands[seat].remove(c)
         trick = s.trick
         trick.append((seat, c))
-        s.events.append(CardPlayed(seat, arg))
+        s.events.append(CardPlayed(seat, s.rules.faces[c]))
         if len(trick) == 1:
             s.led = s.eff[c]
             if c == s.rules.joker and s.trump_i == s.rules.ns and s.plan.joker_names_suit:
@@ -103,10 +103,10 @@ class Play(PhaseRules):
         s.won[best] += 1
         done = tuple(trick)
         s.tricks.append((s.leader, done, best))
-        names = s.rules.names
+        faces = s.rules.faces
         reason = s.rules.reasons[ti][card]
         s.events.append(
-            TrickWon(best, names[card], reason, s.leader, tuple([(q, names[x]) for q, x in done]))
+            TrickWon(best, faces[card], reason, s.leader, tuple([(q, faces[x]) for q, x in done]))
         )
         s.trick = []
         s.leader = s.to_move = best
