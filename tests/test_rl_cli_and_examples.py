@@ -27,6 +27,17 @@ def test_describe_prints_sizes_and_slices(capsys: pytest.CaptureFixture[str]) ->
     assert "information state of" in out and "| `plays` |" in out and "general-sum" in out
 
 
+def test_describe_five_hundred(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rl", "describe", "five-hundred"]) == 0
+    out = capsys.readouterr().out
+    assert "actions: 118 (play 0-42, discard 43-85, bid 86-112, pass 113, suit 114-117)" in out
+    assert "five-hundred: observation of 3127 values" in out and "within +-620, zero-sum" in out
+    assert "| `named` | 402:406 | 4 |" in out and "| `calling` | 406:407 | 1 |" in out
+    assert "| `terms` | 3018:3020 | 2 |" in out and "| `shown` | 3080:3123 | 43 |" in out
+    assert main(["rl", "describe", "five-hundred", "--info-state"]) == 0
+    assert "| `named_suits` | 5007:5047 | 10 x 4 |" in capsys.readouterr().out
+
+
 def test_describe_a_house_rule_and_errors(capsys: pytest.CaptureFixture[str]) -> None:
     path = ROOT / "examples" / "house-rules" / "euchre-lone-defence.yaml"
     assert main(["rl", "describe", str(path)]) == 0

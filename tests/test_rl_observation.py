@@ -16,7 +16,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import HealthCheck, assume, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from hasenpfeffer.engine.game import Game, actual_state  # noqa: E402
@@ -24,7 +24,7 @@ from hasenpfeffer.format.loader import builtin_names, load_variant  # noqa: E402
 from hasenpfeffer.format.variant import Variant  # noqa: E402
 from hasenpfeffer.rl.bounds import decisions_per_hand, hand_points, making_decisions  # noqa: E402
 from hasenpfeffer.rl.handend import hand_end_view  # noqa: E402
-from hasenpfeffer.rl.layout import layout  # noqa: E402
+from hasenpfeffer.rl.layout import IN_PLAY, layout  # noqa: E402
 from hasenpfeffer.rl.observation import encoder  # noqa: E402
 from hasenpfeffer.rl.table import Table  # noqa: E402
 from hasenpfeffer.rl.tracker import Tracker  # noqa: E402
@@ -53,7 +53,7 @@ def play_and_check(variant: Variant, seed: int, hands: int = 4) -> None:
                 p.name for p in enc.layout.pieces if (got[p.start : p.stop] != want[p.start : p.stop]).any()
             ]
         view = game.view(0)
-        assert sum(a.verb != "play" for a in view.history) <= making_decisions(variant)
+        assert sum(a.verb not in IN_PLAY for a in view.history) <= making_decisions(variant)
         if len(game.hand_results) > before:
             assert decisions <= decisions_per_hand(variant)
             decisions = 0
@@ -79,6 +79,17 @@ def test_tracker_equals_the_view_written_out(name: str) -> None:
 def test_tracker_and_bounds_on_random_variants(data: dict[str, Any], seed: int) -> None:
     variant = loaded(data)
     play_and_check(variant, seed, hands=2)
+
+
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much]
+)
+@given(engine_variants(), st.integers(0, 1000))
+def test_tracker_and_bounds_on_random_variants_with_contracts(data: dict[str, Any], seed: int) -> None:
+    """Random variants whose contracts the observation shows: terms, an open hand, a named suit."""
+    variant = loaded(data)
+    assume({"terms", "shown", "calling"} & {p.name for p in layout(variant).pieces})
+    play_and_check(variant, seed, hands=3)
 
 
 def test_observation_is_within_its_bounds_and_sized_by_the_layout() -> None:

@@ -68,7 +68,9 @@ def test_observation_and_information_state() -> None:
 PASS_ID = 48
 
 
-@pytest.mark.parametrize("name", ["euchre", "hasenpfeffer", "railroad-euchre", "double-hasenpfeffer"])
+@pytest.mark.parametrize(
+    "name", ["euchre", "hasenpfeffer", "railroad-euchre", "double-hasenpfeffer", "five-hundred"]
+)
 def test_resampled_states_keep_the_information_state(name: str) -> None:
     game = load(name)
     rng = random.Random(3)

@@ -57,7 +57,7 @@ def random_episode(e: raw_env, seed: int) -> tuple[dict[str, float], int]:
     return total, decisions
 
 
-@pytest.mark.parametrize("name", ["euchre", "three-handed-euchre", "hasenpfeffer-pepper"])
+@pytest.mark.parametrize("name", ["euchre", "three-handed-euchre", "hasenpfeffer-pepper", "five-hundred"])
 def test_rewards_are_each_sides_score_change(name: str) -> None:
     e = raw_env(name)
     variant = e.variant

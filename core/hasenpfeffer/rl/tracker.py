@@ -30,6 +30,8 @@ from ..engine.events import (
     CardsGiven,
     Event,
     HandDealt,
+    HandShown,
+    SuitNamed,
     TrickWon,
     WidowTaken,
 )
@@ -65,7 +67,9 @@ class Tracker:
             for side in range(lay.sides)
         ]
         self.width = n + len(enc.column)
-        self.trick_span = (at["trick"], at["leader"] + n)
+        # the trick, its leader and the suit named to follow (which comes right after the leader)
+        self.trick_span = (at["trick"], at["named"] + len(enc.suit) if "named" in at else at["leader"] + n)
+        self.shown: int | None = None  # the seat whose hand is open
         self.side_of = [variant.team_of(q) for q in range(n)]
         self.hidden = {key[0]: enc.column[key] for key in HIDDEN if key in enc.column}
         self.cards_in_trick = 0
@@ -96,9 +100,14 @@ class Tracker:
                 side = self.side_of[e.winner]
                 self.won[side] += 1
                 flat[self.won_at[side]] = self.won[side] / self.enc.tricks
+            elif isinstance(e, SuitNamed):
+                self.rows[:, self.at["named"] + self.enc.suit[e.suit]] = 1.0
+            elif isinstance(e, HandShown):
+                self.shown = e.seat
             elif isinstance(e, HandDealt):
                 flat[:] = 0.0
                 self.cards_in_trick = self.k = 0
+                self.shown = None
                 self.won = [0] * len(self.won)
                 if e.turned is not None and "turned" in self.at:
                     self.rows[:, self.at["turned"] + self.card_id[e.turned]] = 1.0
@@ -133,9 +142,14 @@ class Tracker:
         o, w, now = at["hand"], enc.weight, actual_state(game)
         for c in now.hands[seat]:
             out[o + c] += w[c]
+        trick = now.trick
+        if len(trick) == 1 and trick[0][0] == to_move and "calling" in at:
+            out[at["calling"]] = 1.0
         bid = now.bid_name
         if bid is not None and bid in enc.bid:
             out[at["contract"] + enc.bid[bid]] = 1.0
+            for i in enc.terms.get(bid, ()):
+                out[at["terms"] + i] = 1.0
         ti = now.trump_i
         if ti is not None:
             out[at["trump"] + enc.trump[game.rules.trump_names[ti]]] = 1.0
@@ -143,7 +157,7 @@ class Tracker:
         if maker is not None:
             out[at["maker"] + (maker - seat) % n] = 1.0
             lone = now.def_alone
-            if now.alone or lone is not None:
+            if (now.alone or lone is not None) and "alone" in at:
                 o = at["alone"]
                 if now.alone:
                     out[o + (maker - seat) % n] = 1.0
@@ -153,6 +167,10 @@ class Tracker:
                 for q, sits in enumerate(now.out):
                     if sits:
                         out[o + (q - seat) % n] = 1.0
+        if self.shown is not None and "shown" in at:
+            o = at["shown"]
+            for c in now.hands[self.shown]:
+                out[o + c] += w[c]
         o, rel, target = at["scores"], enc.rel_side[seat], enc.target
         for side, score in enumerate(game.scores):
             if score:
