@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-import test_engine_properties as props
+import invariants
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
 from hasenpfeffer.format.cards import JOKER, Card, same_colour
 from hasenpfeffer.format.checks import check
@@ -243,7 +243,7 @@ def check_defence(g: Game) -> None:
 def illegal_candidates(g: Game, legal: list[Action], rng: random.Random) -> list[Action]:
     """A few actions that are not legal now: wrong seats, unheld cards, bids off the ladder."""
     seat = g.to_move if g.to_move is not None else 0
-    cards = sorted(props.pack(g.variant))
+    cards = sorted(invariants.pack(g.variant))
     pool = [Action((a.seat + 1) % g.variant.players, a.verb, a.arg, a.alone) for a in legal[:3]]
     pool += [Action(seat, "play", str(c)) for c in rng.sample(cards, min(3, len(cards)))]
     pool += [Action(seat, "bid", "99"), Action(seat, "discard", "JK"), Action(seat, "trump", "NT")]
@@ -254,22 +254,22 @@ def illegal_candidates(g: Game, legal: list[Action], rng: random.Random) -> list
 def refuse_and_copy(g: Game, legal: list[Any], rng: random.Random) -> None:
     """A refused action leaves the game as it was; a copy moved on leaves its original alone."""
     bad = rng.choice(illegal_candidates(g, legal, rng))
-    state = props.snapshot(g)
+    state = invariants.snapshot(g)
     with pytest.raises(IllegalActionError):
         g.apply(bad)
-    assert props.snapshot(g) == state, f"refusing {bad} changed the game"
+    assert invariants.snapshot(g) == state, f"refusing {bad} changed the game"
     twin = g.copy()
-    assert props.snapshot(twin) == state
+    assert invariants.snapshot(twin) == state
     twin.apply(rng.choice(legal))
-    assert props.snapshot(g) == state, "a copy shares state with its original"
+    assert invariants.snapshot(g) == state, "a copy shares state with its original"
 
 
 def play_hands(g: Game, rng: random.Random, hands: int) -> None:
     """Random legal play until ``hands`` hands are finished or the game is over."""
     v = g.variant
-    full = props.pack(v)
+    full = invariants.pack(v)
     before = tuple(g.scores)
-    kitty = props.kitty_of_current_hand(g)
+    kitty = invariants.kitty_of_current_hand(g)
     seen = 0
     # A hand takes at most: a bid or two per seat, discards and exchanges, and the tricks.
     budget = hands * (v.players * (len(v.making.auction.ladder) + 3) + v.pack.size * 2 + 10)
@@ -279,7 +279,7 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
         legal = list(g.legal_actions())
         assert legal, f"no legal action in phase {g.phase}"
         assert all(a.seat == g.to_move for a in legal)
-        props.check_cards(g, full, kitty)
+        invariants.check_cards(g, full, kitty)
         assert [len(g.view(s).legal) for s in range(v.players)].count(0) == v.players - 1
         if g.phase == "play":
             check_play(g)
@@ -305,14 +305,14 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
             assert table.trump is not None and winners[-1] == trick_winner(v, cards, table.trump)
         while seen < len(g.hand_results):
             r = g.hand_results[seen]
-            props.check_hand(v, r, before)
+            invariants.check_hand(v, r, before)
             check_maker(g, g.record()["hands"][seen])
             if not g.is_over:
-                props.check_next_dealer(g, r)
+                invariants.check_next_dealer(g, r)
             before = r.scores
             seen += 1
             if not g.is_over:
-                kitty = props.kitty_of_current_hand(g)
+                kitty = invariants.kitty_of_current_hand(g)
     else:
         raise AssertionError(f"{hands} hands not finished in {budget} actions: stuck in {g.phase}")
     assert tuple(g.scores) == before
@@ -336,4 +336,4 @@ def check_game_end(g: Game) -> None:
 def test_random_variants_keep_every_invariant(data: dict[str, Any], seed: int, choice_seed: int) -> None:
     g = Game(load(data), seed=seed)
     play_hands(g, random.Random(choice_seed), HANDS)
-    props.check_replay(g, through_yaml=True)
+    invariants.check_replay(g, through_yaml=True)

@@ -1,0 +1,132 @@
+"""What holds at every step of any game, checked through the public API: each card in exactly
+one place, score changes as the scoring fields say, the deal passing on, refusals that change
+nothing, records that replay."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from typing import Any
+
+from hasenpfeffer import Game, Variant
+from hasenpfeffer.events import HandDealt, HandResult
+from hasenpfeffer.format.cards import JOKER, Card
+from hasenpfeffer.records.record import dump, loads, replay
+
+
+def pack(v: Variant) -> Counter[Card]:
+    suited = [Card(r, s) for s in v.pack.suits for r in v.pack.ranks] * v.pack.copies
+    return Counter(suited + [Card(JOKER, "")] * v.pack.jokers)
+
+
+def locations(g: Game) -> tuple[Counter[Card], bool]:
+    """Every card the public API shows somewhere in the current hand; and whether the widow
+    was taken (then no card may be out of sight)."""
+    seen: Counter[Card] = Counter()
+    taken = False
+    for s in range(g.variant.players):
+        view = g.view(s)
+        seen.update(view.hand)
+        seen.update(Card.parse(a.arg) for a in view.history if a.seat == s and a.verb == "discard")
+        taken = taken or bool(view.widow)
+    table = g.view(0)
+    seen.update(card for _, card in table.trick)
+    seen.update(card for trick in table.tricks for _, card in trick.cards)
+    return seen, taken
+
+
+def kitty_of_current_hand(g: Game) -> Counter[Card]:
+    """The cards dealt to the kitty (widow) this hand, from its deal's event (a hand just dealt
+    is not yet in the record)."""
+    dealt = [e for e in g.events if isinstance(e, HandDealt)][-1]
+    return Counter(Card.parse(c) for c in dealt.kitty)
+
+
+def check_cards(g: Game, full: Counter[Card], kitty: Counter[Card]) -> None:
+    """Each card in exactly one place; only the kitty's cards may be out of sight."""
+    seen, widow_taken = locations(g)
+    assert not seen - full, f"cards in two places or not in the pack: {seen - full}"
+    unseen = full - seen
+    assert not unseen - kitty, f"cards missing: {unseen - kitty}"
+    assert not (widow_taken and unseen), f"the widow was taken, yet {unseen} are nowhere"
+
+
+def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
+    """The score change of a finished hand, from the variant's scoring fields alone."""
+    sides = len(r.tricks)
+    if r.thrown_in:
+        return (Fraction(0),) * sides
+    assert r.maker is not None and r.bid is not None
+    s, maker = v.scoring, v.team_of(r.maker)
+    if r.bid == "order-up":
+        required, multiplier = v.making.order_up.tricks_required, 1
+    else:
+        bid = v.bid(r.bid)
+        required, multiplier = bid.tricks, bid.multiplier
+    taken = r.tricks[maker]
+    assert r.made == (taken >= required)
+    change = [Fraction(0)] * sides
+    if r.made:
+        if r.alone and s.made_alone is not None:
+            points = Fraction(s.made_alone.value(taken, required))
+        else:
+            points = Fraction(s.made.value(taken, required) * (s.alone_multiplier if r.alone else 1))
+        change[maker] += points * multiplier
+    else:
+        rule = s.failed_alone_defence if r.defender_alone and s.failed_alone_defence else s.failed
+        loss = Fraction(rule.value(taken, required) * multiplier)
+        if r.alone and s.multiply_failed_alone:
+            loss *= s.alone_multiplier
+        if r.forced:
+            loss *= Fraction(v.making.all_pass.failure_multiplier)
+        for side in range(sides):
+            if rule.to == "makers" and side == maker:
+                change[side] -= loss
+            elif rule.to == "opponents" and side != maker:
+                change[side] += loss
+    for side in range(sides):
+        if side != maker:
+            change[side] += s.defenders.value(r.tricks[side], required)
+    return tuple(change)
+
+
+def check_hand(v: Variant, r: HandResult, before: tuple[int, ...]) -> None:
+    if r.thrown_in:
+        assert r.score_change == (0,) * len(before) and r.scores == before
+        return
+    assert sum(r.tricks) == v.tricks_per_hand, "tricks per hand as dealt"
+    for got, want in zip(r.score_change, expected_change(v, r), strict=True):
+        # A fractional stake (a forced player losing half) is rounded one way or the other.
+        assert got == want if want.denominator == 1 else abs(got - want) < 1, (r, expected_change(v, r))
+    assert r.scores == tuple(b + c for b, c in zip(before, r.score_change, strict=True))
+
+
+def check_next_dealer(g: Game, r: HandResult) -> None:
+    """The deal passes to the left (or right, by the variant); a thrown-in hand may be redealt
+    by the same dealer."""
+    n = g.variant.players
+    step = 1 if g.variant.deal.dealer_rotation == "left" else -1
+    dealer = g.view(0).dealer
+    assert dealer == (r.dealer + step) % n or (r.thrown_in and dealer == r.dealer)
+
+
+def snapshot(g: Game) -> tuple[Any, ...]:
+    seats = range(g.variant.players)
+    return (
+        g.phase,
+        g.to_move,
+        tuple(g.scores),
+        tuple(g.legal_actions()),
+        [g.view(s) for s in seats],
+        g.record(),
+    )
+
+
+def check_replay(g: Game, through_yaml: bool = False) -> None:
+    record = g.record()
+    again = replay(record)
+    assert again.record() == record
+    if through_yaml:
+        assert replay(loads(dump(record))).record() == record, "the record survives YAML"
+    assert again.hand_results == g.hand_results
+    assert (tuple(again.scores), again.phase, again.to_move) == (tuple(g.scores), g.phase, g.to_move)
