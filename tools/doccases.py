@@ -223,7 +223,7 @@ REDUCED: tuple[Reduction, ...] = (
         "fuzz",
         "python tests/fuzz.py --variants N --records M, above 2",
         "--variants 2 --records 2",
-        "cases by the thousand take minutes; tests/test_fuzz.py runs the first 220 of seed 1",
+        "cases by the thousand take minutes; tests/project/test_fuzz.py runs the first 220 of seed 1",
         True,
         _fuzz,
     ),

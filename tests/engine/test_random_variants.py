@@ -1,0 +1,339 @@
+"""Engine invariants over many random variants (not only the shipped ones).
+
+Each example draws a variant across the format's dimensions (tests/support/random_variants.py), loads
+it through the loader (so it passes every semantic check), and plays random legal actions for
+a few hands, checking at every step what tests/engine/test_properties.py checks for the
+built-ins: every card of the pack in exactly one place, a non-empty list of legal actions for
+the one seat to move, refusals that change nothing, independent copies, tricks per hand as
+dealt, score changes as the scoring fields say, and a record that replays identically; besides,
+the plays offered and every trick's winner are recomputed here from the ranking fields.
+
+Longer hunts: ``HASENPFEFFER_RANDOM_VARIANTS=3000 python -m pytest tests/engine/test_random_variants.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hasenpfeffer import Action, Game, IllegalActionError, Variant
+from hasenpfeffer.format.cards import JOKER, Card, same_colour
+from hasenpfeffer.format.checks import check
+from support import invariants
+from support.random_variants import engine_variants, loaded
+
+EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_VARIANTS", "100"))
+HANDS = int(os.environ.get("HASENPFEFFER_RANDOM_HANDS", "3"))
+SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+
+
+def load(data: dict[str, Any]) -> Variant:
+    """The variant through the loader; a draw the checks refuse is discarded."""
+    variant = loaded(data)
+    assert check(variant) == []
+    return variant
+
+
+def effective_suit(v: Variant, card: Card, trump: str) -> str:
+    """The suit a card follows as: the Joker and the bowers belong to trump; in no-trump the Joker
+    is a suit of its own."""
+    if card.rank == JOKER:
+        return JOKER if trump == "NT" else trump
+    if trump != "NT" and v.ranking.bowers and card.rank == "J" and same_colour(card.suit, trump):
+        return trump
+    return card.suit
+
+
+def trump_order(v: Variant, trump: str) -> list[Card]:
+    """Trumps from high to low: right and left bower, the Joker where ranked, then the plain order."""
+    top = []
+    if v.ranking.bowers:
+        top = [Card("J", trump)] + [
+            Card("J", s) for s in v.pack.suits if s != trump and same_colour(s, trump)
+        ]
+    if v.pack.jokers:
+        where = {"highest": 0, "below-right-bower": 1, "below-left-bower": 2}[v.ranking.joker]
+        top.insert(min(where, len(top)), Card(JOKER, ""))
+    return top + [Card(r, trump) for r in v.ranking.high_to_low(v.pack) if Card(r, trump) not in top]
+
+
+def trick_winner(v: Variant, cards: Sequence[tuple[int, Card]], trump: str) -> int:
+    """The seat that wins a trick, from the ranking fields alone (of equal cards the first wins)."""
+    led = effective_suit(v, cards[0][1], trump)
+    plain = v.ranking.high_to_low(v.pack)
+    order = trump_order(v, trump) if trump != "NT" else []
+
+    def strength(card: Card) -> tuple[int, int]:
+        if card.rank == JOKER and trump == "NT" and v.ranking.no_trump_joker == "highest":
+            return (3, 0)
+        suit = effective_suit(v, card, trump)
+        if suit == trump:
+            return (2, -order.index(card))
+        if suit == led:
+            return (1, 0 if card.rank == JOKER else -plain.index(card.rank))
+        return (0, 0)
+
+    best = cards[0]
+    for seat_card in cards[1:]:
+        if strength(seat_card[1]) > strength(best[1]):
+            best = seat_card
+    return best[0]
+
+
+def check_play(g: Game) -> None:
+    """The plays offered follow the effective suit led (any card when void); tricks so far were
+    won by the right seat, and each was led by the winner of the one before."""
+    v, view = g.variant, g.view(g.to_move or 0)
+    assert view.trump is not None
+    hand = list(view.hand)
+    if view.trick:
+        led = effective_suit(v, view.trick[0][1], view.trump)
+        hand = [c for c in hand if effective_suit(v, c, view.trump) == led] or hand
+    assert {a.arg for a in g.legal_actions()} == {str(c) for c in hand}
+    for i, trick in enumerate(view.tricks):
+        assert trick.winner == trick_winner(v, trick.cards, view.trump), trick
+        assert trick.cards[0][0] == trick.leader
+        if i:
+            assert trick.leader == view.tricks[i - 1].winner
+
+
+def check_bidding(g: Game) -> None:
+    """The bids offered are those above the high bid; a pass is final (until-passes) and each seat
+    speaks once (one-round)."""
+    v, seat = g.variant, g.to_move
+    history = g.view(seat or 0).history
+    names = [b.name for b in v.making.auction.ladder]
+    high = max((names.index(a.arg) for a in history if a.verb == "bid"), default=-1)
+    assert [str(a) for a in g.legal_actions()] == [f"{seat} pass"] + [
+        f"{seat} bid {n}" for n in names[high + 1 :]
+    ]
+    spoken = [a for a in history if a.seat == seat]
+    if v.making.auction.style == "one-round":
+        assert not spoken, history
+    else:
+        assert all(a.verb == "bid" for a in spoken), history
+
+
+def check_naming(g: Game) -> None:
+    """The order-up and trump options offered, derived from the making and alone fields."""
+    v, seat, ou = g.variant, g.to_move, g.variant.making.order_up
+    view = g.view(seat or 0)
+    may_alone = v.alone.allowed == "maker" and v.partnerships == "alternate" and v.players >= 4
+    stuck = v.making.all_pass.rule == "forced" and seat == view.dealer
+    turned = view.turned
+    proposed = None if turned is None else (ou.turned_joker if turned.rank == JOKER else turned.suit)
+    want: set[str] = set()
+    if g.phase == "order-up":
+        assert proposed is not None
+        canadian = ou.dealer_partner_alone and seat != view.dealer and (seat or 0) % 2 == view.dealer % 2
+        want |= {f"{seat} order-up"} if not (canadian and may_alone) else set()
+        want |= {f"{seat} order-up alone"} if may_alone else set()
+        stuck = stuck and ou.rounds == 1
+    else:
+        barred = proposed if g.phase == "name-trump" and ou.turned_suit_barred else None
+        options = [t for t in v.pack.suits if t != barred] + ["NT"] * v.making.no_trump
+        want |= {f"{seat} trump {t}" for t in options}
+        want |= {f"{seat} trump {t} alone" for t in options} if may_alone else set()
+        stuck = stuck or g.phase == "trump"
+    if not stuck or not want:
+        want.add(f"{seat} pass")
+    assert {str(a) for a in g.legal_actions()} == want
+
+
+def check_maker(g: Game, hand: dict[str, Any]) -> None:
+    """A maker who was not forced made the last bid (auction) or named or ordered up trump."""
+    r = hand["result"]
+    if r["thrown_in"] or r["forced"]:
+        return
+    actions = [Action.parse(a) for a in hand["actions"]]
+    if g.variant.making.method == "auction":
+        last = [a for a in actions if a.verb == "bid"][-1]
+        assert (last.seat, last.arg) == (r["maker"], r["bid"]), (actions, r)
+    else:
+        made = [a for a in actions if a.verb in ("order-up", "trump")]
+        assert len(made) == 1 and made[0].seat == r["maker"], (actions, r)
+
+
+def check_seats(g: Game) -> None:
+    """Who sits out (the partners of each lone player), who led first (by the leads fields), and
+    the order of play (to the left, passing over those who sit out)."""
+    v, view = g.variant, g.view(0)
+    n, maker, lone = v.players, view.maker, view.alone
+    assert maker is not None
+    partners = {s: {q for q in range(n) if q != s and v.team_of(q) == v.team_of(s)} for s in range(n)}
+    out = set().union(*(partners[s] for s in lone)) if lone else set()
+    assert view.sitting_out == out, (view.sitting_out, lone)
+    defenders = [s for s in lone if s != maker]
+    if maker in lone and defenders and v.leads.both_alone != "unchanged":
+        leader = defenders[0] if v.leads.both_alone == "defender" else maker
+    elif len(lone) == 1 and v.leads.alone == "lone-left":
+        leader = (min(lone) + 1) % n
+    else:
+        leader = maker if v.leads.first == "maker" else (view.dealer + 1) % n
+    while leader in out:
+        leader = (leader + 1) % n
+    first = view.tricks[0].cards if view.tricks else view.trick
+    assert not first or first[0][0] == leader, (first, leader)
+    active = [s for s in range(n) if s not in out]
+    for trick in [*(t.cards for t in view.tricks), view.trick]:
+        seats = [seat for seat, _ in trick]
+        if seats:
+            start = active.index(seats[0])
+            assert seats == (active[start:] + active[:start])[: len(seats)], seats
+    if not view.trick:
+        assert g.to_move == (view.tricks[-1].winner if view.tricks else leader)
+    played = {seat for seat, _ in view.trick}
+    for seat in active:  # after the widow and any exchange, everyone holds a full hand
+        assert len(g.view(seat).hand) == v.hand_size - len(view.tricks) - (seat in played)
+
+
+def check_discard(g: Game) -> None:
+    """The maker (after the widow) or the dealer (after an order-up) discards any card held."""
+    v, seat = g.variant, g.to_move
+    view = g.view(seat or 0)
+    assert seat == (view.maker if v.making.method == "auction" else view.dealer)
+    assert {str(a) for a in g.legal_actions()} == {f"{seat} discard {c}" for c in view.hand}
+
+
+def check_exchange(g: Game) -> None:
+    """Each partner of the lone player (from the left) gives ``cards`` cards, then the lone player
+    gives as many back to each; the lone player may give any card held."""
+    v, seat = g.variant, g.to_move
+    view = g.view(seat or 0)
+    assert view.maker is not None
+    defender = [a.seat for a in view.history if a.verb == "alone"]
+    lone = defender[0] if defender else view.maker
+    n = v.players  # partners in turn from the lone player's left
+    partners = [(lone + k) % n for k in range(1, n) if v.team_of((lone + k) % n) == v.team_of(lone)]
+    cards = v.alone.exchange.cards
+    order = [q for q in partners for _ in range(cards)] + [lone] * (cards * len(partners))
+    start = max(i for i, a in enumerate(view.history) if a.verb in ("trump", "order-up", "discard", "alone"))
+    gives = sum(1 for a in view.history[start:] if a.verb == "give")
+    assert seat == order[gives], (view.history, order)
+    if seat == lone or not v.alone.exchange.best:
+        assert {str(a) for a in g.legal_actions()} == {f"{seat} give {c}" for c in view.hand}
+
+
+def check_defence(g: Game) -> None:
+    """Lone defence is offered to each defender with a partner in turn, from the maker's or the
+    dealer's left, each answering alone or pass."""
+    v, seat = g.variant, g.to_move
+    view = g.view(seat or 0)
+    maker, n = view.maker, v.players
+    assert maker is not None and (view.alone or v.alone.lone_defence_against == "any-maker")
+    first = maker if v.alone.lone_defence_order == "maker-left" else view.dealer
+    offers = [(first + k) % n for k in range(1, n + 1)]
+    offers = [s for s in offers if v.team_of(s) != v.team_of(maker) and v.players >= 4]
+    made = max(i for i, a in enumerate(view.history) if a.verb in ("trump", "order-up"))
+    passes = sum(1 for a in view.history[made:] if a.verb == "pass")
+    assert seat == offers[passes], (view.history, offers)
+    assert {str(a) for a in g.legal_actions()} == {f"{seat} alone", f"{seat} pass"}
+
+
+def illegal_candidates(g: Game, legal: list[Action], rng: random.Random) -> list[Action]:
+    """A few actions that are not legal now: wrong seats, unheld cards, bids off the ladder."""
+    seat = g.to_move if g.to_move is not None else 0
+    cards = sorted(invariants.pack(g.variant))
+    pool = [Action((a.seat + 1) % g.variant.players, a.verb, a.arg, a.alone) for a in legal[:3]]
+    pool += [Action(seat, "play", str(c)) for c in rng.sample(cards, min(3, len(cards)))]
+    pool += [Action(seat, "bid", "99"), Action(seat, "discard", "JK"), Action(seat, "trump", "NT")]
+    pool += [Action(seat, "order-up"), Action(seat, "alone"), Action(seat, "pass", alone=True)]
+    return [a for a in pool if a not in legal]
+
+
+def refuse_and_copy(g: Game, legal: list[Any], rng: random.Random) -> None:
+    """A refused action leaves the game as it was; a copy moved on leaves its original alone."""
+    bad = rng.choice(illegal_candidates(g, legal, rng))
+    state = invariants.snapshot(g)
+    with pytest.raises(IllegalActionError):
+        g.apply(bad)
+    assert invariants.snapshot(g) == state, f"refusing {bad} changed the game"
+    twin = g.copy()
+    assert invariants.snapshot(twin) == state
+    twin.apply(rng.choice(legal))
+    assert invariants.snapshot(g) == state, "a copy shares state with its original"
+
+
+def play_hands(g: Game, rng: random.Random, hands: int) -> None:
+    """Random legal play until ``hands`` hands are finished or the game is over."""
+    v = g.variant
+    full = invariants.pack(v)
+    before = tuple(g.scores)
+    kitty = invariants.kitty_of_current_hand(g)
+    seen = 0
+    # A hand takes at most: a bid or two per seat, discards and exchanges, and the tricks.
+    budget = hands * (v.players * (len(v.making.auction.ladder) + 3) + v.pack.size * 2 + 10)
+    for step in range(budget):
+        if g.is_over or seen >= hands:
+            break
+        legal = list(g.legal_actions())
+        assert legal, f"no legal action in phase {g.phase}"
+        assert all(a.seat == g.to_move for a in legal)
+        invariants.check_cards(g, full, kitty)
+        assert [len(g.view(s).legal) for s in range(v.players)].count(0) == v.players - 1
+        if g.phase == "play":
+            check_play(g)
+            check_seats(g)
+        elif g.phase == "bidding":
+            check_bidding(g)
+        elif g.phase == "discard":
+            check_discard(g)
+        elif g.phase == "exchange":
+            check_exchange(g)
+        elif g.phase == "defence":
+            check_defence(g)
+        elif g.phase in ("order-up", "name-trump", "trump"):
+            check_naming(g)
+        if step % 3 == 0:
+            refuse_and_copy(g, legal, rng)
+        action = rng.choice(legal)
+        table = g.view(0)
+        g.apply(action)
+        if action.verb == "play" and len(g.hand_results) > seen:  # the hand's last trick
+            cards = (*table.trick, (action.seat, Card.parse(action.arg)))
+            winners = g.record()["hands"][seen]["result"]["trick_winners"]
+            assert table.trump is not None and winners[-1] == trick_winner(v, cards, table.trump)
+        while seen < len(g.hand_results):
+            r = g.hand_results[seen]
+            invariants.check_hand(v, r, before)
+            check_maker(g, g.record()["hands"][seen])
+            if not g.is_over:
+                invariants.check_next_dealer(g, r)
+            before = r.scores
+            seen += 1
+            if not g.is_over:
+                kitty = invariants.kitty_of_current_hand(g)
+    else:
+        raise AssertionError(f"{hands} hands not finished in {budget} actions: stuck in {g.phase}")
+    assert tuple(g.scores) == before
+    check_game_end(g)
+
+
+def check_game_end(g: Game) -> None:
+    """Over: the winner reached the target. Not over: nobody did, or the top score is tied
+    (makers who did not reach the target cannot break a tie of others)."""
+    v = g.variant
+    if g.is_over:
+        assert g.to_move is None and len(g.legal_actions()) == 0
+        assert g.winner is not None and g.scores[g.winner] >= v.game.target
+    elif not v.game.must_bid_out and v.game.tie != "play-on":
+        top = max(g.scores)
+        assert top < v.game.target or g.scores.count(top) >= 2, g.scores
+
+
+@SETTINGS
+@given(data=engine_variants(), seed=st.integers(0, 2**32 - 1), choice_seed=st.integers(0, 2**32 - 1))
+def test_random_variants_keep_every_invariant(data: dict[str, Any], seed: int, choice_seed: int) -> None:
+    g = Game(load(data), seed=seed)
+    play_hands(g, random.Random(choice_seed), HANDS)
+    invariants.check_replay(g, through_yaml=True)
