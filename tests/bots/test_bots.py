@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -33,6 +31,7 @@ from hasenpfeffer.format.variant import (
 )
 from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.sim.simulate import play_game
+from support.play import random_turn
 
 EUCHRE = Variant(
     name="euchre-like",
@@ -89,18 +88,10 @@ def cards(text: str) -> list[str]:
 @given(name=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 120))
 def test_greedy_and_mc_choose_legal_actions_in_random_states(name: str, seed: int, steps: int) -> None:
     """Random play reaches a state; greedy, mc and random must each return one of the legal actions."""
-    variant = VARIANTS[name]
-    game = Game(variant, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
-    if game.is_over:
+    turn = random_turn(VARIANTS[name], seed, steps)
+    if turn is None:
         return
-    seat = game.to_move
-    assert seat is not None
-    view = game.view(seat)
+    game, view = turn
     for bot in (GreedyBot(seed), MonteCarloBot(seed, samples=2), RandomBot(seed)):
         action = bot.choose(view, view.legal)
         assert action in game.legal_actions(), (name, str(action), view.legal)

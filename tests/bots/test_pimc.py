@@ -3,8 +3,6 @@ the same choices for the same seed, and specs that say what is wrong."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,6 +17,7 @@ from hasenpfeffer.format.variant import Auction, Failed, Making, Scoring, Varian
 from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.solver import solve
 from support.paths import ROOT
+from support.play import random_turn
 
 NAMES = ("hasenpfeffer", "hasenpfeffer-pepper", "euchre", "pepper", "three-handed-euchre")
 
@@ -34,17 +33,10 @@ JUNK = deal(["9C TC 9D TD 9S QD", "JK JH JD AH KH QH", "AS KS QS JS TS AD", "AC 
 @settings(max_examples=25, deadline=None)
 @given(name=st.sampled_from(NAMES), seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 60))
 def test_pimc_chooses_a_legal_action_in_random_states(name: str, seed: int, steps: int) -> None:
-    game = Game(load_variant(name), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.is_over:
-            return
-        game.apply(rng.choice(game.legal_actions()))
-    if game.is_over:  # the last random action ended the game
+    turn = random_turn(load_variant(name), seed, steps)
+    if turn is None:
         return
-    seat = game.to_move
-    assert seat is not None
-    view = game.view(seat)
+    game, view = turn
     assert PimcBot(seed, worlds=2, making=2).choose(view, view.legal) in game.legal_actions()
 
 

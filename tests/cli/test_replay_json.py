@@ -13,17 +13,14 @@ from hasenpfeffer.cli import main
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.sim.simulate import play_game
+from support.play import play_random
 
 Capsys = pytest.CaptureFixture[str]
 
 
 def saved(tmp_path: Path, name: str, seed: int, actions: int) -> tuple[Path, Game]:
     game = Game(load_variant(name), seed=seed)
-    rng = random.Random(seed)
-    for _ in range(actions):
-        if game.is_over:
-            break
-        game.apply(rng.choice(game.legal_actions()))
+    play_random(game, random.Random(seed), steps=actions)
     path = tmp_path / f"{name}-{seed}.yaml"
     records.save(game.record(), path)
     return path, game

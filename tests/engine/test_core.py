@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer import Game, View
+from hasenpfeffer import Action, Game, View
 from hasenpfeffer.engine import events as ev
 from hasenpfeffer.engine.machine import phase_spec
 from hasenpfeffer.engine.phases import Phase
@@ -18,39 +18,34 @@ from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.records import replay
 from hasenpfeffer.rules.actions import Verb
 from hasenpfeffer.rules.ruleset import compile_variant
+from support.play import play_random
 
 BUILTINS = builtin_names()
 HANDS = 12
 """Random play may never win a game: tests stop after this many hands."""
 
 
-def going(game: Game) -> bool:
-    return not game.is_over and len(game.hand_results) < HANDS
-
-
 def random_game(name: str, seed: int, steps: int | None = None) -> Game:
-    rng = random.Random(seed)
     game = Game(load_variant(name), seed=seed)
-    n = 0
-    while going(game) and (steps is None or n < steps):
-        game.apply(rng.choice(game.legal_actions()))
-        n += 1
+    play_random(game, random.Random(seed), hands=HANDS, steps=steps)
     return game
 
 
 @pytest.mark.parametrize("name", BUILTINS)
 def test_apply_returns_the_events_it_appends_and_action_events_are_the_actions(name: str) -> None:
-    rng = random.Random(1)
     game = Game(load_variant(name), seed=1)
     assert [type(e) for e in game.events] == [ev.HandDealt]
-    while going(game):
-        before = len(game.events)
-        action = rng.choice(game.legal_actions())
-        new = game.apply(action)
-        assert new == game.events[before:]
+    sizes: list[int] = []  # how many events there were before each action
+
+    def check(game: Game, action: Action, new: list[ev.Event]) -> None:
+        assert new == game.events[sizes[-1] :]
         decisions = [e for e in new if e.action is not None]
         assert [e.action for e in decisions] == [action]
         assert isinstance(decisions[0], ev.ACTION_EVENTS)
+
+    play_random(
+        game, random.Random(1), hands=HANDS, before=lambda g: sizes.append(len(g.events)), after=check
+    )
     if game.is_over:
         assert type(game.events[-1]) is ev.GameWon and game.events[-1].side == game.winner
 
@@ -101,9 +96,8 @@ def test_the_record_is_the_events_written_out(name: str) -> None:
 
 def test_others_discards_stay_hidden_in_a_view() -> None:
     game = Game(load_variant("hasenpfeffer"), seed=4)
-    rng = random.Random(4)
-    while game.phase != Phase.PLAY:
-        game.apply(rng.choice(game.legal_actions()))
+    play_random(game, random.Random(4), until=lambda g: g.phase == Phase.PLAY)
+    assert game.phase == Phase.PLAY
     maker = game.view().maker
     assert maker is not None
     other = (maker + 1) % 4
@@ -117,9 +111,7 @@ def test_a_copy_sets_every_slot_and_shares_no_list() -> None:
     original = game.snapshot()
     twin = game.copy()
     assert twin.snapshot() == original
-    rng = random.Random(0)
-    while going(twin):
-        twin.apply(rng.choice(twin.legal_actions()))
+    play_random(twin, random.Random(0), hands=HANDS)
     assert game.snapshot() == original
     state = State.__new__(State)
     assert set(State.__slots__) == {line.split(".")[1].split(" ")[0] for line in _copy_lines()} | {
@@ -141,7 +133,7 @@ def test_integer_actions_play_the_same_game(name: str) -> None:
     by_id = Game(load_variant(name), seed=6)
     rng = random.Random(6)
     space = by_id.action_space
-    while going(by_text):
+    while not by_text.is_over and len(by_text.hand_results) < HANDS:
         ids = by_id.legal_action_ids()
         assert ids == [space.encode(a) for a in by_text.legal_actions()]
         mask = by_id.legal_action_mask()
@@ -189,9 +181,8 @@ def test_a_view_gives_its_cards_as_ids_of_the_compiled_faces(name: str, seed: in
     rng = random.Random(seed)
     game = Game(load_variant(name), seed=seed)
     faces = compile_variant(game.variant).faces
-    for _ in range(60):
-        if not going(game):
-            break
+
+    def check(game: Game) -> None:
         view = game.view(rng.randrange(game.variant.players))
         plain = View(**{f: getattr(view, f) for f in View.__dataclass_fields__})
         assert view.hand_ids == plain.hand_ids
@@ -199,4 +190,5 @@ def test_a_view_gives_its_cards_as_ids_of_the_compiled_faces(name: str, seed: in
         assert view.trick_ids == plain.trick_ids
         assert tuple((s, faces[c]) for s, c in view.trick_ids) == view.trick
         assert view.set_aside == plain.set_aside
-        game.apply(rng.choice(game.legal_actions()))
+
+    play_random(game, rng, hands=HANDS, steps=60, before=check)

@@ -10,12 +10,13 @@ import random
 
 import pytest
 
-from hasenpfeffer import Game, Variant
+from hasenpfeffer import Action, Game, LegalActions, Variant
 from hasenpfeffer.format.checks import check
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.records.record import dump, loads, replay
 from hasenpfeffer.sim.simulate import simulate
 from support import paths
+from support.play import play_random
 
 BUILTINS = [
     "euchre",
@@ -45,11 +46,13 @@ def random_game(v: Variant, seed: int, max_hands: int = 3000) -> Game:
     rng = random.Random(seed)
     g = Game(v, seed=seed)
     lowest = v.making.auction.ladder[0].name
-    while not g.is_over and len(g.hand_results) < max_hands:
-        legal = g.legal_actions()
+
+    def choose(legal: LegalActions) -> Action:
         assert legal and g.to_move is not None and all(a.seat == g.to_move for a in legal)
         modest = [a for a in legal if (a.verb != "bid" or a.arg == lowest) and not a.alone]
-        g.apply(rng.choice(modest if modest and rng.random() < 0.9 else legal))
+        return rng.choice(modest if modest and rng.random() < 0.9 else legal)
+
+    play_random(g, rng, hands=max_hands, choose=choose)
     return g
 
 

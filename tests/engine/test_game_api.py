@@ -15,6 +15,7 @@ from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.actions import Action, IllegalActionError, LegalActions
 from support.paths import ROOT
+from support.play import play_random
 
 DEAL = {
     "dealer": 3,
@@ -63,9 +64,7 @@ def test_refusal_in_play_and_after_the_game() -> None:
     assert g.snapshot() == before
     with pytest.raises(IllegalActionError, match="turn"):
         g.apply("0 play QH")
-    rng = random.Random(1)
-    while not g.is_over:  # the lone maker sweeps: 12 points end the game
-        g.apply(rng.choice(g.legal_actions()))
+    play_random(g, random.Random(1))  # the lone maker sweeps: 12 points end the game
     with pytest.raises(IllegalActionError, match="game is over"):
         g.apply("0 pass")
 
@@ -132,9 +131,9 @@ def test_the_public_view_is_what_every_seat_sees_alike(name: str) -> None:
     """The view of no seat equals each seat's view in every public field, and its history is
     theirs with every discard and gift stripped of its card."""
     g = Game(load_variant(name), seed=5)
-    rng = random.Random(5)
     public_fields = [f.name for f in dataclasses.fields(PublicView) if f.name != "history"]
-    while len(g.hand_results) < 2 and not g.is_over:
+
+    def check(g: Game) -> None:
         public = g.view()
         assert type(public) is PublicView
         for seat in range(g.variant.players):
@@ -144,7 +143,8 @@ def test_the_public_view_is_what_every_seat_sees_alike(name: str) -> None:
         hidden = [a for a in public.history if a.verb in ("discard", "give")]
         assert not any(a.arg for a in hidden)
         assert public.maker_alone == (public.maker is not None and public.maker in public.alone)
-        g.apply(rng.choice(g.legal_actions()))
+
+    play_random(g, random.Random(5), hands=2, before=check)
 
 
 def test_the_door_gives_the_deal_as_dealt_and_the_cards_where_they_are() -> None:
@@ -169,21 +169,14 @@ def test_copy_is_independent() -> None:
     c = g.copy()
     c.apply("1 bid 4")
     assert g.to_move == 1 and c.to_move == 2 and c.view().history[-1] == Action(1, "bid", "4")
-    rng = random.Random(2)
-    while len(c.hand_results) < 3:
-        c.apply(rng.choice(c.legal_actions()))
+    play_random(c, random.Random(2), hands=3)
     assert g.hand_results == [] and g.phase == "bidding" and g.view(1).history == (Action(0, "bid", "3"),)
 
 
 def test_same_seed_same_game() -> None:
     v = Variant(name="t")
     a, b = Game(v, seed=11), Game(v, seed=11)
-    rng_a, rng_b = random.Random(3), random.Random(3)
-    for _ in range(200):
-        if a.is_over:
-            break
-        a.apply(rng_a.choice(a.legal_actions()))
-        b.apply(rng_b.choice(b.legal_actions()))
+    assert play_random(a, random.Random(3), steps=200) == play_random(b, random.Random(3), steps=200)
     assert a.record() == b.record() and a.snapshot() == b.snapshot()
 
 

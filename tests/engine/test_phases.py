@@ -20,6 +20,7 @@ from hasenpfeffer.rules import mechanisms as has
 from hasenpfeffer.rules.actionspace import action_space
 from hasenpfeffer.rules.ruleset import Ruleset, compile_variant
 from support.paths import ROOT
+from support.play import play_random
 
 VARIANTS = [*builtin_names(), *sorted(str(p) for p in (ROOT / "examples" / "house-rules").glob("*.yaml"))]
 
@@ -68,13 +69,14 @@ def test_the_machine_is_the_declarations(name: str) -> None:
 @pytest.mark.parametrize("name", VARIANTS)
 def test_a_game_rests_only_where_a_seat_decides(name: str) -> None:
     c = course(name)
-    game, rng = Game(load_variant(name), seed=3), random.Random(3)
-    for _ in range(400):
+
+    def check(game: Game) -> None:
         assert type(game.phase) is Phase and game.phase in c.states
-        if game.is_over:
-            break
         assert c.phases[game.phase].verbs >= {a.verb for a in game.legal_actions()}
-        game.apply(rng.choice(game.legal_actions()))
+
+    game = Game(load_variant(name), seed=3)
+    play_random(game, random.Random(3), steps=400, before=check)
+    assert type(game.phase) is Phase and game.phase in c.states
 
 
 @pytest.mark.parametrize("name", VARIANTS)
@@ -148,10 +150,12 @@ def test_a_plan_decides_the_phases_and_going_on_skips_a_phase_not_wanted() -> No
     assert {("discard", "defence"), ("discard", "play"), ("name-trump", "defence")} <= {
         (e.source, e.dest) for e in c.edges
     }
-    game, rng = Game(euchre, seed=5, plan=plan), random.Random(5)
-    while len(game.hand_results) < 3:
+    game = Game(euchre, seed=5, plan=plan)
+
+    def never_in_defence(game: Game) -> None:
         assert game.phase != Phase.DEFENCE
-        game.apply(rng.choice(game.legal_actions()))
+
+    play_random(game, random.Random(5), hands=3, before=never_in_defence)
     again = Game(euchre, seed=5, plan=(*PLAN, Unused()))
     assert course_for(compile_variant(euchre), (*PLAN, Unused())).states == course("euchre").states
     assert again.legal_actions() == Game(euchre, seed=5).legal_actions()

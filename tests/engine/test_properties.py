@@ -10,24 +10,23 @@ game; a refused action leaves the game exactly as it was; and a copy is independ
 from __future__ import annotations
 
 import random
+from itertools import count
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer import Action, Game, IllegalActionError, Variant
+from hasenpfeffer import Game, Variant
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from support.invariants import (
-    check_cards,
-    check_hand,
-    check_next_dealer,
+    HandChecks,
     check_replay,
-    kitty_of_current_hand,
-    pack,
-    snapshot,
+    check_turn,
+    refuse_and_copy,
 )
 from support.paths import HOUSE_RULES
+from support.play import play_random
 
 VARIANTS = sorted(builtin_names()) + sorted(str(p) for p in HOUSE_RULES.glob("*.yaml"))
 IDS = [Path(v).stem for v in VARIANTS]
@@ -49,52 +48,21 @@ def check_game_end(g: Game) -> None:
         assert max(g.scores) < target or v.game.tie == "higher"
 
 
-def illegal_candidates(g: Game, legal: list[Action], rng: random.Random) -> list[Action]:
-    """A few actions that are not legal now: wrong seats, unheld cards, bids off the ladder."""
-    seat = g.to_move if g.to_move is not None else 0
-    pool = [Action((a.seat + 1) % g.variant.players, a.verb, a.arg, a.alone) for a in legal[:3]]
-    pool += [Action(seat, "play", str(c)) for c in rng.sample(sorted(pack(g.variant)), 3)]
-    pool += [Action(seat, "bid", "99"), Action(seat, "discard", "JK"), Action(seat, "trump", "NT")]
-    return [a for a in pool if a not in legal]
+def play_checked(g: Game, rng: random.Random, steps: int, check_every: int, refuse_every: int) -> None:
+    """Random legal play, checking the turn at every step, the cards every ``check_every`` steps,
+    and trying a refused action every ``refuse_every`` steps; every finished hand is checked."""
+    hands, step = HandChecks(g), count()
 
+    def before(g: Game) -> None:
+        n = next(step)
+        check_turn(g)
+        if n % check_every == 0:
+            hands.check_cards(g)
+        if n % refuse_every == 0:
+            refuse_and_copy(g, rng)
 
-def play_random(g: Game, rng: random.Random, steps: int, check_every: int, refuse_every: int) -> None:
-    """Random legal play, checking the cards every ``check_every`` steps and trying a refused
-    action every ``refuse_every`` steps; every finished hand is checked."""
-    v = g.variant
-    full = pack(v)
-    hands_seen = 0
-    before = tuple(g.scores)
-    kitty = kitty_of_current_hand(g)
-    for step in range(steps):
-        if g.is_over:
-            break
-        legal = list(g.legal_actions())
-        assert legal and all(a.seat == g.to_move for a in legal)
-        if step % check_every == 0:
-            check_cards(g, full, kitty)
-            assert [len(g.view(s).legal) for s in range(v.players)].count(0) == v.players - 1
-        if step % refuse_every == 0:
-            bad = rng.choice(illegal_candidates(g, legal, rng))
-            state = snapshot(g)
-            with pytest.raises(IllegalActionError):
-                g.apply(bad)
-            assert snapshot(g) == state, f"refusing {bad} changed the game"
-            twin = g.copy()
-            assert snapshot(twin) == state
-            twin.apply(rng.choice(legal))
-            assert snapshot(g) == state, "a copy shares state with its original"
-        g.apply(rng.choice(legal))
-        while hands_seen < len(g.hand_results):
-            r = g.hand_results[hands_seen]
-            check_hand(v, r, before)
-            if not g.is_over:
-                check_next_dealer(g, r)
-            before = r.scores
-            hands_seen += 1
-            if not g.is_over:
-                kitty = kitty_of_current_hand(g)
-    assert tuple(g.scores) == before
+    play_random(g, rng, steps=steps, before=before, after=lambda g, action, events: hands.finished(g))
+    hands.end(g)
     check_game_end(g)
 
 
@@ -103,7 +71,7 @@ def play_random(g: Game, rng: random.Random, steps: int, check_every: int, refus
 @given(seed=st.integers(0, 2**32 - 1), choice_seed=st.integers(0, 2**32 - 1))
 def test_random_play_keeps_every_invariant(name: str, seed: int, choice_seed: int) -> None:
     g = Game(variant(name), seed=seed)
-    play_random(g, random.Random(choice_seed), steps=100, check_every=1, refuse_every=5)
+    play_checked(g, random.Random(choice_seed), steps=100, check_every=1, refuse_every=5)
     check_replay(g, through_yaml=True)
 
 
@@ -112,6 +80,6 @@ def test_random_play_keeps_every_invariant(name: str, seed: int, choice_seed: in
 @given(seed=st.integers(0, 2**32 - 1))
 def test_long_random_games_score_and_replay(name: str, seed: int) -> None:
     g = Game(variant(name), seed=seed)
-    play_random(g, random.Random(seed), steps=1000, check_every=25, refuse_every=100)
+    play_checked(g, random.Random(seed), steps=1000, check_every=25, refuse_every=100)
     assert g.is_over or len(g.hand_results) >= 1000 // (4 * g.variant.players * (g.variant.hand_size + 3))
     check_replay(g)

@@ -1,7 +1,7 @@
 """Engine invariants over many random variants (not only the shipped ones).
 
-Each example draws a variant across the format's dimensions (tests/support/random_variants.py), loads
-it through the loader (so it passes every semantic check), and plays random legal actions for
+Each example draws a variant across the format's dimensions (tests/support/random_variants.py),
+loads it through the loader (so it passes every semantic check), and plays random legal actions for
 a few hands, checking at every step what tests/engine/test_properties.py checks for the
 built-ins: every card of the pack in exactly one place, a non-empty list of legal actions for
 the one seat to move, refusals that change nothing, independent copies, tricks per hand as
@@ -16,16 +16,18 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Sequence
+from itertools import count
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer import Action, Game, IllegalActionError, Variant
+from hasenpfeffer import Action, Game, Variant
+from hasenpfeffer.events import Event
 from hasenpfeffer.format.cards import JOKER, Card, same_colour
 from hasenpfeffer.format.checks import check
 from support import invariants
+from support.play import play_random
 from support.random_variants import engine_variants, loaded
 
 EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_VARIANTS", "100"))
@@ -240,82 +242,53 @@ def check_defence(g: Game) -> None:
     assert {str(a) for a in g.legal_actions()} == {f"{seat} alone", f"{seat} pass"}
 
 
-def illegal_candidates(g: Game, legal: list[Action], rng: random.Random) -> list[Action]:
-    """A few actions that are not legal now: wrong seats, unheld cards, bids off the ladder."""
-    seat = g.to_move if g.to_move is not None else 0
-    cards = sorted(invariants.pack(g.variant))
-    pool = [Action((a.seat + 1) % g.variant.players, a.verb, a.arg, a.alone) for a in legal[:3]]
-    pool += [Action(seat, "play", str(c)) for c in rng.sample(cards, min(3, len(cards)))]
-    pool += [Action(seat, "bid", "99"), Action(seat, "discard", "JK"), Action(seat, "trump", "NT")]
-    pool += [Action(seat, "order-up"), Action(seat, "alone"), Action(seat, "pass", alone=True)]
-    return [a for a in pool if a not in legal]
-
-
-def refuse_and_copy(g: Game, legal: list[Any], rng: random.Random) -> None:
-    """A refused action leaves the game as it was; a copy moved on leaves its original alone."""
-    bad = rng.choice(illegal_candidates(g, legal, rng))
-    state = invariants.snapshot(g)
-    with pytest.raises(IllegalActionError):
-        g.apply(bad)
-    assert invariants.snapshot(g) == state, f"refusing {bad} changed the game"
-    twin = g.copy()
-    assert invariants.snapshot(twin) == state
-    twin.apply(rng.choice(legal))
-    assert invariants.snapshot(g) == state, "a copy shares state with its original"
+def check_decision(g: Game) -> None:
+    """The checks of the phase the seat to move decides in."""
+    if g.phase == "play":
+        check_play(g)
+        check_seats(g)
+    elif g.phase == "bidding":
+        check_bidding(g)
+    elif g.phase == "discard":
+        check_discard(g)
+    elif g.phase == "exchange":
+        check_exchange(g)
+    elif g.phase == "defence":
+        check_defence(g)
+    elif g.phase in ("order-up", "name-trump", "trump"):
+        check_naming(g)
 
 
 def play_hands(g: Game, rng: random.Random, hands: int) -> None:
     """Random legal play until ``hands`` hands are finished or the game is over."""
     v = g.variant
-    full = invariants.pack(v)
-    before = tuple(g.scores)
-    kitty = invariants.kitty_of_current_hand(g)
-    seen = 0
+    tally, step = invariants.HandChecks(g), count()
+    table = g.view(0)  # what the table showed before the last action
+
+    def before(g: Game) -> None:
+        nonlocal table
+        invariants.check_turn(g)
+        tally.check_cards(g)
+        check_decision(g)
+        if next(step) % 3 == 0:
+            invariants.refuse_and_copy(g, rng)
+        table = g.view(0)
+
+    def after(g: Game, action: Action, events: list[Event]) -> None:
+        if action.verb == "play" and len(g.hand_results) > tally.seen:  # the hand's last trick
+            cards = (*table.trick, (action.seat, Card.parse(action.arg)))
+            winners = g.record()["hands"][tally.seen]["result"]["trick_winners"]
+            assert table.trump is not None and winners[-1] == trick_winner(v, cards, table.trump)
+        for n in tally.finished(g):
+            check_maker(g, g.record()["hands"][n])
+
     # A hand takes at most: a bid or two per seat, discards and exchanges, and the tricks.
     budget = hands * (v.players * (len(v.making.auction.ladder) + 3) + v.pack.size * 2 + 10)
-    for step in range(budget):
-        if g.is_over or seen >= hands:
-            break
-        legal = list(g.legal_actions())
-        assert legal, f"no legal action in phase {g.phase}"
-        assert all(a.seat == g.to_move for a in legal)
-        invariants.check_cards(g, full, kitty)
-        assert [len(g.view(s).legal) for s in range(v.players)].count(0) == v.players - 1
-        if g.phase == "play":
-            check_play(g)
-            check_seats(g)
-        elif g.phase == "bidding":
-            check_bidding(g)
-        elif g.phase == "discard":
-            check_discard(g)
-        elif g.phase == "exchange":
-            check_exchange(g)
-        elif g.phase == "defence":
-            check_defence(g)
-        elif g.phase in ("order-up", "name-trump", "trump"):
-            check_naming(g)
-        if step % 3 == 0:
-            refuse_and_copy(g, legal, rng)
-        action = rng.choice(legal)
-        table = g.view(0)
-        g.apply(action)
-        if action.verb == "play" and len(g.hand_results) > seen:  # the hand's last trick
-            cards = (*table.trick, (action.seat, Card.parse(action.arg)))
-            winners = g.record()["hands"][seen]["result"]["trick_winners"]
-            assert table.trump is not None and winners[-1] == trick_winner(v, cards, table.trump)
-        while seen < len(g.hand_results):
-            r = g.hand_results[seen]
-            invariants.check_hand(v, r, before)
-            check_maker(g, g.record()["hands"][seen])
-            if not g.is_over:
-                invariants.check_next_dealer(g, r)
-            before = r.scores
-            seen += 1
-            if not g.is_over:
-                kitty = invariants.kitty_of_current_hand(g)
-    else:
-        raise AssertionError(f"{hands} hands not finished in {budget} actions: stuck in {g.phase}")
-    assert tuple(g.scores) == before
+    play_random(g, rng, hands=hands, steps=budget, before=before, after=after)
+    assert g.is_over or len(g.hand_results) >= hands, (
+        f"{hands} hands not finished in {budget} actions: stuck in {g.phase}"
+    )
+    tally.end(g)
     check_game_end(g)
 
 

@@ -11,9 +11,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hasenpfeffer import Card, CardError, Game, load_variant
+from hasenpfeffer import Action, Card, CardError, Game, load_variant
+from hasenpfeffer.events import Event
 from hasenpfeffer.format.cards import JOKER, RANKS, SUIT_SYMBOLS, SUITS
 from hasenpfeffer.format.loader import builtin_names
+from support.play import play_random
 
 CANONICAL = [r + s for s in SUITS for r in RANKS] + [JOKER]
 
@@ -53,18 +55,19 @@ def test_a_text_that_is_no_card_is_refused(text: str) -> None:
 def test_events_and_views_hand_out_the_variants_own_faces(name: str) -> None:
     game = Game(load_variant(name), seed=2)
     faces = {id(f) for f in game.rules.faces}
-    rng = random.Random(2)
-    while len(game.hand_results) < 1 and not game.is_over:
+    shown: list[object] = []
+
+    def in_view(game: Game) -> None:
         view = game.view(game.to_move or 0)
-        shown = [
-            *view.hand,
-            *view.widow,
-            *(c for _, c in view.trick),
-            *([view.turned] if view.turned else []),
-        ]
-        for e in game.apply(rng.choice(game.legal_actions())):
+        shown.extend([*view.hand, *view.widow, *(c for _, c in view.trick)])
+        shown.extend([view.turned] if view.turned else [])
+
+    def in_events(game: Game, action: Action, events: list[Event]) -> None:
+        for e in events:
             cards = getattr(e, "cards", ())
-            shown += [c[1] if isinstance(c, tuple) else c for c in cards]
-            shown += [getattr(e, "card", None)] if hasattr(e, "card") else []
-            shown += [c for hand in getattr(e, "hands", ()) for c in hand]
-        assert all(type(c) is Card and id(c) in faces for c in shown)
+            shown.extend(c[1] if isinstance(c, tuple) else c for c in cards)
+            shown.extend([getattr(e, "card", None)] if hasattr(e, "card") else [])
+            shown.extend(c for hand in getattr(e, "hands", ()) for c in hand)
+
+    play_random(game, random.Random(2), hands=1, before=in_view, after=in_events)
+    assert shown and all(type(c) is Card and id(c) in faces for c in shown)

@@ -15,6 +15,7 @@ from hasenpfeffer.cli import main
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import GameEnd, Variant
+from support.play import play_random
 
 ONE_HAND = """\
 variant: hasenpfeffer
@@ -32,11 +33,8 @@ def played(variant: Variant | str, seed: int, hands: int) -> Game:
     v = load_variant(variant) if isinstance(variant, str) else variant
     g = Game(v, seed=seed)
     rng = random.Random(seed)
-    while not g.is_over and len(g.hand_results) < hands:
-        g.apply(rng.choice(g.legal_actions()))
-    for _ in range(5):  # stop in the middle of a hand
-        if not g.is_over:
-            g.apply(rng.choice(g.legal_actions()))
+    play_random(g, rng, hands=hands)
+    play_random(g, rng, steps=5)  # stop in the middle of a hand
     return g
 
 

@@ -18,7 +18,9 @@ np = pytest.importorskip("numpy")
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
+from hasenpfeffer import Action  # noqa: E402
 from hasenpfeffer.engine.game import Game, actual_state  # noqa: E402
+from hasenpfeffer.events import Event  # noqa: E402
 from hasenpfeffer.format.loader import builtin_names, load_variant  # noqa: E402
 from hasenpfeffer.format.variant import Variant  # noqa: E402
 from hasenpfeffer.rl.bounds import decisions_per_hand, hand_points, making_decisions  # noqa: E402
@@ -28,6 +30,7 @@ from hasenpfeffer.rl.observation import encoder  # noqa: E402
 from hasenpfeffer.rl.table import Table  # noqa: E402
 from hasenpfeffer.rl.tracker import Tracker  # noqa: E402
 from support.paths import HOUSE_RULES  # noqa: E402
+from support.play import play_random  # noqa: E402
 from support.random_variants import engine_variants, loaded  # noqa: E402
 
 HOUSE = sorted(HOUSE_RULES.glob("*.yaml"))
@@ -36,16 +39,16 @@ NAMES = [*builtin_names(), *(str(p) for p in HOUSE)]
 
 def play_and_check(variant: Variant, seed: int, hands: int = 4) -> None:
     """Random actions; at each step every seat's tracked vector is its view's, and bounds hold."""
-    rng = random.Random(seed)
     game = Game(variant, seed=seed)
     enc, n = encoder(variant), variant.players
     tracker = Tracker(variant)
     tracker.start(game)
     low, high = hand_points(variant)
-    decisions = 0
-    while not game.is_over and len(game.hand_results) < hands:
-        before = len(game.hand_results)
-        tracker.feed(game.apply(rng.choice(game.legal_actions())))
+    decisions = seen = 0
+
+    def check(game: Game, action: Action, events: list[Event]) -> None:
+        nonlocal decisions, seen
+        tracker.feed(events)
         decisions += 1
         for seat in range(n):
             got, want = tracker.observe(game, seat), enc.encode(game.view(seat))
@@ -54,15 +57,18 @@ def play_and_check(variant: Variant, seed: int, hands: int = 4) -> None:
             ]
         view = game.view(0)
         assert sum(a.verb != "play" for a in view.history) <= making_decisions(variant)
-        if len(game.hand_results) > before:
+        if len(game.hand_results) > seen:
             assert decisions <= decisions_per_hand(variant)
             decisions = 0
-            for result in game.hand_results[before:]:
+            for result in game.hand_results[seen:]:
                 assert all(low <= c <= high for c in result.score_change)
             lay = layout(variant)
             for seat in range(n):
-                end = enc.encode(hand_end_view(game, seat, before))
+                end = enc.encode(hand_end_view(game, seat, seen))
                 assert ((end >= lay.bounds()[0]) & (end <= lay.bounds()[1])).all()
+            seen = len(game.hand_results)
+
+    play_random(game, random.Random(seed), hands=hands, after=check)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -87,11 +93,12 @@ def test_observation_is_within_its_bounds_and_sized_by_the_layout() -> None:
     low, high = (np.array(b, np.float32) for b in lay.bounds())
     assert lay.size == sum(p.stop - p.start for p in lay.pieces) == len(low)
     game = Game(variant, seed=4)
-    rng = random.Random(4)
-    while not game.is_over and len(game.hand_results) < 20:
+
+    def check(game: Game) -> None:
         obs = encoder(variant).encode(game.view(game.to_move or 0))
         assert ((obs >= low) & (obs <= high)).all()
-        game.apply(rng.choice(game.legal_actions()))
+
+    play_random(game, random.Random(4), hands=20, before=check)
 
 
 def test_pieces_are_what_the_seat_sees() -> None:

@@ -4,11 +4,15 @@ nothing, records that replay."""
 
 from __future__ import annotations
 
+import random
 from collections import Counter
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from hasenpfeffer import Game, Variant
+import pytest
+
+from hasenpfeffer import Action, Game, IllegalActionError, Variant
 from hasenpfeffer.events import HandDealt, HandResult
 from hasenpfeffer.format.cards import JOKER, Card
 from hasenpfeffer.records.record import dump, loads, replay
@@ -108,6 +112,73 @@ def check_next_dealer(g: Game, r: HandResult) -> None:
     step = 1 if g.variant.deal.dealer_rotation == "left" else -1
     dealer = g.view(0).dealer
     assert dealer == (r.dealer + step) % n or (r.thrown_in and dealer == r.dealer)
+
+
+class HandChecks:
+    """Checks each hand of a game as it finishes (tricks as dealt, the score change the scoring
+    fields say, the deal passing on) and knows the kitty of the hand in play, for
+    :func:`check_cards`."""
+
+    def __init__(self, g: Game) -> None:
+        self.full = pack(g.variant)
+        self.seen = 0
+        self.before = tuple(g.scores)
+        self.kitty = kitty_of_current_hand(g)
+
+    def check_cards(self, g: Game) -> None:
+        check_cards(g, self.full, self.kitty)
+
+    def finished(self, g: Game) -> list[int]:
+        """Check the hands finished since the last call; their indexes."""
+        done = list(range(self.seen, len(g.hand_results)))
+        for n in done:
+            r = g.hand_results[n]
+            check_hand(g.variant, r, self.before)
+            if not g.is_over:
+                check_next_dealer(g, r)
+                self.kitty = kitty_of_current_hand(g)
+            self.before = r.scores
+        self.seen = len(g.hand_results)
+        return done
+
+    def end(self, g: Game) -> None:
+        """The score is the sum of the finished hands' changes."""
+        assert tuple(g.scores) == self.before
+
+
+def check_turn(g: Game) -> None:
+    """Some action is legal, every legal action is the seat to move's, and no other seat's view
+    offers any."""
+    legal = g.legal_actions()
+    assert legal, f"no legal action in phase {g.phase}"
+    assert all(a.seat == g.to_move for a in legal)
+    players = g.variant.players
+    assert [len(g.view(s).legal) for s in range(players)].count(0) == players - 1
+
+
+def illegal_candidates(g: Game, legal: Sequence[Action], rng: random.Random) -> list[Action]:
+    """A few actions that are not legal now: wrong seats, unheld cards, bids off the ladder."""
+    seat = g.to_move if g.to_move is not None else 0
+    cards = sorted(pack(g.variant))
+    pool = [Action((a.seat + 1) % g.variant.players, a.verb, a.arg, a.alone) for a in legal[:3]]
+    pool += [Action(seat, "play", str(c)) for c in rng.sample(cards, min(3, len(cards)))]
+    pool += [Action(seat, "bid", "99"), Action(seat, "discard", "JK"), Action(seat, "trump", "NT")]
+    pool += [Action(seat, "order-up"), Action(seat, "alone"), Action(seat, "pass", alone=True)]
+    return [a for a in pool if a not in legal]
+
+
+def refuse_and_copy(g: Game, rng: random.Random) -> None:
+    """A refused action leaves the game as it was; a copy moved on leaves its original alone."""
+    legal = g.legal_actions()
+    bad = rng.choice(illegal_candidates(g, legal, rng))
+    state = snapshot(g)
+    with pytest.raises(IllegalActionError):
+        g.apply(bad)
+    assert snapshot(g) == state, f"refusing {bad} changed the game"
+    twin = g.copy()
+    assert snapshot(twin) == state
+    twin.apply(rng.choice(legal))
+    assert snapshot(g) == state, "a copy shares state with its original"
 
 
 def snapshot(g: Game) -> tuple[Any, ...]:

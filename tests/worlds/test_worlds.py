@@ -26,6 +26,7 @@ from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant
 from hasenpfeffer.format.variant import Alone, Exchange, Variant
 from hasenpfeffer.rules.ruleset import compile_variant
 from hasenpfeffer.worlds import Dealt, Worlds, advance, sample_world, world
+from support.play import play_random
 from support.random_variants import engine_variants, loaded
 
 EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_WORLDS", "100"))
@@ -45,7 +46,9 @@ def hand_events(game: Game) -> list[Any]:
 def check_game(game: Game, rng: random.Random, hands: int = 2, samples: int = 2) -> tuple[int, int]:
     """Play randomly, checking worlds at every step; (worlds drawn, worlds unlike the real deal)."""
     drawn = unlike = 0
-    while not game.is_over and len(game.hand_results) < hands:
+
+    def check(game: Game) -> None:
+        nonlocal drawn, unlike
         seat = rng.randrange(game.variant.players)
         view = game.view(seat)
         real = world(view, actual_deal(game))
@@ -67,7 +70,8 @@ def check_game(game: Game, rng: random.Random, hands: int = 2, samples: int = 2)
             assert w is not None, (game.variant.name, seat, [str(a) for a in view.history])
             assert seen(w.view(seat)) == seen(view)
             assert actual_deal(w).hands[seat] == actual_deal(game).hands[seat]
-        game.apply(rng.choice(game.legal_actions()))
+
+    play_random(game, rng, hands=hands, before=check)
     return drawn, unlike
 
 
@@ -152,23 +156,25 @@ def test_shown_voids_are_kept_in_every_world() -> None:
     rules = compile_variant(variant)
     rng = random.Random(3)
     checked = 0
+
+    def check(game: Game) -> None:
+        nonlocal checked
+        view = game.view(0)
+        if view.trump is None or not view.tricks:
+            return
+        assert rules.trump_id(view.trump) is not None
+        for trick in view.tricks:
+            led = rules.effective_suit(trick.cards[0][1], view.trump)
+            for seat, card in trick.cards[1:]:
+                if rules.effective_suit(card, view.trump) != led:
+                    w = sample_world(view, rng)
+                    assert w is not None
+                    held = [rules.effective_suit(c, view.trump) for c in actual_state(w).hands[seat]]
+                    assert led not in held
+                    checked += 1
+
     for seed in range(40):
-        game = Game(variant, seed=seed)
-        while not game.is_over and len(game.hand_results) < 1:
-            view = game.view(0)
-            if view.trump is not None and view.tricks:
-                ti = rules.trump_id(view.trump)
-                assert ti is not None
-                for trick in view.tricks:
-                    led = rules.effective_suit(trick.cards[0][1], view.trump)
-                    for seat, card in trick.cards[1:]:
-                        if rules.effective_suit(card, view.trump) != led:
-                            w = sample_world(view, rng)
-                            assert w is not None
-                            held = [rules.effective_suit(c, view.trump) for c in actual_state(w).hands[seat]]
-                            assert led not in held
-                            checked += 1
-            game.apply(rng.choice(game.legal_actions()))
+        play_random(Game(variant, seed=seed), rng, hands=1, before=check)
     assert checked > 20
 
 
@@ -239,9 +245,13 @@ def check_follow(game: Game, rng: random.Random, hands: int = 2) -> tuple[int, i
     """Play randomly; at each step move a world of a few actions ago on to a seat's view now
     (:meth:`Worlds.follow`): when it is moved, it shows the seat exactly what it saw.
     (Worlds asked to follow, worlds moved on.)"""
-    asked = moved = 0
+    asked = moved = finished = 0
     earlier: list[tuple[int, Game]] = []  # (seat, a world of that seat's view then)
-    while not game.is_over and len(game.hand_results) < hands:
+
+    def check(game: Game) -> None:
+        nonlocal asked, moved, earlier, finished
+        if len(game.hand_results) != finished:  # a new hand: old worlds are of another deal
+            earlier, finished = [], len(game.hand_results)
         seat = rng.randrange(game.variant.players)
         view = game.view(seat)
         worlds = Worlds(view)
@@ -269,10 +279,8 @@ def check_follow(game: Game, rng: random.Random, hands: int = 2) -> tuple[int, i
         w = worlds.sample(rng)
         assert w is not None
         earlier = [*earlier[-3:], (seat, w)]
-        results = len(game.hand_results)
-        game.apply(rng.choice(game.legal_actions()))
-        if len(game.hand_results) != results:
-            earlier = []  # a new hand: old worlds are of another deal
+
+    play_random(game, rng, hands=hands, before=check)
     return asked, moved
 
 
