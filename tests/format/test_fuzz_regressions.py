@@ -1,4 +1,4 @@
-"""Variants found by fuzzing (tests/fuzz.py) that once validated and then crashed the engine.
+"""Variants found by fuzzing (tools/fuzz.py) that once validated and then crashed the engine.
 
 Each is now refused by the format itself, with a message, before any game starts.
 """

@@ -1,6 +1,6 @@
-"""Fuzzing in CI: a fixed set of mutated variant files and game records (see tests/fuzz.py).
+"""Fuzzing in CI: a fixed set of mutated variant files and game records (see tools/fuzz.py).
 
-The cases are the first ones of seed 1, in batches; ``python tests/fuzz.py`` runs many more.
+The cases are the first ones of seed 1, in batches; ``python tools/fuzz.py`` runs many more.
 The last tests check that the harness itself notices each kind of failure.
 """
 

@@ -22,7 +22,7 @@ import hasenpfeffer
 from support.paths import ROOT
 
 SKIP = ("__pycache__", "*.egg-info", "*.pyc", ".git", ".venv", "build", "dist", ".*_cache", ".hypothesis")
-SHIPPED_FOLDERS = ("tests", "docs", "examples", "benchmarks")
+SHIPPED_FOLDERS = ("tests", "docs", "examples", "benchmarks", "tools")
 
 
 @pytest.fixture(scope="module")

@@ -8,7 +8,7 @@ command must end without a traceback, with exit code 0, 1 or 2, without quoting 
 characters of the file, without raw control characters, and without opening files outside
 the case's folder, the package and Python's library; a case may take 10 s at most.
 
-    python tests/fuzz.py --variants 10000 --records 5000 --seed 1
+    python tools/fuzz.py --variants 10000 --records 5000 --seed 1
 
 prints the counts and the distinct failures, and saves the first cases of each in a
 folder (``--out``). ``--case variant-1-42`` runs one case again; ``--shrink`` removes lines
@@ -481,7 +481,7 @@ def save_case(outcome: Outcome, folder: Path) -> Path:
     notes = [
         f"case {outcome.case.ident} from {outcome.case.origin}",
         f"operations: {'; '.join(outcome.case.mutant.ops)}",
-        f"again: python tests/fuzz.py --case {outcome.case.ident}",
+        f"again: python tools/fuzz.py --case {outcome.case.ident}",
         f"by hand: hasenpfeffer {'validate' if outcome.case.kind == 'variant' else 'replay'} {mutant}",
         "",
     ]
@@ -549,7 +549,7 @@ def summarize(outcomes: list[Outcome], seconds: float, out: Any) -> dict[str, li
 
 
 def cli(argv: list[str] | None = None) -> int:
-    """``python tests/fuzz.py``: run cases, print counts, save failing cases."""
+    """``python tools/fuzz.py``: run cases, print counts, save failing cases."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variants", type=int, default=1000, help="variant mutants (default 1000)")
     parser.add_argument("--records", type=int, default=500, help="record mutants (default 500)")

@@ -1,4 +1,4 @@
-"""Mutations of variant files and game records, for the fuzzing harness (``tests/fuzz.py``).
+"""Mutations of variant files and game records, for the fuzzing harness (``tools/fuzz.py``).
 
 A mutant is made from a seed file by one to three operations drawn from a seeded
 ``random.Random``, so the same seed always gives the same bytes. Structural operations
