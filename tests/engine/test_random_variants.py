@@ -136,8 +136,13 @@ def check_bidding(g: Game) -> None:
     spoken = [a for a in history if a.seat == seat]
     if v.making.auction.style == "one-round":
         assert not spoken, history
-    else:
+    elif v.making.auction.pass_final:
         assert all(a.verb == "bid" for a in spoken), history
+    else:  # a pass is not final: the auction goes on until all others pass after the last bid
+        bids = [i for i, a in enumerate(history) if a.verb == "bid"]
+        since = history[bids[-1] + 1 :] if bids else history
+        assert len(since) < (v.players - 1 if bids else v.players), history
+        assert all(a.verb == "pass" for a in since), history
 
 
 def check_naming(g: Game) -> None:
@@ -313,6 +318,10 @@ def check_game_end(g: Game) -> None:
     """Over: the winner reached the target. Not over: nobody did, or the top score is tied
     (makers who did not reach the target cannot break a tie of others)."""
     v = g.variant
+    if v.match is not None:
+        check_match(g)
+        if not g.is_over:
+            return
     if g.is_over:
         assert g.to_move is None and len(g.legal_actions()) == 0
         lost = v.game.lose_at is not None and min(g.scores) <= v.game.lose_at
@@ -323,6 +332,31 @@ def check_game_end(g: Game) -> None:
     elif not v.game.must_bid_out and v.game.tie != "play-on":
         top = max(g.scores)
         assert top < v.game.target or g.scores.count(top) >= 2, g.scores
+
+
+def check_match(g: Game) -> None:
+    """In a match, each game won counts one (a shut-out counts ``shut_out``); the match is over when
+    a side has ``wins`` of them; the next game starts from 0, the winner from what it scored
+    beyond the target with laps."""
+    v, match = g.variant, g.variant.match
+    assert match is not None
+    games = [0] * len(g.scores)
+    start = [0] * len(g.scores)
+    for e in g.events:
+        if type(e).__name__ == "HandScored":
+            r = e.result
+            assert list(r.scores) == [a + b for a, b in zip(start, r.score_change, strict=True)]
+            start = list(r.scores)
+        elif type(e).__name__ == "GameWon":
+            shut = all(q <= 0 for side, q in enumerate(e.scores) if side != e.side)
+            games[e.side] += match.shut_out if shut else 1
+            carry = e.scores[e.side] - v.game.target if match.laps else 0
+            start = [carry if side == e.side else 0 for side in range(len(games))]
+        elif type(e).__name__ == "MatchWon":
+            assert list(e.games) == games and games[e.side] >= match.wins
+    assert g.is_over == (max(games) >= match.wins)
+    if not g.is_over:
+        assert list(g.scores) == start
 
 
 @SETTINGS

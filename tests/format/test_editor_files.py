@@ -44,7 +44,7 @@ def test_a_duplicate_key_does_not_hide_the_other_problems(
     assert main(["validate", str(path)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out == [
-        f"{path}:1:1: colour: unknown key; expected one of name, description, extends, replace, players, partnerships, pack, ranking, deal, making, alone, leads, scoring, game",
+        f"{path}:1:1: colour: unknown key; expected one of name, description, extends, replace, players, partnerships, pack, ranking, deal, making, alone, leads, scoring, game, match",
         f"{path}:4:16: game.target: must be a valid integer; read 'x'",
         f"{path}:5:1: name: duplicate key (first given at line 2)",
         "1 of 1 file invalid, 3 problems",

@@ -141,6 +141,20 @@ def check_next_dealer(g: Game, r: HandResult) -> None:
     assert dealer == (r.dealer + step) % n or (r.thrown_in and dealer == r.dealer)
 
 
+def starting(g: Game, n: int) -> tuple[int, ...]:
+    """The scores the hand after hand ``n`` starts from: hand ``n``'s, unless a game of a match was
+    won on it (the next game starts from 0, the winner from its points beyond the target with laps)."""
+    r = g.hand_results[n]
+    scored = [i for i, e in enumerate(g.events) if type(e).__name__ == "HandScored"]
+    after = g.events[scored[n] + 1] if scored[n] + 1 < len(g.events) else None
+    match = g.variant.match
+    if match is None or type(after).__name__ != "GameWon" or (g.is_over and n == len(g.hand_results) - 1):
+        return r.scores
+    won = after.side  # type: ignore[union-attr]
+    carry = r.scores[won] - g.variant.game.target if match.laps else 0
+    return tuple(carry if side == won else 0 for side in range(len(r.scores)))
+
+
 class HandChecks:
     """Checks each hand of a game as it finishes (tricks as dealt, the score change the scoring
     fields say, the deal passing on) and knows the kitty of the hand in play, for
@@ -164,7 +178,7 @@ class HandChecks:
             if not g.is_over:
                 check_next_dealer(g, r)
                 self.kitty = kitty_of_current_hand(g)
-            self.before = r.scores
+            self.before = starting(g, n)
         self.seen = len(g.hand_results)
         return done
 

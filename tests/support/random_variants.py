@@ -156,6 +156,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
     }
     if method == "auction":
         making["auction"] = {"ladder": ladder, "style": draw(st.sampled_from(["until-passes", "one-round"]))}
+        if draw(st.integers(0, 3)) == 0:
+            making["auction"]["pass_final"] = False
     else:
         making["order_up"] = {
             "rounds": draw(st.integers(1, 2)),
@@ -208,8 +210,15 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             "target": draw(st.integers(1, 30)),
             "tie": draw(st.sampled_from(["makers", "higher", "play-on"])),
             "must_bid_out": draw(st.booleans()),
+            "win_by_defeat": draw(st.booleans()),
             "lose_at": draw(st.none() | st.integers(-30, 0)),
         },
+        "match": draw(
+            st.none()
+            | st.fixed_dictionaries(
+                {"wins": st.integers(1, 3), "shut_out": st.integers(1, 2), "laps": st.booleans()}
+            )
+        ),
     }
 
 

@@ -287,6 +287,20 @@ class HandScored(NamedTuple):
 
 
 @value
+class MatchWon(NamedTuple):
+    """A side has won the match (``games``: the games each side won, shut-outs counted as the
+    variant says)."""
+
+    side: int
+    games: tuple[int, ...]
+
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
+
+
+@value
 class GameWon(NamedTuple):
     """A side has won the game."""
 
@@ -316,6 +330,7 @@ Event: TypeAlias = (
     | TrickWon
     | HandScored
     | GameWon
+    | MatchWon
 )
 """Any event."""
 ACTION_EVENTS = (

@@ -99,6 +99,7 @@ class Game:
         s.rng_shared = False
         s.owed = 0
         s.scores = (0,) * p.sides
+        s.games_won = [0] * p.sides
         s.hand_results = []
         s.winner = None
         s.events = []

@@ -151,6 +151,7 @@ class State:
         "events",
         "exch",
         "forced",
+        "games_won",
         "hand_events",
         "hand_results",
         "hands",
@@ -204,6 +205,8 @@ class State:
     dealer: int
     to_move: int | None
     scores: tuple[int, ...]
+    games_won: list[int]
+    """Games each side has won in a match (a shut-out counted as the variant says)."""
     hand_results: list[HandResult]
     winner: int | None
     deals: list[FixedDeal]
@@ -273,6 +276,7 @@ class State:
         new.events = self.events[:]
         new.exch = self.exch[:]
         new.forced = self.forced
+        new.games_won = self.games_won[:]
         new.hand_events = self.hand_events
         new.hand_results = self.hand_results[:]
         new.hands = [h[:] for h in self.hands]

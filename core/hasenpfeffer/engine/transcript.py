@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..format.variant import Variant
-from .events import Event, GameWon, HandDealt, HandScored, TrickWon
+from .events import Event, GameWon, HandDealt, HandScored, MatchWon, TrickWon
 
 
 def split(events: Iterable[Event]) -> list[list[Event]]:
@@ -110,6 +110,9 @@ def record(variant: Variant, seed: int | None, events: Sequence[Event]) -> dict[
         out["seed"] = seed
     out["hands"] = hands(events)
     last = events[-1] if events else None
-    if type(last) is GameWon:
+    if type(last) is MatchWon:
+        games = [e for e in events if type(e) is GameWon]
+        out["result"] = {"scores": list(games[-1].scores), "winner": last.side, "games": list(last.games)}
+    elif type(last) is GameWon:
         out["result"] = {"scores": list(last.scores), "winner": last.side}
     return out

@@ -457,6 +457,12 @@ class Auction(Model):
         description="`until-passes`: round and round until all but one have passed (a pass is"
         " final); `one-round`: each player bids or passes once, dealer last.",
     )
+    pass_final: Bool = Field(
+        True,
+        description="`until-passes`: a player who passed is out of the auction. False: a player who"
+        " passed may bid again in turn; the auction ends when every other player has passed since"
+        " the last bid (everyone, when nobody bids).",
+    )
 
 
 class OrderUp(Model):
@@ -487,7 +493,11 @@ class AllPass(Model):
         " maker (auction: at `bid`; order-up: the dealer must name a suit in the last round).",
     )
     forced: Literal["joker-holder", "dealer"] = Field("joker-holder", description="Who is forced.")
-    bid: Word = Field("3", description="The bid the forced player is made to make (auction).")
+    bid: Word = Field(
+        "3",
+        description="The bid the forced player is made to make (auction): a bid of the ladder, or a"
+        " number of tricks, which may be below the ladder's lowest bid.",
+    )
     redeal: Literal["same-dealer", "next-dealer"] = Field(
         "same-dealer",
         description="Who deals after a throw-in (also used when the Joker holder is forced but the"
@@ -649,10 +659,35 @@ class GameEnd(Model):
         description="Several sides reach the target on one hand: the makers win, the higher score wins, or play on.",
     )
     must_bid_out: Bool = Field(False, description="A side can only reach the target by making a bid.")
+    win_by_defeat: Bool = Field(
+        False,
+        description="With `must_bid_out`: a side may also win by reaching the target on a hand in which"
+        ' it defeated the makers\' bid ("win on a made or defeated bid").',
+    )
     lose_at: Annotated[Int, Field(ge=-MAX_TARGET, le=0)] | None = Field(
         None,
         description="A side whose score is at or below this after a hand loses: the game ends and the"
         " best other side wins (Five Hundred: -500); null: no losing score.",
+    )
+
+
+class Match(Model):
+    """Several games played on, the first side to win enough of them winning the match."""
+
+    wins: Int = Field(
+        2, ge=1, le=100, description="Games a side must win to win the match (2: best of three)."
+    )
+    shut_out: Int = Field(
+        1,
+        ge=1,
+        le=10,
+        description="Games a game counts for when every other side ends it at 0 points or fewer (a"
+        " shut-out, or skunk; 2: it counts double).",
+    )
+    laps: Bool = Field(
+        False,
+        description="Points beyond the target carry into the next game of the match (the others start"
+        " from 0).",
     )
 
 
@@ -690,6 +725,9 @@ class Variant(Model):
     leads: Leads = Field(default_factory=Leads, description="First lead.")
     scoring: Scoring = Field(default_factory=Scoring, description="Scoring.")
     game: GameEnd = Field(default_factory=GameEnd, description="Game end.")
+    match: Match | None = Field(
+        None, description="A match of several games (null: one game is the whole contest)."
+    )
 
     def __hash__(self) -> int:
         return _canonical(self)[1]

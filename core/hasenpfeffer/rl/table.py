@@ -239,7 +239,7 @@ class Table:
                 if self.episode == "hand" or self.hands >= self.max_hands:
                     self.over = True
                     return
-            elif isinstance(e, GameWon):
+            elif isinstance(e, GameWon) and game.is_over:  # a game of a match may follow
                 self.over = True
                 return
 
