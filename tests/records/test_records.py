@@ -105,6 +105,7 @@ def test_cli_replay_text_json_and_failure(tmp_path: Path, capsys: pytest.Capture
         ],
         "winner": 0,
         "why": "Joker",
+        "named": None,
     }
     path.write_text(ONE_HAND.replace("1 play TS", "1 play QH"))
     assert main(["replay", str(path)]) == 1
