@@ -216,6 +216,19 @@ class Game:
         return self._s.trick
 
     @property
+    def led(self) -> int | None:
+        """The effective suit led to the trick on the table (an index of the ruleset's suits, or
+        the Joker's own suit in no-trump; after a Joker lead, the suit its leader named), None
+        when no card is on the table."""
+        s = self._s
+        return s.led if s.trick else None
+
+    @property
+    def calling(self) -> bool:
+        """The leader has led the Joker in no-trump and is still to name the suit to follow."""
+        return self._s.calling
+
+    @property
     def tricks(self) -> list[tuple[int, tuple[tuple[int, int], ...], int]]:
         """This hand's finished tricks: (leader, cards, winner)."""
         return self._s.tricks
