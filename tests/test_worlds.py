@@ -26,6 +26,7 @@ from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant
 from hasenpfeffer.format.variant import Alone, Exchange, Variant
 from hasenpfeffer.rules.ruleset import compile_variant
 from hasenpfeffer.worlds import Dealt, Worlds, actual_deal, advance, sample_world, world
+from hasenpfeffer.worlds.knowledge import Knowledge
 from random_variants import engine_variants, loaded
 
 EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_WORLDS", "100"))
@@ -528,9 +529,11 @@ def test_a_seat_that_did_not_follow_the_suit_named_lacks_it() -> None:
         game.apply(f"{maker} suit {named}")
         for _ in range(3):
             game.apply(game.legal_actions()[0])
-        void = [q for q, c in game.trick[1:] if game.rules.faces[c].suit != named]
+        void = [q for q, c in game.tricks[-1][1][1:] if game.rules.faces[c].suit != named]
         assert void
         view = game.view(maker)
+        known = Knowledge(view)
+        assert all(suits.index(named) in known.voids[q] for q in void)
         for _ in range(10):
             w = sample_world(view, rng)
             assert w is not None and seen(w.view(maker)) == seen(view)
