@@ -6,8 +6,8 @@ the :class:`~.solve.Solver` uses it where :mod:`hasenpfeffer.accel` says the com
 run and the pack fits in 62 bits. This module is imported only then (numba loads with it). The
 search is the same: a transposition table of positions at trick boundaries (an array that
 keeps the newest entry of each slot), equivalent cards searched once, the lowest winning card
-and then the lowest cards first, sure tricks as bounds. Tests compare it with the plain
-minimax like the pure-Python search.
+and then the lowest cards first, sure tricks as bounds, misère, the suit named after a Joker
+lead. Tests compare it with the plain minimax like the pure-Python search.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> from hasenpfeffer.rules.ruleset import compile_variant
@@ -30,7 +30,7 @@ import numpy as np
 from . import layout
 from .layout import Layout
 from .position import Position
-from .search import Searcher
+from .search import Searcher, roles
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -51,18 +51,28 @@ class Compiled(Searcher):
         self.tables = _tables(p.layout)
         n = len(p.hands)
         self.nxt = np.array(p.next, dtype=np.int64)
-        self.is_max = np.array([s == side for s in p.side_of], dtype=np.bool_)
+        counts, self.is_max = roles(p, side)
+        self.roles = (
+            np.array(counts, dtype=np.bool_),
+            np.array(self.is_max, dtype=np.bool_),
+            p.misere >= 0,
+        )
         self.active = p.active
         if slots is None:
             slots = 1 << 12 if p.live.bit_count() <= 28 else 1 << 18
         self.tt_key = np.full((slots, n + 1), -1, dtype=np.int64)
         self.tt_val = np.zeros((slots, 3), dtype=np.int64)
         self.hands = np.zeros(n, dtype=np.int64)
-        self.buf = np.zeros((p.layout.size + 2, p.layout.size + 1), dtype=np.int64)
-        self.frames = np.zeros((p.layout.size + 2, FIELDS), dtype=np.int64)
+        size, ns = p.layout.size, p.layout.rules.ns
+        self.buf = np.zeros((size + 2, size + ns + 1), dtype=np.int64)
+        self.named = np.zeros((size + 2, size + ns + 1), dtype=np.int64)
+        """The suit named with each lead of ``buf`` (-1: none, the card's own)."""
+        self.frames = np.zeros((size + 2, FIELDS), dtype=np.int64)
 
     def run(self, p: Position, alpha: int, beta: int) -> int:
         """The tricks the side takes from ``p`` on (fail-soft: a bound outside the window)."""
+        if p.calling:
+            return self.calling(p, alpha, beta)
         hands = self.hands
         held = 0
         for i, h in enumerate(p.hands):
@@ -74,12 +84,13 @@ class Compiled(Searcher):
             search(
                 *self.tables,
                 self.nxt,
-                self.is_max,
+                *self.roles,
                 self.active,
                 self.tt_key,
                 self.tt_val,
                 hands,
                 self.buf,
+                self.named,
                 self.frames,
                 p.seat,
                 p.count,
@@ -98,7 +109,8 @@ class Compiled(Searcher):
 @functools.lru_cache(maxsize=256)
 def _tables(lay: Layout) -> tuple[Any, ...]:
     """The layout as arrays indexed by bit number: suit masks, keys by suit led, suit, the
-    cards above, the copies, the strength for ordering, the plain suits, trumps, copies."""
+    cards above, the copies, the strength for ordering, the plain suits, trumps, copies, the
+    Joker's bits where leading it names a suit, and the number of suits."""
     size = lay.size
     key = np.zeros((lay.suits, size), dtype=np.int64)
     suit_of = np.zeros(size, dtype=np.int64)
@@ -115,7 +127,19 @@ def _tables(lay: Layout) -> tuple[Any, ...]:
             key[led, i] = lay.key[led][b]
     suit_mask = np.array(lay.suit_mask, dtype=np.int64)
     plain = np.array([m for m in lay.suit_mask if m and not m & lay.trumps], dtype=np.int64)
-    return (suit_mask, key, suit_of, above, same, power, plain, lay.trumps, lay.copies)
+    return (
+        suit_mask,
+        key,
+        suit_of,
+        above,
+        same,
+        power,
+        plain,
+        lay.trumps,
+        lay.copies,
+        lay.jokers,
+        lay.rules.ns,
+    )
 
 
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -213,6 +237,53 @@ def _to_front(out: Any, i: int) -> None:
 
 
 @_jit
+def _losers_first(out: Any, scratch: Any, n: int, keys: Any, wk: int) -> None:
+    """Reorder ``out[:n]`` (weakest first): the cards that do not beat ``wk``, strongest first,
+    then those that do, weakest first."""
+    k = 0
+    for i in range(n - 1, -1, -1):
+        if keys[_ix(out[i])] <= wk:
+            scratch[k] = out[i]
+            k += 1
+    for i in range(n):
+        if keys[_ix(out[i])] > wk:
+            scratch[k] = out[i]
+            k += 1
+    for i in range(n):
+        out[i] = scratch[i]
+
+
+@_jit
+def _name_suits(out: Any, nms: Any, n: int, jokers: int, others: int, suit_mask: Any, ns: int) -> int:
+    """Lead the Joker of ``out[:n]`` once for each suit worth naming (each suit the others
+    hold, and one they do not), in its place: the suits into ``nms``; the new count."""
+    for j in range(n):
+        if out[j] & jokers:
+            x = out[j]
+            k = 0
+            spare = False
+            for s in range(ns):
+                if suit_mask[s] & others or not spare:
+                    if not suit_mask[s] & others:
+                        spare = True
+                    k += 1
+            for i in range(n - 1, j, -1):  # make room for k - 1 more
+                out[i + k - 1] = out[i]
+                nms[i + k - 1] = nms[i]
+            t = j
+            spare = False
+            for s in range(ns):
+                if suit_mask[s] & others or not spare:
+                    if not suit_mask[s] & others:
+                        spare = True
+                    out[t] = x
+                    nms[t] = s
+                    t += 1
+            return n + k - 1
+    return n
+
+
+@_jit
 def _slot(hands: Any, seat: int, slots: int) -> int:
     h = (seat + 1) * 0x1E3779B97F4A7C15
     for x in hands:
@@ -232,13 +303,18 @@ def _search(
     plain: Any,
     trumps: int,
     copies: bool,
+    jokers: int,
+    ns: int,
     nxt: Any,
+    counts: Any,
     is_max: Any,
+    low: bool,
     active: int,
     tt_key: Any,
     tt_val: Any,
     hands: Any,
     buf: Any,
+    named: Any,
     fr: Any,
     seat: int,
     count: int,
@@ -284,7 +360,7 @@ def _search(
                         if kq > best_k:
                             w, best_k = q, kq
                         q = nxt[q]
-                    ret = 1 if is_max[w] else 0
+                    ret = 1 if counts[w] else 0
                     mode = RETURN
                     continue
                 if alpha >= left:
@@ -318,19 +394,21 @@ def _search(
                     if hi < beta:
                         beta = hi
                 others = live & ~h
-                theirs = others & trumps
-                if theirs:
-                    sure = _count(h & trumps & ~_upto(theirs))
-                else:
-                    sure = _count(h & trumps)
-                    for m in plain:
-                        sure += _count(h & m & ~_upto(others & m))
-                if sure > left:
-                    sure = left
-                if mx:
-                    floor, ceiling = sure, left
-                else:
-                    floor, ceiling = 0, left - sure
+                floor, ceiling = 0, left
+                if not low:  # (in misère nobody plays for sure tricks of its own)
+                    theirs = others & trumps
+                    if theirs:
+                        sure = _count(h & trumps & ~_upto(theirs))
+                    else:
+                        sure = _count(h & trumps)
+                        for m in plain:
+                            sure += _count(h & m & ~_upto(others & m))
+                    if sure > left:
+                        sure = left
+                    if mx:
+                        floor = sure
+                    else:
+                        ceiling = left - sure
                 t = live & trumps
                 if t:  # the hand with the highest trump wins a trick with each of its top trumps
                     u = _upto(t)
@@ -338,7 +416,7 @@ def _search(
                     q = seat
                     while not hands[q] & top:
                         q = nxt[q]
-                    if q != seat:
+                    if q != seat or low:
                         mine = hands[q] & t
                         theirs = t & ~mine
                         below = 0
@@ -346,7 +424,7 @@ def _search(
                             u = _upto(theirs)
                             below = same[_ix(u ^ (u >> 1))]
                         run = _count(mine & ~_upto(below))
-                        if is_max[q]:
+                        if counts[q]:
                             if run > floor:
                                 floor = run
                         elif left - run < ceiling:
@@ -368,24 +446,29 @@ def _search(
                 nm = _moves(h, h, live, above, same, copies, out)
                 if nm > 1:
                     _sort(out, nm, power)
-                    # the cards nothing live beats first, strongest first; then the rest
-                    order = buf[d + 1]
-                    k = 0
-                    for i in range(nm - 1, -1, -1):
-                        if not live & above[_ix(out[i])]:
-                            order[k] = out[i]
-                            k += 1
-                    for i in range(nm):
-                        if live & above[_ix(out[i])]:
-                            order[k] = out[i]
-                            k += 1
-                    for i in range(nm):
-                        out[i] = order[i]
+                    if not low:  # the cards nothing live beats first, strongest first; then the rest
+                        order = buf[d + 1]
+                        k = 0
+                        for i in range(nm - 1, -1, -1):
+                            if not live & above[_ix(out[i])]:
+                                order[k] = out[i]
+                                k += 1
+                        for i in range(nm):
+                            if live & above[_ix(out[i])]:
+                                order[k] = out[i]
+                                k += 1
+                        for i in range(nm):
+                            out[i] = order[i]
                     if bm:
                         for i in range(nm):
                             if out[i] == bm:
                                 _to_front(out, i)
                                 break
+                nms = named[d]
+                for i in range(nm):
+                    nms[i] = -1
+                if h & jokers:
+                    nm = _name_suits(out, nms, nm, jokers, others, suit_mask, ns)
                 f[NM] = nm
             else:  # a card to a trick
                 led, ws, wk = f[LED], f[WS], f[WK]
@@ -394,7 +477,9 @@ def _search(
                 if nm > 1:
                     if not fl:
                         _sort(out, nm, power)
-                    if is_max[ws] != mx:  # the lowest card that wins the trick so far first
+                    if low:  # the highest card that does not win first, then the lowest
+                        _losers_first(out, buf[d + 1], nm, key[led], wk)
+                    elif is_max[ws] != mx:  # the lowest card that wins the trick so far first
                         for i in range(nm):
                             if key[led, _ix(out[i])] > wk:
                                 _to_front(out, i)
@@ -415,7 +500,9 @@ def _search(
             c[ALPHA], c[BETA], c[LEFT], c[LIVE] = f[ALPHA], f[BETA], left, f[LIVE]
             f[ADD] = 0
             if count == 0:
-                led = suit_of[ix]
+                led = named[d, i]
+                if led < 0:
+                    led = suit_of[ix]
                 c[SEAT], c[COUNT], c[LED], c[WS], c[WK], c[TRICK] = (
                     nxt[seat],
                     1,
@@ -432,7 +519,7 @@ def _search(
                     c[SEAT], c[COUNT], c[LED], c[WS], c[WK], c[TRICK] = w, 0, 0, w, -1, 0
                     c[LIVE] = f[LIVE] ^ f[TRICK] ^ x
                     c[LEFT] = left - 1
-                    if is_max[w]:
+                    if counts[w]:
                         f[ADD] = 1
                         c[ALPHA] -= 1
                         c[BETA] -= 1
