@@ -30,7 +30,7 @@ import numpy as np
 from . import layout
 from .layout import Layout
 from .position import Position
-from .search import Searcher, roles
+from .search import RELATIVE, Searcher, roles
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,8 +58,12 @@ class Compiled(Searcher):
             p.misere >= 0,
         )
         self.active = p.active
+        large = p.live.bit_count() > RELATIVE
         if slots is None:
-            slots = 1 << 12 if p.live.bit_count() <= 28 else 1 << 18
+            slots = 1 << 18 if large else 1 << 12
+        self.relative = large and not p.layout.copies
+        """Whether leads are keyed by relative ranks (large deals without two of a card: with
+        copies, which cards tie is more than their order tells)."""
         self.tt_key = np.full((slots, n + 1), -1, dtype=np.int64)
         self.tt_val = np.zeros((slots, 3), dtype=np.int64)
         self.hands = np.zeros(n, dtype=np.int64)
@@ -68,6 +72,8 @@ class Compiled(Searcher):
         self.named = np.zeros((size + 2, size + ns + 1), dtype=np.int64)
         """The suit named with each lead of ``buf`` (-1: none, the card's own)."""
         self.frames = np.zeros((size + 2, FIELDS), dtype=np.int64)
+        self.kbuf = np.zeros((size + 2, n + 1), dtype=np.int64)
+        """The table key of the lead at each depth."""
 
     def run(self, p: Position, alpha: int, beta: int) -> int:
         """The tricks the side takes from ``p`` on (fail-soft: a bound outside the window)."""
@@ -88,9 +94,11 @@ class Compiled(Searcher):
                 self.active,
                 self.tt_key,
                 self.tt_val,
+                self.relative,
                 hands,
                 self.buf,
                 self.named,
+                self.kbuf,
                 self.frames,
                 p.seat,
                 p.count,
@@ -183,11 +191,60 @@ def _upto(x: int) -> int:
 
 @_jit
 def _count(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    """The set bits of ``x`` (at most 62 of them), counted in parallel."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@_jit
+def _key(hands: Any, seat: int, live: int, suit_mask: Any, relative: bool, out: Any) -> int:
+    """The table key of a lead into ``out`` (the leader, then a word per hand), and its slot's
+    hash. Relative: each hand as the places of its cards among the live ones, with the live
+    cards of each suit counted, so that positions alike but for which lower cards are gone
+    share an entry; else the leader and the hands themselves."""
+    n = hands.shape[0]
+    head = seat
+    if relative:
+        shift = 4
+        for m in suit_mask:
+            head |= _count(live & m) << shift
+            shift += 6
+    out[0] = head
+    h = (head + 1) * 0x1E3779B97F4A7C15
+    for i in range(n):
+        x = hands[i]
+        if relative:
+            rel = 0
+            m = x
+            while m:
+                b = m & -m
+                m ^= b
+                rel |= 1 << _count(live & (b - 1))
+            x = rel
+        out[i + 1] = x
+        h = (h ^ x) * 0x100000001B3
+        h ^= h >> 29
+    return h
+
+
+@_jit
+def _place(live: int, x: int) -> int:
+    """The place of card ``x`` among the live cards, from 1 (0 for none): a best lead kept so
+    that positions alike by relative ranks share it."""
+    return _count(live & (x - 1)) + 1 if x else 0
+
+
+@_jit
+def _at_place(live: int, i: int) -> int:
+    """The live card at place ``i`` (from 1; 0 for none)."""
+    if i <= 0:
+        return 0
+    m = live
+    for _ in range(i - 1):
+        m &= m - 1
+    return m & -m
 
 
 @_jit
@@ -284,15 +341,6 @@ def _name_suits(out: Any, nms: Any, n: int, jokers: int, others: int, suit_mask:
 
 
 @_jit
-def _slot(hands: Any, seat: int, slots: int) -> int:
-    h = (seat + 1) * 0x1E3779B97F4A7C15
-    for x in hands:
-        h = (h ^ x) * 0x100000001B3
-        h ^= h >> 29
-    return h & (slots - 1)
-
-
-@_jit
 def _search(
     suit_mask: Any,
     key: Any,
@@ -312,9 +360,11 @@ def _search(
     active: int,
     tt_key: Any,
     tt_val: Any,
+    relative: bool,
     hands: Any,
     buf: Any,
     named: Any,
+    kbuf: Any,
     fr: Any,
     seat: int,
     count: int,
@@ -371,16 +421,16 @@ def _search(
                     ret = 0
                     mode = RETURN
                     continue
-                slot = _slot(hands, seat, slots)
-                hit = tt_key[slot, 0] == seat
-                if hit:
-                    for i in range(n):
-                        if tt_key[slot, i + 1] != hands[i]:
-                            hit = False
-                            break
+                kd = kbuf[d]
+                slot = _key(hands, seat, live, suit_mask, relative, kd) & (slots - 1)
+                hit = True
+                for i in range(n + 1):
+                    if tt_key[slot, i] != kd[i]:
+                        hit = False
+                        break
                 lo, hi, bm = 0, left, 0
                 if hit:
-                    lo, hi, bm = tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2]
+                    lo, hi, bm = tt_val[slot, 0], tt_val[slot, 1], _at_place(live, tt_val[slot, 2])
                     if lo >= beta:
                         ret = lo
                         mode = RETURN
@@ -559,15 +609,18 @@ def _search(
             best = f[BEST]
             slot = f[SLOT]
             if f[COUNT] == 0 and slot >= 0:
-                tt_key[slot, 0] = seat
-                for i in range(n):
-                    tt_key[slot, i + 1] = hands[i]
-                lo, hi = f[LO], f[HI]
+                kd = kbuf[d]
+                for i in range(n + 1):
+                    tt_key[slot, i] = kd[i]
+                lo, hi, live = f[LO], f[HI], f[LIVE]
                 if best <= f[A0]:
-                    tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2] = lo, min(best, hi), f[BM]
+                    tt_val[slot, 0], tt_val[slot, 1] = lo, min(best, hi)
+                    tt_val[slot, 2] = _place(live, f[BM])
                 elif best >= f[B0]:
-                    tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2] = max(best, lo), hi, f[MOVE]
+                    tt_val[slot, 0], tt_val[slot, 1] = max(best, lo), hi
+                    tt_val[slot, 2] = _place(live, f[MOVE])
                 else:
-                    tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2] = best, best, f[MOVE]
+                    tt_val[slot, 0], tt_val[slot, 1] = best, best
+                    tt_val[slot, 2] = _place(live, f[MOVE])
             ret = best
             mode = RETURN
