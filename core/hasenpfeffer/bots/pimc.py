@@ -33,15 +33,14 @@ from typing import TYPE_CHECKING, ClassVar
 
 from .. import accel
 from ..engine.events import HandDealt
-from ..engine.game import Game
+from ..engine.game import Game, actual_deal, actual_state
 from ..engine.scoring import score_hand
 from ..engine.view import View
 from ..rules.actions import Action, Verb
-from ..rules.plan import plan_for
 from ..solver import Solver, analyse_moves
 from ..solver.position import position
 from ..solver.table import made_trump
-from ..worlds import Weigh, Worlds, actual_deal, advance
+from ..worlds import Weigh, Worlds, advance
 from .equity import equity_for
 from .greedy import GreedyBot
 from .montecarlo import leans, margin, shed_leans
@@ -242,7 +241,7 @@ class PimcBot:
                     return 1.0
             elif a.verb not in MADE or keep == 1.0:
                 return 1.0
-            key = (len(g.events), tuple(sorted(g.hands[a.seat])))
+            key = (len(g.events), tuple(sorted(actual_state(g).hands[a.seat])))
             kind = memo.get(key)
             if kind is None:
                 v = g.view(a.seat)
@@ -309,8 +308,7 @@ class PimcBot:
         """The bid with the best mean score over the sampled worlds, or a pass when none pays
         (valued on the same worlds, so that their luck does not decide between the two)."""
         games, rows = self.bid_worlds(view)
-        plan = plan_for(self.greedy.evaluator(view).rules)
-        side = plan.side_of[view.seat]
+        side, sides = self.greedy.evaluator(view).rules.side_of(view.seat), len(view.variant.teams)
         v = view.variant
         worth = self.worth(view)
         best: tuple[float, Action] | None = None
@@ -324,16 +322,14 @@ class PimcBot:
                     continue
                 total = 0.0
                 for t in tricks:
-                    total += split_value(
-                        v, plan.sides, side, side, t, b.tricks, b.multiplier, alone, worth=worth
-                    )
+                    total += split_value(v, sides, side, side, t, b.tricks, b.multiplier, alone, worth=worth)
                 value = total / len(tricks)
                 if best is None or value > best[0]:
                     best = (value, a)
         passes = [a for a in legal if a.verb == Verb.PASS]
         # A bid that leaves the side worse off than a hand of no score is not made: it would be
         # a sacrifice, valued as if nobody bid over it, which the rows cannot tell.
-        nothing = 0.0 if worth is None else worth((0,) * plan.sides, None, None)
+        nothing = 0.0 if worth is None else worth((0,) * sides, None, None)
         if best is None or (passes and best[0] <= nothing + MARGIN):
             return passes[0] if passes else legal[0]
         if passes and best[0] <= self.mean_outcome(view, passes[0], games) + MARGIN:
@@ -372,7 +368,7 @@ class PimcBot:
         options = list(range(r.ns)) + ([r.ns] if view.variant.making.no_trump else [])
         unseen = ev.unseen(view)
         trumps = [r.trump_names[t] for t in ev.best_trumps(hand, unseen, options)[:TRUMPS]]
-        side = plan_for(r).side_of[view.seat]
+        side = r.side_of(view.seat)
         rows = {}
         deals = [actual_deal(g) for g in games]
         solver = Solver()
@@ -399,7 +395,7 @@ class PimcBot:
         games = self.sample(view, self.count(view))
         if not games:
             return self.greedy.choose(view, legal)
-        side = plan_for(games[0].rules).side_of[view.seat]
+        side = games[0].rules.side_of(view.seat)
         solver = Solver()
         worth = self.worth(view)
         totals: dict[Action, float] = {}
@@ -423,7 +419,7 @@ class PimcBot:
         :meth:`outcome`; the worlds are played on)."""
         if not games:
             return 0.0
-        side = plan_for(games[0].rules).side_of[view.seat]
+        side = games[0].rules.side_of(view.seat)
         solver, worth = Solver(), self.worth(view)
         return sum(self.outcome(g, action, view.seat, side, None, solver, worth)[0] for g in games) / len(
             games
@@ -469,27 +465,27 @@ class PimcBot:
 
 def taken_by(g: Game, seat: int) -> int:
     """Tricks the seat's side has taken so far this hand."""
-    side_of = plan_for(g.rules).side_of
-    mine = side_of[seat]
-    return sum(1 for _, _, w in g.tricks if side_of[w] == mine)
+    side_of = g.rules.side_of
+    mine = side_of(seat)
+    return sum(1 for _, _, w in actual_state(g).tricks if side_of(w) == mine)
 
 
 def hand_value(g: Game, seat: int, tricks: int, worth: Worth | None = None) -> float:
     """The score difference for ``seat``'s side when it takes ``tricks`` in the game's contract
     (or what ``worth`` makes of the score change)."""
-    plan = plan_for(g.rules)
-    maker = g.maker if g.maker is not None else seat
+    side_of, now = g.rules.side_of, actual_state(g)
+    maker = now.maker if now.maker is not None else seat
     return split_value(
         g.variant,
-        plan.sides,
-        plan.side_of[seat],
-        plan.side_of[maker],
+        len(g.variant.teams),
+        side_of(seat),
+        side_of(maker),
         tricks,
-        g.required,
-        g.multiplier,
-        g.alone,
-        g.defender_alone is not None,
-        g.forced,
+        now.required,
+        now.multiplier,
+        now.alone,
+        now.def_alone is not None,
+        now.forced,
         worth,
     )
 

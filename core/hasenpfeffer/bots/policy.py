@@ -27,16 +27,14 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
+from ..engine.game import Game, actual_state
 from ..engine.view import View
 from ..rules.actions import Action
 from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset
 from .handeval import Evaluator
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
 
 
 class Table(NamedTuple):
@@ -101,13 +99,13 @@ def open_table(game: Game) -> Table:
     """The table of the seat to move with every hand in sight: for play-outs in a sampled world."""
     seat = game.to_move
     assert seat is not None
-    r = game.rules
-    ti = game.trump_i
+    r, now = game.rules, actual_state(game)
+    ti = now.trump_i
     ti = r.ns if ti is None else ti
-    out = game.out
-    held = [(c, 1) for s, hand in enumerate(game.hands) if s != seat and not out[s] for c in hand]
+    out = now.out
+    held = [(c, 1) for s, hand in enumerate(now.hands) if s != seat and not out[s] for c in hand]
     left, top = _outside(r, ti, held)
-    return Table(seat, ti, game.maker, friends(r, seat, game.maker), game.trick, left, top)
+    return Table(seat, ti, now.maker, friends(r, seat, now.maker), now.trick, left, top)
 
 
 def play(rules: Ruleset, table: Table, legal: Sequence[Action]) -> Action:

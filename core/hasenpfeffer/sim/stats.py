@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.events import GameWon, HandScored
+from ..engine.events import HandScored
 from .figures import Sums, add_sums, game_values, merge_sums
 from .intervals import Z95, mean_ci, rounded, wilson
 
@@ -99,8 +99,7 @@ class Stats:
         """Count a game and all its hands, read from its events; the game's value of every figure."""
         self.games += 1
         results = [e.result for e in game.events if type(e) is HandScored]
-        won = next((e for e in reversed(game.events) if type(e) is GameWon), None)
-        winner = None if won is None else won.side
+        winner = game.winner  # a match's winner where the variant plays a match
         for result in results:
             self.add_hand(result)
         n = len(results)

@@ -18,7 +18,7 @@ suit to follow, the naming is reviewed too: each suit's value.
 >>> r.first_lead
 (3, 3)
 >>> [(p.seat, p.card, p.value, p.best, p.cost) for p in r.plays]
-[(0, 'KH', 2, ['JK'], 1), (1, 'QS', 3, ['JS'], 1), (2, 'TC', 2, ['AD', 'KD', 'QD', 'TD', '9D'], 1), (3, 'TH', 4, ['TH', '9H'], 0)]
+[(0, KH, 2, [JK], 1), (1, QS, 3, [JS], 1), (2, TC, 2, [AD, KD, QD, TD, 9D], 1), (3, TH, 4, [TH, 9H], 0)]
 """
 
 from __future__ import annotations
@@ -27,11 +27,12 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.events import HandDealt
+from ..engine.game import Game, actual_state
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
 from .deals import hand_game
 from .position import misere_side, position
-from .solve import Solver, taken
+from .solve import Solver
 
 if TYPE_CHECKING:
     from ..format.variant import Variant
@@ -90,26 +91,35 @@ def review(
         if g.phase == "play" and a.verb in (Verb.PLAY, Verb.SUIT):
             p = position(g)
             if first is None:
-                first = tuple(t + u for t, u in zip(taken(p), solver.tricks(p), strict=True))
-                contract = (g.maker, g.bid_name, g.trump, g.alone)
+                first = tuple(t + u for t, u in zip(p.taken, solver.tricks(p), strict=True))
+                contract = _contract(g)
                 objective = "none" if p.misere >= 0 else "tricks"
             side = sides[a.seat]
-            won = taken(p)[side]
+            won = p.taken[side]
+            card: str = a.arg
             if p.calling:
-                values = {g.rules.suits[s]: won + v for s, v in solver.suits(p).items()}
+                values: dict[str, int] = {g.rules.suits[s]: won + v for s, v in solver.suits(p).items()}
             else:
                 faces = {p.layout.face_of[x]: won + v for x, v in solver.moves(p).items()}
                 order = g.rules.sort[p.layout.ti]  # trumps high to low, then each suit
-                values = {g.rules.names[f]: faces[f] for f in sorted(faces, key=order.__getitem__)}
+                cards = g.rules.faces
+                values = {cards[f]: faces[f] for f in sorted(faces, key=order.__getitem__)}
+                card = cards[g.rules.card_id[a.arg]]
             fewest = p.misere >= 0
             best = min(values.values()) if fewest else max(values.values())
-            cost = abs(best - values[a.arg])
-            trick = len(g.tricks) + 1
-            plays.append(Play(trick, a.seat, side, a.arg, values, values[a.arg], cost, fewest, a.verb))
+            cost = abs(best - values[card])
+            trick = len(actual_state(g).tricks) + 1
+            plays.append(Play(trick, a.seat, side, card, values, values[card], cost, fewest, a.verb))
         g.apply(a)
     if first is None and g.phase != "play":  # the record stops before the first play, or thrown in
         return HandReview(dealt.dealer, None, None, None, False, None, plays)
     if first is None:
-        contract = (g.maker, g.bid_name, g.trump, g.alone)
+        contract = _contract(g)
         objective = "none" if misere_side(g) is not None else "tricks"
     return HandReview(dealt.dealer, *contract, first, plays, objective)
+
+
+def _contract(g: Game) -> tuple[int | None, str | None, str | None, bool]:
+    """The hand's maker, bid, trump, and whether the maker is alone."""
+    public = g.view()
+    return public.maker, public.bid, public.trump, public.maker_alone

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.events import CardsDiscarded, CardsGiven, Event
+from ..engine.game import actual_state
 from ..engine.scoring import score_hand
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
@@ -131,12 +132,13 @@ def made_trump(
                 if up in legal:
                     test = g.copy()
                     test.apply(up)
-                    if test.trump == trump:
+                    if test.view().trump == trump:
                         want = up
         if want not in legal:
             return None
         g.apply(want)
-    if g.hand_number != 1 or g.maker != maker or g.trump != trump or g.alone != alone:
+    made = g.view()
+    if g.hand_number != 1 or made.maker != maker or made.trump != trump or made.maker_alone != alone:
         return None  # (a hand thrown in as dealt, by a turned Joker that proposes no suit)
     return g
 
@@ -190,7 +192,8 @@ def tricks(g: Game, side: int, solver: Solver, alpha: int, beta: int) -> int:
 def high_first(g: Game, seat: int) -> bool:
     """Whether ``seat``'s cards are tried as discards or gifts highest first: a misère maker's
     discards, and a partner's gifts to the lone player (the others, lowest first)."""
-    lone = seat in ((g.maker if g.alone else None), g.defender_alone)
+    now = actual_state(g)
+    lone = seat in ((now.maker if now.alone else None), now.def_alone)
     low = misere_side(g)
     mine = low is not None and low == plan_for(g.rules).side_of[seat]
     return (g.phase == "exchange" and not lone) or (g.phase == "discard" and mine)
@@ -204,10 +207,10 @@ def trial_order(g: Game, high: bool = False) -> dict[str, tuple[int, int]]:
     >>> from hasenpfeffer import Game, load_variant
     >>> g = Game(load_variant("euchre"), seed=1)
     >>> _ = g.apply("2 order-up")
-    >>> g.trump, sorted(["JS", "9C", "AH"], key=trial_order(g).__getitem__)
+    >>> g.view().trump, sorted(["JS", "9C", "AH"], key=trial_order(g).__getitem__)
     ('C', ['AH', '9C', 'JS'])
     """
-    rules, ti = g.rules, g.trump_i
+    rules, ti = g.rules, actual_state(g).trump_i
     power = rules.power[ti] if ti is not None else [0] * len(rules.names)
     sign = -1 if high else 1
     return {name: (sign * power[c], c) for c, name in enumerate(rules.names)}
@@ -226,18 +229,19 @@ def covered(g: Game, seat: int, card: str, high_first: bool = False) -> bool:
     >>> [c for c in ["7C", "8C", "9C", "AC", "TH", "JH", "QH", "AH"] if not covered(g, 1, c)]
     ['7C', 'AC', 'TH', 'AH']
     """
-    if g.trump_i is None:
+    now = actual_state(g)
+    if now.trump_i is None:
         return False
-    lay = layout_for(g.rules, g.trump_i)
+    lay = layout_for(g.rules, now.trump_i)
     if lay.copies:
         return False
     one = lay.one
     x = one[g.rules.card_id[card]]
     mine = others = 0
-    for s, h in enumerate(g.hands):
+    for s, h in enumerate(now.hands):
         if s == seat:
             mine = sum([one[c] for c in h])
-        elif not g.out[s]:
+        elif not now.out[s]:
             others |= sum([one[c] for c in h])
     suit = lay.suit_mask[lay.suit_of[x]]
     if not high_first:  # an own card below, with no other hand's card in between

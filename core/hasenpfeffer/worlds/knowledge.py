@@ -78,14 +78,14 @@ class Knowledge:
             eff = r.eff[self.trump]
             for cards, led in zip(self.trick_cards(), self.led, strict=True):
                 for seat, card in cards[1:]:
-                    if eff[cid[str(card)]] != led:
+                    if eff[cid[card]] != led:
                         self.voids[seat].add(led)
         self.open: tuple[int, list[int]] | None = None
         """Another seat's hand open to all (an open contract): its seat and the cards it holds now."""
         if view.shown is not None and view.shown[0] != self.me:
             self.open = (view.shown[0], [cid[str(c)] for c in view.shown[1]])
         ap, kitty = v.making.all_pass, v.deal.kitty
-        self.turned = None if view.turned is None else cid[str(view.turned)]
+        self.turned = None if view.turned is None else cid[view.turned]
         ordered = any(a.verb == "order-up" for a in view.history)
         self.picked_up = ordered and discards(v) and self.turned is not None
         """The dealer took the turned card."""

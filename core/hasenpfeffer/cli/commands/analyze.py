@@ -241,6 +241,7 @@ def assumptions(v: Variant) -> list[str]:
 
 def table_data(variant: Variant, number: int, dealt: HandDealt, actions: list[Action]) -> dict[str, Any]:
     """The table of one deal, and the contract played there against it."""
+    from ...engine.game import actual_state
     from ...solver.deals import hand_game
     from ...solver.position import misere_side
     from ...solver.table import table
@@ -252,17 +253,18 @@ def table_data(variant: Variant, number: int, dealt: HandDealt, actions: list[Ac
             break
         g.apply(a)
     played: dict[str, Any] | None = None
-    if g.phase == "play" and g.maker is not None:
+    made = g.view()
+    if g.phase == "play" and made.maker is not None:
         objective = "none" if misere_side(g) is not None else "tricks"
-        way = (g.trump, g.maker, g.alone, objective)
+        way = (made.trump, made.maker, made.maker_alone, objective)
         match = [r for r in rows if (r.trump, r.maker, r.alone, r.objective) == way]
         played = {
-            "maker": g.maker,
-            "trump": g.trump,
-            "alone": g.alone,
-            "bid": g.bid_name,
+            "maker": made.maker,
+            "trump": made.trump,
+            "alone": made.maker_alone,
+            "bid": made.bid,
             "objective": objective,
-            "required": g.required,
+            "required": actual_state(g).required,
         }
         played["makeable"] = match[0].tricks if match else None
     return {"hand": number, "dealer": dealt.dealer, "rows": [_row(r) for r in rows], "played": played}
