@@ -13,10 +13,7 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from hasenpfeffer.engine.game import (
-    Game,
-    actual_state,
-)
+from hasenpfeffer.engine.game import Game, actual_state  # noqa: E402
 from hasenpfeffer.format.loader import load_variant  # noqa: E402
 from hasenpfeffer.rl.bounds import decisions_per_hand, difference_bound, hand_points, making_decisions  # noqa: E402
 from hasenpfeffer.rl.layout import layout  # noqa: E402
