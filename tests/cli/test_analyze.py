@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +18,7 @@ from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.plan import plan_for
 from hasenpfeffer.sim.simulate import play_game
 from hasenpfeffer.solver import solve
+from hasenpfeffer.solver.position import misere_side
 from hasenpfeffer.solver.table import Row, made_trump, table
 from support.paths import ROOT
 
@@ -64,6 +66,7 @@ def test_json_gives_every_value(capsys: Capsys) -> None:
         "trick": 1,
         "seat": 0,
         "side": 0,
+        "verb": "play",
         "card": "KH",
         "value": 2,
         "values": {"JK": 3, "JD": 2, "AH": 2, "KH": 2, "QH": 2, "JH": 2},
@@ -90,6 +93,43 @@ def test_a_whole_game_played_by_bots(tmp_path: Path, capsys: Capsys) -> None:
             worth[p["side"]] = p["value"]
     lost = sum(p["cost"] for h in played for p in h["plays"])
     assert sum(s["tricks_lost"] for s in data["seats"]) == lost
+
+
+def test_the_suit_named_after_a_joker_lead_is_reviewed(capsys: Capsys) -> None:
+    """Five Hundred at no-trump (docs/records/five-hundred-joker.yaml): the contractor leads the
+    Joker and names clubs, where any other suit keeps the seventh trick."""
+    code, out, _ = run(capsys, str(ROOT / "docs" / "records" / "five-hundred-joker.yaml"))
+    assert code == 0
+    lines = out.splitlines()
+    assert "Hand 1 (dealer 0): trump NT, maker 1 (7NT); from the first lead team 0 3, team 1 7" in lines
+    assert "  hand 1, trick 1: seat 1 named C and lost a trick; D, H or S kept 7" in lines
+    assert "  hand 1, trick 1: seat 2 played KC and lost a trick; JC, TC or 5C kept 4" in lines
+    assert "  seat 1: a trick (1 mistake in 2 plays)" in lines
+
+
+def test_in_misere_fewer_is_better(tmp_path: Path, capsys: Capsys) -> None:
+    """A misère of Five Hundred played at random: every value counts the tricks of the side
+    (a defender's, the defenders'), the best cards are those of the fewest, and a card's cost
+    is what it gives away above them."""
+    rng = random.Random(2)
+    game = Game(load_variant("five-hundred"), seed=2)
+    game.apply(f"{game.to_move} bid misere")
+    while game.phase != "play":
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a.verb == "pass"), legal[0]))
+    for _ in range(12):
+        game.apply(rng.choice(game.legal_actions()))
+    path = tmp_path / "misere.yaml"
+    records.save(game.record(), path)
+    code, out, _ = run(capsys, str(path))
+    assert code == 0 and "fewer is better for every side" in out
+    hand = json.loads(run(capsys, str(path), "--json")[1])["hands"][0]
+    assert hand["objective"] == "none" and sum(hand["first_lead"]) == 10
+    assert len(hand["plays"]) == 12
+    for p in hand["plays"]:
+        low = min(p["values"].values())
+        assert p["best"] == [c for c, v in p["values"].items() if v == low]
+        assert p["cost"] == p["value"] - low
 
 
 def test_a_hand_that_is_not_there(capsys: Capsys) -> None:
@@ -147,6 +187,7 @@ def test_table_text_and_json(tmp_path: Path, capsys: Capsys) -> None:
         "trump": "H",
         "alone": False,
         "bid": "5",
+        "objective": "tricks",
         "required": 5,
         "makeable": 6,
     }
@@ -196,7 +237,9 @@ def test_a_row_is_the_best_choice_before_play(variant: str) -> None:
 
 
 def by_trial(g: Game, side: int) -> int:
-    """The makers' tricks when each discard or gift is tried in turn (lone defence declined)."""
+    """The makers' tricks when each discard or gift is tried in turn (lone defence declined):
+    the most for the makers' choices, the fewest for the others' (the other way round in a
+    contract to take no trick)."""
     if g.phase == "play":
         return solve(g).tricks[side]
     options = [a for a in g.legal_actions() if not (g.phase == "defence" and a.verb == "alone")]
@@ -206,7 +249,62 @@ def by_trial(g: Game, side: int) -> int:
         child.apply(a)
         values.append(by_trial(child, side))
     mine = plan_for(g.rules).side_of[g.to_move or 0] == side
-    return max(values) if mine else min(values)
+    return max(values) if mine != (misere_side(g) is not None) else min(values)
+
+
+MINI_500 = {
+    "extends": "five-hundred",
+    "name": "mini-500",
+    "replace": ["pack.suit_ranks"],
+    "pack": {"ranks": ["Q", "K", "A"]},
+    "ranking": {"bowers": False},
+    "deal": {"hand_size": 3, "packets": [3], "kitty": {"size": 1, "use": "widow"}},
+    "making": {
+        "auction": {
+            "ladder": [
+                {"name": "1S", "tricks": 1, "trump": "S", "points": 10},
+                {"name": "1NT", "tricks": 1, "trump": "NT", "points": 20},
+                {"name": "misere", "objective": "none", "trump": "NT", "points": 30, "alone": True},
+                {"name": "2S", "tricks": 2, "trump": "S", "points": 40},
+                {"name": "2NT", "tricks": 2, "trump": "NT", "points": 50},
+                {"name": "3", "tricks": 3, "points": 60},
+            ]
+        }
+    },
+}
+"""Five Hundred in miniature: three cards each and the Joker, bids that name their trump, a
+misère, and a bid that leaves trump to name."""
+
+
+def test_a_row_per_way_of_playing_a_bid() -> None:
+    """With contracts, a row is a trump, alone or not, and an objective: each suit by the bids
+    of that suit and the bid naming trump after, no-trump, and the misère alone; each row the
+    best choice of discard for the makers (the fewest tricks in misère), scored by the best
+    bid of its kind."""
+    v = load_variant_data(MINI_500)
+    for seed in range(4):
+        game = Game(v, seed=seed)
+        deal = game.events[0]
+        assert isinstance(deal, HandDealt)
+        rows = table(v, deal)
+        side_of = plan_for(game.rules).side_of
+        assert [(r.trump, r.alone, r.objective) for r in rows[::4]] == [
+            ("C", False, "tricks"),
+            ("D", False, "tricks"),
+            ("H", False, "tricks"),
+            ("S", False, "tricks"),
+            ("NT", False, "tricks"),
+            ("NT", True, "none"),
+        ]
+        for r in rows:
+            first = {"C": "3", "D": "3", "H": "3", "S": "1S", "NT": "1NT" if not r.alone else "misere"}
+            g = made_trump(v, deal, r.trump, r.maker, r.alone, first[r.trump])
+            assert g is not None
+            assert by_trial(g, side_of[r.maker]) == r.tricks, (seed, r)
+            kind = v.bid(r.bid)
+            assert r.made == (r.tricks == 0 if r.objective == "none" else r.tricks >= kind.tricks)
+            if r.objective == "none":
+                assert r.bid == "misere" and r.score == (30 if r.made else -30)
 
 
 def test_a_deal_thrown_in_as_dealt_has_no_rows() -> None:

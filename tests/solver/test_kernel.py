@@ -21,7 +21,7 @@ from hasenpfeffer.solver import Solver, layout, solve
 from hasenpfeffer.solver.position import Position, from_cards, position
 from hasenpfeffer.solver.search import Search
 from hasenpfeffer.solver.solve import fits_compiled
-from support.play import game_in_play
+from support.play import contract_in_play, game_in_play
 from support.random_variants import engine_variants, loaded
 
 pytest.importorskip("numba")
@@ -67,6 +67,19 @@ def test_compiled_equals_python_on_random_variants(data: dict[str, Any], seed: i
         if g is not None and fits_compiled(position(g)):
             same_answers(position(g))
             return
+
+
+@pytest.mark.parametrize("misere", [True, False], ids=["misere", "no-trump"])
+def test_compiled_equals_python_in_contracts(misere: bool) -> None:
+    """Five Hundred's misère and no-trump with the Joker naming the suit, whole deals and mid-play."""
+    v = load_variant("five-hundred")
+    rng = random.Random(f"kernel contracts {misere}")
+    done = 0
+    while done < 8:
+        g = contract_in_play(v, rng, misere, limit=40 if done < 4 else 20)
+        if g is not None:
+            same_answers(position(g))
+            done += 1
 
 
 def test_a_crowded_table_keeps_values_exact() -> None:

@@ -26,18 +26,21 @@ from hasenpfeffer.solver import Solver, analyse_moves, solve
 from hasenpfeffer.solver.position import after, from_cards, position
 from hasenpfeffer.solver.solve import runs
 from support.paths import ROOT
-from support.play import game_in_play
+from support.play import contract_in_play, game_in_play
 from support.random_variants import engine_variants, loaded
 from support.solver_reference import Deal, minimax
 from support.solver_reference import after as ref_after
+from support.solver_reference import named as ref_named
 
 LIMIT = 13
 """Most cards left in the hands of a position compared with the plain minimax."""
 
 
-def values(rules: Any, trump: str, hands: list[list[str]], leader: int, trick: Any = (), **kw: Any) -> Any:
+def values(
+    rules: Any, trump: str, hands: list[list[str]], leader: int, trick: Any = (), out: Any = None, **kw: Any
+) -> Any:
     """(tricks per side, {card: value for the side to move}) of a position given by cards."""
-    p = from_cards(rules, trump, hands, leader, trick, **kw)
+    p = from_cards(rules, trump, hands, leader, trick, out, **kw)
     solver = Solver()
     moves = solver.moves(p)
     names = {p.layout.rules.names[p.layout.face_of[x]]: v for x, v in moves.items()}
@@ -103,6 +106,51 @@ def test_lone_player_partner_sits_out() -> None:
     assert moves == {"9H": 0, "KC": 0}
 
 
+def test_misere_ducks_under_the_suit_another_must_follow() -> None:
+    """Five Hundred, misère, seat 0 alone (seat 2 sits out) to lead. Leading TH, seat 3 must
+    cover with a higher heart and wins both tricks: the maker takes none. Leading 6C, the only
+    club, wins the trick, and seat 3 still beats the TH later: one trick, the misère fails.
+    The defenders play as one side: their value is the tricks left less the maker's."""
+    rules = compile_variant(load_variant("five-hundred"))
+    hands = [["TH", "6C"], ["6S", "8D"], [], ["JH", "AH"]]
+    tricks, moves = values(rules, "NT", hands, leader=0, out=[False, False, True, False], misere=0)
+    assert tricks == (0, 2)
+    assert moves == {"6C": 1, "TH": 0}
+    # Seat 1's turn after the 6C: whatever it discards, the maker keeps its trick.
+    tricks, moves = values(
+        rules,
+        "NT",
+        [["TH"], ["6S", "8D"], [], ["JH", "AH"]],
+        0,
+        [(0, "6C")],
+        [False, False, True, False],
+        misere=0,
+    )
+    assert tricks == (1, 1)
+    assert moves == {"6S": 1, "8D": 1}
+
+
+def test_the_leader_of_the_joker_names_the_suit_to_follow() -> None:
+    """Five Hundred, no-trump: the Joker is the only trump and its leader names the suit. Seat 0
+    leads the Joker and names hearts: seat 1 must give up its AH (seat 2 its 6H), and the 5H
+    is then the last heart: 2 tricks. Naming another suit, seat 1 keeps the AH for the 5H: 1
+    trick. Leading the 5H first, the AH wins it: 1."""
+    rules = compile_variant(load_variant("five-hundred"))
+    hands = [["JK", "5H"], ["AH", "5S"], ["6C", "6H"], ["7C", "7S"]]
+    tricks, moves = values(rules, "NT", hands, leader=0)
+    assert tricks == (2, 0)
+    assert moves == {"5H": 1, "JK": 2}
+    left = [["5H"], *hands[1:]]
+    p = from_cards(rules, "NT", left, leader=0, trick=[(0, "JK")])  # the suit is still to name
+    assert p.calling and p.seat == 0 and p.left == 2
+    solver = Solver()
+    assert {rules.suits[s]: v for s, v in solver.suits(p).items()} == {"C": 1, "D": 1, "H": 2, "S": 1}
+    assert solver.best(p) == (2, [rules.suits.index("H")])
+    tricks, moves = values(rules, "NT", left, leader=0, trick=[(0, "JK")], led="S")  # seat 1 must follow
+    assert tricks == (1, 1)
+    assert moves == {"5S": 1}
+
+
 # ---------------------------------------------------------------------- the API on games
 
 DEAL = {
@@ -162,7 +210,8 @@ def test_equivalent_cards_share_a_value() -> None:
 
 
 def check_against_minimax(g: Game) -> None:
-    """Tricks for every side, and every legal card's value, as the plain minimax has them."""
+    """Tricks for every side, and every legal card's value (or every suit's, for the leader of
+    the Joker who names one), as the plain minimax has them."""
     d = Deal.of(g)
     mover = d.side_of[d.seat]
     plan = plan_for(g.rules)
@@ -173,22 +222,50 @@ def check_against_minimax(g: Game) -> None:
     leader = now.trick[0][0] if now.trick else g.to_move
     assert leader is not None
     # the game's position, read straight from its cards, is the one its cards spell
-    assert position(g) == from_cards(g.rules, trump or "", now.hands, leader, now.trick, now.out, taken)
-    names = g.rules.names
-    want = {names[c]: ref_after(d, c, mover) for c in d.legal()}
+    led = d.led if d.led is None else g.rules.suits[d.led]
+    assert position(g) == from_cards(
+        g.rules, trump or "", now.hands, leader, now.trick, now.out, taken, led, d.misere
+    )
+    names, suits = g.rules.names, g.rules.suits
+    if d.calling:
+        want = {suits[s]: ref_named(d, s, mover) for s in range(len(suits))}
+    else:
+        want = {names[c]: ref_after(d, c, mover) for c in d.legal()}
     assert {a.arg: v for a, v in analyse_moves(g).items()} == want
-    sides, left = plan_for(g.rules).sides, len(d.hands[d.seat])
-    tricks = [max(want.values()) if side == mover else -1 for side in range(sides)]
+    sides = plan_for(g.rules).sides
+    left = len(d.hands[d.seat]) + (1 if d.calling else 0)
+    fewest = d.misere is not None
+    top = min(want.values()) if fewest else max(want.values())
+    tricks = [top if side == mover else -1 for side in range(sides)]
     for side in range(sides):
         if side != mover:  # two sides share the tricks; with more, each side is searched
-            tricks[side] = left - tricks[mover] if sides == 2 else minimax(d, side)
+            tricks[side] = left - top if sides == 2 else minimax(d, side)
     r = solve(g)
     assert r.tricks == tuple(tricks), (g.variant.name, now.hands, now.trick, trump, now.out)
-    assert {a.arg for a in r.best} == {c for c, v in want.items() if v == tricks[mover]}
+    assert r.fewest == fewest
+    assert {a.arg for a in r.best} == {c for c, v in want.items() if v == top}
     relative = Solver(relative=True)  # positions keyed by relative ranks, as for large deals
     assert {a.arg: v for a, v in analyse_moves(g, relative).items()} == want
     python = Solver(compiled=False)  # the pure-Python search (the default is compiled when it can be)
     assert {a.arg: v for a, v in analyse_moves(g, python).items()} == want
+
+
+@pytest.mark.parametrize("name", ["five-hundred", "five-hundred-3"])
+@pytest.mark.parametrize("misere", [True, False], ids=["misere", "no-trump"])
+def test_solver_equals_minimax_in_contracts(name: str, misere: bool) -> None:
+    """Misère (the maker's side plays for no trick) and no-trump with the Joker led (its
+    leader names the suit to follow): positions of each, positions where the suit is still
+    to name among them."""
+    v = load_variant(name)
+    rng = random.Random(f"{name} {misere}")
+    done = calling = 0
+    while done < 40:
+        g = contract_in_play(v, rng, misere)
+        if g is not None:
+            check_against_minimax(g)
+            done += 1
+            calling += actual_state(g).calling
+    assert misere or calling >= 2
 
 
 @pytest.mark.parametrize("name", builtin_names())

@@ -81,3 +81,48 @@ def game_in_play(v: Variant, rng: random.Random, limit: int | None) -> Game | No
     if limit is not None:
         play_random(g, rng, until=lambda g: cards_left(g) <= limit)
     return g if g.phase == "play" else None
+
+
+def contract_in_play(v: Variant, rng: random.Random, misere: bool, limit: int = 13) -> Game | None:
+    """A random game of a variant with contracts at a random point of its first hand's play
+    with at most ``limit`` cards left, its contract one to take no trick (``misere``) or at
+    no-trump; the Joker is kept until then, and led whenever it can be (the game may stop just
+    after, its leader to name the suit). None when no such contract is bid."""
+    g = Game(v, seed=rng.randrange(2**32))
+    while g.phase != "play":
+        if g.hand_number > 1 or g.is_over:
+            return None
+        legal = g.legal_actions()
+        bids = [a for a in legal if a.verb == "bid" and _kind(v, a.arg) == misere]
+        passes = [a for a in legal if a.verb == "pass"]
+        g.apply(
+            rng.choice(bids)
+            if bids and actual_state(g).high_seat is None
+            else passes[0]
+            if passes
+            else rng.choice(legal)
+        )
+    made = g.view()
+    if (made.bid is None or _kind(v, made.bid) != misere) or (not misere and made.trump != "NT"):
+        return None
+    joker = g.rules.joker
+    now = actual_state(g)
+    while g.phase == "play":
+        held = sum(len(h) for s, h in enumerate(now.hands) if not now.out[s])
+        waits = any(joker in h for s, h in enumerate(now.hands) if not now.out[s]) and not misere
+        joker_led = bool(now.trick) and now.trick[0][1] == joker
+        if held <= limit and rng.random() < (0.5 if joker_led else 0.1 if waits else 0.3):
+            return g
+        legal = g.legal_actions()
+        keep = [a for a in legal if a.verb != "play" or g.rules.card_id[a.arg] != joker]
+        if held <= limit and len(keep) < len(legal) and not now.trick:  # lead the Joker
+            g.apply(next(a for a in legal if a not in keep))
+        else:  # (not before: the Joker is kept for the positions compared)
+            g.apply(rng.choice(keep or legal))
+    return None
+
+
+def _kind(v: Variant, bid: str) -> bool | None:
+    """Whether a bid is to take no trick (False: at no-trump; None: neither)."""
+    b = v.bid(bid)
+    return True if b.objective == "none" else False if b.trump == "NT" else None

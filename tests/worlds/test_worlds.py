@@ -26,6 +26,7 @@ from hasenpfeffer.format.loader import builtin_names, load_variant, load_variant
 from hasenpfeffer.format.variant import Alone, Exchange, Variant
 from hasenpfeffer.rules.ruleset import compile_variant
 from hasenpfeffer.worlds import Dealt, Worlds, advance, sample_world, world
+from hasenpfeffer.worlds.knowledge import Knowledge
 from support.play import play_random
 from support.random_variants import engine_variants, loaded
 
@@ -483,3 +484,79 @@ def test_worlds_of_a_crowded_exchange_of_best_cards() -> None:
         w = worlds.sample(random.Random(i))
         assert w is not None
         assert seen(w.view(6)) == seen(view)
+
+
+def contract_game(name: str, bid: str, seed: int) -> Game:
+    """A game of ``name`` in which the first seat to speak bids ``bid`` and the others pass;
+    the maker lays away the first cards it may."""
+    game = Game(load_variant(name), seed=seed)
+    game.apply(f"{game.to_move} bid {bid}")
+    while game.phase != "play":
+        legal = game.legal_actions()
+        game.apply(next((a for a in legal if a.verb == "pass"), legal[0]))
+    return game
+
+
+def test_an_open_hand_is_known_in_every_world() -> None:
+    """Five Hundred, open misère: after the first trick the maker's hand lies open, and every
+    world gives the maker those cards; its partner, who sits out, holds hidden cards."""
+    rng = random.Random(4)
+    game = contract_game("five-hundred", "open-misere", seed=4)
+    maker = game.view().maker
+    assert maker is not None and actual_state(game).out[(maker + 2) % 4]
+    checked = 0
+    while game.phase == "play":
+        for seat in range(4):
+            view = game.view(seat)
+            if view.shown is None or seat == maker:
+                continue
+            worlds = Worlds(view)
+            for _ in range(3):
+                w = worlds.sample(rng)
+                assert w is not None and seen(w.view(seat)) == seen(view)
+                assert actual_state(w).hands[maker] == actual_state(game).hands[maker]
+                checked += 1
+        game.apply(rng.choice(game.legal_actions()))
+    assert checked > 30
+
+
+def test_a_seat_that_did_not_follow_the_suit_named_lacks_it() -> None:
+    """Five Hundred at no-trump: the maker leads the Joker and names a suit; a seat that
+    played another suit to it holds none of that suit in any world."""
+    rng = random.Random(1)
+    for seed in range(200):
+        game = contract_game("five-hundred", "6NT", seed=seed)
+        maker = game.view().maker
+        assert maker is not None
+        if game.rules.joker not in actual_state(game).hands[maker]:
+            continue
+        game.apply(f"{maker} play JK")
+        suits = game.rules.suits
+        # the suit some defender lacks, else any: name it
+        lacking = [
+            s
+            for s in suits
+            if any(
+                not [c for c in actual_state(game).hands[q] if game.rules.faces[c].suit == s]
+                for q in range(4)
+                if q != maker
+            )
+        ]
+        if not lacking:
+            continue
+        named = lacking[0]
+        game.apply(f"{maker} suit {named}")
+        for _ in range(3):
+            game.apply(game.legal_actions()[0])
+        void = [q for q, c in actual_state(game).tricks[-1][1][1:] if game.rules.faces[c].suit != named]
+        assert void
+        view = game.view(maker)
+        known = Knowledge(view)
+        assert all(suits.index(named) in known.voids[q] for q in void)
+        for _ in range(10):
+            w = sample_world(view, rng)
+            assert w is not None and seen(w.view(maker)) == seen(view)
+            for q in void:
+                assert named not in [w.rules.faces[c].suit for c in actual_state(w).hands[q]]
+        return
+    raise AssertionError("no deal found")

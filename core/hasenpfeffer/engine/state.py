@@ -131,6 +131,22 @@ class Actual(Protocol):
         """The seat defending alone, if any."""
         ...
 
+    @property
+    def high_seat(self) -> int | None:
+        """The auction's high bidder so far."""
+        ...
+
+    @property
+    def led(self) -> int:
+        """While a trick is on the table, the effective suit led (an index of the ruleset's
+        suits, or the Joker's own in no-trump; after a Joker lead, the suit its leader named)."""
+        ...
+
+    @property
+    def calling(self) -> bool:
+        """The leader has led the Joker in no-trump and is still to name the suit to follow."""
+        ...
+
 
 class State:
     """Everything that changes during a game."""

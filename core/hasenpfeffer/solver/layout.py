@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable
 
+from ..rules.mechanisms import joker_names_suit
 from ..rules.ruleset import CardLike, Ruleset
 
 MAX_BITS = 62
@@ -70,6 +71,10 @@ class Layout:
         self.trumps = sum(b for b, w in self.power.items() if w >= 200)
         """The bits that beat every other card whatever the suit led: the trump suit (or a
         Joker ranked highest in no-trump)."""
+        self.names_suit = ti == rules.ns and rules.joker is not None and joker_names_suit(rules.variant)
+        """In no-trump, the leader of the Joker names the suit the others must follow."""
+        self.jokers = self.suit_mask[rules.ns] if self.names_suit else 0
+        """The bits of the Joker where leading it names a suit (else 0)."""
         self.copies = any(n > 1 for n in copies.values())
         self.one: list[int] = [0] * (max(rules.deck) + 1)
         """The bit of each card id (its first copy's)."""

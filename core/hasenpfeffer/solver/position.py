@@ -50,6 +50,11 @@ class Position:
     side_of: tuple[int, ...]
     sides: int
     taken: tuple[int, ...]
+    misere: int = -1
+    """The side that plays to take no trick (the maker's, in a contract to take none), or -1."""
+    calling: bool = False
+    """The seat to move led the Joker in no-trump and names the suit to follow (``led`` is the
+    Joker's own suit until then)."""
 
     def copy(self) -> Position:
         """An independent copy (the hands are the only mutable part)."""
@@ -66,9 +71,13 @@ def from_cards(
     trick: Sequence[tuple[int, CardLike]] = (),
     out: Sequence[bool] | None = None,
     taken: Sequence[int] | None = None,
+    led: str | int | None = None,
+    misere: int | None = None,
 ) -> Position:
     """A position from cards: ``hands`` still held by seat, the ``trick`` so far (seat, card)
-    led by ``leader``, the seats that sit ``out``, the tricks ``taken`` by each side."""
+    led by ``leader``, the seats that sit ``out``, the tricks ``taken`` by each side; ``led``:
+    the suit named after a Joker led in no-trump where its leader names one (None: not yet
+    named, the leader names it next); ``misere``: the side that plays to take no trick."""
     ti = rules.trump_id(trump)
     if ti is None or not 0 <= ti <= rules.ns:
         raise ValueError(f"no trump {trump!r} in this variant")
@@ -103,10 +112,14 @@ def from_cards(
         )
     if out[leader]:
         raise ValueError(f"seat {leader} sits out and cannot lead")
+    named = rules.suits.index(led) if isinstance(led, str) else led
+    if bits and not (lay.jokers & bits[0][1]) and named is not None:
+        raise ValueError("a suit is named only when the Joker is led in no-trump")
+    if bits and lay.jokers & bits[0][1] and named is None and len(bits) > 1:
+        raise ValueError("the leader of the Joker names the suit before the others play")
     sides = plan.sides
-    return _made(
-        lay, masks, leader, bits, used, nxt, active, plan, tuple(taken) if taken is not None else (0,) * sides
-    )
+    taken = tuple(taken) if taken is not None else (0,) * sides
+    return _made(lay, masks, leader, bits, used, nxt, active, plan, taken, named, misere)
 
 
 def _next_seats(left: Sequence[int], out: Sequence[bool]) -> list[int]:
@@ -130,17 +143,28 @@ def _made(
     active: int,
     plan: Plan,
     taken: tuple[int, ...],
+    named: int | None,
+    misere: int | None,
 ) -> Position:
-    """The position of checked hands and a trick, (seat, bit) led by ``leader``."""
+    """The position of checked hands and a trick, (seat, bit) led by ``leader`` (``named``: the
+    suit named after a Joker lead)."""
     seat, count, led, win_seat, win_key = leader, 0, 0, leader, -1
+    calling = False
     for q, b in trick:
         if count == 0:
             led = lay.suit_of[b]
+            if b & lay.jokers:
+                calling = named is None
+                if named is not None:
+                    led = named
         k = lay.key[led][b]
         if k > win_key:
             win_seat, win_key = q, k
         count += 1
         seat = nxt[q]
+    left = masks[seat].bit_count()  # (a seat yet to play to the trick)
+    if calling:  # the leader, who has played, names the suit first
+        seat = leader
     return Position(
         layout=lay,
         hands=masks,
@@ -150,12 +174,14 @@ def _made(
         win_seat=win_seat,
         win_key=win_key,
         live=live,
-        left=masks[seat].bit_count(),
+        left=left,
         next=tuple(nxt),
         active=active,
         side_of=plan.side_of,
         sides=plan.sides,
         taken=taken,
+        misere=-1 if misere is None else misere,
+        calling=calling,
     )
 
 
@@ -174,20 +200,38 @@ def position(game: Game) -> Position:
     leader = trick[0][0] if trick else game.to_move
     assert leader is not None
     lay = layout_for(rules, ti)
+    joker_led = bool(trick) and lay.names_suit and trick[0][1] == rules.joker
+    named = now.led if joker_led and not now.calling else None
+    misere = misere_side(game)
     if lay.copies:
-        return from_cards(rules, ti, now.hands, leader, trick, now.out, taken)
+        return from_cards(rules, ti, now.hands, leader, trick, now.out, taken, named, misere)
     # One bit per card: the game's cards, already checked by the engine, are read directly.
     one, out = lay.one, now.out
     masks = [0 if away else sum([one[c] for c in h]) for h, away in zip(now.hands, out, strict=True)]
     bits = [(q, one[c]) for q, c in trick]
     live = sum(masks) | sum([b for _, b in bits])
     nxt = _next_seats(plan.left, out)
-    return _made(lay, masks, leader, bits, live, nxt, plan.n - sum(out), plan, tuple(taken))
+    return _made(lay, masks, leader, bits, live, nxt, plan.n - sum(out), plan, tuple(taken), named, misere)
+
+
+def misere_side(game: Game) -> int | None:
+    """The side that plays to take no trick this hand (the maker's, when its bid is a contract
+    to take none), or None."""
+    now = actual_state(game)
+    v, maker, name = game.variant, now.maker, now.bid_name
+    if maker is None or name is None or v.making.method != "auction":
+        return None
+    try:
+        bid = v.bid(name)
+    except KeyError:
+        return None
+    return plan_for(game.rules).side_of[maker] if bid.objective == "none" else None
 
 
 def after(p: Position, x: int) -> tuple[Position, int | None]:
     """The position after the seat to move plays card ``x`` (a bit of its hand), and the seat
-    that won the trick if the card completed one (else None)."""
+    that won the trick if the card completed one (else None). A Joker led where its leader
+    names the suit leaves the leader to name it (:func:`named`)."""
     lay = p.layout
     q = p.copy()
     q.hands[p.seat] ^= x
@@ -197,6 +241,9 @@ def after(p: Position, x: int) -> tuple[Position, int | None]:
         q.win_seat, q.win_key = p.seat, k
     q.led = led
     q.count += 1
+    if p.count == 0 and x & lay.jokers:
+        q.calling = True
+        return q, None
     q.seat = p.next[p.seat]
     if q.count < p.active:
         return q, None
@@ -210,3 +257,40 @@ def after(p: Position, x: int) -> tuple[Position, int | None]:
     q.live, q.left, q.count, q.seat = held, p.left - 1, 0, winner
     q.led, q.win_seat, q.win_key = 0, winner, -1
     return q, winner
+
+
+def named(p: Position, suit: int) -> Position:
+    """The position after the leader of the Joker (``p.calling``) names ``suit`` to follow."""
+    q = p.copy()
+    q.led, q.calling, q.seat = suit, False, p.next[p.seat]
+    return q
+
+
+def suits_to_name(p: Position) -> list[int]:
+    """The suits the leader of the Joker (``p.calling``, or about to lead it) may name that make
+    a difference: each suit another hand holds, and one suit none holds, if any (the others then
+    play what they like, whichever it is).
+
+    >>> from hasenpfeffer import load_variant
+    >>> from hasenpfeffer.rules.ruleset import compile_variant
+    >>> rules = compile_variant(load_variant("five-hundred"))
+    >>> p = from_cards(rules, "NT", [["JK", "5S"], ["AS", "KS"], ["4H", "5H"], ["5C", "6S"]], leader=0)
+    >>> [rules.suits[s] for s in suits_to_name(p)]
+    ['C', 'D', 'H', 'S']
+    >>> p = from_cards(rules, "NT", [["JK", "5S"], ["AS", "KS"], ["AH", "5H"], ["KH", "6S"]], leader=0)
+    >>> [rules.suits[s] for s in suits_to_name(p)]
+    ['C', 'H', 'S']
+    """
+    lay = p.layout
+    others = 0
+    for s, h in enumerate(p.hands):
+        if s != p.seat:
+            others |= h
+    out, spare = [], False
+    for s in range(lay.rules.ns):
+        if lay.suit_mask[s] & others:
+            out.append(s)
+        elif not spare:
+            out.append(s)
+            spare = True
+    return out

@@ -3,7 +3,9 @@ the side to move, the card played and the tricks it cost.
 
 A value is the tricks the side to move takes in the whole hand (those it has already won, and
 those it takes from here on with best play by everyone, every hand seen; paranoid beyond two
-sides, see :mod:`.solve`).
+sides, see :mod:`.solve`). In a contract to take no trick (misère) fewer is better for every
+side, a defender's tricks being all the defenders'. Where the leader of the Joker names the
+suit to follow, the naming is reviewed too: each suit's value.
 
 >>> from hasenpfeffer import Game, load_variant
 >>> deal = {"dealer": 3, "widow": ["9C"], "hands": [
@@ -26,11 +28,10 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.events import HandDealt
 from ..engine.game import Game, actual_state
-from ..format.cards import Card
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
 from .deals import hand_game
-from .position import position
+from .position import misere_side, position
 from .solve import Solver
 
 if TYPE_CHECKING:
@@ -39,20 +40,24 @@ if TYPE_CHECKING:
 
 class Play(NamedTuple):
     """One play: ``values`` of each legal card (trumps high to low, then each suit), the ``card`` played
-    and its ``value``, and ``cost``: the tricks it gave away against the best card."""
+    and its ``value``, and ``cost``: the tricks it gave away against the best card; ``fewest``:
+    fewer tricks are better (misère); ``verb``: ``play``, or ``suit`` for the suit named after
+    a Joker lead (``card`` and ``values`` are then suits)."""
 
     trick: int
     seat: int
     side: int
-    card: Card
-    values: dict[Card, int]
+    card: str
+    values: dict[str, int]
     value: int
     cost: int
+    fewest: bool = False
+    verb: str = "play"
 
     @property
-    def best(self) -> list[Card]:
-        """The cards that keep the most."""
-        top = max(self.values.values())
+    def best(self) -> list[str]:
+        """The cards that keep the most (the fewest, in misère)."""
+        top = min(self.values.values()) if self.fewest else max(self.values.values())
         return [c for c, v in self.values.items() if v == top]
 
 
@@ -67,6 +72,8 @@ class HandReview(NamedTuple):
     alone: bool
     first_lead: tuple[int, ...] | None
     plays: list[Play]
+    objective: str | None = None
+    """``tricks``, or ``none`` for a contract to take no trick (None: no contract played)."""
 
 
 def review(
@@ -78,28 +85,38 @@ def review(
     sides = plan_for(g.rules).side_of
     first: tuple[int, ...] | None = None
     contract: tuple[int | None, str | None, str | None, bool] = (None, None, None, False)
+    objective: str | None = None
     plays: list[Play] = []
     for a in actions:
-        if g.phase == "play" and a.verb == Verb.PLAY:
+        if g.phase == "play" and a.verb in (Verb.PLAY, Verb.SUIT):
             p = position(g)
             if first is None:
                 first = tuple(t + u for t, u in zip(p.taken, solver.tricks(p), strict=True))
                 contract = _contract(g)
+                objective = "none" if p.misere >= 0 else "tricks"
             side = sides[a.seat]
-            taken = p.taken[side]
-            faces = {p.layout.face_of[x]: taken + v for x, v in solver.moves(p).items()}
-            order = g.rules.sort[p.layout.ti]  # trumps high to low, then each suit
-            cards = g.rules.faces
-            values = {cards[f]: faces[f] for f in sorted(faces, key=order.__getitem__)}
-            best, card = max(values.values()), cards[g.rules.card_id[a.arg]]
+            won = p.taken[side]
+            card: str = a.arg
+            if p.calling:
+                values: dict[str, int] = {g.rules.suits[s]: won + v for s, v in solver.suits(p).items()}
+            else:
+                faces = {p.layout.face_of[x]: won + v for x, v in solver.moves(p).items()}
+                order = g.rules.sort[p.layout.ti]  # trumps high to low, then each suit
+                cards = g.rules.faces
+                values = {cards[f]: faces[f] for f in sorted(faces, key=order.__getitem__)}
+                card = cards[g.rules.card_id[a.arg]]
+            fewest = p.misere >= 0
+            best = min(values.values()) if fewest else max(values.values())
+            cost = abs(best - values[card])
             trick = len(actual_state(g).tricks) + 1
-            plays.append(Play(trick, a.seat, side, card, values, values[card], best - values[card]))
+            plays.append(Play(trick, a.seat, side, card, values, values[card], cost, fewest, a.verb))
         g.apply(a)
     if first is None and g.phase != "play":  # the record stops before the first play, or thrown in
         return HandReview(dealt.dealer, None, None, None, False, None, plays)
     if first is None:
         contract = _contract(g)
-    return HandReview(dealt.dealer, *contract, first, plays)
+        objective = "none" if misere_side(g) is not None else "tricks"
+    return HandReview(dealt.dealer, *contract, first, plays, objective)
 
 
 def _contract(g: Game) -> tuple[int | None, str | None, str | None, bool]:

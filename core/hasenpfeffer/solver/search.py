@@ -2,11 +2,14 @@
 
 The side to evaluate maximises its tricks and every other seat minimises them (for two
 sides this is the exact double-dummy value; with more sides it is the *paranoid* value:
-what the side can make against all the others together). Positions at a trick boundary
-are kept in a transposition table keyed by the leader and the hands (their value as a
-lower and an upper bound, and the best lead); cards of one hand with no other live card
-between them in their effective suit are searched once; the lowest winning card, then the
-lowest cards, are tried first.
+what the side can make against all the others together). In a contract to take no trick
+(misère, ``Position.misere``) the tricks counted are the maker's side's, which it
+minimises while every other seat maximises them. Positions at a trick boundary are kept in
+a transposition table keyed by the leader and the hands (their value as a lower and an
+upper bound, and the best lead); cards of one hand with no other live card between them in
+their effective suit are searched once; the lowest winning card, then the lowest cards, are
+tried first (in misère, the highest card that loses). Where the leader of the Joker names
+the suit to follow, each suit that makes a difference is a move of its own.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> from hasenpfeffer.rules.ruleset import compile_variant
@@ -22,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .layout import bits
-from .position import Position
+from .position import Position, named, suits_to_name
 
 RELATIVE = 28
 """Above this many cards in play, positions are keyed by relative ranks."""
@@ -30,14 +33,57 @@ Entry = tuple[int, int, int]
 """A table entry: lower bound, upper bound, best lead (a bit, or 0)."""
 
 
+def roles(p: Position, side: int) -> tuple[tuple[bool, ...], tuple[bool, ...]]:
+    """For each seat: whether its tricks are counted (those of ``side``), and whether it plays
+    for the most of them (``side`` itself; in misère, where ``side`` must be the one playing
+    for none, every other seat).
+
+    >>> from hasenpfeffer.format.variant import Variant
+    >>> from hasenpfeffer.rules.ruleset import compile_variant
+    >>> from .position import from_cards
+    >>> p = from_cards(compile_variant(Variant(name="x")), "H", [["AS"], ["KS"], ["QS"], ["JS"]], 0)
+    >>> roles(p, 1)
+    ((False, True, False, True), (False, True, False, True))
+    >>> p.misere = 1
+    >>> roles(p, 1)
+    ((False, True, False, True), (True, False, True, False))
+    """
+    counts = tuple(s == side for s in p.side_of)
+    if p.misere < 0:
+        return counts, counts
+    if side != p.misere:
+        raise ValueError("in misère only the side that plays for no trick is searched")
+    return counts, tuple(not c for c in counts)
+
+
 class Searcher:
     """What a searcher of one deal answers: a bound (:meth:`run`) and the exact value."""
 
     side: int
+    is_max: tuple[bool, ...]
+    """Whether each seat plays for the most tricks of the side."""
 
     def run(self, p: Position, alpha: int, beta: int) -> int:
         """The tricks the side takes from ``p`` on (fail-soft: a bound outside the window)."""
         raise NotImplementedError
+
+    def calling(self, p: Position, alpha: int, beta: int) -> int:
+        """:meth:`run` for a leader of the Joker still to name the suit: the best suit's value."""
+        mx = self.is_max[p.seat]
+        best = -1 if mx else p.left + 1
+        for suit in suits_to_name(p):
+            v = self.run(named(p, suit), alpha, beta)
+            if mx and v > best:
+                best = v
+                if best >= beta:
+                    break
+                alpha = max(alpha, best)
+            elif not mx and v < best:
+                best = v
+                if best <= alpha:
+                    break
+                beta = min(beta, best)
+        return best
 
     def exact(self, p: Position, guess: int | None = None) -> int:
         """The exact value of ``p``: null-window tests halving the range of tricks or, given a
@@ -61,7 +107,9 @@ class Search(Searcher):
 
     def __init__(self, p: Position, side: int, relative: bool | None = None) -> None:
         self.side = side
-        self.is_max = tuple(s == side for s in p.side_of)
+        self.counts, self.is_max = roles(p, side)
+        self.low = p.misere >= 0
+        """Misère: every seat plays to take few tricks for its own side (sure tricks are no bound)."""
         self.next = p.next
         self.active = p.active
         self.layout = p.layout
@@ -74,6 +122,8 @@ class Search(Searcher):
 
     def run(self, p: Position, alpha: int, beta: int) -> int:
         """The tricks the side takes from ``p`` on (fail-soft: a bound outside the window)."""
+        if p.calling:
+            return self.calling(p, alpha, beta)
         hands = self.hands
         hands[:] = p.hands
         if p.count == 0:
@@ -100,9 +150,10 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
         lay.same,
         lay.power,
     )
-    copies, trumps = lay.copies, lay.trumps
+    copies, trumps, jokers = lay.copies, lay.trumps, lay.jokers
     plain = [m for m in suit_mask if m and not m & trumps]
-    nxt, is_max, k = search.next, search.is_max, search.active
+    nxt, is_max, counts, k, low = search.next, search.is_max, search.counts, search.active, search.low
+    nameable = list(enumerate(suit_mask[: lay.rules.ns]))
     hands, tt, relative = search.hands, search.tt, search.relative
     power_of = power.__getitem__
     suits = [m for m in suit_mask if m]
@@ -160,8 +211,19 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
                 sure += (h & m & ~((1 << o.bit_length()) - 1)).bit_count()
         return sure if sure < left else left
 
+    def to_name(others: int) -> list[int]:
+        """The suits worth naming after leading the Joker (see :func:`.position.suits_to_name`)."""
+        out, spare = [], False
+        for s, m in nameable:
+            if m & others:
+                out.append(s)
+            elif not spare:
+                out.append(s)
+                spare = True
+        return out
+
     def lead(seat: int, live: int, left: int, alpha: int, beta: int) -> int:
-        if left == 1:
+        if left == 1:  # (a Joker led alone wins whatever suit it names)
             x = hands[seat]
             kl = keys[suit_of[x]]
             ws, wk = seat, kl[x]
@@ -171,7 +233,7 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
                 if kq > wk:
                     ws, wk = q, kq
                 q = nxt[q]
-            return 1 if is_max[ws] else 0
+            return 1 if counts[ws] else 0
         if alpha >= left:
             return left
         if beta <= 0:
@@ -191,20 +253,23 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
             if hi < beta:
                 beta = hi
         h = hands[seat]
-        sure = quick(h, live & ~h, left)
-        floor, ceiling = (sure, left) if is_max[seat] else (0, left - sure)
+        if low:  # nobody plays for sure tricks of its own
+            floor, ceiling = 0, left
+        else:
+            sure = quick(h, live & ~h, left)
+            floor, ceiling = (sure, left) if is_max[seat] else (0, left - sure)
         t = live & trumps
         if t:  # the hand with the highest trump wins a trick with each of its top trumps
             top = 1 << (t.bit_length() - 1)
             q = seat
             while not hands[q] & top:
                 q = nxt[q]
-            if q != seat:  # (not led first, a card ties with its copies in other hands)
+            if q != seat or low:  # (the leader's own are sure tricks above, but in misère)
                 mine = hands[q] & t
                 theirs = t & ~mine
-                below = same[1 << (theirs.bit_length() - 1)] if theirs else 0
+                below = same[1 << (theirs.bit_length() - 1)] if theirs else 0  # (copies tie)
                 run = (mine & ~((1 << below.bit_length()) - 1)).bit_count()
-                if is_max[q]:
+                if counts[q]:
                     floor = max(floor, run)
                 else:
                     ceiling = min(ceiling, left - run)
@@ -220,7 +285,7 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
         ms = moves_of(h, h, live)
         if len(ms) > 1:
             ms.sort(key=power_of)
-            tops = [x for x in ms if not live & above[x]]
+            tops = [] if low else [x for x in ms if not live & above[x]]
             if tops:
                 ms = tops[::-1] + [x for x in ms if live & above[x]]
             if bm in ms:
@@ -230,9 +295,12 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
         mx = is_max[seat]
         best = -1 if mx else left + 1
         move = 0
-        for x in ms:
+        if h & jokers:  # the Joker led once for each suit worth naming
+            plays = [(x, led) for x in ms for led in (to_name(live & ~h) if x & jokers else (suit_of[x],))]
+        else:
+            plays = [(x, suit_of[x]) for x in ms]
+        for x, led in plays:
             hands[seat] = h ^ x
-            led = suit_of[x]
             v = follow(nx, 1, led, seat, keys[led][x], x, live, left, alpha, beta)
             if mx:
                 if v > best:
@@ -276,7 +344,9 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
         if len(ms) > 1:
             if not f:
                 ms.sort(key=power_of)
-            if is_max[ws] != mx:
+            if low:  # the highest card that does not win first, then the lowest
+                ms = [x for x in ms if kl[x] <= wk][::-1] + [x for x in ms if kl[x] > wk]
+            elif is_max[ws] != mx:
                 for i, x in enumerate(ms):
                     if kl[x] > wk:
                         if i:
@@ -290,7 +360,7 @@ def _searchers(search: Search) -> tuple[Lead, Follow]:
             kx = kl[x]
             if last:
                 w = seat if kx > wk else ws
-                if is_max[w]:
+                if counts[w]:
                     v = 1 + lead(w, live ^ trick ^ x, left - 1, alpha - 1, beta - 1)
                 else:
                     v = lead(w, live ^ trick ^ x, left - 1, alpha, beta)

@@ -6,8 +6,8 @@ the :class:`~.solve.Solver` uses it where :mod:`hasenpfeffer.accel` says the com
 run and the pack fits in 62 bits. This module is imported only then (numba loads with it). The
 search is the same: a transposition table of positions at trick boundaries (an array that
 keeps the newest entry of each slot), equivalent cards searched once, the lowest winning card
-and then the lowest cards first, sure tricks as bounds. Tests compare it with the plain
-minimax like the pure-Python search.
+and then the lowest cards first, sure tricks as bounds, misère, the suit named after a Joker
+lead. Tests compare it with the plain minimax like the pure-Python search.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> from hasenpfeffer.rules.ruleset import compile_variant
@@ -30,7 +30,7 @@ import numpy as np
 from . import layout
 from .layout import Layout
 from .position import Position
-from .search import Searcher
+from .search import RELATIVE, Searcher, roles
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -51,18 +51,34 @@ class Compiled(Searcher):
         self.tables = _tables(p.layout)
         n = len(p.hands)
         self.nxt = np.array(p.next, dtype=np.int64)
-        self.is_max = np.array([s == side for s in p.side_of], dtype=np.bool_)
+        counts, self.is_max = roles(p, side)
+        self.roles = (
+            np.array(counts, dtype=np.bool_),
+            np.array(self.is_max, dtype=np.bool_),
+            p.misere >= 0,
+        )
         self.active = p.active
+        large = p.live.bit_count() > RELATIVE
         if slots is None:
-            slots = 1 << 12 if p.live.bit_count() <= 28 else 1 << 18
+            slots = 1 << 18 if large else 1 << 12
+        self.relative = large and not p.layout.copies
+        """Whether leads are keyed by relative ranks (large deals without two of a card: with
+        copies, which cards tie is more than their order tells)."""
         self.tt_key = np.full((slots, n + 1), -1, dtype=np.int64)
         self.tt_val = np.zeros((slots, 3), dtype=np.int64)
         self.hands = np.zeros(n, dtype=np.int64)
-        self.buf = np.zeros((p.layout.size + 2, p.layout.size + 1), dtype=np.int64)
-        self.frames = np.zeros((p.layout.size + 2, FIELDS), dtype=np.int64)
+        size, ns = p.layout.size, p.layout.rules.ns
+        self.buf = np.zeros((size + 2, size + ns + 1), dtype=np.int64)
+        self.named = np.zeros((size + 2, size + ns + 1), dtype=np.int64)
+        """The suit named with each lead of ``buf`` (-1: none, the card's own)."""
+        self.frames = np.zeros((size + 2, FIELDS), dtype=np.int64)
+        self.kbuf = np.zeros((size + 2, n + 1), dtype=np.int64)
+        """The table key of the lead at each depth."""
 
     def run(self, p: Position, alpha: int, beta: int) -> int:
         """The tricks the side takes from ``p`` on (fail-soft: a bound outside the window)."""
+        if p.calling:
+            return self.calling(p, alpha, beta)
         hands = self.hands
         held = 0
         for i, h in enumerate(p.hands):
@@ -74,12 +90,15 @@ class Compiled(Searcher):
             search(
                 *self.tables,
                 self.nxt,
-                self.is_max,
+                *self.roles,
                 self.active,
                 self.tt_key,
                 self.tt_val,
+                self.relative,
                 hands,
                 self.buf,
+                self.named,
+                self.kbuf,
                 self.frames,
                 p.seat,
                 p.count,
@@ -98,7 +117,8 @@ class Compiled(Searcher):
 @functools.lru_cache(maxsize=256)
 def _tables(lay: Layout) -> tuple[Any, ...]:
     """The layout as arrays indexed by bit number: suit masks, keys by suit led, suit, the
-    cards above, the copies, the strength for ordering, the plain suits, trumps, copies."""
+    cards above, the copies, the strength for ordering, the plain suits, trumps, copies, the
+    Joker's bits where leading it names a suit, and the number of suits."""
     size = lay.size
     key = np.zeros((lay.suits, size), dtype=np.int64)
     suit_of = np.zeros(size, dtype=np.int64)
@@ -115,7 +135,19 @@ def _tables(lay: Layout) -> tuple[Any, ...]:
             key[led, i] = lay.key[led][b]
     suit_mask = np.array(lay.suit_mask, dtype=np.int64)
     plain = np.array([m for m in lay.suit_mask if m and not m & lay.trumps], dtype=np.int64)
-    return (suit_mask, key, suit_of, above, same, power, plain, lay.trumps, lay.copies)
+    return (
+        suit_mask,
+        key,
+        suit_of,
+        above,
+        same,
+        power,
+        plain,
+        lay.trumps,
+        lay.copies,
+        lay.jokers,
+        lay.rules.ns,
+    )
 
 
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -159,11 +191,60 @@ def _upto(x: int) -> int:
 
 @_jit
 def _count(x: int) -> int:
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
+    """The set bits of ``x`` (at most 62 of them), counted in parallel."""
+    x = x - ((x >> 1) & 0x5555555555555555)
+    x = (x & 0x3333333333333333) + ((x >> 2) & 0x3333333333333333)
+    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((x * 0x0101010101010101) >> 56) & 0xFF
+
+
+@_jit
+def _key(hands: Any, seat: int, live: int, suit_mask: Any, relative: bool, out: Any) -> int:
+    """The table key of a lead into ``out`` (the leader, then a word per hand), and its slot's
+    hash. Relative: each hand as the places of its cards among the live ones, with the live
+    cards of each suit counted, so that positions alike but for which lower cards are gone
+    share an entry; else the leader and the hands themselves."""
+    n = hands.shape[0]
+    head = seat
+    if relative:
+        shift = 4
+        for m in suit_mask:
+            head |= _count(live & m) << shift
+            shift += 6
+    out[0] = head
+    h = (head + 1) * 0x1E3779B97F4A7C15
+    for i in range(n):
+        x = hands[i]
+        if relative:
+            rel = 0
+            m = x
+            while m:
+                b = m & -m
+                m ^= b
+                rel |= 1 << _count(live & (b - 1))
+            x = rel
+        out[i + 1] = x
+        h = (h ^ x) * 0x100000001B3
+        h ^= h >> 29
+    return h
+
+
+@_jit
+def _place(live: int, x: int) -> int:
+    """The place of card ``x`` among the live cards, from 1 (0 for none): a best lead kept so
+    that positions alike by relative ranks share it."""
+    return _count(live & (x - 1)) + 1 if x else 0
+
+
+@_jit
+def _at_place(live: int, i: int) -> int:
+    """The live card at place ``i`` (from 1; 0 for none)."""
+    if i <= 0:
+        return 0
+    m = live
+    for _ in range(i - 1):
+        m &= m - 1
+    return m & -m
 
 
 @_jit
@@ -213,12 +294,50 @@ def _to_front(out: Any, i: int) -> None:
 
 
 @_jit
-def _slot(hands: Any, seat: int, slots: int) -> int:
-    h = (seat + 1) * 0x1E3779B97F4A7C15
-    for x in hands:
-        h = (h ^ x) * 0x100000001B3
-        h ^= h >> 29
-    return h & (slots - 1)
+def _losers_first(out: Any, scratch: Any, n: int, keys: Any, wk: int) -> None:
+    """Reorder ``out[:n]`` (weakest first): the cards that do not beat ``wk``, strongest first,
+    then those that do, weakest first."""
+    k = 0
+    for i in range(n - 1, -1, -1):
+        if keys[_ix(out[i])] <= wk:
+            scratch[k] = out[i]
+            k += 1
+    for i in range(n):
+        if keys[_ix(out[i])] > wk:
+            scratch[k] = out[i]
+            k += 1
+    for i in range(n):
+        out[i] = scratch[i]
+
+
+@_jit
+def _name_suits(out: Any, nms: Any, n: int, jokers: int, others: int, suit_mask: Any, ns: int) -> int:
+    """Lead the Joker of ``out[:n]`` once for each suit worth naming (each suit the others
+    hold, and one they do not), in its place: the suits into ``nms``; the new count."""
+    for j in range(n):
+        if out[j] & jokers:
+            x = out[j]
+            k = 0
+            spare = False
+            for s in range(ns):
+                if suit_mask[s] & others or not spare:
+                    if not suit_mask[s] & others:
+                        spare = True
+                    k += 1
+            for i in range(n - 1, j, -1):  # make room for k - 1 more
+                out[i + k - 1] = out[i]
+                nms[i + k - 1] = nms[i]
+            t = j
+            spare = False
+            for s in range(ns):
+                if suit_mask[s] & others or not spare:
+                    if not suit_mask[s] & others:
+                        spare = True
+                    out[t] = x
+                    nms[t] = s
+                    t += 1
+            return n + k - 1
+    return n
 
 
 @_jit
@@ -232,13 +351,20 @@ def _search(
     plain: Any,
     trumps: int,
     copies: bool,
+    jokers: int,
+    ns: int,
     nxt: Any,
+    counts: Any,
     is_max: Any,
+    low: bool,
     active: int,
     tt_key: Any,
     tt_val: Any,
+    relative: bool,
     hands: Any,
     buf: Any,
+    named: Any,
+    kbuf: Any,
     fr: Any,
     seat: int,
     count: int,
@@ -284,7 +410,7 @@ def _search(
                         if kq > best_k:
                             w, best_k = q, kq
                         q = nxt[q]
-                    ret = 1 if is_max[w] else 0
+                    ret = 1 if counts[w] else 0
                     mode = RETURN
                     continue
                 if alpha >= left:
@@ -295,16 +421,16 @@ def _search(
                     ret = 0
                     mode = RETURN
                     continue
-                slot = _slot(hands, seat, slots)
-                hit = tt_key[slot, 0] == seat
-                if hit:
-                    for i in range(n):
-                        if tt_key[slot, i + 1] != hands[i]:
-                            hit = False
-                            break
+                kd = kbuf[d]
+                slot = _key(hands, seat, live, suit_mask, relative, kd) & (slots - 1)
+                hit = True
+                for i in range(n + 1):
+                    if tt_key[slot, i] != kd[i]:
+                        hit = False
+                        break
                 lo, hi, bm = 0, left, 0
                 if hit:
-                    lo, hi, bm = tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2]
+                    lo, hi, bm = tt_val[slot, 0], tt_val[slot, 1], _at_place(live, tt_val[slot, 2])
                     if lo >= beta:
                         ret = lo
                         mode = RETURN
@@ -318,19 +444,21 @@ def _search(
                     if hi < beta:
                         beta = hi
                 others = live & ~h
-                theirs = others & trumps
-                if theirs:
-                    sure = _count(h & trumps & ~_upto(theirs))
-                else:
-                    sure = _count(h & trumps)
-                    for m in plain:
-                        sure += _count(h & m & ~_upto(others & m))
-                if sure > left:
-                    sure = left
-                if mx:
-                    floor, ceiling = sure, left
-                else:
-                    floor, ceiling = 0, left - sure
+                floor, ceiling = 0, left
+                if not low:  # (in misère nobody plays for sure tricks of its own)
+                    theirs = others & trumps
+                    if theirs:
+                        sure = _count(h & trumps & ~_upto(theirs))
+                    else:
+                        sure = _count(h & trumps)
+                        for m in plain:
+                            sure += _count(h & m & ~_upto(others & m))
+                    if sure > left:
+                        sure = left
+                    if mx:
+                        floor = sure
+                    else:
+                        ceiling = left - sure
                 t = live & trumps
                 if t:  # the hand with the highest trump wins a trick with each of its top trumps
                     u = _upto(t)
@@ -338,7 +466,7 @@ def _search(
                     q = seat
                     while not hands[q] & top:
                         q = nxt[q]
-                    if q != seat:
+                    if q != seat or low:
                         mine = hands[q] & t
                         theirs = t & ~mine
                         below = 0
@@ -346,7 +474,7 @@ def _search(
                             u = _upto(theirs)
                             below = same[_ix(u ^ (u >> 1))]
                         run = _count(mine & ~_upto(below))
-                        if is_max[q]:
+                        if counts[q]:
                             if run > floor:
                                 floor = run
                         elif left - run < ceiling:
@@ -368,24 +496,29 @@ def _search(
                 nm = _moves(h, h, live, above, same, copies, out)
                 if nm > 1:
                     _sort(out, nm, power)
-                    # the cards nothing live beats first, strongest first; then the rest
-                    order = buf[d + 1]
-                    k = 0
-                    for i in range(nm - 1, -1, -1):
-                        if not live & above[_ix(out[i])]:
-                            order[k] = out[i]
-                            k += 1
-                    for i in range(nm):
-                        if live & above[_ix(out[i])]:
-                            order[k] = out[i]
-                            k += 1
-                    for i in range(nm):
-                        out[i] = order[i]
+                    if not low:  # the cards nothing live beats first, strongest first; then the rest
+                        order = buf[d + 1]
+                        k = 0
+                        for i in range(nm - 1, -1, -1):
+                            if not live & above[_ix(out[i])]:
+                                order[k] = out[i]
+                                k += 1
+                        for i in range(nm):
+                            if live & above[_ix(out[i])]:
+                                order[k] = out[i]
+                                k += 1
+                        for i in range(nm):
+                            out[i] = order[i]
                     if bm:
                         for i in range(nm):
                             if out[i] == bm:
                                 _to_front(out, i)
                                 break
+                nms = named[d]
+                for i in range(nm):
+                    nms[i] = -1
+                if h & jokers:
+                    nm = _name_suits(out, nms, nm, jokers, others, suit_mask, ns)
                 f[NM] = nm
             else:  # a card to a trick
                 led, ws, wk = f[LED], f[WS], f[WK]
@@ -394,7 +527,9 @@ def _search(
                 if nm > 1:
                     if not fl:
                         _sort(out, nm, power)
-                    if is_max[ws] != mx:  # the lowest card that wins the trick so far first
+                    if low:  # the highest card that does not win first, then the lowest
+                        _losers_first(out, buf[d + 1], nm, key[led], wk)
+                    elif is_max[ws] != mx:  # the lowest card that wins the trick so far first
                         for i in range(nm):
                             if key[led, _ix(out[i])] > wk:
                                 _to_front(out, i)
@@ -415,7 +550,9 @@ def _search(
             c[ALPHA], c[BETA], c[LEFT], c[LIVE] = f[ALPHA], f[BETA], left, f[LIVE]
             f[ADD] = 0
             if count == 0:
-                led = suit_of[ix]
+                led = named[d, i]
+                if led < 0:
+                    led = suit_of[ix]
                 c[SEAT], c[COUNT], c[LED], c[WS], c[WK], c[TRICK] = (
                     nxt[seat],
                     1,
@@ -432,7 +569,7 @@ def _search(
                     c[SEAT], c[COUNT], c[LED], c[WS], c[WK], c[TRICK] = w, 0, 0, w, -1, 0
                     c[LIVE] = f[LIVE] ^ f[TRICK] ^ x
                     c[LEFT] = left - 1
-                    if is_max[w]:
+                    if counts[w]:
                         f[ADD] = 1
                         c[ALPHA] -= 1
                         c[BETA] -= 1
@@ -472,15 +609,18 @@ def _search(
             best = f[BEST]
             slot = f[SLOT]
             if f[COUNT] == 0 and slot >= 0:
-                tt_key[slot, 0] = seat
-                for i in range(n):
-                    tt_key[slot, i + 1] = hands[i]
-                lo, hi = f[LO], f[HI]
+                kd = kbuf[d]
+                for i in range(n + 1):
+                    tt_key[slot, i] = kd[i]
+                lo, hi, live = f[LO], f[HI], f[LIVE]
                 if best <= f[A0]:
-                    tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2] = lo, min(best, hi), f[BM]
+                    tt_val[slot, 0], tt_val[slot, 1] = lo, min(best, hi)
+                    tt_val[slot, 2] = _place(live, f[BM])
                 elif best >= f[B0]:
-                    tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2] = max(best, lo), hi, f[MOVE]
+                    tt_val[slot, 0], tt_val[slot, 1] = max(best, lo), hi
+                    tt_val[slot, 2] = _place(live, f[MOVE])
                 else:
-                    tt_val[slot, 0], tt_val[slot, 1], tt_val[slot, 2] = best, best, f[MOVE]
+                    tt_val[slot, 0], tt_val[slot, 1] = best, best
+                    tt_val[slot, 2] = _place(live, f[MOVE])
             ret = best
             mode = RETURN

@@ -68,6 +68,9 @@ class Draft:
             for ex in known.exchanges
         }
         """The known cards each lone player gave this seat that no need has yet accounted for."""
+        self.open: Counter[int] = Counter()
+        """The cards of a hand open to all (:attr:`~.knowledge.Knowledge.open`) that no need has
+        yet accounted for."""
         self.kitty: list[int] = []
         """The unseen cards of the kitty (after the turned card)."""
         self.gift: dict[int, int] = {}
@@ -117,6 +120,9 @@ class Draft:
         k = self.known
         if self.shown[seat][card] > 0:  # played it (each copy played answers one need)
             self.shown[seat][card] -= 1
+            return
+        if k.open is not None and k.open[0] == seat and self.open[card] > 0:  # holds it, seen
+            self.open[card] -= 1
             return
         ex = next((e for e in k.exchanges if seat == e.lone or seat in e.partners), None)
         unseen = pool[card] > 0

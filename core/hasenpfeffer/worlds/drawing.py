@@ -77,6 +77,11 @@ class _Draw(Draft):
                 assert t.card is not None and t.taker is not None
                 take(pool, [t.card])
                 self.hand[t.taker].append(t.card)
+        if k.open is not None:  # a hand open to all: in its seat's hand now
+            seat, cards = k.open
+            take(pool, cards)
+            self.hand[seat] += cards
+            self.open.update(cards)
         self.place_known(pool, mine)
         hold, gifts = self._deal(pool, mine)
         for ex in reversed(k.exchanges):

@@ -96,7 +96,7 @@ def mend(
         if not now.trick or now.trump_i is None:
             return None
         eff = rules.eff[now.trump_i]
-        led = eff[now.trick[0][1]]
+        led = now.led
         take = [c for c in mine if eff[cid[c]] == led]
         spots = [spot for spot in spots if eff[cid[spot[0][0][spot[0][1]]]] != led]
     if not spots or not take:
@@ -107,6 +107,13 @@ def mend(
     for place, i in spot:
         place[i] = out
     return Dealt(dealt.dealer, tuple(tuple(h) for h in hands), tuple(kitty), tuple(aside))
+
+
+def guessed_right(g: Game, view: View) -> bool:
+    """Whether a world moved on to ``view``'s moment shows the cards the seat has seen since it
+    was drawn: the widow it took, a hand laid open (a world drawn before held guesses of them)."""
+    now = g.view(view.seat)
+    return (not view.widow or now.widow == view.widow) and now.shown == view.shown
 
 
 class Swapper:
@@ -138,9 +145,7 @@ class Swapper:
                 g.apply(a)
                 done += 1
             else:
-                if self.view.widow and g.view(me).widow != self.view.widow:
-                    return None
-                return g
+                return g if guessed_right(g, self.view) else None
         return None
 
     def swap(self, g: Game, a: Action, rng: random.Random) -> bool:
@@ -152,6 +157,10 @@ class Swapper:
         s = a.seat
         if a.verb != "play" or not a.arg or s == me or now.trump_i is None or not self.distinct:
             return False  # two of a card: which one a seat held is more than the tricks tell
+        shown = g.view(me).shown  # a hand laid open keeps the cards it showed
+        opened = -1 if shown is None else shown[0]
+        if s == opened:
+            return False
         dealt = next(e for e in reversed(g.events) if isinstance(e, HandDealt))
         faces, cid, eff = rules.faces, rules.card_id, rules.eff[now.trump_i]
         held = {c for h in now.hands for c in h}
@@ -160,7 +169,7 @@ class Swapper:
         spots = [
             (t, c)
             for t, hand in enumerate(now.hands)
-            if t not in (s, me)
+            if t not in (s, me, opened)
             for c in hand
             if faces[c] in dealt.hands[t]
         ]
@@ -182,7 +191,7 @@ class Swapper:
         else:  # the player shows a void: move one of its cards of the suit led away
             if not now.trick:
                 return False
-            led = eff[now.trick[0][1]]
+            led = now.led
             take = [c for c in mine if eff[c] == led]
             spots = [spot for spot in spots if eff[spot[1]] != led]
         fits = self.fits
@@ -198,15 +207,13 @@ class Swapper:
         void in the card's suit before the trick it played the card in (if it did)."""
         shown = self._shown
         if shown is None:
-            shown = self._shown = voids_shown(self.view, self.known)
+            shown = self._shown = voids_shown(self.known)
         voids, played = shown
         last = played.get((seat, card), len(voids[seat]))
         return all(led != eff[card] for _, led in voids[seat][:last]) if voids[seat] else True
 
 
-def voids_shown(
-    view: View, known: Knowledge
-) -> tuple[list[list[tuple[int, int]]], dict[tuple[int, int], int]]:
+def voids_shown(known: Knowledge) -> tuple[list[list[tuple[int, int]]], dict[tuple[int, int], int]]:
     """The voids each seat showed in the view's tricks, in order, as (trick, suit led), and for
     each (seat, card) played, how many of the seat's voids came before its trick."""
     r = known.rules
@@ -216,12 +223,10 @@ def voids_shown(
     if known.trump is None:
         return voids, played
     eff = r.eff[known.trump]
-    tricks = [t.cards for t in view.tricks] + ([view.trick] if view.trick else [])
-    for n, cards in enumerate(tricks):
-        led = eff[cid[cards[0][1]]]
-        for seat, card in cards:
-            c = cid[card]
+    for n, (cards, led) in enumerate(zip(known.trick_cards(), known.led, strict=True)):
+        for i, (seat, card) in enumerate(cards):
+            c = cid[str(card)]
             played[(seat, c)] = len(voids[seat])
-            if eff[c] != led:
+            if i and eff[c] != led:  # (the leader of a Joker follows no suit it named)
                 voids[seat].append((n, led))
     return voids, played

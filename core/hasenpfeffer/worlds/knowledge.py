@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ..engine.view import View
+from ..format.cards import Card
 from ..rules.mechanisms import discards
 from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset, compile_variant
@@ -69,14 +70,20 @@ class Knowledge:
         for a in view.history:
             if a.verb == "play":
                 self.played[a.seat].append(cid[a.arg])
+        self.led = self._suits_led()
+        """The effective suit led to each trick of the view, the one on the table last (after
+        a Joker led in no-trump, the suit its leader named)."""
         self.voids: list[set[int]] = [set() for _ in range(n)]
         if self.trump is not None:
             eff = r.eff[self.trump]
-            for cards in [t.cards for t in view.tricks] + ([view.trick] if view.trick else []):
-                led = eff[cid[cards[0][1]]]
+            for cards, led in zip(self.trick_cards(), self.led, strict=True):
                 for seat, card in cards[1:]:
                     if eff[cid[card]] != led:
                         self.voids[seat].add(led)
+        self.open: tuple[int, list[int]] | None = None
+        """Another seat's hand open to all (an open contract): its seat and the cards it holds now."""
+        if view.shown is not None and view.shown[0] != self.me:
+            self.open = (view.shown[0], [cid[str(c)] for c in view.shown[1]])
         ap, kitty = v.making.all_pass, v.deal.kitty
         self.turned = None if view.turned is None else cid[view.turned]
         ordered = any(a.verb == "order-up" for a in view.history)
@@ -108,6 +115,26 @@ class Knowledge:
         self.sizes = self._sizes()
         """Cards each seat holds now."""
 
+    def trick_cards(self) -> list[tuple[tuple[int, Card], ...]]:
+        """The cards of the view's tricks in play order, the trick on the table last."""
+        view = self.view
+        return [t.cards for t in view.tricks] + ([view.trick] if view.trick else [])
+
+    def _suits_led(self) -> list[int]:
+        if self.trump is None:
+            return []
+        r, view = self.rules, self.view
+        active = self.plan.n - len(view.sitting_out)
+        named: dict[int, int] = {}
+        plays = 0
+        for a in view.history:
+            if a.verb == "play":
+                plays += 1
+            elif a.verb == "suit":  # named by the leader of the trick's first card, the Joker
+                named[(plays - 1) // active] = r.suits.index(a.arg)
+        eff, cid = r.eff[self.trump], r.card_id
+        return [named.get(i, eff[cid[str(cards[0][1])]]) for i, cards in enumerate(self.trick_cards())]
+
     def _read_transfers(self, received: list[str]) -> None:
         """The discards and gifts in order; gifts grouped by exchange, each with its taker (the
         card of a gift to this seat taken from ``received`` where the view hides it)."""
@@ -121,7 +148,10 @@ class Knowledge:
             card = cid[a.arg] if a.arg else None
             t = Transfer(a.seat, a.verb, card)
             if a.verb == "give":
-                assert current is not None
+                if current is None:  # a contract played alone: the maker went alone with its bid
+                    maker = self.view.maker
+                    assert maker is not None
+                    current = Exchange(maker, p.partners[maker])
                 if a.seat == current.lone:
                     k = self.view.variant.alone.exchange.cards
                     back = sum(1 for g in current.gifts if g.seat == current.lone)

@@ -2,9 +2,10 @@
 
 :class:`Worlds` draws deals at random (:mod:`.drawing`), consistent with everything the seat
 saw: its own cards, discards and gifts, the widow it took, the cards played, the suits others
-have shown they lack, the turned card (which the dealer who took it holds, played or laid
-away), a forced Joker holder's Joker, a lone player's exchange (a partner who must give their
-best keeps nothing higher); each is checked by replaying the hand's history on it
+have shown they lack (after a Joker lead in no-trump, the suit named), the turned card (which
+the dealer who took it holds, played or laid away), a forced Joker holder's Joker, a hand laid
+open (``View.shown``), a lone player's exchange (a partner who must give their best keeps
+nothing higher); each is checked by replaying the hand's history on it
 (:func:`~.replay.world`). Only the current hand is rebuilt: a world's scores, hand number and
 later deals are not the real game's.
 
@@ -33,7 +34,7 @@ from ..engine.game import Game, actual_deal
 from ..engine.view import View
 from ..rules.actions import Action
 from .drawing import Lean, draw
-from .follow import MENDS, Swapper, mend
+from .follow import MENDS, Swapper, guessed_right, mend
 from .knowledge import Knowledge
 from .replay import Unplayable, Weigh, replay, world
 
@@ -167,8 +168,8 @@ class Worlds:
             except ValueError:
                 return None
             assert moved is not None
-            if self.view.widow and moved.view(me).widow != self.view.widow:
-                return None  # the seat has seen the widow since: the old world's was a guess
+            if not guessed_right(moved, self.view):
+                return None  # the seat has seen the widow or an open hand since: the world's was a guess
             if self.reject and w < weight and rng.random() * weight >= w:
                 return None
             return moved, w

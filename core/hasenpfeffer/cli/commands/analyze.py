@@ -97,6 +97,7 @@ def _hand(number: int, r: HandReview) -> dict[str, Any]:
         "bid": r.bid,
         "trump": r.trump,
         "alone": r.alone,
+        "objective": r.objective,
         "first_lead": None if r.first_lead is None else list(r.first_lead),
         "plays": [_play(p) for p in r.plays],
     }
@@ -107,6 +108,7 @@ def _play(p: Play) -> dict[str, Any]:
         "trick": p.trick,
         "seat": p.seat,
         "side": p.side,
+        "verb": p.verb,
         "card": p.card,
         "value": p.value,
         "values": p.values,
@@ -143,8 +145,12 @@ def play_line(number: int, p: dict[str, Any]) -> str:
     >>> play_line(1, {"trick": 1, "seat": 0, "card": "JK", "value": 5, "cost": 0,
     ...     "values": {"9S": 4, "JK": 5}, "best": ["JK"]})
     'hand 1, trick 1: seat 0 played JK and kept 5 (9S 4)'
+    >>> play_line(1, {"trick": 2, "seat": 0, "verb": "suit", "card": "S", "value": 3, "cost": 1,
+    ...     "values": {"C": 3, "H": 4, "S": 3}, "best": ["H"]})
+    'hand 1, trick 2: seat 0 named S and lost a trick; H kept 4 (C 3)'
     """
-    head = f"hand {number}, trick {p['trick']}: seat {p['seat']} played {p['card']}"
+    did = "named" if p.get("verb") == "suit" else "played"
+    head = f"hand {number}, trick {p['trick']}: seat {p['seat']} {did} {p['card']}"
     if p["cost"]:
         best = p["best"]
         text = f"{head} and lost {tricks(p['cost'])}; {either(best)} kept {p['values'][best[0]]}"
@@ -175,6 +181,11 @@ def plays_text(game: Game, data: dict[str, Any]) -> str:
             takes = ", ".join(f"{side} {s} {t}" for s, t in enumerate(h["first_lead"]))
             head += f"; from the first lead {takes}"
         lines.append(head)
+        if h.get("objective") == "none":
+            lines.append(
+                "  (to take no trick: the maker's side plays for the fewest tricks, the others"
+                " as one side for its most; fewer is better for every side)"
+            )
         lines.extend(f"  {play_line(h['number'], p)}" for p in h["plays"])
     lines.append("Tricks lost to mistakes, double dummy:")
     for s in data["seats"]:
@@ -198,7 +209,12 @@ def assumptions(v: Variant) -> list[str]:
 
     states = set(machine(v).states)
     out = []
-    if v.making.method == "auction":
+    contracts = v.making.method == "auction" and any(b.contract for b in v.making.auction.ladder)
+    if contracts:
+        out.append(
+            "the maker bids the first bid of each way of playing (trump, alone, objective), the others pass"
+        )
+    elif v.making.method == "auction":
         out.append("the maker bids, the others pass")
         if v.deal.kitty.use == "widow" and v.deal.kitty.size:
             out.append("the maker takes the widow and lays away the cards best for its side")
@@ -212,8 +228,14 @@ def assumptions(v: Variant) -> list[str]:
         out.append("a lone maker's exchange with the partner is the one best for the makers")
     if Phase.DEFENCE in states:
         out.append("nobody defends alone")
-    if v.making.method == "auction":
+    if contracts:
+        out.append(
+            "the score is that of the bid best for the makers with those tricks, of those that play so"
+        )
+    elif v.making.method == "auction":
         out.append("the score is that of the bid best for the makers with those tricks")
+    if any(b.objective == "none" for b in v.making.auction.ladder) and v.making.method == "auction":
+        out.append("to take no trick, the tricks are the fewest the maker's side can hold itself to")
     return out
 
 
@@ -221,6 +243,7 @@ def table_data(variant: Variant, number: int, dealt: HandDealt, actions: list[Ac
     """The table of one deal, and the contract played there against it."""
     from ...engine.game import actual_state
     from ...solver.deals import hand_game
+    from ...solver.position import misere_side
     from ...solver.table import table
 
     rows = table(variant, dealt)
@@ -232,12 +255,15 @@ def table_data(variant: Variant, number: int, dealt: HandDealt, actions: list[Ac
     played: dict[str, Any] | None = None
     made = g.view()
     if g.phase == "play" and made.maker is not None:
-        match = [r for r in rows if (r.trump, r.maker, r.alone) == (made.trump, made.maker, made.maker_alone)]
+        objective = "none" if misere_side(g) is not None else "tricks"
+        way = (made.trump, made.maker, made.maker_alone, objective)
+        match = [r for r in rows if (r.trump, r.maker, r.alone, r.objective) == way]
         played = {
             "maker": made.maker,
             "trump": made.trump,
             "alone": made.maker_alone,
             "bid": made.bid,
+            "objective": objective,
             "required": actual_state(g).required,
         }
         played["makeable"] = match[0].tricks if match else None
@@ -254,6 +280,7 @@ def _row(r: Row) -> dict[str, Any]:
         "made": r.made,
         "score": r.score,
         "score_change": None if r.score_change is None else list(r.score_change),
+        "objective": r.objective,
     }
 
 
@@ -278,6 +305,13 @@ def table_text(game: Game, data: dict[str, Any]) -> str:
         if p is not None and p["makeable"] is not None:
             alone = " alone" if p["alone"] else ""
             bid = f" with {p['bid']}" if auction else ""
+            if p.get("objective") == "none":
+                verdict = "makeable" if p["makeable"] == 0 else "not makeable"
+                lines.append(
+                    f"  played: seat {p['maker']}{alone}{bid} in {p['trump']} takes no trick;"
+                    f" double dummy it takes at least {p['makeable']}: {verdict}"
+                )
+                continue
             verdict = "makeable" if p["makeable"] >= p["required"] else "not makeable"
             lines.append(
                 f"  played: seat {p['maker']}{alone}{bid} in {p['trump']} needs {p['required']};"
