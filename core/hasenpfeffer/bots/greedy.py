@@ -46,6 +46,7 @@ class GreedyBot:
         ] = {}
         self._contracts: dict[str | None, tuple[int, int, Bid | None]] = {}
         self._partners: dict[tuple[int, frozenset[int]], int] = {}
+        self._ladder: tuple[Variant, bool] | None = None
 
     def evaluator(self, view: View) -> Evaluator:
         """The hand evaluator of the view's variant (kept between calls)."""
@@ -134,27 +135,43 @@ class GreedyBot:
         v = view.variant
         widow = v.deal.kitty.size if v.deal.kitty.use == "widow" else 0
         partners = self.partners(view)
+        setup = (ev, hand, unseen)
+        if not self._contracts_in(v):  # every bid leaves trump to be named
+            lone = any(a.alone for a in legal)
+            found = self._best_bid(view, setup, legal, self._options(ev), 2, partners, widow, lone)
+            return _best_or_pass(found, legal)
         bids = [(a, self.terms(view, a)[2]) for a in legal if a.verb == "bid"]
         open_bids = [a for a, b in bids if b is None or (b.trump is None and b.objective == "tricks")]
         best: tuple[float, Action] | None = None
         if open_bids:
             lone = any(a.alone for a in legal) or any(b is not None and b.alone for _, b in bids)
-            best = self._best_bid(view, open_bids, self._options(ev), 2, partners, widow, lone)
+            best = self._best_bid(view, setup, open_bids, self._options(ev), 2, partners, widow, lone)
         named = [(a, b) for a, b in bids if b is not None and b.trump is not None and b.objective == "tricks"]
         if named:
             r = ev.rules
             options = sorted({r.trump_index[b.trump] for _, b in named if b.trump is not None})
             lone = any(b.alone for _, b in named)
-            found = self._best_bid(view, [a for a, _ in named], options, len(options), partners, widow, lone)
+            found = self._best_bid(
+                view, setup, [a for a, _ in named], options, len(options), partners, widow, lone
+            )
             best = _better(best, found)
         for a, b in bids:
             if b is not None and b.objective == "none":
                 best = _better(best, (self._misere_value(view, b, hand, unseen, widow), a))
         return _best_or_pass(best, legal)
 
+    def _contracts_in(self, v: Variant) -> bool:
+        """Whether some bid of the variant carries a contract (kept with the evaluator's memos)."""
+        found = self._ladder
+        if found is None or found[0] is not v:
+            ladder = v.making.auction.ladder if v.making.method == "auction" else ()
+            found = self._ladder = (v, any(b.contract for b in ladder))
+        return found[1]
+
     def _best_bid(
         self,
         view: View,
+        setup: tuple[Evaluator, list[int], list[int]],
         legal: Sequence[Action],
         options: Sequence[int],
         count: int,
@@ -162,10 +179,11 @@ class GreedyBot:
         widow: int,
         lone: bool,
     ) -> tuple[float, Action] | None:
-        """The best of the bids ``legal`` (each of trick contracts) over the ``count`` trumps of
-        ``options`` this hand could best name: those a bid names, or every one for a bid that
-        leaves trump open."""
-        ev, hand, unseen = self._setup(view)
+        """The best of the bids ``legal`` (each of trick contracts; other actions are passed
+        over) over the ``count`` trumps of ``options`` this hand could best name: those a bid
+        names, or every one for a bid that leaves trump open (``setup``: the evaluator, the
+        hand, the unseen cards)."""
+        ev, hand, unseen = setup
         key = (tuple(sorted(hand)), tuple(unseen), partners, widow, lone, tuple(options), count)
         dists = self._memo.get(key)
         if dists is None:
@@ -178,6 +196,8 @@ class GreedyBot:
         best: tuple[float, Action] | None = None
         for ti, dist, alone_dist, values in dists:
             for a in legal:
+                if a.verb != "bid":
+                    continue
                 value = values.get((a.arg, a.alone))
                 if value is None:
                     need, mult, b = self.terms(view, a)

@@ -126,35 +126,28 @@ def _outside(rules: Ruleset, ti: int, cards: Iterable[tuple[int, int]]) -> tuple
 
 
 def seen_table(ev: Evaluator, view: View) -> Table:
-    """The table as a seat sees it: every card it has not seen may be in another hand."""
+    """The table as a seat sees it: every card it has not seen may be in another hand (the
+    hand, the seats in play and what the maker has shown are read in no-trump and misère only,
+    where the play reads them)."""
     r = ev.rules
     ti = r.ns if view.trump is None else r.trump_index[view.trump.upper()]
     unseen = ev.unseen(view)
     left, top = _outside(r, ti, enumerate(unseen))
     trick = view.trick_ids
-    active = r.variant.players - len(view.sitting_out)
+    table = Table(view.seat, ti, view.maker, friends(r, view.seat, view.maker), trick, left, top)
+    misere = takes_none(r, view.bid)
+    if not misere and ti < r.ns:
+        return table
     shown = None
     if view.shown is not None:
         shown = (view.shown[0], [r.cid(c) for c in view.shown[1]])
-    misere = takes_none(r, view.bid)
     voids: frozenset[int] = frozenset()
     if misere and view.maker is not None:
         played = [tuple([(q, r.cid(c)) for q, c in t.cards]) for t in view.tricks] + [trick]
         voids = shown_void(r, ti, played, view.maker)
-    return Table(
-        view.seat,
-        ti,
-        view.maker,
-        friends(r, view.seat, view.maker),
-        trick,
-        left,
-        top,
-        view.hand_ids,
-        unseen,
-        active,
-        misere,
-        shown,
-        voids,
+    active = r.variant.players - len(view.sitting_out)
+    return table._replace(
+        hand=view.hand_ids, unseen=unseen, active=active, misere=misere, shown=shown, voids=voids
     )
 
 
