@@ -13,10 +13,12 @@ from hypothesis import strategies as st
 from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.misere import card_danger
 from hasenpfeffer.bots.montecarlo import MonteCarloBot
+from hasenpfeffer.bots.pimc import PimcBot, made_bid, solves_misere, split_value
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.sim.simulate import play_game
+from hasenpfeffer.worlds import actual_deal
 
 FIVE_HUNDRED = load_variant("five-hundred")
 THREE = load_variant("five-hundred-3")
@@ -181,3 +183,41 @@ def test_greedy_plays_five_hundred_to_the_end(name: str) -> None:
     variant = load_variant(name)
     game = play_game(variant, ["greedy"] * variant.players, seed=5)
     assert game.is_over and game.winner is not None
+
+
+# ---------------------------------------------------------------------------- pimc
+
+
+def test_split_value_scores_a_contract_as_the_engine_does() -> None:
+    """7H made with 8 tricks: 200 against the defenders' 20; failed with 6: -200 against 40;
+    misère made (no trick): 250 and nothing for the defenders; a slam on 6S: the floor, 250."""
+    v = FIVE_HUNDRED
+    assert split_value(v, 2, 0, 0, 8, 7, 1, False, contract=v.bid("7H")) == 180.0
+    assert split_value(v, 2, 0, 0, 6, 7, 1, False, contract=v.bid("7H")) == -240.0
+    assert split_value(v, 2, 0, 0, 0, 0, 1, True, contract=v.bid("misere")) == 250.0
+    assert split_value(v, 2, 1, 0, 1, 0, 1, True, contract=v.bid("misere")) == 250.0  # the defenders' side
+    assert split_value(v, 2, 0, 0, 10, 6, 1, False, contract=v.bid("6S")) == 250.0
+
+
+def test_pimc_has_a_row_per_contract_strain_and_bids_in_one() -> None:
+    """On the seven-hearts hand pimc's rows are those of the two most promising trumps named by
+    bids (hearts first), each the tricks of the seat after bidding that strain's lowest bid; it
+    bids a hearts contract; misère gets no row while the solver does not play it."""
+    game = seat_zero("JK JH JD AH KH 9H AS 5C 6D 7S")
+    view = game.view(0)
+    bot = PimcBot(seed=3, worlds=4, making=4)
+    games, rows = bot.bid_worlds(view)
+    assert set(rows) == {("contract H", False), ("contract D", False)}
+    assert all(len(t) == len(games) == 4 and all(6 <= x <= 10 for x in t) for t in rows.values())
+    assert made_bid(FIVE_HUNDRED, actual_deal(games[0]), "7H", 0) is not None
+    choice = bot.choose(view, view.legal)
+    assert choice.verb == "bid" and FIVE_HUNDRED.bid(choice.arg).trump == "H"
+
+
+def test_pimc_values_misere_by_greedy_until_the_solver_plays_it() -> None:
+    game = seat_zero("5S 7S 5C 9C 4D 5D 4H 6H KH JS")
+    view = game.view(0)
+    bot = PimcBot(seed=3, worlds=4, making=4)
+    assert not solves_misere()
+    assert bot.no_trick(view, FIVE_HUNDRED.bid("misere")) > 0.5
+    assert bot.choose(view, view.legal) in (Action(0, "bid", "misere"), Action(0, "bid", "open-misere"))
