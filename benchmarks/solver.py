@@ -44,7 +44,7 @@ def opening_lead(name: str, rng: random.Random, tricks_played: int = 0) -> Game:
             legal = [a for a in g.legal_actions() if not a.alone and a.verb != "alone"]
             g.apply(rng.choice(legal))
         if g.phase == "play" and g.hand_number == 1:
-            active = v.players - sum(g.out)
+            active = v.players - len(g.view().sitting_out)
             for _ in range(tricks_played * active):
                 g.apply(rng.choice(g.legal_actions()))
             return g

@@ -153,7 +153,7 @@ def _ismcts(text: str, words: Words) -> str | None:
 
 
 def _fuzz(text: str, words: Words) -> str | None:
-    if script(words) != "tests/fuzz.py":
+    if script(words) != "tools/fuzz.py":
         return None
     for name in ("--variants", "--records"):
         n = option(words, name)
@@ -221,9 +221,9 @@ REDUCED: tuple[Reduction, ...] = (
     ),
     Reduction(
         "fuzz",
-        "python tests/fuzz.py --variants N --records M, above 2",
+        "python tools/fuzz.py --variants N --records M, above 2",
         "--variants 2 --records 2",
-        "cases by the thousand take minutes; tests/test_fuzz.py runs the first 220 of seed 1",
+        "cases by the thousand take minutes; tests/project/test_fuzz.py runs the first 220 of seed 1",
         True,
         _fuzz,
     ),

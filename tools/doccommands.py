@@ -17,7 +17,7 @@ files, extras, and the parts of an output that change from run to run.
                                                      that run as written, from real runs
     python tools/doccommands.py --tables             the tables of tools/doccases.py
 
-``tests/test_doc_commands.py`` runs each as a test named after its doc and line.
+``tests/project/test_doc_commands.py`` runs each as a test named after its doc and line.
 
 >>> text = "Intro\\n\\n```sh\\n$ hasenpfeffer variants --help | head -1\\nusage: ...\\n```\\n"
 >>> [(c.id, c.text, c.shown) for c in extract("page.md", text)]

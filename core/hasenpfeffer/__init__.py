@@ -41,6 +41,7 @@ _LAZY = {
     "builtin_names": "hasenpfeffer.format.loader",
     "HandResult": "hasenpfeffer.engine.events",
     "View": "hasenpfeffer.engine.view",
+    "PublicView": "hasenpfeffer.engine.view",
     "Trick": "hasenpfeffer.engine.events",
     "Phase": "hasenpfeffer.engine.phases.names",
     "LegalActions": "hasenpfeffer.rules.actions",
@@ -69,7 +70,7 @@ if TYPE_CHECKING:
     from .engine.events import HandResult, Trick
     from .engine.game import Game
     from .engine.phases.names import Phase
-    from .engine.view import View
+    from .engine.view import PublicView, View
     from .format.errors import Problem, VariantError
     from .format.houserule import house_rule
     from .format.loader import builtin_names, load_variant, load_variant_data
@@ -104,6 +105,7 @@ __all__ = [
     "LegalActions",
     "Phase",
     "Problem",
+    "PublicView",
     "ReplayError",
     "RunSet",
     "Stats",

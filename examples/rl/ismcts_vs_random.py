@@ -79,10 +79,16 @@ def main(argv=None):
     parser.add_argument("variant", nargs="?", default="hasenpfeffer")
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--simulations", type=int, default=200, help="ISMCTS simulations a decision")
-    parser.add_argument("--rollout", choices=["random", "greedy"], default="random",
-                        help="who plays a leaf's hand out: random actions (OpenSpiel's evaluator) or our greedy bot")
+    parser.add_argument(
+        "--rollout",
+        choices=["random", "greedy"],
+        default="random",
+        help="who plays a leaf's hand out: random actions (OpenSpiel's evaluator) or our greedy bot",
+    )
     parser.add_argument("--rollouts", type=int, default=1, help="random rollouts to evaluate a leaf")
-    parser.add_argument("--uct-c", type=float, default=None, help="exploration (default: 2 x the largest return)")
+    parser.add_argument(
+        "--uct-c", type=float, default=None, help="exploration (default: 2 x the largest return)"
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     game = pyspiel.load_game("python_hasenpfeffer", {"variant": args.variant})
@@ -96,7 +102,11 @@ def main(argv=None):
         evaluator = GreedyRollouts(seed=args.seed)
     uct_c = args.uct_c if args.uct_c is not None else 2.0 * game.max_utility()
     searcher = ismcts.ISMCTSBot(
-        game, evaluator, uct_c=uct_c, max_simulations=args.simulations, random_state=rng,
+        game,
+        evaluator,
+        uct_c=uct_c,
+        max_simulations=args.simulations,
+        random_state=rng,
         final_policy_type=ismcts.ISMCTSFinalPolicyType.MAX_VISIT_COUNT,
     )
     sampler = pyspiel.UniformProbabilitySampler(args.seed, 0.0, 1.0)  # seeds each draw of the unseen cards
@@ -111,12 +121,17 @@ def main(argv=None):
         won += result > 0
         lost += result < 0
         if hand % 20 == 0 or hand == args.hands:
-            print(f"{hand} hands: ISMCTS won {won} ({100 * won / hand:.1f}%), lost {lost}, points {total:+.0f}"
-                  f" ({time.process_time() - start:.0f} s)", flush=True)
+            print(
+                f"{hand} hands: ISMCTS won {won} ({100 * won / hand:.1f}%), lost {lost}, points {total:+.0f}"
+                f" ({time.process_time() - start:.0f} s)",
+                flush=True,
+            )
     share = won / args.hands
-    print(f"{args.variant}: ISMCTS ({args.simulations} simulations, {args.rollout} rollouts, uct_c {uct_c:g})"
-          f" beat random in {won} of {args.hands} hands ({100 * share:.1f}%);"
-          f" {lost} lost, {args.hands - won - lost} with no points either way")
+    print(
+        f"{args.variant}: ISMCTS ({args.simulations} simulations, {args.rollout} rollouts, uct_c {uct_c:g})"
+        f" beat random in {won} of {args.hands} hands ({100 * share:.1f}%);"
+        f" {lost} lost, {args.hands - won - lost} with no points either way"
+    )
     return 0
 
 

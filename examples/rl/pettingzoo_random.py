@@ -46,8 +46,10 @@ def main(argv=None):
         if args.render:
             print(e.render(), end="\n\n")
     seconds = time.process_time() - start
-    print(f"{args.episodes} episodes ({args.episode}) of {args.variant}, {decisions} decisions"
-          f" in {seconds:.1f} s ({decisions / seconds:,.0f} decisions/s)")
+    print(
+        f"{args.episodes} episodes ({args.episode}) of {args.variant}, {decisions} decisions"
+        f" in {seconds:.1f} s ({decisions / seconds:,.0f} decisions/s)"
+    )
     for agent, total in totals.items():
         print(f"  {agent}: mean reward {total / args.episodes:+.3f} an episode")
     return 0

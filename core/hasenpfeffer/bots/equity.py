@@ -161,7 +161,6 @@ def sample_outcomes(variant: Variant, hands: int = HANDS, seed: int = SEED) -> C
     """The outcomes of ``hands`` hands of greedy self-play (hands thrown in are left out)."""
     bots = [GreedyBot(seed * 100 + s) for s in range(variant.players)]
     found: Counter[Outcome] = Counter()
-    plan = plan_for(compile_variant(variant))
     played, game_seed = 0, seed
     while played < hands:
         g = Game(variant, seed=game_seed)
@@ -175,10 +174,8 @@ def sample_outcomes(variant: Variant, hands: int = HANDS, seed: int = SEED) -> C
         for r in g.hand_results:
             if r.thrown_in or r.maker is None:
                 continue
-            ds = plan.side_of[r.dealer]
-            found[
-                (r.score_change[ds], r.score_change[1 - ds], plan.side_of[r.maker] == ds, bool(r.made))
-            ] += 1
+            ds = variant.side_of(r.dealer)
+            found[(r.score_change[ds], r.score_change[1 - ds], r.maker_side == ds, bool(r.made))] += 1
     return found
 
 

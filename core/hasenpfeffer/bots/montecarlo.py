@@ -153,7 +153,7 @@ def shed_leans(ev: Evaluator, view: View) -> Lean | None:
     >>> _ = game.apply(f"{game.to_move} order-up")
     >>> ev = evaluator_for(game.variant)
     >>> shed = shed_leans(ev, game.view(0))
-    >>> r, trump = ev.rules, game.trump
+    >>> r, trump = ev.rules, game.view().trump
     >>> plain = next(s for s in "CDHS" if s != trump)
     >>> [shed(1, r.card_id[c + plain]) for c in "AK9"], shed(1, r.card_id["9" + trump])
     ([0.05, 1.0, 5.0], 0.05)

@@ -38,16 +38,15 @@ from typing import TYPE_CHECKING, ClassVar
 
 from .. import accel
 from ..engine.events import HandDealt
-from ..engine.game import Game
+from ..engine.game import Game, actual_deal, actual_state
 from ..engine.scoring import score_hand
 from ..engine.view import View
 from ..rules.actions import Action, Verb
-from ..rules.plan import plan_for
 from ..solver import Solver, analyse_moves
 from ..solver.deals import hand_game
 from ..solver.position import position
 from ..solver.table import made_trump
-from ..worlds import Weigh, Worlds, actual_deal, advance
+from ..worlds import Weigh, Worlds, advance
 from . import policy
 from .equity import equity_for
 from .greedy import GreedyBot
@@ -260,7 +259,7 @@ class PimcBot:
                     return 1.0
             elif a.verb not in MADE or keep == 1.0:
                 return 1.0
-            key = (len(g.events), tuple(sorted(g.hands[a.seat])))
+            key = (len(g.events), tuple(sorted(actual_state(g).hands[a.seat])))
             kind = memo.get(key)
             if kind is None:
                 v = g.view(a.seat)
@@ -329,8 +328,7 @@ class PimcBot:
         that leaves trump to be named is valued on the rows of every trump; a contract (a bid
         that names its trump or takes no trick) on its strain's row, scored as a contract."""
         games, rows = self.bid_worlds(view)
-        plan = plan_for(self.greedy.evaluator(view).rules)
-        side = plan.side_of[view.seat]
+        side, sides = self.greedy.evaluator(view).rules.side_of(view.seat), len(view.variant.teams)
         v = view.variant
         worth = self.worth(view)
         best: tuple[float, Action] | None = None
@@ -344,7 +342,7 @@ class PimcBot:
                 chance = self.no_trick(view, b)
                 sv = [
                     split_value(
-                        v, plan.sides, side, side, t, 0, b.multiplier, b.alone, worth=worth, contract=b
+                        v, sides, side, side, t, 0, b.multiplier, b.alone, worth=worth, contract=b
                     )
                     for t in (0, 1)
                 ]
@@ -364,16 +362,7 @@ class PimcBot:
                 contract = b if b.contract else None
                 for t in tricks:
                     total += split_value(
-                        v,
-                        plan.sides,
-                        side,
-                        side,
-                        t,
-                        b.tricks,
-                        b.multiplier,
-                        alone,
-                        worth=worth,
-                        contract=contract,
+                        v, sides, side, side, t, b.tricks, b.multiplier, alone, worth=worth, contract=contract
                     )
                 value = total / len(tricks)
                 if best is None or value > best[0]:
@@ -381,7 +370,7 @@ class PimcBot:
         passes = [a for a in legal if a.verb == Verb.PASS]
         # A bid that leaves the side worse off than a hand of no score is not made: it would be
         # a sacrifice, valued as if nobody bid over it, which the rows cannot tell.
-        nothing = 0.0 if worth is None else worth((0,) * plan.sides, None, None)
+        nothing = 0.0 if worth is None else worth((0,) * sides, None, None)
         if best is None or (passes and best[0] <= nothing + MARGIN):
             return passes[0] if passes else legal[0]
         if passes and best[0] <= self.mean_outcome(view, passes[0], games) + MARGIN:
@@ -421,7 +410,7 @@ class PimcBot:
         r = ev.rules
         v = view.variant
         unseen = ev.unseen(view)
-        side = plan_for(r).side_of[view.seat]
+        side = r.side_of(view.seat)
         rows: dict[tuple[str, bool], list[int]] = {}
         deals = [actual_deal(g) for g in games]
         solver = Solver()
@@ -497,7 +486,7 @@ class PimcBot:
         games = self.sample(view, self.count(view))
         if not games:
             return self.greedy.choose(view, legal)
-        side = plan_for(games[0].rules).side_of[view.seat]
+        side = games[0].rules.side_of(view.seat)
         solver = Solver()
         worth = self.worth(view)
         totals: dict[Action, float] = {}
@@ -521,7 +510,7 @@ class PimcBot:
         :meth:`outcome`; the worlds are played on)."""
         if not games:
             return 0.0
-        side = plan_for(games[0].rules).side_of[view.seat]
+        side = games[0].rules.side_of(view.seat)
         solver, worth = Solver(), self.worth(view)
         return sum(self.outcome(g, action, view.seat, side, None, solver, worth)[0] for g in games) / len(
             games
@@ -567,28 +556,28 @@ class PimcBot:
 
 def taken_by(g: Game, seat: int) -> int:
     """Tricks the seat's side has taken so far this hand."""
-    side_of = plan_for(g.rules).side_of
-    mine = side_of[seat]
-    return sum(1 for _, _, w in g.tricks if side_of[w] == mine)
+    side_of = g.rules.side_of
+    mine = side_of(seat)
+    return sum(1 for _, _, w in actual_state(g).tricks if side_of(w) == mine)
 
 
 def hand_value(g: Game, seat: int, tricks: int, worth: Worth | None = None) -> float:
     """The score difference for ``seat``'s side when it takes ``tricks`` in the game's contract
     (or what ``worth`` makes of the score change)."""
-    plan = plan_for(g.rules)
-    maker = g.maker if g.maker is not None else seat
-    bid = policy.contract(g.rules, g.bid_name)
+    side_of, now = g.rules.side_of, actual_state(g)
+    maker = now.maker if now.maker is not None else seat
+    bid = policy.contract(g.rules, now.bid_name)
     return split_value(
         g.variant,
-        plan.sides,
-        plan.side_of[seat],
-        plan.side_of[maker],
+        len(g.variant.teams),
+        side_of(seat),
+        side_of(maker),
         tricks,
-        g.required,
-        g.multiplier,
-        g.alone,
-        g.defender_alone is not None,
-        g.forced,
+        now.required,
+        now.multiplier,
+        now.alone,
+        now.def_alone is not None,
+        now.forced,
         worth,
         bid if bid is not None and bid.contract else None,
     )
@@ -661,7 +650,7 @@ def made_bid(variant: Variant, dealt: HandDealt, bid: str, maker: int) -> Game |
             return None
         done = done or want.verb == Verb.BID
         g.apply(want)
-    return g if g.hand_number == 1 and g.maker == maker else None
+    return g if g.hand_number == 1 and actual_state(g).maker == maker else None
 
 
 def _kind(a: Action) -> tuple[str, str | None, bool]:

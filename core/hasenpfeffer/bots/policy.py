@@ -29,8 +29,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
+from ..engine.game import Game, actual_state
 from ..engine.view import View
 from ..format.variant import Bid
 from ..rules.actions import Action, Verb
@@ -39,9 +40,6 @@ from ..rules.ruleset import Ruleset
 from . import misereplay
 from .handeval import Evaluator
 from .holdings import wins_every_trick
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
 
 
 class Table(NamedTuple):
@@ -179,31 +177,31 @@ def open_table(game: Game) -> Table:
     """The table of the seat to move with every hand in sight: for play-outs in a sampled world."""
     seat = game.to_move
     assert seat is not None
-    r = game.rules
-    ti = game.trump_i
+    r, now = game.rules, actual_state(game)
+    ti = now.trump_i
     ti = r.ns if ti is None else ti
-    out = game.out
-    held = [(c, 1) for s, hand in enumerate(game.hands) if s != seat and not out[s] for c in hand]
+    out = now.out
+    held = [(c, 1) for s, hand in enumerate(now.hands) if s != seat and not out[s] for c in hand]
     left, top = _outside(r, ti, held)
-    misere = takes_none(r, game.bid_name)
+    misere = takes_none(r, now.bid_name)
     unseen: list[int] = []
     shown = None
     if misere:  # only a contract to take none reads the cards one by one
         unseen = [0] * len(r.faces)
         for c, _ in held:
             unseen[c] += 1
-        maker = game.maker
+        maker = now.maker
         if maker is not None and maker != seat:
-            shown = (maker, game.hands[maker])
+            shown = (maker, now.hands[maker])
     return Table(
         seat,
         ti,
-        game.maker,
-        friends(r, seat, game.maker),
-        game.trick,
+        now.maker,
+        friends(r, seat, now.maker),
+        now.trick,
         left,
         top,
-        game.hands[seat],
+        now.hands[seat],
         unseen,
         out.count(False),
         misere,

@@ -1,4 +1,5 @@
-"""Dealing: a shuffled deal from the game's generator, and a given deal checked against the pack.
+"""Dealing: a shuffled deal from the game's generator, a given deal checked against the pack, and
+a hand's deal as its events tell it (:class:`Dealt`, what :func:`~.game.actual_deal` gives).
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> from hasenpfeffer.rules.plan import plan_for
@@ -18,14 +19,40 @@ from __future__ import annotations
 import functools
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..format.cards import Card
 from ..rules.plan import Plan
-from .events import CardsDiscarded, HandDealt
+from .events import CardsDiscarded, CardsGiven, Event, HandDealt
 
 if TYPE_CHECKING:
     from ..rules.ruleset import Ruleset
     from .state import FixedDeal, State
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """One hand's cards: the dealer, each seat's hand and the kitty as dealt (the turned card
+    first), and the cards of the hand's discards and gifts so far, in order (``set_aside``)."""
+
+    dealer: int
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    set_aside: tuple[Card, ...] = ()
+
+    def mapping(self) -> dict[str, Any]:
+        """The deal as ``Game(deal=...)`` takes it."""
+        return {"dealer": self.dealer, "hands": [list(h) for h in self.hands], "widow": list(self.kitty)}
+
+
+def dealt_of(events: Sequence[Event]) -> Dealt:
+    """The deal of the last hand of ``events``, with every discard and gift made since."""
+    start = next(i for i in range(len(events) - 1, -1, -1) if type(events[i]) is HandDealt)
+    dealt = events[start]
+    assert isinstance(dealt, HandDealt)
+    aside = [c for e in events[start:] if isinstance(e, CardsDiscarded | CardsGiven) for c in e.cards]
+    return Dealt(dealt.dealer, dealt.hands, dealt.kitty, tuple(aside))
 
 
 def _draw(deck: list[int], rng: random.Random) -> None:
@@ -146,12 +173,12 @@ def swap_dealt(s: State, a: int, b: int) -> None:
     where = [_dealt_at(s, dealt, c) for c in (a, b)]
     if where[0] == where[1]:
         return
-    names, ids = s.rules.names, s.rules.card_id
+    faces, ids = s.rules.faces, s.rules.card_id
     hands, kitty = list(dealt.hands), list(dealt.kitty)
     for (kind, seat, i), out, into in ((where[0], a, b), (where[1], b, a)):
         if kind == "kitty":
             s.kitty[s.kitty.index(out)] = into
-            kitty[kitty.index(names[out])] = names[into]
+            kitty[kitty.index(faces[out])] = faces[into]
             continue
         if kind == "hand":
             held = s.hands[seat]
@@ -166,15 +193,15 @@ def swap_dealt(s: State, a: int, b: int) -> None:
                 if j > s.hand_events
                 and isinstance(e, CardsDiscarded)
                 and e.seat == seat
-                and names[out] in e.cards
+                and faces[out] in e.cards
             )
             cards = list(e.cards)
-            cards[cards.index(names[out])] = names[into]
+            cards[cards.index(faces[out])] = faces[into]
             s.events[j] = e._replace(cards=tuple(cards))
             s.ledger = None  # its actions are read again from the events
         dealt_ids = [ids[c] for c in hands[seat]]
         dealt_ids[dealt_ids.index(out)] = into
-        hands[seat] = tuple([names[c] for c in sorted(dealt_ids)])
+        hands[seat] = tuple([faces[c] for c in sorted(dealt_ids)])
     s.events[s.hand_events] = dealt._replace(hands=tuple(hands), kitty=tuple(kitty))
     s.legal = None
 

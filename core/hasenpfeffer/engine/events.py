@@ -12,11 +12,11 @@ the replay printout and statistics are built from these, never by applying a rul
 ...     "JK JH JD AH KH QH", "AS KS QS JS TS 9S", "AD KD QD TD 9D TC", "AC KC QC JC TH 9H"]}
 >>> g = Game(Variant(name="x"), deal=deal)
 >>> g.apply("0 bid 6")
-[BidMade(seat=0, bid='6'), WidowTaken(seat=0, cards=('9C',))]
+[BidMade(seat=0, bid='6'), WidowTaken(seat=0, cards=(9C,))]
 >>> g.apply("0 trump H")
 [TrumpNamed(seat=0, trump='H', alone=False)]
 >>> g.apply("0 discard 9C")
-[CardsDiscarded(seat=0, cards=('9C',))]
+[CardsDiscarded(seat=0, cards=(9C,))]
 >>> [type(e).__name__ for e in g.events]
 ['HandDealt', 'BidMade', 'WidowTaken', 'TrumpNamed', 'CardsDiscarded']
 
@@ -99,9 +99,9 @@ class HandDealt(NamedTuple):
 
     hand: int
     dealer: int
-    hands: tuple[tuple[str, ...], ...]
-    kitty: tuple[str, ...]
-    turned: str | None = None
+    hands: tuple[tuple[Card, ...], ...]
+    kitty: tuple[Card, ...]
+    turned: Card | None = None
 
     @property
     def action(self) -> None:
@@ -151,7 +151,7 @@ class WidowTaken(NamedTuple):
     """The maker takes the widow."""
 
     seat: int
-    cards: tuple[str, ...]
+    cards: tuple[Card, ...]
 
     @property
     def action(self) -> None:
@@ -190,11 +190,11 @@ class CardsDiscarded(NamedTuple):
     """Cards laid away (after the widow, or by the dealer who took the turned card)."""
 
     seat: int
-    cards: tuple[str, ...]
+    cards: tuple[Card, ...]
 
     @property
     def action(self) -> Action:
-        return Action(self.seat, "discard", self.cards[0])
+        return Action(self.seat, "discard", str(self.cards[0]))
 
 
 @value
@@ -203,11 +203,11 @@ class CardsGiven(NamedTuple):
 
     seat: int
     to: int
-    cards: tuple[str, ...]
+    cards: tuple[Card, ...]
 
     @property
     def action(self) -> Action:
-        return Action(self.seat, "give", self.cards[0])
+        return Action(self.seat, "give", str(self.cards[0]))
 
 
 @value
@@ -226,11 +226,11 @@ class CardPlayed(NamedTuple):
     """A card played to the trick."""
 
     seat: int
-    card: str
+    card: Card
 
     @property
     def action(self) -> Action:
-        return Action(self.seat, "play", self.card)
+        return Action(self.seat, "play", str(self.card))
 
 
 @value
@@ -247,10 +247,10 @@ class SuitNamed(NamedTuple):
 
 @value
 class HandShown(NamedTuple):
-    """A hand laid open to every seat (an open contract, after the first trick): its cards then."""
+    """A hand laid open to every seat (an open contract): its cards then."""
 
     seat: int
-    cards: tuple[str, ...]
+    cards: tuple[Card, ...]
 
     @property
     def action(self) -> None:
@@ -263,10 +263,10 @@ class TrickWon(NamedTuple):
     """A trick is complete: who won it, with which card, and why (``"Joker"``, ``"left bower"``...)."""
 
     winner: int
-    card: str
+    card: Card
     reason: str
     leader: int
-    cards: tuple[tuple[int, str], ...]
+    cards: tuple[tuple[int, Card], ...]
 
     @property
     def action(self) -> None:
@@ -279,6 +279,20 @@ class HandScored(NamedTuple):
     """A hand is over (played out, or thrown in): its result, scores included."""
 
     result: HandResult
+
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
+
+
+@value
+class MatchWon(NamedTuple):
+    """A side has won the match (``games``: the games each side won, shut-outs counted as the
+    variant says)."""
+
+    side: int
+    games: tuple[int, ...]
 
     @property
     def action(self) -> None:
@@ -316,6 +330,7 @@ Event: TypeAlias = (
     | TrickWon
     | HandScored
     | GameWon
+    | MatchWon
 )
 """Any event."""
 ACTION_EVENTS = (

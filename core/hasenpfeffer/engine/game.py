@@ -7,18 +7,31 @@
 >>> g.phase, g.to_move, [str(a) for a in g.legal_actions()][:3]
 (<Phase.BIDDING: 'bidding'>, 0, ['0 pass', '0 bid 1', '0 bid 2'])
 >>> g.apply("0 bid 6")
-[BidMade(seat=0, bid='6'), WidowTaken(seat=0, cards=('9C',))]
->>> g.phase == "trump", g.to_move, [str(c) for c in g.view(0).widow]
-(True, 0, ['9C'])
+[BidMade(seat=0, bid='6'), WidowTaken(seat=0, cards=(9C,))]
+>>> g.phase == "trump", g.to_move, g.view(0).widow
+(True, 0, (9C,))
 >>> _ = g.apply("0 trump H"), g.apply("0 discard 9C"); g
 <Game x hand 1 play, seat 0 to move, scores (0, 0)>
+
+What every seat may know is the view of no seat, ``g.view()``; what one seat may know, its view:
+
+>>> g.view()
+<PublicView of x: play, seat 0 to move; trump H by seat 0; scores (0, 0)>
+>>> g.view().maker, g.view().bid, g.view(0).hand[:3]
+(0, '6', (JD, JH, QH))
+
+A game's attributes are the loop (``phase``, ``to_move``, ``legal_actions``, ``apply`` and
+their integer twins), its views, events and record. The cards nobody at the table sees are
+behind one door, the functions at the end of this module: :func:`actual_deal` (the hand as
+dealt, as cards), :func:`actual_state` (every card where it is now, by id) and
+:func:`swap_cards` (for worlds).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
 from ..format.variant import Variant
 from ..rules.actions import Action, ActionSyntaxError, IllegalActionError, LegalActions, as_action
@@ -26,16 +39,31 @@ from ..rules.actionspace import ActionSpace, action_space
 from ..rules.plan import plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 from . import transcript
-from .dealing import draw_owed, parse_deal, swap_dealt
+from .dealing import Dealt, dealt_of, draw_owed, parse_deal, swap_dealt
 from .events import Event, HandResult, Trick
 from .machine import course_for
 from .phases.base import PhaseRules
 from .phases.names import Phase
 from .phases.plan import PLAN
-from .state import State
-from .view import View, make_view
+from .state import Actual, State
+from .view import PublicView, View, make_public, make_view
 
-__all__ = ["Action", "Game", "HandResult", "IllegalActionError", "LegalActions", "Phase", "Trick", "View"]
+__all__ = [
+    "Action",
+    "Actual",
+    "Dealt",
+    "Game",
+    "HandResult",
+    "IllegalActionError",
+    "LegalActions",
+    "Phase",
+    "PublicView",
+    "Trick",
+    "View",
+    "actual_deal",
+    "actual_state",
+    "swap_cards",
+]
 
 
 class Game:
@@ -71,6 +99,7 @@ class Game:
         s.rng_shared = False
         s.owed = 0
         s.scores = (0,) * p.sides
+        s.games_won = [0] * p.sides
         s.hand_results = []
         s.winner = None
         s.events = []
@@ -145,82 +174,6 @@ class Game:
         return self._s.phase == Phase.OVER
 
     @property
-    def trump(self) -> str | None:
-        """The trump named this hand (a suit or ``NT``), or None."""
-        ti = self._s.trump_i
-        return None if ti is None else self._s.rules.trump_names[ti]
-
-    @property
-    def trump_i(self) -> int | None:
-        """Index of the trump option in the ruleset (suits, then no-trump), or None."""
-        return self._s.trump_i
-
-    @property
-    def maker(self) -> int | None:
-        """The maker of this hand, once known."""
-        return self._s.maker
-
-    @property
-    def bid_name(self) -> str | None:
-        """The contract: a bid's name, or ``order-up``."""
-        return self._s.bid_name
-
-    @property
-    def required(self) -> int:
-        """Tricks the makers need."""
-        return self._s.required
-
-    @property
-    def multiplier(self) -> int:
-        """The contract's stake multiplier."""
-        return self._s.multiplier
-
-    @property
-    def forced(self) -> bool:
-        """The maker was forced after everybody passed."""
-        return self._s.forced
-
-    @property
-    def alone(self) -> bool:
-        """The maker plays alone."""
-        return self._s.alone
-
-    @property
-    def defender_alone(self) -> int | None:
-        """The seat defending alone, if any."""
-        return self._s.def_alone
-
-    @property
-    def high_seat(self) -> int | None:
-        """The auction's high bidder so far."""
-        return self._s.high_seat
-
-    @property
-    def hands(self) -> list[list[int]]:
-        """Every seat's cards as ruleset ids (all hidden information: for analysis, not for bots)."""
-        return self._s.hands
-
-    @property
-    def kitty(self) -> list[int]:
-        """The cards still in the kitty as ruleset ids (hidden information, as :attr:`hands`)."""
-        return self._s.kitty
-
-    @property
-    def out(self) -> list[bool]:
-        """Which seats sit out this hand."""
-        return self._s.out
-
-    @property
-    def trick(self) -> list[tuple[int, int]]:
-        """The trick on the table: (seat, card id) in play order."""
-        return self._s.trick
-
-    @property
-    def tricks(self) -> list[tuple[int, tuple[tuple[int, int], ...], int]]:
-        """This hand's finished tricks: (leader, cards, winner)."""
-        return self._s.tricks
-
-    @property
     def hand_number(self) -> int:
         """Hands dealt so far (thrown-in ones included), counting the current one."""
         return len(self._s.hand_results) + (0 if self.is_over else 1)
@@ -281,24 +234,6 @@ class Game:
             return f"'{a.verb}' is not possible in the {s.phase} phase"
         return phase.why(s, a)
 
-    def swap_cards(self, a: str, b: str) -> None:
-        """Swap two cards still where this hand's deal put them, in seats' hands or the kitty
-        (neither turned nor taken), as if they had been dealt so: for worlds (a game built on
-        a guess at the unseen cards), which check that the hand's history still fits.
-        ValueError for a card played, turned, taken, laid away or given.
-
-        >>> from hasenpfeffer import load_variant
-        >>> g = Game(load_variant("euchre"), seed=1)
-        >>> a, b = g.rules.names[g.hands[0][0]], g.rules.names[g.hands[1][0]]
-        >>> g.swap_cards(a, b)
-        >>> b in [g.rules.names[c] for c in g.hands[0]], a in g.events[0].hands[1]
-        (True, True)
-        """
-        ids = self._s.rules.card_id
-        if a not in ids or b not in ids:
-            raise ValueError(f"no card {a if a not in ids else b!r} in the pack")
-        swap_dealt(self._s, ids[a], ids[b])
-
     # ------------------------------------------------------------------ integer actions
 
     @property
@@ -355,11 +290,74 @@ class Game:
         parts.append(("rng", rng.getstate()))
         return tuple(parts)
 
-    def view(self, seat: int) -> View:
-        """What ``seat`` may know now."""
+    @overload
+    def view(self, seat: int) -> View: ...
+
+    @overload
+    def view(self, seat: None = None) -> PublicView: ...
+
+    def view(self, seat: int | None = None) -> View | PublicView:
+        """What ``seat`` may know now; with no seat, what every seat may know (the public view:
+        trump, maker, bid, who is alone, the tricks, the scores...)."""
+        if seat is None:
+            return make_public(self._s)
         return make_view(self._s, seat, self.legal_actions())
 
     def record(self) -> dict[str, Any]:
         """The game record (see docs/records.md); it replays to the same result."""
         s = self._s
         return transcript.record(s.variant, s.seed, s.events)
+
+
+# ---------------------------------------------------------------------- the door to the hidden cards
+
+
+def actual_deal(game: Game) -> Dealt:
+    """The current hand's real deal: every hand and the kitty as dealt, and the cards of every
+    discard and gift so far (hidden information: for analysis, tests, and the replay of worlds).
+
+    >>> from hasenpfeffer import load_variant
+    >>> g = Game(load_variant("hasenpfeffer"), seed=7)
+    >>> for a in ["3 bid 4", "0 pass", "1 pass", "2 pass", "3 trump D"]:
+    ...     _ = g.apply(a)
+    >>> g.apply("3 discard KS")  # the maker lays a card away, which only it sees
+    [CardsDiscarded(seat=3, cards=(KS,))]
+    >>> dealt = actual_deal(g)
+    >>> dealt.dealer, dealt.hands[3], dealt.kitty, dealt.set_aside
+    (2, (AC, TD, JD, QD, KS, JK), (KC,), (KS,))
+    """
+    return dealt_of(game.events)
+
+
+def actual_state(game: Game) -> Actual:
+    """The current hand by card id with every hand in sight (hidden information: for the
+    solver, worlds, rollouts in a world and learning adapters, which work on ids). It is the
+    game's own state, read as it changes: read it, never change it.
+
+    >>> from hasenpfeffer import load_variant
+    >>> game = Game(load_variant("euchre"), seed=1)
+    >>> now = actual_state(game)
+    >>> [game.rules.faces[c] for c in now.hands[2]] == list(game.view(2).hand), len(now.kitty)
+    (True, 4)
+    """
+    return game._s  # noqa: SLF001 - the one door to the state, beside its class
+
+
+def swap_cards(game: Game, a: str, b: str) -> None:
+    """Swap two cards still where this hand's deal put them, in seats' hands or the kitty
+    (neither turned nor taken), as if they had been dealt so. This is how worlds (games built
+    on a guess at the unseen cards) move a guess on without replaying it; they check that the
+    hand's history still fits. ValueError for a card played, turned, taken, laid away or given.
+
+    >>> from hasenpfeffer import load_variant
+    >>> g = Game(load_variant("euchre"), seed=1)
+    >>> a, b = actual_deal(g).hands[0][0], actual_deal(g).hands[1][0]
+    >>> swap_cards(g, a, b)
+    >>> b in actual_deal(g).hands[0], a in actual_deal(g).hands[1]
+    (True, True)
+    """
+    s = game._s  # noqa: SLF001 - the one door to the state, beside its class
+    ids = s.rules.card_id
+    if a not in ids or b not in ids:
+        raise ValueError(f"no card {a if a not in ids else b!r} in the pack")
+    swap_dealt(s, ids[a], ids[b])

@@ -115,7 +115,7 @@ class Course:
                 entry = b.follows(rules, a.name)
                 if entry is Entry.NEVER:
                     continue
-                words = b.arriving(rules, a.name) or a.leaving
+                words = b.arriving(rules, a.name) or a.leaving_words(rules)
                 edges.append(Edge(going_on(b.name), str(a.name), str(b.name), words))
                 mine.append((None if entry is Entry.ALWAYS else b.wanted, going_on(b.name), b.name))
                 if entry is Entry.ALWAYS:

@@ -77,7 +77,8 @@ def score_hand(
             if forced:
                 raw *= v.making.all_pass.failure_multiplier
             pts = _round_half_away(raw)
-        if rule.to == "makers":
+        to = rule.to if contract is None or contract.failed_to is None else contract.failed_to
+        if to == "makers":
             change[maker_side] -= pts
         else:
             for side in range(len(tricks)):
@@ -115,10 +116,12 @@ def game_winner(v: Variant, scores: tuple[int, ...], maker_side: int | None, mad
         best = max(scores[side] for side in alive)
         top = [side for side in alive if scores[side] == best]
         return maker_side if maker_side in top else top[0]
+    defeated = g.win_by_defeat and made is False
     reached = [
         side
         for side, score in enumerate(scores)
-        if score >= g.target and (not g.must_bid_out or (side == maker_side and made))
+        if score >= g.target
+        and (not g.must_bid_out or (side == maker_side and made) or (defeated and side != maker_side))
     ]
     if not reached:
         return None

@@ -8,6 +8,7 @@ The phases (:mod:`hasenpfeffer.engine.phases`) read and change it; the
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
 from ..format.variant import Bid, Variant
@@ -57,6 +58,80 @@ class Course(Protocol):
         ...
 
 
+class Actual(Protocol):
+    """A game's current hand by card id, every hand in sight: what
+    :func:`~hasenpfeffer.engine.game.actual_state` shows (read it; do not change it).
+
+    The hands and the kitty are hidden information; the rest is public, here as ids and
+    indexes for code that works on them (the solver, worlds, rollouts, learning adapters).
+    """
+
+    @property
+    def hands(self) -> Sequence[Sequence[int]]:
+        """Every seat's cards now, sorted."""
+        ...
+
+    @property
+    def kitty(self) -> Sequence[int]:
+        """The cards still in the kitty (neither taken nor turned and taken)."""
+        ...
+
+    @property
+    def trick(self) -> Sequence[tuple[int, int]]:
+        """The trick on the table: (seat, card) in play order."""
+        ...
+
+    @property
+    def tricks(self) -> Sequence[Played]:
+        """This hand's finished tricks: (leader, cards, winner)."""
+        ...
+
+    @property
+    def trump_i(self) -> int | None:
+        """The trump option's index in the ruleset (suits, then no-trump), once made."""
+        ...
+
+    @property
+    def out(self) -> Sequence[bool]:
+        """Which seats sit out this hand."""
+        ...
+
+    @property
+    def maker(self) -> int | None:
+        """The maker, once known."""
+        ...
+
+    @property
+    def bid_name(self) -> str | None:
+        """The contract: a bid's name, or ``order-up``; None before it is made."""
+        ...
+
+    @property
+    def required(self) -> int:
+        """Tricks the makers need."""
+        ...
+
+    @property
+    def multiplier(self) -> int:
+        """The contract's stake multiplier."""
+        ...
+
+    @property
+    def forced(self) -> bool:
+        """The maker was forced after everybody passed."""
+        ...
+
+    @property
+    def alone(self) -> bool:
+        """The maker plays alone."""
+        ...
+
+    @property
+    def def_alone(self) -> int | None:
+        """The seat defending alone, if any."""
+        ...
+
+
 class State:
     """Everything that changes during a game."""
 
@@ -76,6 +151,7 @@ class State:
         "events",
         "exch",
         "forced",
+        "games_won",
         "hand_events",
         "hand_results",
         "hands",
@@ -129,6 +205,8 @@ class State:
     dealer: int
     to_move: int | None
     scores: tuple[int, ...]
+    games_won: list[int]
+    """Games each side has won in a match (a shut-out counted as the variant says)."""
     hand_results: list[HandResult]
     winner: int | None
     deals: list[FixedDeal]
@@ -198,6 +276,7 @@ class State:
         new.events = self.events[:]
         new.exch = self.exch[:]
         new.forced = self.forced
+        new.games_won = self.games_won[:]
         new.hand_events = self.hand_events
         new.hand_results = self.hand_results[:]
         new.hands = [h[:] for h in self.hands]

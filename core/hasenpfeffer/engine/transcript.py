@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..format.variant import Variant
-from .events import Event, GameWon, HandDealt, HandScored, TrickWon
+from .events import Event, GameWon, HandDealt, HandScored, MatchWon, TrickWon
 
 
 def split(events: Iterable[Event]) -> list[list[Event]]:
@@ -49,13 +49,14 @@ def played(events: Iterable[Event]) -> list[list[Event]]:
 
 
 def hand_entry(events: Sequence[Event]) -> dict[str, Any]:
-    """One hand of a record: dealer, hands, widow, actions, and its result once it is over."""
+    """One hand of a record: dealer, hands, widow, actions, and its result once it is over (plain
+    data: the cards as text)."""
     dealt = events[0]
     assert isinstance(dealt, HandDealt)
     entry: dict[str, Any] = {
         "dealer": dealt.dealer,
-        "hands": [list(h) for h in dealt.hands],
-        "widow": list(dealt.kitty),
+        "hands": [[str(c) for c in h] for h in dealt.hands],
+        "widow": [str(c) for c in dealt.kitty],
         "actions": [str(a) for e in events if (a := e.action) is not None],
     }
     for e in events:
@@ -109,6 +110,9 @@ def record(variant: Variant, seed: int | None, events: Sequence[Event]) -> dict[
         out["seed"] = seed
     out["hands"] = hands(events)
     last = events[-1] if events else None
-    if type(last) is GameWon:
+    if type(last) is MatchWon:
+        games = [e for e in events if type(e) is GameWon]
+        out["result"] = {"scores": list(games[-1].scores), "winner": last.side, "games": list(last.games)}
+    elif type(last) is GameWon:
         out["result"] = {"scores": list(last.scores), "winner": last.side}
     return out

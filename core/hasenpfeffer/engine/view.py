@@ -1,4 +1,5 @@
-"""One seat's view of a game: what that seat may know, and how a game builds it.
+"""Views of a game: what one seat may know (:class:`View`), what every seat may know
+(:class:`PublicView`, the view of no seat), and how a game builds them.
 
 The view is a snapshot taken when it is made. The hand's actions and finished tricks are read
 from the events once, as they come (the state's :class:`~.state.Ledger`); the other parts that
@@ -15,6 +16,8 @@ the legal actions pays for little else.
 ((), 5, False)
 >>> view == View(**{f: getattr(view, f) for f in view.__dataclass_fields__})
 True
+>>> game.view()
+<PublicView of euchre: discard, seat 1 to move; trump C by seat 2; scores (0, 0)>
 """
 
 from __future__ import annotations
@@ -32,38 +35,86 @@ from .events import HandResult, Trick
 from .phases.names import Phase
 from .state import Ledger, State
 
-__all__ = ["HIDDEN_VERBS", "HandResult", "LazyView", "Trick", "View", "make_view", "public_history"]
+__all__ = [
+    "HIDDEN_VERBS",
+    "HandResult",
+    "LazyView",
+    "PublicView",
+    "Trick",
+    "View",
+    "make_public",
+    "make_view",
+    "public_history",
+]
 
 HIDDEN_VERBS = frozenset({"discard", "give"})
 """The verbs whose card only the seat that acts sees."""
 
 
 @dataclass(frozen=True)
-class View:
-    """What one seat may know of the game at this moment."""
+class PublicView:
+    """What every seat may know of the game at this moment: a game's view of no seat,
+    ``game.view()``. The actions keep only the verb of every discard and gift."""
 
-    seat: int
     phase: Phase
     to_move: int | None
     dealer: int
-    hand: tuple[Card, ...]
     history: tuple[Action, ...]
     trick: tuple[tuple[int, Card], ...]
     tricks: tuple[Trick, ...]
     trump: str | None
     maker: int | None
     bid: str | None
+    forced: bool
     alone: frozenset[int]
     sitting_out: frozenset[int]
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
-    widow: tuple[Card, ...]
     turned: Card | None
-    legal: tuple[Action, ...]
+    shown: tuple[int, tuple[Card, ...]] | None
+    """A hand open to every seat (an open contract, once shown): its seat and the cards it holds now."""
     variant: Variant
-    shown: tuple[int, tuple[Card, ...]] | None = None
-    """A hand open to every seat (an open contract, after the first trick): its seat and the
-    cards it holds now."""
+
+    @property
+    def maker_alone(self) -> bool:
+        """The maker plays alone."""
+        return self.maker is not None and self.maker in self.alone
+
+    @property
+    def defender_alone(self) -> int | None:
+        """The seat defending alone against the makers, if any."""
+        return next((q for q in self.alone if q != self.maker), None)
+
+    @property
+    def trick_ids(self) -> tuple[tuple[int, int], ...]:
+        """The trick on the table as (seat, card id) pairs (places in the variant's compiled
+        faces, :attr:`~hasenpfeffer.rules.ruleset.Ruleset.faces`)."""
+        cid = compile_variant(self.variant).cid
+        return tuple([(s, cid(c)) for s, c in self.trick])
+
+    def __repr__(self) -> str:
+        return self._line(f"PublicView of {self.variant.name}")
+
+    def _line(self, head: str, *more: str) -> str:
+        """The view on one line: ``head``, the phase and who moves, ``more``, trump or the turned card, scores."""
+        who = "over" if self.to_move is None else f"seat {self.to_move} to move"
+        parts = [f"<{head}: {self.phase}, {who}", *more]
+        if self.trump is not None:
+            parts.append(f"trump {self.trump} by seat {self.maker}")
+        elif self.turned is not None:
+            parts.append(f"turned {self.turned}")
+        return "; ".join([*parts, f"scores {self.scores}"]) + ">"
+
+
+@dataclass(frozen=True)
+class View(PublicView):
+    """What one seat may know of the game at this moment: everything public, and its own cards
+    (the widow only for the maker who took it), its own discards and gifts, its legal actions."""
+
+    seat: int
+    hand: tuple[Card, ...]
+    widow: tuple[Card, ...]
+    legal: tuple[Action, ...]
 
     @property
     def hand_ids(self) -> tuple[int, ...]:
@@ -73,12 +124,6 @@ class View:
         return tuple([cid(c) for c in self.hand])
 
     @property
-    def trick_ids(self) -> tuple[tuple[int, int], ...]:
-        """The trick on the table as (seat, card id) pairs (the ids of :attr:`hand_ids`)."""
-        cid = compile_variant(self.variant).cid
-        return tuple([(s, cid(c)) for s, c in self.trick])
-
-    @property
     def set_aside(self) -> tuple[Action, ...]:
         """This seat's own discards and gifts of the hand, with their cards: the actions that
         the other seats see only the verb of."""
@@ -86,21 +131,15 @@ class View:
         return tuple(a for a in self.history if a.seat == seat and a.arg and a.verb in HIDDEN_VERBS)
 
     def __repr__(self) -> str:
-        who = "over" if self.to_move is None else f"seat {self.to_move} to move"
-        parts = [f"<View seat {self.seat} of {self.variant.name}: {self.phase}, {who}"]
-        parts.append("hand " + (" ".join([str(c) for c in self.hand]) or "empty"))
-        if self.trump is not None:
-            parts.append(f"trump {self.trump} by seat {self.maker}")
-        elif self.turned is not None:
-            parts.append(f"turned {self.turned}")
-        return "; ".join([*parts, f"scores {self.scores}"]) + ">"
+        hand = "hand " + (" ".join(self.hand) or "empty")
+        return self._line(f"View seat {self.seat} of {self.variant.name}", hand)
 
 
 def public_history(
-    actions: Sequence[Action], seat: int, hidden: Iterable[int] | None = None
+    actions: Sequence[Action], seat: int | None, hidden: Iterable[int] | None = None
 ) -> tuple[Action, ...]:
-    """The actions as ``seat`` saw them: others' discards and gives keep only their verb
-    (``hidden``: the places of the discards and gives among ``actions``, when known)."""
+    """The actions as ``seat`` saw them: others' discards and gives keep only their verb (every
+    one for no seat; ``hidden``: the places of the discards and gives among ``actions``, when known)."""
     if hidden is None:
         hidden = [i for i, a in enumerate(actions) if a.verb in HIDDEN_VERBS]
     others = [i for i in hidden if actions[i].seat != seat]
@@ -188,11 +227,16 @@ def _sitting_out(s: Snapshot) -> frozenset[int]:
 
 
 def _tricks_won(s: Snapshot) -> tuple[int, ...]:
-    side_of = s.plan.side_of
-    won = [0] * s.plan.sides
-    for q, w in enumerate(s.won):
-        won[side_of[q]] += w
-    return tuple(won)
+    return _sides(s.plan, s.won)
+
+
+def _sides(plan: Plan, won: Sequence[int]) -> tuple[int, ...]:
+    """Tricks won by side, from tricks won by seat."""
+    side_of = plan.side_of
+    by_side = [0] * plan.sides
+    for q, w in enumerate(won):
+        by_side[side_of[q]] += w
+    return tuple(by_side)
 
 
 def _widow(s: Snapshot) -> tuple[Card, ...]:
@@ -284,11 +328,46 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         trump=None if s.trump_i is None else s.rules.trump_names[s.trump_i],
         maker=s.maker,
         bid=s.bid_name,
+        forced=s.forced,
         scores=tuple(s.scores),
         turned=None if turned is None else s.rules.faces[turned],
         legal=tuple(legal) if s.to_move == seat else (),
         variant=s.variant,
-        shown=None if s.shown is None else (s.shown, tuple([s.rules.faces[c] for c in s.hands[s.shown]])),
+        shown=shown(s),
         snapshot=snapshot,
     )
     return view
+
+
+def make_public(s: State) -> PublicView:
+    """What every seat may know of the game in state ``s`` now."""
+    led = ledger(s)
+    faces = s.rules.faces
+    lone = (s.maker if s.alone else None, s.def_alone)
+    return PublicView(
+        phase=s.phase,
+        to_move=s.to_move,
+        dealer=s.dealer,
+        history=public_history(led.actions, None, led.hidden),
+        trick=() if s.phase == Phase.OVER else tuple([(q, faces[c]) for q, c in s.trick]),
+        tricks=led.tricks,
+        trump=None if s.trump_i is None else s.rules.trump_names[s.trump_i],
+        maker=s.maker,
+        bid=s.bid_name,
+        forced=s.forced,
+        alone=frozenset(q for q in lone if q is not None),
+        sitting_out=frozenset(q for q, out in enumerate(s.out) if out),
+        tricks_won=_sides(s.plan, s.won),
+        scores=tuple(s.scores),
+        turned=None if s.turned is None else faces[s.turned],
+        shown=shown(s),
+        variant=s.variant,
+    )
+
+
+def shown(s: State) -> tuple[int, tuple[Card, ...]] | None:
+    """The hand laid open to every seat, as it is now (an open contract), or None."""
+    if s.shown is None:
+        return None
+    faces = s.rules.faces
+    return s.shown, tuple([faces[c] for c in s.hands[s.shown]])

@@ -4,7 +4,7 @@ Input is forgiving (``10`` for ``T``, lower case, suit symbols); output is
 always canonical.
 
 >>> Card.parse("10h")
-Card(rank='T', suit='H')
+TH
 >>> str(Card.parse("j♦"))
 'JD'
 >>> str(Card.parse("joker"))
@@ -16,8 +16,6 @@ hasenpfeffer.format.cards.CardError: '1X' is not a card: expected a rank (2-9, T
 """
 
 from __future__ import annotations
-
-from typing import NamedTuple
 
 from .errors import quote
 
@@ -76,35 +74,50 @@ def same_colour(a: str, b: str) -> bool:
     return (a in RED_SUITS) == (b in RED_SUITS)
 
 
-class Card(NamedTuple):
-    """A card face. The Joker has rank ``JK`` and an empty suit."""
+class Card(str):
+    """A card face: its canonical text (``JH``, ``TD``, the Joker ``JK``), with its rank and suit.
 
-    rank: str
-    suit: str
+    A card is the text it is written as, so it equals that text and hashes like it (records
+    write it as it is, and ``card in {"JH", "JD"}`` holds). ``Card(text)`` reads any accepted
+    spelling, as :meth:`parse` does; ``Card(rank, suit)`` builds one from its parts. The
+    compiled rules make every face of a variant once
+    (:attr:`~hasenpfeffer.rules.ruleset.Ruleset.faces`): events and views hand those out.
+
+    >>> Card("10h"), Card("J", "D"), Card("JH") == "JH", Card("JK").is_joker
+    (TH, JD, True, True)
+    >>> Card("TH").rank, Card("TH").suit, Card("JK").rank, Card("JK").suit
+    ('T', 'H', 'JK', '')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, text: str, suit: str | None = None) -> Card:
+        raw = str(text) if suit is None else str(text) + suit
+        known = _CANONICAL.get(raw)
+        return str.__new__(cls, known if known is not None else _read(text if suit is None else raw))
 
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card in any accepted spelling."""
-        raw = str(text).strip()
-        up = raw.upper()
-        if up in ("JK", "JOKER", "🃏"):
-            return cls(JOKER, "")
-        if len(raw) >= 2:
-            try:
-                return cls(parse_rank(raw[:-1]), parse_suit(raw[-1]))
-            except CardError:
-                pass
-        raise CardError(
-            f"{quote(repr(text))} is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit (C, D, H, S), or JK"
-        )
+        return cls(text)
+
+    @property
+    def rank(self) -> str:
+        """``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``, or ``JK`` for the Joker."""
+        return JOKER if self == JOKER else self[0]
+
+    @property
+    def suit(self) -> str:
+        """``C``, ``D``, ``H`` or ``S``; empty for the Joker."""
+        return "" if self == JOKER else self[1]
 
     @property
     def is_joker(self) -> bool:
         """True for the Joker."""
-        return self.rank == JOKER
+        return self == JOKER
 
-    def __str__(self) -> str:
-        return self.rank + self.suit
+    def __repr__(self) -> str:
+        return str.__str__(self)
 
     def pretty(self) -> str:
         """The card with its suit symbol.
@@ -112,17 +125,36 @@ class Card(NamedTuple):
         >>> Card.parse("TH").pretty()
         '10♥'
         """
-        if self.is_joker:
+        if self == JOKER:
             return "🃏"
-        rank = "10" if self.rank == "T" else self.rank
-        return rank + SUIT_SYMBOLS[self.suit]
+        rank = "10" if self[0] == "T" else self[0]
+        return rank + SUIT_SYMBOLS[self[1]]
+
+
+_CANONICAL = {r + s: r + s for s in SUITS for r in RANKS} | {JOKER: JOKER}
+"""Every card's canonical text, read without parsing."""
+
+
+def _read(text: str) -> str:
+    """The canonical text of a card in any accepted spelling; CardError if it is not one."""
+    raw = str(text).strip()
+    if raw.upper() in ("JK", "JOKER", "🃏"):
+        return JOKER
+    if len(raw) >= 2:
+        try:
+            return parse_rank(raw[:-1]) + parse_suit(raw[-1])
+        except CardError:
+            pass
+    raise CardError(
+        f"{quote(repr(text))} is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit (C, D, H, S), or JK"
+    )
 
 
 def parse_cards(text: str | list[str]) -> list[Card]:
     """Cards from a list or a space- or comma-separated string.
 
-    >>> [str(c) for c in parse_cards("JH, 10d 9c")]
-    ['JH', 'TD', '9C']
+    >>> parse_cards("JH, 10d 9c")
+    [JH, TD, 9C]
     """
     items = text if isinstance(text, list) else text.replace(",", " ").split()
     return [Card.parse(t) for t in items]

@@ -333,12 +333,15 @@ def _making(v: Variant, out: Found) -> None:
                 )
     all_pass = making.all_pass
     if all_pass.rule == "forced":
-        if all_pass.bid not in names:
+        lowest = min((b.tricks for b in ladder), default=0)
+        below = all_pass.bid.isdigit() and 0 < int(all_pass.bid) < lowest
+        if all_pass.bid not in names and not below:
             out.append(
                 (
                     ("making", "all_pass", "bid"),
                     f"the forced bid `{quote(all_pass.bid)}` is not in the ladder"
-                    f" ({quote(', '.join(b.name for b in ladder), 200)})",
+                    f" ({quote(', '.join(b.name for b in ladder), 200)}), nor a number of tricks below"
+                    f" its lowest bid ({lowest})",
                 )
             )
         if all_pass.forced == "joker-holder" and v.pack.jokers == 0:

@@ -27,7 +27,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from .cards import RANKS, SUITS, CardError, parse_rank, parse_suit
+from .cards import RANKS, SUIT_NAMES, SUITS, CardError, parse_rank, parse_suit
 from .errors import clean, quote
 
 HAND_CAP = 1000
@@ -355,10 +355,20 @@ class Bid(Model):
         description="Points the makers lose when they fail it, fixed; null: `points` when it is set,"
         " else by the `scoring` section.",
     )
+    failed_to: Literal["makers", "opponents"] | None = Field(
+        None,
+        description="Who the failed points go to: `makers` lose them, or each opposing side gains them;"
+        " null: as `scoring.failed.to`.",
+    )
     alone: Bool = Field(
         False, description="The maker plays alone: the partners sit out (nothing to do without partners)."
     )
-    open: Bool = Field(False, description="The maker's hand is shown to every seat after the first trick.")
+    open: Bool = Field(False, description="The maker's hand is shown to every seat during play.")
+    open_from: Literal["first-trick", "lead"] = Field(
+        "first-trick",
+        description="When an open hand is shown: after the first trick (`first-trick`, Five Hundred's"
+        " open misère) or before the opening lead (`lead`, Jambone).",
+    )
     defenders_score: Bool = Field(
         True, description="The defenders score `scoring.defenders` in this contract (misère: false)."
     )
@@ -374,6 +384,34 @@ class Bid(Model):
         " (misère only after a seven-bid: `only_over: 7S`).",
     )
 
+    def describe(self) -> str:
+        """What the bid commits its makers to, in words.
+
+        >>> Bid(name="4", tricks=4).describe()
+        '4 tricks'
+        >>> Bid(name="7H", tricks=7, trump="H", points=200).describe()
+        '7 tricks, trump hearts, 200 points'
+        >>> Bid(name="m", objective="none", trump="NT", points=500, alone=True, open=True).describe()
+        'no trick, no-trump, alone, hand open after the first trick, 500 points'
+        """
+        parts = ["no trick" if self.objective == "none" else f"{self.tricks} trick{'s' * (self.tricks != 1)}"]
+        if self.trump is not None:
+            parts.append("no-trump" if self.trump == "NT" else f"trump {SUIT_NAMES[self.trump]}")
+        if self.multiplier != 1:
+            parts.append(f"{self.multiplier}x stakes")
+        if self.alone:
+            parts.append("alone")
+        if self.open:
+            parts.append(
+                "hand open " + ("from the lead" if self.open_from == "lead" else "after the first trick")
+            )
+        if self.points is not None:
+            failed = self.points if self.failed_points is None else self.failed_points
+            parts.append(f"{self.points} points" + (f", {failed} if failed" if failed != self.points else ""))
+        if not self.defenders_score:
+            parts.append("defenders score nothing")
+        return ", ".join(parts)
+
     @property
     def contract(self) -> bool:
         """Whether the bid carries more than tricks and a multiplier."""
@@ -382,6 +420,7 @@ class Bid(Model):
             or self.objective != "tricks"
             or self.points is not None
             or self.failed_points is not None
+            or self.failed_to is not None
             or self.alone
             or self.open
             or not self.defenders_score
@@ -418,6 +457,12 @@ class Auction(Model):
         description="`until-passes`: round and round until all but one have passed (a pass is"
         " final); `one-round`: each player bids or passes once, dealer last.",
     )
+    pass_final: Bool = Field(
+        True,
+        description="`until-passes`: a player who passed is out of the auction. False: a player who"
+        " passed may bid again in turn; the auction ends when every other player has passed since"
+        " the last bid (everyone, when nobody bids).",
+    )
 
 
 class OrderUp(Model):
@@ -448,7 +493,11 @@ class AllPass(Model):
         " maker (auction: at `bid`; order-up: the dealer must name a suit in the last round).",
     )
     forced: Literal["joker-holder", "dealer"] = Field("joker-holder", description="Who is forced.")
-    bid: Word = Field("3", description="The bid the forced player is made to make (auction).")
+    bid: Word = Field(
+        "3",
+        description="The bid the forced player is made to make (auction): a bid of the ladder, or a"
+        " number of tricks, which may be below the ladder's lowest bid.",
+    )
     redeal: Literal["same-dealer", "next-dealer"] = Field(
         "same-dealer",
         description="Who deals after a throw-in (also used when the Joker holder is forced but the"
@@ -610,10 +659,35 @@ class GameEnd(Model):
         description="Several sides reach the target on one hand: the makers win, the higher score wins, or play on.",
     )
     must_bid_out: Bool = Field(False, description="A side can only reach the target by making a bid.")
+    win_by_defeat: Bool = Field(
+        False,
+        description="With `must_bid_out`: a side may also win by reaching the target on a hand in which"
+        ' it defeated the makers\' bid ("win on a made or defeated bid").',
+    )
     lose_at: Annotated[Int, Field(ge=-MAX_TARGET, le=0)] | None = Field(
         None,
         description="A side whose score is at or below this after a hand loses: the game ends and the"
         " best other side wins (Five Hundred: -500); null: no losing score.",
+    )
+
+
+class Match(Model):
+    """Several games played on, the first side to win enough of them winning the match."""
+
+    wins: Int = Field(
+        2, ge=1, le=100, description="Games a side must win to win the match (2: best of three)."
+    )
+    shut_out: Int = Field(
+        1,
+        ge=1,
+        le=10,
+        description="Games a game counts for when every other side ends it at 0 points or fewer (a"
+        " shut-out, or skunk; 2: it counts double).",
+    )
+    laps: Bool = Field(
+        False,
+        description="Points beyond the target carry into the next game of the match (the others start"
+        " from 0).",
     )
 
 
@@ -651,6 +725,9 @@ class Variant(Model):
     leads: Leads = Field(default_factory=Leads, description="First lead.")
     scoring: Scoring = Field(default_factory=Scoring, description="Scoring.")
     game: GameEnd = Field(default_factory=GameEnd, description="Game end.")
+    match: Match | None = Field(
+        None, description="A match of several games (null: one game is the whole contest)."
+    )
 
     def __hash__(self) -> int:
         return _canonical(self)[1]

@@ -90,6 +90,9 @@ class GameResult(_Model):
 
     scores: Annotated[tuple[Score, ...], Field(max_length=8)] = Field(description="Final scores by side.")
     winner: Seat | None = Field(None, description="The winning side (null: no winner).")
+    games: Annotated[tuple[Annotated[int, Field(ge=0, le=1000)], ...], Field(max_length=8)] | None = Field(
+        None, description="In a match: the games each side won (shut-outs counted as the variant says)."
+    )
 
 
 VariantRef = Annotated[str, Strict(), Field(min_length=1, max_length=1024)] | dict[str, Any]

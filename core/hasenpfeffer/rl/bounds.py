@@ -16,7 +16,8 @@ import itertools
 
 from ..engine.machine import phase_spec
 from ..engine.scoring import score_hand
-from ..format.variant import Variant
+from ..format.variant import Bid, Variant
+from ..rules import mechanisms as has
 
 
 @functools.lru_cache(maxsize=64)
@@ -28,7 +29,7 @@ def making_decisions(v: Variant) -> int:
     k = 0
     if "bidding" in states:
         k += n if auction.style == "one-round" else len(auction.ladder) + n
-    k += "trump" in states
+    k += "trump" in states and has.names_trump(v)  # not where every bid names its trump
     k += n * ("order-up" in states) + n * ("name-trump" in states)
     if "discard" in states:
         k += v.deal.kitty.size if "bidding" in states else 1  # the widow, or the turned card
@@ -40,30 +41,39 @@ def making_decisions(v: Variant) -> int:
 
 
 def decisions_per_hand(v: Variant) -> int:
-    """Most decisions of one hand: the making of trump and every card played."""
-    return making_decisions(v) + v.players * v.hand_size
+    """Most decisions of one hand: the making of trump, every card played, and the suit named
+    after each Joker led where its leader names one.
+
+    >>> from hasenpfeffer.format.loader import load_variant
+    >>> f = load_variant("five-hundred")
+    >>> making_decisions(f), decisions_per_hand(f)
+    (34, 75)
+    """
+    return making_decisions(v) + v.players * v.hand_size + v.pack.jokers * has.joker_names_suit(v)
 
 
 def _outcomes(v: Variant) -> list[tuple[int, ...]]:
     """Every score change per side a hand can give (an over-approximation where rules exclude some)."""
     sides = len(v.teams)
     tricks_in_hand = v.tricks_per_hand
-    if v.making.method == "auction":
-        contracts = {(b.tricks, b.multiplier) for b in v.making.auction.ladder}
+    contracts: list[tuple[int, int, Bid | None]]
+    if has.auction(v):
+        contracts = [(b.tricks, b.multiplier, b) for b in v.making.auction.ladder]
     else:
-        contracts = {(v.making.order_up.tricks_required, 1)}
+        contracts = [(v.making.order_up.tricks_required, 1, None)]
     partners = v.partnerships != "none"
     lone = (False, True) if partners and v.alone.allowed != "nobody" else (False,)
     defended = (False, True) if partners and v.alone.lone_defence else (False,)
     out = []
-    for required, multiplier in contracts:
+    for required, multiplier, bid in contracts:
+        alones = (True,) if bid is not None and bid.alone else lone  # a contract played alone
         for taken in range(tricks_in_hand + 1):
             rest = tricks_in_hand - taken
             splits = [(taken, rest)] if sides == 2 else [(taken, d, rest - d) for d in range(rest + 1)]
             for split in splits:
                 tricks = (*split, *[0] * (sides - len(split)))
-                for alone, def_alone, forced in itertools.product(lone, defended, (False, True)):
-                    _, change = score_hand(v, 0, tricks, required, multiplier, alone, def_alone, forced)
+                for alone, def_alone, forced in itertools.product(alones, defended, (False, True)):
+                    _, change = score_hand(v, 0, tricks, required, multiplier, alone, def_alone, forced, bid)
                     out.append(change)
     return out
 

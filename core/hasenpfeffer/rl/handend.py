@@ -47,9 +47,9 @@ def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:
         if isinstance(e, DefendedAlone):
             alone.add(e.seat)
         elif isinstance(e, WidowTaken) and e.seat == seat:
-            widow = tuple(Card.parse(c) for c in e.cards)
+            widow = e.cards
         elif isinstance(e, TrickWon):
-            tricks.append(Trick(e.leader, tuple((q, Card.parse(c)) for q, c in e.cards), e.winner))
+            tricks.append(Trick(e.leader, e.cards, e.winner))
     out = {
         q
         for a in alone
@@ -68,12 +68,14 @@ def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:
         trump=result.trump,
         maker=result.maker,
         bid=result.bid,
+        forced=result.forced,
         alone=frozenset(alone),
         sitting_out=frozenset(out),
         tricks_won=result.tricks,
         scores=result.scores,
         widow=widow,
-        turned=None if dealt.turned is None else Card.parse(dealt.turned),
+        turned=dealt.turned,
+        shown=None,
         legal=(),
         variant=variant,
     )

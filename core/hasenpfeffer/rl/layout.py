@@ -2,9 +2,11 @@
 
 Everything is seen from the observing seat: seats are *relative* (0 is the seat itself,
 1 the player to its left...), sides are relative (0 is the seat's own side, then the others
-in seat order). Cards are the pack's distinct cards in the action space's order. Pieces a
-variant cannot use (``contract`` without an auction, ``turned`` without a turned card,
-``widow`` without a widow) are left out, so the vector has no dead slots.
+in seat order). Cards are the pack's distinct cards in the action space's order (the ranks of
+each suit, where suits differ, as Five Hundred's 43 cards). Pieces a variant cannot use
+(``contract`` without an auction, ``turned`` without a turned card, ``widow`` without a
+widow, ``terms`` and ``shown`` without contracts that have them, ``calling`` and ``named``
+where a led Joker does not name a suit) are left out, so the vector has no dead slots.
 
 >>> from hasenpfeffer.format.loader import load_variant
 >>> lay = layout(load_variant("euchre"))
@@ -22,17 +24,52 @@ import functools
 from typing import NamedTuple
 
 from ..engine.machine import phase_spec
-from ..format.variant import Variant
+from ..engine.phases.plan import PLAN
+from ..format.variant import Bid, Variant
+from ..rules import mechanisms as has
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
 from .bounds import making_decisions
 
-DECISION_PHASES = ("bidding", "trump", "order-up", "name-trump", "discard", "exchange", "defence", "play")
-"""The phases in which a seat decides, in the order the ``phase`` piece lists those a variant has."""
+DECISION_PHASES: tuple[str, ...] = tuple([str(p.name) for p in PLAN if p.verbs])
+"""The phases in which a seat decides (those that declare verbs: bidding, trump, order-up...
+play), in the order of the plan; the ``phase`` piece lists those a variant has."""
 SCORE_CLIP = 4.0
 """Scores are given as a fraction of the target, clipped to ``[-SCORE_CLIP, SCORE_CLIP]``."""
 HIDDEN = (("discard", "", False), ("give", "", False))
 """Another seat's discard or gift, as the history shows it: the verb without the card."""
+IN_PLAY = frozenset({"play", "suit"})
+"""The verbs of the tricks, which the ``history`` leaves to the pieces of the play."""
+TERMS: tuple[tuple[str, str], ...] = (("misere", "to take no trick"), ("open", "played with the hand open"))
+"""The terms of a contract the ``terms`` piece shows where some bid has them: each a flag."""
+
+
+def contract_terms(variant: Variant) -> tuple[str, ...]:
+    """The terms some bid of the variant's ladder has (of :data:`TERMS`), in that order.
+
+    >>> from hasenpfeffer.format.loader import load_variant
+    >>> contract_terms(load_variant("five-hundred")), contract_terms(load_variant("euchre"))
+    (('misere', 'open'), ())
+    """
+    if not has.auction(variant):
+        return ()
+    ladder = variant.making.auction.ladder
+    return tuple(t for t, _ in TERMS if any(has_term(b, t) for b in ladder))
+
+
+def has_term(bid: Bid, term: str) -> bool:
+    """Whether a bid's contract has a term of :data:`TERMS`."""
+    return bid.objective == "none" if term == "misere" else bid.open
+
+
+def lone_players(variant: Variant) -> bool:
+    """A seat may play alone beside partners who sit out: the maker going alone, a lone
+    defender, or a contract played alone."""
+    if variant.partnerships == "none":
+        return False
+    if has.may_go_alone(variant) or has.lone_defence(variant):
+        return True
+    return has.auction(variant) and any(b.alone for b in variant.making.auction.ladder)
 
 
 class Piece(NamedTuple):
@@ -60,15 +97,21 @@ class Layout:
         c = len(self.cards)
         self.sides = len(variant.teams)
         states = phase_spec(variant)[0]
+        if has.auction(variant) and not has.names_trump(variant):
+            states = [p for p in states if p != "trump"]  # every bid names its trump: nobody decides
         self.phases = tuple(p for p in DECISION_PHASES if p in states)
-        self.trumps: tuple[str, ...] = rules.trump_names[: rules.ns + variant.making.no_trump]
-        auction = variant.making.method == "auction"
+        self.trumps: tuple[str, ...] = rules.trump_names[: rules.ns + has.no_trump(variant)]
+        self.suits: tuple[str, ...] = tuple(variant.pack.suits)
+        auction = has.auction(variant)
         self.bids: tuple[str, ...] = tuple(b.name for b in variant.making.auction.ladder) if auction else ()
-        plays = next(g for g in space.groups if g.name == "play")
+        self.terms = contract_terms(variant)
+        decisions = [g for g in space.groups[1:] if g.name not in IN_PLAY]
         hidden = [h for h, phase in zip(HIDDEN, ("discard", "exchange"), strict=True) if phase in states]
-        keys = [*space.keys[plays.stop :], *hidden]
-        columns = [f"{g.name} ({g.stop - g.start})" for g in space.groups[1:]]
+        keys = [*(k for g in decisions for k in space.keys[g.start : g.stop]), *hidden]
+        columns = [f"{g.name} ({g.stop - g.start})" for g in decisions]
         columns += [f"another seat's {verb} (1)" for verb, _, _ in hidden]
+        calls = has.joker_names_suit(variant)
+        shown = auction and any(b.open for b in variant.making.auction.ladder)
         self.history_column = {k: i for i, k in enumerate(keys)}
         self.history_slots = making_decisions(variant)
         kitty = variant.deal.kitty
@@ -80,6 +123,13 @@ class Layout:
             ("played", (n, c), 0, 1, "the cards each seat has played this hand"),
             ("trick", (n, c), 0, 1, "the trick on the table: each seat's card"),
             ("leader", (n,), 0, 1, "who led the trick on the table"),
+        ]
+        if calls:
+            pieces += [
+                ("named", (len(self.suits),), 0, 1, "the suit named to follow the Joker led to the trick"),
+                ("calling", (1,), 0, 1, "the leader of the Joker is to name the suit to follow"),
+            ]
+        pieces += [
             (
                 "history",
                 (self.history_slots, n + len(keys)),
@@ -91,11 +141,22 @@ class Layout:
         ]
         if self.bids:
             pieces.append(("contract", (len(self.bids),), 0, 1, "the contract: " + ", ".join(self.bids)))
+        if self.terms:
+            what = dict(TERMS)
+            pieces.append(
+                (
+                    "terms",
+                    (len(self.terms),),
+                    0,
+                    1,
+                    "the contract's terms: " + ", ".join(what[t] for t in self.terms),
+                )
+            )
         pieces += [
             ("trump", (len(self.trumps),), 0, 1, "trump: " + ", ".join(self.trumps)),
             ("maker", (n,), 0, 1, "the maker"),
         ]
-        if "defence" in states or (variant.alone.allowed != "nobody" and variant.partnerships != "none"):
+        if lone_players(variant):
             pieces += [
                 ("alone", (n,), 0, 1, "the seats playing alone"),
                 ("sitting_out", (n,), 0, 1, "the seats sitting out"),
@@ -104,6 +165,10 @@ class Layout:
             pieces.append(("turned", (c,), 0, 1, "the turned card"))
         if kitty.use == "widow" and kitty.size and auction:
             pieces.append(("widow", (c,), 0, 1, "the widow, once this seat has taken it as maker"))
+        if shown:
+            pieces.append(
+                ("shown", (c,), 0, 1, "the maker's open hand (after the first trick): its cards now")
+            )
         pieces += [
             ("tricks_won", (self.sides,), 0, 1, "tricks won this hand by each side, a fraction of the hand"),
             (
@@ -124,6 +189,16 @@ class Layout:
                     "every card played this hand in order, trick by trick: the seat, then the card",
                 )
             )
+            if calls:
+                pieces.append(
+                    (
+                        "named_suits",
+                        (variant.tricks_per_hand, len(self.suits)),
+                        0,
+                        1,
+                        "the suit named to follow a led Joker, trick by trick",
+                    )
+                )
         self.pieces: tuple[Piece, ...] = ()
         start = 0
         for name, shape, low, high, doc in pieces:

@@ -27,7 +27,7 @@ from ..engine.view import View
 from ..format.cards import Card
 from ..format.variant import Variant
 from ..rules.ruleset import compile_variant
-from .layout import SCORE_CLIP, layout
+from .layout import IN_PLAY, SCORE_CLIP, has_term, layout
 
 Vector = npt.NDArray[np.float32]
 """An observation: a flat float32 array."""
@@ -46,6 +46,12 @@ class Encoder:
         self.phase = {p: i for i, p in enumerate(lay.phases)}
         self.trump = {t: i for i, t in enumerate(lay.trumps)}
         self.bid = {b: i for i, b in enumerate(lay.bids)}
+        self.suit = {x: i for i, x in enumerate(lay.suits)}
+        ladder = variant.making.auction.ladder if lay.bids else ()
+        self.terms: dict[str, tuple[int, ...]] = {
+            b.name: tuple(i for i, t in enumerate(lay.terms) if has_term(b, t)) for b in ladder
+        }
+        """The places in the ``terms`` piece of each bid's terms."""
         self.column = lay.history_column
         teams = [variant.team_of(q) for q in range(n)]
         self.rel_side: list[list[int]] = []  # seat -> absolute side -> relative side
@@ -93,21 +99,28 @@ class Encoder:
             o = at["trick"]
             for q, c in view.trick:
                 v[o + ((q - seat) % n) * ncards + card[c]] = 1.0
-            v[at["leader"] + (view.trick[0][0] - seat) % n] = 1.0
+            leader = view.trick[0][0]
+            v[at["leader"] + (leader - seat) % n] = 1.0
+            if len(view.trick) == 1 and view.to_move == leader and "calling" in at:
+                v[at["calling"]] = 1.0  # the leader of the Joker is still to move: to name the suit
         o, width, column, k = at["history"], n + len(self.column), self.column, 0
         for a in view.history:
-            if a.verb != "play" and k < self.layout.history_slots:
+            if a.verb not in IN_PLAY and k < self.layout.history_slots:
                 base = o + k * width
                 v[base + (a.seat - seat) % n] = 1.0
                 v[base + n + column[a[1:]]] = 1.0
                 k += 1
+        if "named" in at:
+            self.write_named(view, v)
         if view.bid is not None and view.bid in self.bid:
             v[at["contract"] + self.bid[view.bid]] = 1.0
+            for i in self.terms.get(view.bid, ()):
+                v[at["terms"] + i] = 1.0
         if view.trump is not None:
             v[at["trump"] + self.trump[view.trump]] = 1.0
         if view.maker is not None:
             v[at["maker"] + (view.maker - seat) % n] = 1.0
-        if view.alone:
+        if view.alone and "alone" in at:
             for q in view.alone:
                 v[at["alone"] + (q - seat) % n] = 1.0
             for q in view.sitting_out:
@@ -117,6 +130,11 @@ class Encoder:
         if view.widow and "widow" in at:
             o = at["widow"]
             for c in view.widow:
+                ci = card[c]
+                v[o + ci] = v.get(o + ci, 0.0) + w[ci]
+        if view.shown is not None and "shown" in at:
+            o = at["shown"]
+            for c in view.shown[1]:
                 ci = card[c]
                 v[o + ci] = v.get(o + ci, 0.0) + w[ci]
         rel = self.rel_side[seat]
@@ -131,6 +149,45 @@ class Encoder:
         out = np.zeros(self.layout.size, np.float32)
         out[np.fromiter(v, np.intp, len(v))] = np.fromiter(v.values(), np.float32, len(v))
         return out
+
+    def write_named(self, view: View, v: dict[int, float]) -> None:
+        """The suits named after a led Joker: the current trick's in ``named``, each trick's in
+        ``named_suits`` (the information state)."""
+        at, suit, current = self.at, self.suit, len(view.tricks)
+        for t, x in named_suits(view):
+            if t == current:
+                v[at["named"] + suit[x]] = 1.0
+            if "named_suits" in at:
+                v[at["named_suits"] + t * len(suit) + suit[x]] = 1.0
+
+
+def named_suits(view: View) -> list[tuple[int, str]]:
+    """Each suit named to follow a led Joker this hand, as (trick, suit): trick ``len(view.tricks)``
+    is the one on the table. A ``suit`` action follows the Joker's play in the history; the
+    sizes of the finished tricks say which trick each play belongs to.
+
+    >>> from hasenpfeffer.engine.game import Game
+    >>> from hasenpfeffer.format.loader import load_variant
+    >>> hands = ["JK 5C 6C 7C 5S 6S 7S 4D 5D 4H", "8C 9C TC JC QC KC AC 8S 9S TS",
+    ...          "6D 7D 8D 9D TD JD QD KD AD JS", "6H 7H 8H 9H TH JH QH KH AH QS"]
+    >>> g = Game(load_variant("five-hundred"), deal={"dealer": 3, "hands": hands, "widow": ["5H", "KS", "AS"]})
+    >>> for a in ["0 bid 6NT", "1 pass", "2 pass", "3 pass", "0 discard KS", "0 discard AS",
+    ...           "0 discard 5H", "0 play JK", "0 suit C", "1 play 8C"]:
+    ...     _ = g.apply(a)
+    >>> named_suits(g.view(2))
+    [(0, 'C')]
+    """
+    sizes = [len(t.cards) for t in view.tricks]
+    out = []
+    t = played = 0
+    for a in view.history:
+        if a.verb == "play":
+            played += 1
+            if t < len(sizes) and played == sizes[t]:
+                t, played = t + 1, 0
+        elif a.verb == "suit":
+            out.append((t, a.arg))
+    return out
 
 
 @functools.lru_cache(maxsize=128)

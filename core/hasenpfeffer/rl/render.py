@@ -17,32 +17,31 @@ dealer 3; trump H; maker 0 (order-up); turned 9H; scores 0 0
 
 from __future__ import annotations
 
-from ..engine.game import Game
+from ..engine.game import Game, actual_state
 
 
 def table_text(game: Game) -> str:
     """The state of the game in a few lines: the hand, trump, scores, every hand, the trick."""
-    names = game.rules.names
+    faces, public, now = game.rules.faces, game.view(), actual_state(game)
     if game.is_over:
         head = f"{game.variant.name}: over after {len(game.hand_results)} hands, side {game.winner} won"
     else:
         head = f"{game.variant.name}, hand {game.hand_number}: {game.phase}, seat {game.to_move} to move"
     facts = [f"dealer {game.dealer}"]
-    if game.trump is not None:
-        facts.append(f"trump {game.trump}")
-    if game.maker is not None:
-        facts.append(f"maker {game.maker} ({game.bid_name}{', alone' if game.alone else ''})")
-    if game.defender_alone is not None:
-        facts.append(f"defending alone {game.defender_alone}")
-    view = game.view(0)
-    if view.turned is not None:
-        facts.append(f"turned {view.turned}")
+    if public.trump is not None:
+        facts.append(f"trump {public.trump}")
+    if public.maker is not None:
+        facts.append(f"maker {public.maker} ({public.bid}{', alone' if public.maker_alone else ''})")
+    if public.defender_alone is not None:
+        facts.append(f"defending alone {public.defender_alone}")
+    if public.turned is not None:
+        facts.append(f"turned {public.turned}")
     facts.append("scores " + " ".join(str(s) for s in game.scores))
     lines = [head, "; ".join(facts)]
-    for seat, hand in enumerate(game.hands):
+    for seat, hand in enumerate(now.hands):
         mark = "*" if seat == game.to_move else " "
-        out = " (sits out)" if game.out[seat] else ""
-        lines.append(f"{mark} seat {seat}: {' '.join(names[c] for c in hand)}{out}".rstrip())
-    if game.trick:
-        lines.append("trick: " + ", ".join(f"{seat} {names[c]}" for seat, c in game.trick))
+        out = " (sits out)" if seat in public.sitting_out else ""
+        lines.append(f"{mark} seat {seat}: {' '.join([faces[c] for c in hand])}{out}".rstrip())
+    if public.trick:
+        lines.append("trick: " + ", ".join(f"{seat} {card}" for seat, card in public.trick))
     return "\n".join(lines)

@@ -40,6 +40,7 @@ from ..engine.events import (
     GameWon,
     HandDealt,
     HandScored,
+    HandShown,
     MakerForced,
     WidowTaken,
 )
@@ -51,6 +52,7 @@ from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
 from ..worlds import Dealt, Worlds
 from .handend import hand_end_view
+from .observation import named_suits
 
 EPISODES = ("hand", "game")
 TRIES = 20
@@ -237,7 +239,7 @@ class Table:
                 if self.episode == "hand" or self.hands >= self.max_hands:
                     self.over = True
                     return
-            elif isinstance(e, GameWon):
+            elif isinstance(e, GameWon) and game.is_over:  # a game of a match may follow
                 self.over = True
                 return
 
@@ -290,7 +292,7 @@ class Table:
         ids, start = self.card_id, {g.name: g.start for g in self.space.groups}
         mark = self.deal_marks[-1]
         chance = [ids[c] for hand in dealt.hands for c in hand] + [ids[c] for c in dealt.kitty]
-        moved = iter(dealt.transfers)
+        moved = iter(dealt.set_aside)
         decisions = []
         for a in self.actions[mark + self.pack :]:
             verb = self.space.keys[a][0]
@@ -318,6 +320,9 @@ class Table:
         elif isinstance(e, MakerForced):
             for q in range(self.n):
                 seen[q] += f"|{e.seat} made maker at {e.bid}"
+        elif isinstance(e, HandShown):
+            for q in range(self.n):
+                seen[q] += f"|{e.seat} shows {' '.join(e.cards)}"
         elif (a := e.action) is not None:
             text = f"|{a}"
             for q in range(self.n):
@@ -348,11 +353,14 @@ class Table:
             parts.append("alone " + " ".join(map(str, sorted(v.alone))))
         if v.turned is not None:
             parts.append(f"turned {v.turned}")
+        if v.shown is not None:
+            parts.append(f"open {v.shown[0]}: " + " ".join(map(str, v.shown[1])))
         played = [f"{q}:{c}" for t in v.tricks for q, c in t.cards]
         if played:
             parts.append("played " + " ".join(played))
         if v.trick:
             parts.append("trick " + " ".join(f"{q}:{c}" for q, c in v.trick))
+            parts += [f"named {x}" for t, x in named_suits(v) if t == len(v.tricks)]
         parts.append("tricks " + " ".join(map(str, v.tricks_won)))
         parts.append("scores " + " ".join(map(str, v.scores)))
         if v.to_move is not None:

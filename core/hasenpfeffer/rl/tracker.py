@@ -4,8 +4,8 @@ Building a :class:`~hasenpfeffer.engine.view.View` and writing it out costs tens
 microseconds; an environment stepped millions of times keeps the vectors instead. Each event
 is written into each seat's vector as that seat sees it (another seat's discard or gift
 without its card), and the public facts of the moment (the seat to move, the phase, trump,
-the maker, who is alone, the scores) and the seat's own hand are read from the game when a
-vector is asked for. The result equals :meth:`Encoder.encode` of ``game.view(seat)`` at
+the maker, who is alone, the scores) and the seat's own hand are read from the game's state by
+card id (:func:`~hasenpfeffer.engine.game.actual_state`) when a vector is asked for. The result equals :meth:`Encoder.encode` of ``game.view(seat)`` at
 every step: the tests check it over random games of every built-in variant.
 
 >>> from hasenpfeffer.engine.game import Game
@@ -30,10 +30,12 @@ from ..engine.events import (
     CardsGiven,
     Event,
     HandDealt,
+    HandShown,
+    SuitNamed,
     TrickWon,
     WidowTaken,
 )
-from ..engine.game import Game
+from ..engine.game import Game, actual_state
 from ..format.variant import Variant
 from .layout import HIDDEN, SCORE_CLIP
 from .observation import Vector, encoder
@@ -65,7 +67,9 @@ class Tracker:
             for side in range(lay.sides)
         ]
         self.width = n + len(enc.column)
-        self.trick_span = (at["trick"], at["leader"] + n)
+        # the trick, its leader and the suit named to follow (which comes right after the leader)
+        self.trick_span = (at["trick"], at["named"] + len(enc.suit) if "named" in at else at["leader"] + n)
+        self.shown: int | None = None  # the seat whose hand is open
         self.side_of = [variant.team_of(q) for q in range(n)]
         self.hidden = {key[0]: enc.column[key] for key in HIDDEN if key in enc.column}
         self.cards_in_trick = 0
@@ -96,9 +100,14 @@ class Tracker:
                 side = self.side_of[e.winner]
                 self.won[side] += 1
                 flat[self.won_at[side]] = self.won[side] / self.enc.tricks
+            elif isinstance(e, SuitNamed):
+                self.rows[:, self.at["named"] + self.enc.suit[e.suit]] = 1.0
+            elif isinstance(e, HandShown):
+                self.shown = e.seat
             elif isinstance(e, HandDealt):
                 flat[:] = 0.0
                 self.cards_in_trick = self.k = 0
+                self.shown = None
                 self.won = [0] * len(self.won)
                 if e.turned is not None and "turned" in self.at:
                     self.rows[:, self.at["turned"] + self.card_id[e.turned]] = 1.0
@@ -130,29 +139,38 @@ class Tracker:
         if ph is not None:
             out[at["phase"] + ph] = 1.0
         out[at["dealer"] + (game.dealer - seat) % n] = 1.0
-        o, w = at["hand"], enc.weight
-        for c in game.hands[seat]:
+        o, w, now = at["hand"], enc.weight, actual_state(game)
+        for c in now.hands[seat]:
             out[o + c] += w[c]
-        bid = game.bid_name
+        trick = now.trick
+        if len(trick) == 1 and trick[0][0] == to_move and "calling" in at:
+            out[at["calling"]] = 1.0
+        bid = now.bid_name
         if bid is not None and bid in enc.bid:
             out[at["contract"] + enc.bid[bid]] = 1.0
-        trump = game.trump
-        if trump is not None:
-            out[at["trump"] + enc.trump[trump]] = 1.0
-        maker = game.maker
+            for i in enc.terms.get(bid, ()):
+                out[at["terms"] + i] = 1.0
+        ti = now.trump_i
+        if ti is not None:
+            out[at["trump"] + enc.trump[game.rules.trump_names[ti]]] = 1.0
+        maker = now.maker
         if maker is not None:
             out[at["maker"] + (maker - seat) % n] = 1.0
-            lone = game.defender_alone
-            if game.alone or lone is not None:
+            lone = now.def_alone
+            if (now.alone or lone is not None) and "alone" in at:
                 o = at["alone"]
-                if game.alone:
+                if now.alone:
                     out[o + (maker - seat) % n] = 1.0
                 if lone is not None:
                     out[o + (lone - seat) % n] = 1.0
                 o = at["sitting_out"]
-                for q, sits in enumerate(game.out):
+                for q, sits in enumerate(now.out):
                     if sits:
                         out[o + (q - seat) % n] = 1.0
+        if self.shown is not None and "shown" in at:
+            o = at["shown"]
+            for c in now.hands[self.shown]:
+                out[o + c] += w[c]
         o, rel, target = at["scores"], enc.rel_side[seat], enc.target
         for side, score in enumerate(game.scores):
             if score:

@@ -40,7 +40,8 @@ from ..format.variant import Variant
 NT = "NT"
 """The no-trump option, as written in ``trump NT``."""
 
-CardLike = Card | str | int
+CardLike = str | int
+"""A card as a :class:`~hasenpfeffer.format.cards.Card` (or its text, in any spelling) or its id."""
 
 
 class Ruleset:
@@ -60,7 +61,10 @@ class Ruleset:
             self.joker = len(faces)
             faces.append(Card(JOKER, ""))
         self.faces: tuple[Card, ...] = tuple(faces)
+        """Every face by id: the one :class:`~hasenpfeffer.format.cards.Card` object of each, which
+        events and views hand out."""
         self.names: tuple[str, ...] = tuple(str(c) for c in faces)
+        """The faces' text as plain strings (for the keys of tables and the text of actions)."""
         self.card_id: dict[str, int] = {n: i for i, n in enumerate(self.names)}
         deck = [i for i in range(len(faces)) if i != self.joker] * pack.copies
         if self.joker is not None:
@@ -166,9 +170,10 @@ class Ruleset:
         """The id of a card (``Card``, text or id)."""
         if isinstance(card, int):
             return card
-        if isinstance(card, str) and card in self.card_id:  # already written as the pack writes it
-            return self.card_id[card]
-        text = str(card) if isinstance(card, Card) else str(Card.parse(card))
+        found = self.card_id.get(card)  # a face, or text written as the pack writes it
+        if found is not None:
+            return found
+        text = str(Card(card))
         try:
             return self.card_id[text]
         except KeyError:

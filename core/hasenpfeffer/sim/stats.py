@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.events import GameWon, HandScored
+from ..engine.events import HandScored
 from .figures import (
     MISERE,
     Sums,
@@ -120,8 +120,7 @@ class Stats:
         """Count a game and all its hands, read from its events; the game's value of every figure."""
         self.games += 1
         results = [e.result for e in game.events if type(e) is HandScored]
-        won = next((e for e in reversed(game.events) if type(e) is GameWon), None)
-        winner = None if won is None else won.side
+        winner = game.winner  # a match's winner where the variant plays a match
         kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
         for n, result in enumerate(results):
             self.add_hand(result, None if kinds is None else kinds[n])

@@ -20,14 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from ..engine.game import Game, actual_state
 from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import CardLike, Ruleset
 from .layout import Layout, layout_for
-
-if TYPE_CHECKING:
-    from ..engine.game import Game
 
 
 @dataclass
@@ -164,22 +161,24 @@ def _made(
 
 def position(game: Game) -> Position:
     """The position of a game in phase ``play``."""
-    if game.phase != "play" or game.trump_i is None:
+    now = actual_state(game)
+    ti = now.trump_i
+    if game.phase != "play" or ti is None:
         raise ValueError(f"the game is not in the play phase (phase {game.phase})")
     rules = game.rules
     plan = plan_for(rules)
     taken = [0] * plan.sides
-    for _, _, winner in game.tricks:
+    for _, _, winner in now.tricks:
         taken[plan.side_of[winner]] += 1
-    trick = game.trick
+    trick = now.trick
     leader = trick[0][0] if trick else game.to_move
     assert leader is not None
-    lay = layout_for(rules, game.trump_i)
+    lay = layout_for(rules, ti)
     if lay.copies:
-        return from_cards(rules, game.trump_i, game.hands, leader, trick, game.out, taken)
+        return from_cards(rules, ti, now.hands, leader, trick, now.out, taken)
     # One bit per card: the game's cards, already checked by the engine, are read directly.
-    one, out = lay.one, game.out
-    masks = [0 if away else sum([one[c] for c in h]) for h, away in zip(game.hands, out, strict=True)]
+    one, out = lay.one, now.out
+    masks = [0 if away else sum([one[c] for c in h]) for h, away in zip(now.hands, out, strict=True)]
     bits = [(q, one[c]) for q, c in trick]
     live = sum(masks) | sum([b for _, b in bits])
     nxt = _next_seats(plan.left, out)

@@ -16,7 +16,7 @@ sides, see :mod:`.solve`).
 >>> r.first_lead
 (3, 3)
 >>> [(p.seat, p.card, p.value, p.best, p.cost) for p in r.plays]
-[(0, 'KH', 2, ['JK'], 1), (1, 'QS', 3, ['JS'], 1), (2, 'TC', 2, ['AD', 'KD', 'QD', 'TD', '9D'], 1), (3, 'TH', 4, ['TH', '9H'], 0)]
+[(0, KH, 2, [JK], 1), (1, QS, 3, [JS], 1), (2, TC, 2, [AD, KD, QD, TD, 9D], 1), (3, TH, 4, [TH, 9H], 0)]
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..engine.events import HandDealt
+from ..engine.game import Game, actual_state
+from ..format.cards import Card
 from ..rules.actions import Action, Verb
 from ..rules.plan import plan_for
 from .deals import hand_game
@@ -42,13 +44,13 @@ class Play(NamedTuple):
     trick: int
     seat: int
     side: int
-    card: str
-    values: dict[str, int]
+    card: Card
+    values: dict[Card, int]
     value: int
     cost: int
 
     @property
-    def best(self) -> list[str]:
+    def best(self) -> list[Card]:
         """The cards that keep the most."""
         top = max(self.values.values())
         return [c for c, v in self.values.items() if v == top]
@@ -82,19 +84,25 @@ def review(
             p = position(g)
             if first is None:
                 first = tuple(t + u for t, u in zip(p.taken, solver.tricks(p), strict=True))
-                contract = (g.maker, g.bid_name, g.trump, g.alone)
+                contract = _contract(g)
             side = sides[a.seat]
             taken = p.taken[side]
             faces = {p.layout.face_of[x]: taken + v for x, v in solver.moves(p).items()}
             order = g.rules.sort[p.layout.ti]  # trumps high to low, then each suit
-            values = {g.rules.names[f]: faces[f] for f in sorted(faces, key=order.__getitem__)}
-            best = max(values.values())
-            plays.append(
-                Play(len(g.tricks) + 1, a.seat, side, a.arg, values, values[a.arg], best - values[a.arg])
-            )
+            cards = g.rules.faces
+            values = {cards[f]: faces[f] for f in sorted(faces, key=order.__getitem__)}
+            best, card = max(values.values()), cards[g.rules.card_id[a.arg]]
+            trick = len(actual_state(g).tricks) + 1
+            plays.append(Play(trick, a.seat, side, card, values, values[card], best - values[card]))
         g.apply(a)
     if first is None and g.phase != "play":  # the record stops before the first play, or thrown in
         return HandReview(dealt.dealer, None, None, None, False, None, plays)
     if first is None:
-        contract = (g.maker, g.bid_name, g.trump, g.alone)
+        contract = _contract(g)
     return HandReview(dealt.dealer, *contract, first, plays)
+
+
+def _contract(g: Game) -> tuple[int | None, str | None, str | None, bool]:
+    """The hand's maker, bid, trump, and whether the maker is alone."""
+    public = g.view()
+    return public.maker, public.bid, public.trump, public.maker_alone

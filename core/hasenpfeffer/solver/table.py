@@ -79,12 +79,13 @@ def made_trump(variant: Variant, dealt: HandDealt, trump: str, maker: int, alone
                 if up in legal:
                     test = g.copy()
                     test.apply(up)
-                    if test.trump == trump:
+                    if test.view().trump == trump:
                         want = up
         if want not in legal:
             return None
         g.apply(want)
-    if g.hand_number != 1 or g.maker != maker or g.trump != trump or g.alone != alone:
+    made = g.view()
+    if g.hand_number != 1 or made.maker != maker or made.trump != trump or made.maker_alone != alone:
         return None  # (a hand thrown in as dealt, by a turned Joker that proposes no suit)
     return g
 

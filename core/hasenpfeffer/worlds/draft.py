@@ -81,7 +81,7 @@ class Draft:
         for seat, card, early in self._needs():
             self._place(pool, seat, card, early, mine)
         if any(ex.lone == me for ex in k.exchanges):  # held before the exchange: kept through it
-            taken = [cid[str(c)] for c in view.widow]
+            taken = [cid[c] for c in view.widow]
             if k.picked_up and view.dealer == me and k.turned is not None:
                 taken.append(k.turned)
             if k.forced_joker and view.maker == me and r.joker is not None:

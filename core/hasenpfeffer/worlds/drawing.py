@@ -22,9 +22,9 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import Any
 
+from ..engine.dealing import Dealt
+from ..format.cards import Card
 from .draft import Draft, Misfit, take, without
 from .exchanges import kept_rule, undo_exchange
 from .filling import Allows, Place, fill
@@ -32,21 +32,6 @@ from .knowledge import Knowledge, Transfer
 
 Lean = Callable[[int, int], float]
 """How likely a seat is to hold a card, relative to the others (seat, card id): a prior for sampling."""
-
-
-@dataclass(frozen=True)
-class Dealt:
-    """One hand's cards: the dealer, each seat's hand and the kitty as dealt, and the cards of the
-    hand's discards and gifts in order (``transfers``)."""
-
-    dealer: int
-    hands: tuple[tuple[str, ...], ...]
-    kitty: tuple[str, ...]
-    transfers: tuple[str, ...] = ()
-
-    def mapping(self) -> dict[str, Any]:
-        """The deal as ``Game(deal=...)`` takes it."""
-        return {"dealer": self.dealer, "hands": [list(h) for h in self.hands], "widow": list(self.kitty)}
 
 
 def draw(
@@ -77,7 +62,7 @@ class _Draw(Draft):
         k = self.known
         r, view, me = k.rules, k.view, k.me
         cid = r.card_id
-        mine = [cid[str(c)] for c in view.hand]
+        mine = [cid[c] for c in view.hand]
         pool: Counter[int] = Counter(r.deck)
         take(pool, mine)
         for cards in k.played:
@@ -171,11 +156,11 @@ class _Draw(Draft):
         """Undo the discards, the turned card and the widow: the hands as dealt."""
         k, rng, view, me = self.known, self.rng, self.known.view, self.known.me
         r, p = k.rules, k.plan
-        transfers: list[str] = []
-        names = r.names
+        aside: list[Card] = []
+        faces = r.faces
         for t in k.transfers:
             card = self._card(t)
-            transfers.append(names[card])
+            aside.append(faces[card])
             if t.verb == "discard":
                 hold[t.seat] = hold[t.seat] + [card]
         if k.picked_up and k.turned is not None:
@@ -184,7 +169,7 @@ class _Draw(Draft):
         if k.widow and view.maker is not None:
             held = hold[view.maker]
             if view.maker == me:
-                widow = [r.card_id[str(c)] for c in view.widow]
+                widow = [r.card_id[c] for c in view.widow]
             else:
                 keep = [r.joker] if k.forced_joker and r.joker is not None else []
                 widow = rng.sample(without(held, keep), k.widow)
@@ -194,9 +179,9 @@ class _Draw(Draft):
         kitty = widow + ([] if k.turned is None else [k.turned]) + self.kitty
         return Dealt(
             view.dealer,
-            tuple(tuple(names[c] for c in sorted(hold[s])) for s in range(p.n)),
-            tuple(names[c] for c in kitty),
-            tuple(transfers),
+            tuple([tuple([faces[c] for c in sorted(hold[s])]) for s in range(p.n)]),
+            tuple([faces[c] for c in kitty]),
+            tuple(aside),
         )
 
     def _card(self, t: Transfer) -> int:

@@ -9,6 +9,7 @@ played before still fits, and the world plays on without a replay (:class:`Swapp
 
 >>> import random
 >>> from hasenpfeffer import Game, load_variant
+>>> from hasenpfeffer.engine.game import actual_state
 >>> from .replay import advance
 >>> from .sampler import Worlds
 >>> deal = {"dealer": 3, "widow": ["JS", "QS", "KS", "AS"], "hands": [
@@ -17,15 +18,15 @@ played before still fits, and the world plays on without a replay (:class:`Swapp
 >>> for a in ["0 pass", "1 pass", "2 order-up", "3 discard 9S"]:
 ...     _ = game.apply(a)
 >>> before = Worlds(game.view(1)).sample(random.Random(2))
->>> [game.rules.names[c] for c in before.hands[0]]  # seat 0 as seat 1 may believe
-['AD', '9H', 'AH', 'TS', 'AS']
+>>> [game.rules.faces[c] for c in actual_state(before).hands[0]]  # seat 0 as seat 1 may believe
+[AD, 9H, AH, TS, AS]
 >>> _ = game.apply("0 play 9C")
 >>> view = game.view(1)
 >>> advance(before, view.history[len(before.view(1).history) :])
 (1.0, Action(seat=0, verb='play', arg='9C', alone=False))
 >>> moved, weight = Worlds(view).follow(before, 1.0, random.Random(3), view.history[-1])
->>> moved.view(1).history == view.history, [game.rules.names[c] for c in moved.hands[0]]
-(True, ['AD', 'AH', 'TS', 'AS'])
+>>> moved.view(1).history == view.history, [game.rules.faces[c] for c in actual_state(moved).hands[0]]
+(True, [AD, AH, TS, AS])
 """
 
 from __future__ import annotations
@@ -33,11 +34,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from ..engine.dealing import Dealt
 from ..engine.events import CardsDiscarded, HandDealt
-from ..engine.game import Game
+from ..engine.game import Game, actual_state, swap_cards
 from ..engine.view import View
+from ..format.cards import Card
 from ..rules.actions import Action
-from .drawing import Dealt
 from .knowledge import Knowledge
 
 MENDS = 8
@@ -68,32 +70,33 @@ def mend(
     faces = rules.faces
     hands = [list(h) for h in dealt.hands]
     kitty = list(dealt.kitty)
-    transfers = list(dealt.transfers)
-    held = {c for h in game.hands for c in h}
+    aside = list(dealt.set_aside)
+    now = actual_state(game)
+    held = {c for h in now.hands for c in h}
     cid = rules.card_id
     # Where a hidden card may come from, each a list of (list, index) that hold it: the other
     # hands (cards still held as dealt), the kitty's hidden part (cards never taken), and the
     # discards ``me`` did not see (with the discarder's hand as dealt, where the card was).
-    spots: list[list[tuple[list[str], int]]] = []
+    spots: list[list[tuple[list[Card], int]]] = []
     for t, hand in enumerate(hands):
         if t not in (s, me):
             spots += [[(hand, i)] for i, c in enumerate(hand) if cid[c] in held]
     for i in range(1 if turned else 0, len(kitty)):
-        if cid[kitty[i]] not in held and kitty[i] not in transfers:
+        if cid[kitty[i]] not in held and kitty[i] not in aside:
             spots.append([(kitty, i)])
-    for j, (c, by) in enumerate(zip(transfers, hidden, strict=False)):
+    for j, (c, by) in enumerate(zip(aside, hidden, strict=False)):
         if by is not None and by != me and c in hands[by]:
-            spots.append([(transfers, j), (hands[by], hands[by].index(c))])
+            spots.append([(aside, j), (hands[by], hands[by].index(c))])
     card = cid[a.arg]
-    mine = [str(faces[c]) for c in game.hands[s] if str(faces[c]) in hands[s]]
-    if card not in game.hands[s]:  # the card is elsewhere: take it for one of the player's
+    mine = [faces[c] for c in now.hands[s] if faces[c] in hands[s]]
+    if card not in now.hands[s]:  # the card is elsewhere: take it for one of the player's
         spots = [spot for spot in spots if spot[0][0][spot[0][1]] == a.arg]
         take = mine
     else:  # the player shows a void: move one of its cards of the suit led away
-        if not game.trick or game.trump_i is None:
+        if not now.trick or now.trump_i is None:
             return None
-        eff = rules.eff[game.trump_i]
-        led = eff[game.trick[0][1]]
+        eff = rules.eff[now.trump_i]
+        led = eff[now.trick[0][1]]
         take = [c for c in mine if eff[cid[c]] == led]
         spots = [spot for spot in spots if eff[cid[spot[0][0][spot[0][1]]]] != led]
     if not spots or not take:
@@ -103,7 +106,7 @@ def mend(
     hands[s][hands[s].index(out)] = spot[0][0][spot[0][1]]
     for place, i in spot:
         place[i] = out
-    return Dealt(dealt.dealer, tuple(tuple(h) for h in hands), tuple(kitty), tuple(transfers))
+    return Dealt(dealt.dealer, tuple(tuple(h) for h in hands), tuple(kitty), tuple(aside))
 
 
 class Swapper:
@@ -120,7 +123,7 @@ class Swapper:
 
     def move_on(self, g: Game, stuck: Action, rng: random.Random) -> Game | None:
         """:meth:`~.sampler.Worlds.follow` without a replay (nothing weighed): ``g``, just before ``stuck``, has
-        unseen cards swapped in place (:meth:`Game.swap_cards`), each swap one that every
+        unseen cards swapped in place (:func:`~hasenpfeffer.engine.game.swap_cards`), each swap one that every
         card played before still fits (:meth:`fits`), and plays on; None when no swap does."""
         history, me = self.view.history, self.view.seat
         done = len(g.view(me).history)
@@ -145,41 +148,41 @@ class Swapper:
         kitty's hidden part, or a discard this seat did not see) that brings the card played
         ``a`` nearer to fitting ``g``, among the swaps every card played still fits; False when
         none does."""
-        me, rules = self.view.seat, g.rules
+        me, rules, now = self.view.seat, g.rules, actual_state(g)
         s = a.seat
-        if a.verb != "play" or not a.arg or s == me or g.trump_i is None or not self.distinct:
+        if a.verb != "play" or not a.arg or s == me or now.trump_i is None or not self.distinct:
             return False  # two of a card: which one a seat held is more than the tricks tell
         dealt = next(e for e in reversed(g.events) if isinstance(e, HandDealt))
-        names, cid, eff = rules.names, rules.card_id, rules.eff[g.trump_i]
-        held = {c for h in g.hands for c in h}
+        faces, cid, eff = rules.faces, rules.card_id, rules.eff[now.trump_i]
+        held = {c for h in now.hands for c in h}
         # Where a card may come from, as (the seat that then holds the card it is swapped for,
         # or -1 when none does, the card): other hands, the kitty, discards it did not see.
         spots = [
             (t, c)
-            for t, hand in enumerate(g.hands)
+            for t, hand in enumerate(now.hands)
             if t not in (s, me)
             for c in hand
-            if names[c] in dealt.hands[t]
+            if faces[c] in dealt.hands[t]
         ]
         first = 1 if self.view.turned is not None else 0
-        kitty = g.kitty
+        kitty = now.kitty
         spots += [(-1, cid[k]) for k in dealt.kitty[first:] if cid[k] in kitty and cid[k] not in held]
         discards = [(e.seat, cid[c]) for e in g.events if isinstance(e, CardsDiscarded) for c in e.cards]
         unseen = [t.card is None for t in self.known.transfers if t.verb == "discard"]
         spots += [
             (-1, c)
             for (by, c), hidden in zip(discards, unseen, strict=False)
-            if hidden and by != me and names[c] in dealt.hands[by]
+            if hidden and by != me and faces[c] in dealt.hands[by]
         ]
-        mine = [c for c in g.hands[s] if names[c] in dealt.hands[s]]
+        mine = [c for c in now.hands[s] if faces[c] in dealt.hands[s]]
         card = cid[a.arg]
-        if card not in g.hands[s]:  # the card is elsewhere: take it for one of the player's
+        if card not in now.hands[s]:  # the card is elsewhere: take it for one of the player's
             spots = [spot for spot in spots if spot[1] == card]
             take = mine
         else:  # the player shows a void: move one of its cards of the suit led away
-            if not g.trick:
+            if not now.trick:
                 return False
-            led = eff[g.trick[0][1]]
+            led = eff[now.trick[0][1]]
             take = [c for c in mine if eff[c] == led]
             spots = [spot for spot in spots if eff[spot[1]] != led]
         fits = self.fits
@@ -187,7 +190,7 @@ class Swapper:
         if not pairs:
             return False
         c, out = rng.choice(pairs)
-        g.swap_cards(names[c], names[out])
+        swap_cards(g, faces[c], faces[out])
         return True
 
     def fits(self, seat: int, card: int, eff: Sequence[int]) -> bool:
@@ -215,9 +218,9 @@ def voids_shown(
     eff = r.eff[known.trump]
     tricks = [t.cards for t in view.tricks] + ([view.trick] if view.trick else [])
     for n, cards in enumerate(tricks):
-        led = eff[cid[str(cards[0][1])]]
+        led = eff[cid[cards[0][1]]]
         for seat, card in cards:
-            c = cid[str(card)]
+            c = cid[card]
             played[(seat, c)] = len(voids[seat])
             if eff[c] != led:
                 voids[seat].append((n, led))

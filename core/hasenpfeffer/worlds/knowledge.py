@@ -73,12 +73,12 @@ class Knowledge:
         if self.trump is not None:
             eff = r.eff[self.trump]
             for cards in [t.cards for t in view.tricks] + ([view.trick] if view.trick else []):
-                led = eff[cid[str(cards[0][1])]]
+                led = eff[cid[cards[0][1]]]
                 for seat, card in cards[1:]:
-                    if eff[cid[str(card)]] != led:
+                    if eff[cid[card]] != led:
                         self.voids[seat].add(led)
         ap, kitty = v.making.all_pass, v.deal.kitty
-        self.turned = None if view.turned is None else cid[str(view.turned)]
+        self.turned = None if view.turned is None else cid[view.turned]
         ordered = any(a.verb == "order-up" for a in view.history)
         self.picked_up = ordered and discards(v) and self.turned is not None
         """The dealer took the turned card."""

@@ -1,21 +1,23 @@
 """A hand's history replayed on a deal: the world a view and a choice of its unseen cards make.
 
-:func:`world` replays the hand's public history on a given deal (:class:`~.drawing.Dealt`: the
-hands and kitty as dealt, and the cards of every discard and gift, which the view may hide);
-:func:`actual_deal` is the real deal of a game's current hand, the one explicit door to the
-hidden cards (for analysis and tests); :func:`advance` plays a world on by later actions.
+:func:`world` replays the hand's public history on a given deal
+(:class:`~hasenpfeffer.engine.dealing.Dealt`: the hands and kitty as dealt, and the cards of
+every discard and gift, which the view may hide); :func:`advance` plays a world on by later
+actions. The real deal of a game comes through the engine's door to the hidden cards,
+:func:`~hasenpfeffer.engine.game.actual_deal`.
 
 >>> from hasenpfeffer import Game, load_variant
+>>> from hasenpfeffer.engine.game import actual_deal, actual_state
 >>> deal = {"dealer": 3, "widow": ["JS", "QS", "KS", "AS"], "hands": [
 ...     "9C TC JC QC KC", "AC 9D TD JD QD", "KD AD 9H TH JH", "QH KH AH 9S TS"]}
 >>> game = Game(load_variant("euchre"), deal=deal)
 >>> for a in ["0 pass", "1 pass", "2 order-up", "3 discard 9S"]:
 ...     _ = game.apply(a)
 >>> dealt = actual_deal(game)
->>> dealt.hands[3], dealt.kitty, dealt.transfers  # the dealer's discard, which only it saw
-(('QH', 'KH', 'AH', '9S', 'TS'), ('JS', 'QS', 'KS', 'AS'), ('9S',))
+>>> dealt.hands[3], dealt.set_aside  # the dealer's discard, which only it saw
+((QH, KH, AH, 9S, TS), (9S,))
 >>> real = world(game.view(1), dealt)
->>> real.hands == game.hands, real.to_move
+>>> actual_state(real).hands == actual_state(game).hands, real.to_move
 (True, 0)
 """
 
@@ -23,11 +25,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from ..engine.events import CardsDiscarded, CardsGiven, HandDealt
-from ..engine.game import Game
+from ..engine.dealing import Dealt
+from ..engine.game import Game, actual_state
 from ..engine.view import View
 from ..rules.actions import Action
-from .drawing import Dealt
 
 Weigh = Callable[[Game, Action], float]
 """How likely a seat was to take an action of the history in a world (the world just before it,
@@ -56,7 +57,7 @@ def replay(
     no game when the product falls below ``floor`` (the replay stops there). An action the
     deal cannot play raises :class:`Unplayable`, any other misfit ValueError."""
     game = Game(view.variant, seed=seed, deal=dealt.mapping())
-    cards = iter(dealt.transfers)
+    cards = iter(dealt.set_aside)
     weight = 1.0
     for a in view.history:
         if a.verb in ("discard", "give"):
@@ -72,7 +73,7 @@ def replay(
                 return None, weight
         game.apply(a)
     faces = game.rules.faces
-    if tuple(faces[c] for c in game.hands[view.seat]) != view.hand:
+    if tuple([faces[c] for c in actual_state(game).hands[view.seat]]) != view.hand:
         raise ValueError(f"the deal does not give seat {view.seat} the cards it holds")
     return game, weight
 
@@ -89,13 +90,3 @@ def advance(game: Game, actions: Sequence[Action], weigh: Weigh | None = None) -
             factor *= weigh(game, a)
         game.apply(a)
     return factor, None
-
-
-def actual_deal(game: Game) -> Dealt:
-    """The current hand's real deal, with every discard and gift (hidden information: for analysis)."""
-    events = game.events
-    start = max(i for i, e in enumerate(events) if isinstance(e, HandDealt))
-    dealt = events[start]
-    assert isinstance(dealt, HandDealt)
-    moved = [c for e in events[start:] if isinstance(e, CardsDiscarded | CardsGiven) for c in e.cards]
-    return Dealt(dealt.dealer, dealt.hands, dealt.kitty, tuple(moved))

@@ -10,6 +10,7 @@ later deals are not the real game's.
 
 >>> import random
 >>> from hasenpfeffer import Game, load_variant
+>>> from hasenpfeffer.engine.game import actual_deal, actual_state
 >>> game = Game(load_variant("hasenpfeffer"), dealer=3, seed=5)
 >>> for a in ["0 bid 3", "1 pass", "2 pass", "3 pass", "0 trump S"]:
 ...     _ = game.apply(a)
@@ -18,7 +19,7 @@ later deals are not the real game's.
 >>> w.view(2).hand == view.hand, w.view(2).history == view.history, w.to_move == game.to_move
 (True, True, True)
 >>> real = world(view, actual_deal(game))
->>> real.hands == game.hands
+>>> actual_state(real).hands == actual_state(game).hands
 True
 """
 
@@ -27,13 +28,14 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ..engine.game import Game
+from ..engine.dealing import Dealt
+from ..engine.game import Game, actual_deal
 from ..engine.view import View
 from ..rules.actions import Action
-from .drawing import Dealt, Lean, draw
+from .drawing import Lean, draw
 from .follow import MENDS, Swapper, mend
 from .knowledge import Knowledge
-from .replay import Unplayable, Weigh, actual_deal, replay, world
+from .replay import Unplayable, Weigh, replay, world
 
 TRIES = 50
 """Deals tried (drawn, replayed and weighed) before :meth:`Worlds.sample` gives up."""

@@ -219,6 +219,7 @@ def assumptions(v: Variant) -> list[str]:
 
 def table_data(variant: Variant, number: int, dealt: HandDealt, actions: list[Action]) -> dict[str, Any]:
     """The table of one deal, and the contract played there against it."""
+    from ...engine.game import actual_state
     from ...solver.deals import hand_game
     from ...solver.table import table
 
@@ -229,14 +230,15 @@ def table_data(variant: Variant, number: int, dealt: HandDealt, actions: list[Ac
             break
         g.apply(a)
     played: dict[str, Any] | None = None
-    if g.phase == "play" and g.maker is not None:
-        match = [r for r in rows if (r.trump, r.maker, r.alone) == (g.trump, g.maker, g.alone)]
+    made = g.view()
+    if g.phase == "play" and made.maker is not None:
+        match = [r for r in rows if (r.trump, r.maker, r.alone) == (made.trump, made.maker, made.maker_alone)]
         played = {
-            "maker": g.maker,
-            "trump": g.trump,
-            "alone": g.alone,
-            "bid": g.bid_name,
-            "required": g.required,
+            "maker": made.maker,
+            "trump": made.trump,
+            "alone": made.maker_alone,
+            "bid": made.bid,
+            "required": actual_state(g).required,
         }
         played["makeable"] = match[0].tricks if match else None
     return {"hand": number, "dealer": dealt.dealer, "rows": [_row(r) for r in rows], "played": played}

@@ -11,8 +11,8 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from ...engine.events import CardPlayed, Event, HandDealt, HandScored, TrickWon
-from ...engine.transcript import split
+from ...engine.events import CardPlayed, Event, HandDealt, HandScored, HandShown, SuitNamed, TrickWon
+from ...engine.transcript import played, split
 from ..common import add_allow_path, error
 
 if TYPE_CHECKING:
@@ -67,17 +67,27 @@ FORMAT = 1
 
 
 def _tricks(events: list[Event]) -> list[dict[str, Any]]:
-    """The finished tricks of one hand's events."""
-    return [
-        {
-            "leader": e.leader,
-            "cards": [{"seat": seat, "card": card} for seat, card in e.cards],
-            "winner": e.winner,
-            "why": e.reason,
-        }
-        for e in events
-        if isinstance(e, TrickWon)
-    ]
+    """The finished tricks of one hand's events (``named``: the suit named to follow a led Joker)."""
+    out: list[dict[str, Any]] = []
+    named = None
+    for e in events:
+        if isinstance(e, SuitNamed):
+            named = e.suit
+        elif isinstance(e, TrickWon):
+            cards = [{"seat": seat, "card": card} for seat, card in e.cards]
+            out.append(
+                {"leader": e.leader, "cards": cards, "winner": e.winner, "why": e.reason, "named": named}
+            )
+            named = None
+    return out
+
+
+def _contract(game: Game, bid: str | None) -> dict[str, Any] | None:
+    """What a ladder bid with a contract commits its makers to (None for a plain bid)."""
+    b = {x.name: x for x in game.variant.making.auction.ladder}.get(bid or "")
+    if b is None or not b.contract:
+        return None
+    return {"words": b.describe(), **b.model_dump(mode="json", exclude={"name"})}
 
 
 def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
@@ -86,25 +96,14 @@ def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
     defence: list[str] = []
     made = False
     for a in actions:
-        if not made:
+        if not made and a.verb in ("bid", "pass", "order-up", "trump"):
             making.append(str(a))
             made = a.verb in ("order-up", "trump")
-        elif a.verb in ("alone", "pass"):
-            defence.append(str(a))
+        else:  # a contract that names its trump ends the making with the auction
+            made = True
+            if a.verb in ("alone", "pass"):
+                defence.append(str(a))
     return making, defence
-
-
-def _hands(game: Game) -> list[list[Event]]:
-    """Each replayed hand's events: the finished ones, and the current one once it has begun."""
-    hands = split(game.events)
-    if hands and not game.is_over and not any(e.action is not None for e in hands[-1]):
-        hands.pop()
-    return hands
-
-
-def hand_count(game: Game) -> int:
-    """Hands replayed: the finished ones, and the current one when it has begun."""
-    return len(_hands(game))
 
 
 def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any]:
@@ -121,6 +120,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
     for t in tricks:
         won[game.variant.team_of(t["winner"])] += 1
     r = next((e.result for e in events if isinstance(e, HandScored)), None)
+    public = game.view()
     table: list[dict[str, Any]] = []
     if r is None:
         for e in events:
@@ -133,11 +133,15 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "dealer": dealt.dealer if dealt else game.dealer,
         "finished": r is not None,
         "making": making,
-        "maker": r.maker if r else game.maker,
-        "bid": r.bid if r else game.bid_name,
-        "forced": r.forced if r else game.forced,
-        "trump": r.trump if r else game.trump,
-        "alone": r.alone if r else game.alone,
+        "maker": r.maker if r else public.maker,
+        "bid": r.bid if r else public.bid,
+        "contract": _contract(game, r.bid if r else public.bid),
+        "shown": next(
+            ({"seat": e.seat, "cards": list(e.cards)} for e in events if isinstance(e, HandShown)), None
+        ),
+        "forced": r.forced if r else public.forced,
+        "trump": r.trump if r else public.trump,
+        "alone": r.alone if r else public.maker_alone,
         "lone_defence": defence,
         "thrown_in": r.thrown_in if r else False,
         "tricks": tricks,
@@ -151,7 +155,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
 
 def summary(game: Game) -> dict[str, Any]:
     """The JSON outcome: every hand; the last hand's tricks and score change; the scores."""
-    hands = [hand(game, i, events) for i, events in enumerate(_hands(game))]
+    hands = [hand(game, i, events) for i, events in enumerate(played(game.events))]
     last = hands[-1] if hands else hand(game, 0)
     return {
         "format": FORMAT,
@@ -175,7 +179,7 @@ def show(game: Game) -> None:
     v = game.variant
     auction = v.making.method == "auction"
     side = "player" if v.partnerships == "none" else "team"
-    for i, events in enumerate(_hands(game)):
+    for i, events in enumerate(played(game.events)):
         h = hand(game, i, events)
         console.print(f"[bold]Hand {h['number']}[/bold] (dealer {h['dealer']})")
         if h["making"]:
@@ -188,11 +192,15 @@ def show(game: Game) -> None:
             console.print(f"  all passed: {who}, seat {h['maker']}, must make {h['bid']}")
         if h["trump"] is not None:
             alone = " alone" if h["alone"] else ""
-            console.print(f"  trump {h['trump']}, maker {h['maker']} ({h['bid']}){alone}")
+            contract = f": {h['contract']['words']}" if h["contract"] else ""
+            console.print(f"  trump {h['trump']}, maker {h['maker']} ({h['bid']}{contract}){alone}")
+        if h["shown"]:
+            console.print(f"  seat {h['shown']['seat']} lays its hand open: " + " ".join(h["shown"]["cards"]))
         if h["lone_defence"]:
             console.print("  lone defence: " + ", ".join(h["lone_defence"]))
         for n, t in enumerate(h["tricks"], 1):
             cards = " ".join(f"{c['seat']}:{c['card']}" for c in t["cards"])
+            cards += f" ({t['named']} named)" if t["named"] else ""
             console.print(f"  trick {n}: {cards} -> seat {t['winner']} ({t['why']})")
         if h["table"]:
             console.print("  on the table: " + " ".join(f"{c['seat']}:{c['card']}" for c in h["table"]))

@@ -66,9 +66,13 @@ def explain(action: Action, view: View) -> str:
     alone = f"; you play alone, {partners}" if action.alone else ""
     if verb == "bid":
         bid = v.bid(arg)
+        if bid.contract:
+            return f"contract: {bid.describe()}"
         stakes = f" at {bid.multiplier}x stakes" if bid.multiplier != 1 else ""
         who = "your side" if v.partnerships != "none" else "you"
         return f"{who} must take {bid.tricks} tricks{stakes}{alone}"
+    if verb == "suit":
+        return f"the others must follow {SUIT_NAMES[arg]} to your Joker if they can"
     if verb == "pass":
         if view.phase == "bidding":
             final = v.making.auction.style == "until-passes"
@@ -142,6 +146,9 @@ def _parse_action(text: str, view: View, legal: Sequence[Action]) -> Action:
     if not rest and view.phase in ("trump", "name-trump"):
         with contextlib.suppress(InputError):
             verb, rest = "trump", [_suit_arg(verb)]
+    if not rest and "suit" in {a.verb for a in legal}:  # after leading the Joker: a suit's name alone
+        with contextlib.suppress(InputError):
+            verb, rest = "suit", [_suit_arg(verb)]
     if verb not in {a.verb for a in legal} | {"bid", "trump", "play", "discard", "give", "pass"}:
         raise InputError(f"{text!r} is not a card, an action or a listed number (? lists your choices)")
     arg = " ".join(rest)
@@ -150,7 +157,7 @@ def _parse_action(text: str, view: View, legal: Sequence[Action]) -> Action:
             arg = str(Card.parse(arg))
         except CardError as exc:
             raise InputError(str(exc)) from None
-    elif verb == "trump" and arg:
+    elif verb in ("trump", "suit") and arg:
         arg = _suit_arg(arg.lower())
     elif verb == "bid":
         arg = bids.get(arg, arg)

@@ -144,6 +144,10 @@ class Namer:
             out.append(f"{'order' if you else 'orders'} it up{alone}", style="bold")
         elif verb == "alone":
             out.append(f"{'go' if you else 'goes'} alone", style="bold")
+        elif verb == "suit":
+            out.append(f"{'call' if you else 'calls'} ")
+            out.append(suit_label(arg), style="red" if arg in RED_SUITS else "bold")
+            out.append(" to follow the Joker")
         elif verb in ("play", "discard", "give") and arg:
             out.append(f"{verb if you else verb + 's'} {'you ' if to_you else ''}")
             out.append_text(card_text(Card.parse(arg), trump, self.variant))
@@ -194,6 +198,9 @@ def table_view(view: View, hand_no: int | None = None, title: str | None = None)
         deal.append(f" · maker {names.seat(view.maker)}")
         if view.bid is not None:
             deal.append(f", {bid_words(view.bid)}", style="bold")
+            contract = {b.name: b for b in v.making.auction.ladder}.get(view.bid)
+            if contract is not None and contract.contract:
+                deal.append(f" ({contract.describe()})", style="dim")
     else:
         bids = [a for a in view.history if a.verb == "bid"]
         if bids:
@@ -232,6 +239,9 @@ def table_view(view: View, hand_no: int | None = None, title: str | None = None)
         for card in view.widow:
             widow.append_text(card_text(card, trump, v)).append(" ")
         lines.append(_line("Widow", widow.append("(now in your hand)", style="dim")))
+    if view.shown is not None and view.shown[0] != view.seat:
+        seat, cards = view.shown
+        lines.append(_line(f"Open ({names.seat(seat, short=True)})", hand_text(cards, trump, v)))
     lines.append(_line("Your hand", hand_text(view.hand, trump, v)))
     heading = title or v.name
     if hand_no is not None:

@@ -118,9 +118,7 @@ class Session:
         self.console.print(self.names.action(shown, before.trump, to_you=received))
         for event in events:
             if isinstance(event, TrickWon):
-                self.console.print(
-                    trick_won_text(event.winner, Card.parse(event.card), self.names, before.trump)
-                )
+                self.console.print(trick_won_text(event.winner, event.card, self.names, before.trump))
         if len(game.hand_results) > self.hands_shown:
             self._hand_over()
 

@@ -30,6 +30,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import NamedTuple
 
+from ...format.cards import Card
 from ...rules.actions import Action, LegalActions
 from ...rules.ruleset import Ruleset
 from ..events import Event
@@ -100,6 +101,10 @@ class PhaseRules:
         """Whether the hand, going on, enters this phase now (asked when it may: ``Entry.WANTED``)."""
         return True
 
+    def leaving_words(self, rules: Ruleset) -> str:
+        """The words of :attr:`leaving` for a variant."""
+        return self.leaving
+
     def arriving(self, rules: Ruleset, source: Phase) -> str:
         """Words for the diagram when the hand goes on to this phase from ``source`` ("": the
         source's :attr:`leaving`)."""
@@ -129,10 +134,10 @@ def emit(s: State, event: Event) -> None:
     s.events.append(event)
 
 
-def names(s: State, cards: list[int] | tuple[int, ...]) -> tuple[str, ...]:
-    """Card ids as text."""
-    text = s.rules.names
-    return tuple(text[c] for c in cards)
+def names(s: State, cards: list[int] | tuple[int, ...]) -> tuple[Card, ...]:
+    """Card ids as their cards (the variant's faces, as events carry them)."""
+    faces = s.rules.faces
+    return tuple([faces[c] for c in cards])
 
 
 def cards_legal(s: State, table: tuple[tuple[Action, ...], ...], cards: list[int]) -> LegalActions:

@@ -7,9 +7,9 @@ hand is thrown in: the phase's one exit, to scoring.
 
 from __future__ import annotations
 
+from ...format.variant import Bid
 from ...rules import mechanisms as has
 from ...rules.actions import Action, LegalActions, Verb
-from ...format.variant import Bid
 from ...rules.plan import Plan
 from ...rules.ruleset import Ruleset
 from ..events import BidMade, MakerForced, Passed
@@ -68,6 +68,8 @@ class Bidding(PhaseRules):
         if a.verb == Verb.BID:
             s.high = s.plan.bid_index[a.arg]
             s.high_seat = a.seat
+            if not s.variant.making.auction.pass_final:  # everyone may speak again
+                s.passed = [False] * s.plan.n
             emit(s, BidMade(a.seat, a.arg))
         else:
             s.passed[a.seat] = True
@@ -104,7 +106,8 @@ class Bidding(PhaseRules):
                 active = p.n - sum(s.passed)
                 if active > 1 or (active == 1 and s.high_seat is None):
                     nxt = p.left[seat]
-                    while s.passed[nxt]:
+                    final = s.variant.making.auction.pass_final
+                    while final and s.passed[nxt]:
                         nxt = p.left[nxt]
                     s.to_move = nxt
                     return

@@ -66,14 +66,14 @@ class Deal(PhaseRules):
         s.next = []
         s.eff = []
         s.active = p.n
-        text = s.rules.names
+        faces = s.rules.faces
         s.events.append(
             HandDealt(
                 len(s.hand_results) + 1,
                 s.dealer,
-                tuple([tuple([text[c] for c in h]) for h in hands]),
-                tuple([text[c] for c in kitty]),
-                None if s.turned is None else text[s.turned],
+                tuple([tuple([faces[c] for c in h]) for h in hands]),
+                tuple([faces[c] for c in kitty]),
+                None if s.turned is None else faces[s.turned],
             )
         )
         s.course.leave(s)

@@ -10,6 +10,7 @@ from ..events import CardsDiscarded
 from ..state import State
 from .base import Entry, PhaseRules, cards_legal, emit, not_held
 from .names import Phase
+from .trump import trump_words
 
 
 class Discard(PhaseRules):
@@ -31,7 +32,7 @@ class Discard(PhaseRules):
         if source == Phase.ORDER_UP:
             return "ordered up, the dealer takes the card and discards one"
         n = rules.variant.deal.kitty.size
-        return f"trump named, the maker discards {n} card{'s' * (n > 1)}"
+        return f"{trump_words(rules)}, the maker discards {n} card{'s' * (n > 1)}"
 
     def enter(self, s: State) -> None:
         """The maker who took the widow discards; after an order-up, the dealer."""
@@ -48,7 +49,7 @@ class Discard(PhaseRules):
         s.hands[a.seat].remove(c)
         s.discards.append((a.seat, c))
         s.discards_left -= 1
-        emit(s, CardsDiscarded(a.seat, (a.arg,)))
+        emit(s, CardsDiscarded(a.seat, (s.rules.faces[c],)))
         if not s.discards_left:
             s.course.leave(s)
 

@@ -66,7 +66,7 @@ class Exchange(PhaseRules):
         s.hands[giver].remove(c)
         s.hands[taker].append(c)
         s.hands[taker].sort()
-        emit(s, CardsGiven(giver, taker, (a.arg,)))
+        emit(s, CardsGiven(giver, taker, (s.rules.faces[c],)))
         if s.exch:
             s.to_move = s.exch[0][0]
             return

@@ -1,11 +1,10 @@
-"""The game is over: a step, entered by scoring's exit once a side has won."""
+"""The game (or the match) is over: a step, entered by scoring's exit once a side has won."""
 
 from __future__ import annotations
 
 from ...rules.ruleset import Ruleset
-from ..events import GameWon
 from ..state import State
-from .base import Entry, PhaseRules, emit
+from .base import Entry, PhaseRules
 from .names import Phase
 
 
@@ -19,7 +18,6 @@ class Over(PhaseRules):
         return Entry.NEVER
 
     def enter(self, s: State) -> None:
-        """Announce the winner."""
+        """Nobody moves again (scoring announced the winner)."""
         assert s.winner is not None
         s.to_move = None
-        emit(s, GameWon(s.winner, s.scores))

@@ -10,6 +10,15 @@ from .base import PhaseRules, not_held
 from .names import Phase
 
 
+def show(s: State) -> None:
+    """Lay the maker's hand open to every seat (an open contract)."""
+    maker = s.maker
+    assert maker is not None
+    s.shown = maker
+    faces = s.rules.faces
+    s.events.append(HandShown(maker, tuple([faces[x] for x in s.hands[maker]])))
+
+
 class Play(PhaseRules):
     """Phase ``play``."""
 
@@ -44,6 +53,9 @@ class Play(PhaseRules):
         s.next = nxt
         s.active = p.n - sum(out)
         s.leader = s.to_move = leader
+        contract = s.contract
+        if contract is not None and contract.open and contract.open_from == "lead":
+            show(s)
 
     def legal(self, s: State) -> LegalActions:
         """The cards that follow the suit led, or any card when none does; the suit to follow
@@ -76,7 +88,7 @@ class Play(PhaseRules):
         s.hands[seat].remove(c)
         trick = s.trick
         trick.append((seat, c))
-        s.events.append(CardPlayed(seat, arg))
+        s.events.append(CardPlayed(seat, s.rules.faces[c]))
         if len(trick) == 1:
             s.led = s.eff[c]
             if c == s.rules.joker and s.trump_i == s.rules.ns and s.plan.joker_names_suit:
@@ -91,19 +103,15 @@ class Play(PhaseRules):
         s.won[best] += 1
         done = tuple(trick)
         s.tricks.append((s.leader, done, best))
-        names = s.rules.names
+        faces = s.rules.faces
         reason = s.rules.reasons[ti][card]
         s.events.append(
-            TrickWon(best, names[card], reason, s.leader, tuple([(q, names[x]) for q, x in done]))
+            TrickWon(best, faces[card], reason, s.leader, tuple([(q, faces[x]) for q, x in done]))
         )
         s.trick = []
         s.leader = s.to_move = best
-        contract = s.contract
-        if contract is not None and contract.open and s.shown is None:
-            maker = s.maker
-            assert maker is not None
-            s.shown = maker
-            s.events.append(HandShown(maker, tuple([names[x] for x in s.hands[maker]])))
+        if s.shown is None and s.contract is not None and s.contract.open:
+            show(s)
         if not s.hands[best]:
             s.course.leave(s)
 

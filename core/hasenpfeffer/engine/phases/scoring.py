@@ -4,11 +4,33 @@ nothing; then the game is won (the exit to ``over``) or the next hand is dealt (
 
 from __future__ import annotations
 
-from ..events import HandResult, HandScored
+from ...rules.ruleset import Ruleset
+from ..events import GameWon, HandResult, HandScored, MatchWon
 from ..scoring import game_winner, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
 from .names import Phase
+
+
+def _won_words(rules: Ruleset) -> str:
+    return "game won" if rules.variant.match is None else "match won"
+
+
+def match_winner(s: State, won: int) -> int | None:
+    """The side that won a game wins the match (a single game is a match of one), or the next
+    game starts: the scores go back to 0, or the winner keeps what it scored beyond the target."""
+    v = s.variant
+    match = v.match
+    if match is None:
+        return won
+    shut = all(score <= 0 for side, score in enumerate(s.scores) if side != won)
+    s.games_won[won] += match.shut_out if shut else 1
+    if s.games_won[won] >= match.wins:
+        emit(s, MatchWon(won, tuple(s.games_won)))
+        return won
+    carry = max(0, s.scores[won] - v.game.target) if match.laps else 0
+    s.scores = tuple(carry if side == won else 0 for side in range(len(s.scores)))
+    return None
 
 
 class Scoring(PhaseRules):
@@ -16,7 +38,7 @@ class Scoring(PhaseRules):
 
     name = Phase.SCORING
     exits = (
-        Exit("end_game", Phase.OVER, always, lambda s: s.winner is not None, "game won"),
+        Exit("end_game", Phase.OVER, always, lambda s: s.winner is not None, _won_words),
         Exit("next_hand", Phase.DEAL, always, always, "game not over, next deal"),
     )
 
@@ -67,7 +89,10 @@ class Scoring(PhaseRules):
         emit(s, HandScored(result))
         s.to_move = None
         if not thrown:
-            s.winner = game_winner(s.variant, s.scores, p.side_of[maker or 0], made)
+            side_won = game_winner(s.variant, s.scores, p.side_of[maker or 0], made)
+            if side_won is not None:
+                emit(s, GameWon(side_won, s.scores))
+                s.winner = match_winner(s, side_won)
         if s.winner is None and not (thrown and s.redeal_same):
             s.dealer = (s.dealer + p.dealer_step) % p.n
         s.course.leave(s)

@@ -33,6 +33,21 @@ def trump_options(s: State, seat: int, barred: int | None) -> list[Action]:
     return out
 
 
+def trump_words(rules: Ruleset) -> str:
+    """How trump is made after the auction, in words: by the maker, by the contract bid, or either.
+
+    >>> from hasenpfeffer.format.loader import load_variant
+    >>> from hasenpfeffer.rules.ruleset import compile_variant
+    >>> trump_words(compile_variant(load_variant("pepper"))), trump_words(compile_variant(load_variant("five-hundred")))
+    ('trump named', 'the contract names trump')
+    """
+    ladder = rules.variant.making.auction.ladder
+    fixed = [b.trump is not None for b in ladder]
+    if all(fixed):
+        return "the contract names trump"
+    return "trump named, or by the contract" if any(fixed) else "trump named"
+
+
 def trump_refused(s: State, a: Action, legal: LegalActions) -> str:
     """Why a ``trump`` action is refused."""
     if a.alone and not any(x.alone for x in legal if x.verb == Verb.TRUMP):
@@ -57,6 +72,10 @@ class NamingTrump(PhaseRules):
     name = Phase.TRUMP
     verbs = frozenset({Verb.TRUMP})
     leaving = "trump named"
+
+    def leaving_words(self, rules: Ruleset) -> str:
+        """Trump named by the maker, by the contract, or by either."""
+        return trump_words(rules)
 
     def used(self, rules: Ruleset) -> bool:
         """Auction variants."""

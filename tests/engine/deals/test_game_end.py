@@ -1,0 +1,176 @@
+"""How a game and a match end, on hand-worked deals: a match of games, a shut-out counted
+twice, laps, a game won by setting the makers, a pass that is not final and a stuck dealer
+forced below the ladder (docs/variant-format.md, "game" and "match"; docs/rules.md section 4).
+
+The scores before a hand are set through the engine's door (``actual_state``), as a game
+that has run some hands would have them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hasenpfeffer import Game, Variant, records
+from hasenpfeffer.engine.events import GameWon, MatchWon
+from hasenpfeffer.engine.game import actual_state
+from hasenpfeffer.format.loader import load_variant
+from support.paths import HOUSE_RULES as HOUSE
+from support.play import play_random
+
+# Euchre, dealer 3, the 9 of hearts turned: seat 0 holds both bowers and A K Q of hearts.
+EUCHRE_DEAL = {
+    "dealer": 3,
+    "hands": [h.split() for h in ["JH JD AH KH QH", "AS KS QS JS TS", "AC KC QC JC TC", "AD KD QD TD 9D"]],
+    "widow": ["9H", "9S", "9C", "TH"],
+}
+# Seat 0 orders up, the dealer lays the 9H away, seat 0 leads its five hearts: a march (2).
+MARCH = "0 order-up, 3 discard 9H" + "".join(
+    f", 0 play {c}, 1 play {b}, 2 play {x}, 3 play {d}"
+    for c, b, x, d in zip(
+        ["JH", "JD", "AH", "KH", "QH"],
+        ["AS", "KS", "QS", "JS", "TS"],
+        ["AC", "KC", "QC", "JC", "TC"],
+        ["AD", "KD", "QD", "TD", "9D"],
+        strict=True,
+    )
+)
+# Alone, the left of the maker leads: seat 1's ace of spades is trumped, then seat 0 leads.
+LONE_MARCH = "0 order-up alone, 3 discard 9H, 1 play AS, 3 play AD, 0 play JH" + "".join(
+    f", 0 play {c}, 1 play {b}, 3 play {d}"
+    for c, b, d in zip(
+        ["JD", "AH", "KH", "QH"], ["KS", "QS", "JS", "TS"], ["KD", "QD", "TD", "9D"], strict=True
+    )
+)
+
+
+def run(g: Game, script: str) -> None:
+    for text in script.split(","):
+        g.apply(text.strip())
+
+
+def started(variant: Variant, scores: tuple[int, ...], deal: dict[str, object] = EUCHRE_DEAL) -> Game:
+    g = Game(variant, seed=5, deal=deal)
+    actual_state(g).scores = scores
+    return g
+
+
+def test_a_game_of_a_match_goes_on_to_the_next_game_from_nothing() -> None:
+    g = started(load_variant(HOUSE / "euchre-match-of-three.yaml"), (9, 3))
+    run(g, MARCH)
+    # team 0 reaches 11: it wins the first game, not yet the match (two games needed)
+    assert [e for e in g.events if type(e) in (GameWon, MatchWon)] == [GameWon(0, (11, 3))]
+    assert not g.is_over and g.winner is None and g.hand_number == 2
+    assert g.view(0).scores == (0, 0) and actual_state(g).games_won == [1, 0]
+    assert g.hand_results[0].scores == (11, 3)  # the hand's result keeps the game's final score
+
+
+def test_a_single_game_is_over_at_its_first_win() -> None:
+    g = started(load_variant("euchre"), (9, 3))
+    run(g, MARCH)
+    assert g.is_over and g.winner == 0 and not [e for e in g.events if type(e) is MatchWon]
+
+
+def test_a_shut_out_counts_two_games_and_wins_a_match_of_three_at_once() -> None:
+    v = load_variant(HOUSE / "euchre-skunk-counts-double.yaml")
+    g = started(v, (9, 0))
+    run(g, MARCH)  # 11-0: the losers never scored
+    assert [e for e in g.events if type(e) in (GameWon, MatchWon)] == [
+        GameWon(0, (11, 0)),
+        MatchWon(0, (2, 0)),
+    ]
+    assert g.is_over and g.winner == 0
+    # the same game won 11-1 counts one
+    g = started(v, (9, 1))
+    run(g, MARCH)
+    assert not g.is_over and actual_state(g).games_won == [1, 0]
+
+
+def test_laps_carry_the_points_beyond_the_target_into_the_next_game() -> None:
+    g = started(load_variant(HOUSE / "euchre-laps.yaml"), (9, 6))
+    run(g, LONE_MARCH)  # 9 + 4 = 13: three beyond the target of 10
+    assert g.hand_results[0].score_change == (4, 0) and not g.is_over
+    assert g.view(0).scores == (3, 0) and actual_state(g).games_won == [1, 0]
+
+
+def test_a_match_record_replays_with_its_games() -> None:
+    g = Game(load_variant(HOUSE / "euchre-skunk-counts-double.yaml"), seed=5)
+    play_random(g, random.Random(2))
+    won = [e for e in g.events if type(e) is MatchWon]
+    assert g.is_over and len(won) == 1 and won[0].side == g.winner and max(won[0].games) >= 2
+    rec = g.record()
+    assert rec["result"]["games"] == list(won[0].games)
+    again = records.replay(records.loads(records.dump(rec)))
+    assert again.record() == rec and again.winner == g.winner
+
+
+# Pepper, dealer 0: seat 2 holds both red jacks; seat 1 bids 4 in diamonds and takes 3.
+PEPPER_DEAL = {
+    "dealer": 0,
+    "hands": [
+        h.split()
+        for h in ["AC KC QC JC TC 9C", "AD KD QD TD 9D 9H", "JH JD AH KH QH TH", "AS KS QS JS TS 9S"]
+    ],
+    "widow": [],
+}
+DIAMONDS = (
+    "1 bid 4, 2 pass, 3 pass, 0 pass, 1 trump D,"
+    "1 play AD, 2 play JD, 3 play 9S, 0 play 9C,"
+    "2 play JH, 3 play TS, 0 play TC, 1 play KD,"
+    "2 play AH, 3 play JS, 0 play JC, 1 play 9H,"
+    "2 play KH, 3 play QS, 0 play QC, 1 play QD,"
+    "1 play TD, 2 play QH, 3 play KS, 0 play KC,"
+    "1 play 9D, 2 play TH, 3 play AS, 0 play AC"
+)
+
+
+def test_setting_the_makers_wins_where_only_made_or_defeated_bids_win() -> None:
+    v = load_variant(HOUSE / "pepper-win-on-defeated-bid.yaml")
+    g = started(v, (28, 10), PEPPER_DEAL)
+    run(g, DIAMONDS)
+    r = g.hand_results[0]
+    # seat 1 needed 4 and took 3: set, -6; the defenders (team 0) score their 3 tricks, 31
+    assert (r.made, r.tricks, r.score_change) == (False, (3, 3), (3, -6))
+    assert g.is_over and g.winner == 0
+    # without win_by_defeat, points taken in defence never win: the game goes on at 31
+    plain = v.model_copy(update={"game": v.game.model_copy(update={"win_by_defeat": False})})
+    g = started(plain, (28, 10), PEPPER_DEAL)
+    run(g, DIAMONDS)
+    assert not g.is_over and g.view(0).scores == (31, 4)
+
+
+def test_a_stuck_dealer_plays_a_bid_below_the_ladder() -> None:
+    g = Game(load_variant(HOUSE / "pepper-stuck-dealer-bids-two.yaml"), seed=5, deal=PEPPER_DEAL)
+    assert [str(a) for a in g.legal_actions()][:2] == ["1 pass", "1 bid 3"]
+    run(g, "1 pass, 2 pass, 3 pass")
+    assert [str(a) for a in g.legal_actions()][:2] == ["0 pass", "0 bid 3"]
+    g.apply("0 pass")  # everyone passed: the dealer is forced to 2, which nobody may bid
+    s = actual_state(g)
+    assert (g.phase, g.to_move, g.view(0).maker, s.required) == ("trump", 0, 0, 2)
+
+
+HEARTS_500 = {
+    "dealer": 3,
+    "hands": [
+        h.split()
+        for h in [
+            "JK JH JD AH KH QH TH 9H 8H 7H",
+            "AS KS QS JS TS 9S 8S 7S 6S 5S",
+            "AC KC QC JC TC 9C 8C 7C 6C 5C",
+            "AD KD QD TD 9D 8D 7D 6D 5D 4D",
+        ]
+    ],
+    "widow": ["6H", "5H", "4H"],
+}
+
+
+def test_a_player_who_passed_may_bid_again_where_a_pass_is_not_final() -> None:
+    g = Game(load_variant(HOUSE / "five-hundred-pass-not-final.yaml"), seed=1, deal=HEARTS_500)
+    run(g, "0 pass, 1 bid 6S, 2 pass, 3 pass")
+    # seat 0 passed before seat 1's bid: it may come back in
+    assert g.phase == "bidding" and g.to_move == 0 and "0 bid 7H" in {str(a) for a in g.legal_actions()}
+    run(g, "0 bid 7H, 1 pass, 2 pass, 3 pass")
+    assert g.phase == "discard" and g.view(0).maker == 0 and g.view(0).bid == "7H"
+    # in the built-in, a pass is final: seat 1's 6S wins when 2 and 3 pass
+    g = Game(load_variant("five-hundred"), seed=1, deal=HEARTS_500)
+    run(g, "0 pass, 1 bid 6S, 2 pass, 3 pass")
+    assert g.phase == "discard" and g.view(0).maker == 1

@@ -1,0 +1,367 @@
+"""Engine invariants over many random variants (not only the shipped ones).
+
+Each example draws a variant across the format's dimensions (tests/support/random_variants.py),
+loads it through the loader (so it passes every semantic check), and plays random legal actions for
+a few hands, checking at every step what tests/engine/test_properties.py checks for the
+built-ins: every card of the pack in exactly one place, a non-empty list of legal actions for
+the one seat to move, refusals that change nothing, independent copies, tricks per hand as
+dealt, score changes as the scoring fields say, and a record that replays identically; besides,
+the plays offered and every trick's winner are recomputed here from the ranking fields.
+
+Longer hunts: ``HASENPFEFFER_RANDOM_VARIANTS=3000 python -m pytest tests/engine/test_random_variants.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Sequence
+from itertools import count
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hasenpfeffer import Action, Game, Variant
+from hasenpfeffer.events import Event
+from hasenpfeffer.format.cards import JOKER, Card, same_colour
+from hasenpfeffer.format.checks import check
+from hasenpfeffer.rules import mechanisms as has
+from support import invariants
+from support.play import play_random
+from support.random_variants import engine_variants, loaded
+
+EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_VARIANTS", "100"))
+HANDS = int(os.environ.get("HASENPFEFFER_RANDOM_HANDS", "3"))
+SETTINGS = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+
+
+def load(data: dict[str, Any]) -> Variant:
+    """The variant through the loader; a draw the checks refuse is discarded."""
+    variant = loaded(data)
+    assert check(variant) == []
+    return variant
+
+
+def effective_suit(v: Variant, card: Card, trump: str) -> str:
+    """The suit a card follows as: the Joker and the bowers belong to trump; in no-trump the Joker
+    is a suit of its own."""
+    if card.rank == JOKER:
+        return JOKER if trump == "NT" else trump
+    if trump != "NT" and v.ranking.bowers and card.rank == "J" and same_colour(card.suit, trump):
+        return trump
+    return card.suit
+
+
+def trump_order(v: Variant, trump: str) -> list[Card]:
+    """Trumps from high to low: right and left bower, the Joker where ranked, then the plain order."""
+    top = []
+    if v.ranking.bowers:
+        top = [Card("J", trump)] + [
+            Card("J", s) for s in v.pack.suits if s != trump and same_colour(s, trump)
+        ]
+    if v.pack.jokers:
+        where = {"highest": 0, "below-right-bower": 1, "below-left-bower": 2}[v.ranking.joker]
+        top.insert(min(where, len(top)), Card(JOKER, ""))
+    return top + [Card(r, trump) for r in v.ranking.high_to_low(v.pack) if Card(r, trump) not in top]
+
+
+def trick_winner(v: Variant, cards: Sequence[tuple[int, Card]], trump: str) -> int:
+    """The seat that wins a trick, from the ranking fields alone (of equal cards the first wins)."""
+    led = effective_suit(v, cards[0][1], trump)
+    plain = v.ranking.high_to_low(v.pack)
+    order = trump_order(v, trump) if trump != "NT" else []
+
+    def strength(card: Card) -> tuple[int, int]:
+        if card.rank == JOKER and trump == "NT" and v.ranking.no_trump_joker == "highest":
+            return (3, 0)
+        suit = effective_suit(v, card, trump)
+        if suit == trump:
+            return (2, -order.index(card))
+        if suit == led:
+            return (1, 0 if card.rank == JOKER else -plain.index(card.rank))
+        return (0, 0)
+
+    best = cards[0]
+    for seat_card in cards[1:]:
+        if strength(seat_card[1]) > strength(best[1]):
+            best = seat_card
+    return best[0]
+
+
+def check_play(g: Game) -> None:
+    """The plays offered follow the effective suit led (any card when void); tricks so far were
+    won by the right seat, and each was led by the winner of the one before."""
+    v, view = g.variant, g.view(g.to_move or 0)
+    assert view.trump is not None
+    hand = list(view.hand)
+    joker_led = bool(view.trick) and view.trick[0][1].is_joker and view.trump == "NT"
+    names_suit = joker_led and has.joker_names_suit(v)
+    if names_suit and len(view.trick) == 1 and view.history[-1].verb == "play":  # the leader names a suit
+        assert [str(a) for a in g.legal_actions()] == [f"{view.seat} suit {x}" for x in v.pack.suits]
+        return
+    if view.trick:
+        led = effective_suit(v, view.trick[0][1], view.trump)
+        if names_suit:  # the suit the leader named
+            led = next(a.arg for a in reversed(view.history) if a.verb == "suit")
+        hand = [c for c in hand if effective_suit(v, c, view.trump) == led] or hand
+    assert {a.arg for a in g.legal_actions()} == {str(c) for c in hand}
+    for i, trick in enumerate(view.tricks):
+        assert trick.winner == trick_winner(v, trick.cards, view.trump), trick
+        assert trick.cards[0][0] == trick.leader
+        if i:
+            assert trick.leader == view.tricks[i - 1].winner
+
+
+def check_bidding(g: Game) -> None:
+    """The bids offered are those above the high bid; a pass is final (until-passes) and each seat
+    speaks once (one-round)."""
+    v, seat = g.variant, g.to_move
+    history = g.view(seat or 0).history
+    ladder = v.making.auction.ladder
+    names = [b.name for b in ladder]
+    high = max((names.index(a.arg) for a in history if a.verb == "bid"), default=-1)
+    place = ((seat or 0) - g.view(0).dealer - 1) % v.players + 1
+    open_ = [
+        b.name
+        for b in ladder[high + 1 :]
+        if (b.positions is None or place in b.positions)
+        and (b.only_over is None or high >= names.index(b.only_over))
+    ]
+    assert [str(a) for a in g.legal_actions()] == [f"{seat} pass"] + [f"{seat} bid {n}" for n in open_]
+    spoken = [a for a in history if a.seat == seat]
+    if v.making.auction.style == "one-round":
+        assert not spoken, history
+    elif v.making.auction.pass_final:
+        assert all(a.verb == "bid" for a in spoken), history
+    else:  # a pass is not final: the auction goes on until all others pass after the last bid
+        bids = [i for i, a in enumerate(history) if a.verb == "bid"]
+        since = history[bids[-1] + 1 :] if bids else history
+        assert len(since) < (v.players - 1 if bids else v.players), history
+        assert all(a.verb == "pass" for a in since), history
+
+
+def check_naming(g: Game) -> None:
+    """The order-up and trump options offered, derived from the making and alone fields."""
+    v, seat, ou = g.variant, g.to_move, g.variant.making.order_up
+    view = g.view(seat or 0)
+    may_alone = v.alone.allowed == "maker" and v.partnerships == "alternate" and v.players >= 4
+    stuck = v.making.all_pass.rule == "forced" and seat == view.dealer
+    turned = view.turned
+    proposed = None if turned is None else (ou.turned_joker if turned.rank == JOKER else turned.suit)
+    want: set[str] = set()
+    if g.phase == "order-up":
+        assert proposed is not None
+        canadian = ou.dealer_partner_alone and seat != view.dealer and (seat or 0) % 2 == view.dealer % 2
+        want |= {f"{seat} order-up"} if not (canadian and may_alone) else set()
+        want |= {f"{seat} order-up alone"} if may_alone else set()
+        stuck = stuck and ou.rounds == 1
+    else:
+        barred = proposed if g.phase == "name-trump" and ou.turned_suit_barred else None
+        options = [t for t in v.pack.suits if t != barred] + ["NT"] * v.making.no_trump
+        ladder = {b.name: b for b in v.making.auction.ladder}
+        lone_contract = g.phase == "trump" and view.bid in ladder and ladder[view.bid].alone
+        want |= {f"{seat} trump {t}" for t in options}
+        want |= {f"{seat} trump {t} alone" for t in options} if may_alone and not lone_contract else set()
+        stuck = stuck or g.phase == "trump"
+    if not stuck or not want:
+        want.add(f"{seat} pass")
+    assert {str(a) for a in g.legal_actions()} == want
+
+
+def check_maker(g: Game, hand: dict[str, Any]) -> None:
+    """A maker who was not forced made the last bid (auction) or named or ordered up trump."""
+    r = hand["result"]
+    if r["thrown_in"] or r["forced"]:
+        return
+    actions = [Action.parse(a) for a in hand["actions"]]
+    if g.variant.making.method == "auction":
+        last = [a for a in actions if a.verb == "bid"][-1]
+        assert (last.seat, last.arg) == (r["maker"], r["bid"]), (actions, r)
+    else:
+        made = [a for a in actions if a.verb in ("order-up", "trump")]
+        assert len(made) == 1 and made[0].seat == r["maker"], (actions, r)
+
+
+def check_seats(g: Game) -> None:
+    """Who sits out (the partners of each lone player), who led first (by the leads fields), and
+    the order of play (to the left, passing over those who sit out)."""
+    v, view = g.variant, g.view(0)
+    n, maker, lone = v.players, view.maker, view.alone
+    assert maker is not None
+    partners = {s: {q for q in range(n) if q != s and v.team_of(q) == v.team_of(s)} for s in range(n)}
+    out = set().union(*(partners[s] for s in lone)) if lone else set()
+    assert view.sitting_out == out, (view.sitting_out, lone)
+    defenders = [s for s in lone if s != maker]
+    if maker in lone and defenders and v.leads.both_alone != "unchanged":
+        leader = defenders[0] if v.leads.both_alone == "defender" else maker
+    elif len(lone) == 1 and v.leads.alone == "lone-left":
+        leader = (min(lone) + 1) % n
+    else:
+        leader = maker if v.leads.first == "maker" else (view.dealer + 1) % n
+    while leader in out:
+        leader = (leader + 1) % n
+    first = view.tricks[0].cards if view.tricks else view.trick
+    assert not first or first[0][0] == leader, (first, leader)
+    active = [s for s in range(n) if s not in out]
+    for trick in [*(t.cards for t in view.tricks), view.trick]:
+        seats = [seat for seat, _ in trick]
+        if seats:
+            start = active.index(seats[0])
+            assert seats == (active[start:] + active[:start])[: len(seats)], seats
+    if not view.trick:
+        assert g.to_move == (view.tricks[-1].winner if view.tricks else leader)
+    played = {seat for seat, _ in view.trick}
+    for seat in active:  # after the widow and any exchange, everyone holds a full hand
+        assert len(g.view(seat).hand) == v.hand_size - len(view.tricks) - (seat in played)
+
+
+def check_discard(g: Game) -> None:
+    """The maker (after the widow) or the dealer (after an order-up) discards any card held."""
+    v, seat = g.variant, g.to_move
+    view = g.view(seat or 0)
+    assert seat == (view.maker if v.making.method == "auction" else view.dealer)
+    assert {str(a) for a in g.legal_actions()} == {f"{seat} discard {c}" for c in view.hand}
+
+
+def check_exchange(g: Game) -> None:
+    """Each partner of the lone player (from the left) gives ``cards`` cards, then the lone player
+    gives as many back to each; the lone player may give any card held."""
+    v, seat = g.variant, g.to_move
+    view = g.view(seat or 0)
+    assert view.maker is not None
+    defender = [a.seat for a in view.history if a.verb == "alone"]
+    lone = defender[0] if defender else view.maker
+    n = v.players  # partners in turn from the lone player's left
+    partners = [(lone + k) % n for k in range(1, n) if v.team_of((lone + k) % n) == v.team_of(lone)]
+    cards = v.alone.exchange.cards
+    order = [q for q in partners for _ in range(cards)] + [lone] * (cards * len(partners))
+    markers = ("trump", "order-up", "discard", "alone")  # a contract naming its trump leaves none
+    start = max((i for i, a in enumerate(view.history) if a.verb in markers), default=0)
+    gives = sum(1 for a in view.history[start:] if a.verb == "give")
+    assert seat == order[gives], (view.history, order)
+    if seat == lone or not v.alone.exchange.best:
+        assert {str(a) for a in g.legal_actions()} == {f"{seat} give {c}" for c in view.hand}
+
+
+def check_defence(g: Game) -> None:
+    """Lone defence is offered to each defender with a partner in turn, from the maker's or the
+    dealer's left, each answering alone or pass."""
+    v, seat = g.variant, g.to_move
+    view = g.view(seat or 0)
+    maker, n = view.maker, v.players
+    assert maker is not None and (view.alone or v.alone.lone_defence_against == "any-maker")
+    first = maker if v.alone.lone_defence_order == "maker-left" else view.dealer
+    offers = [(first + k) % n for k in range(1, n + 1)]
+    offers = [s for s in offers if v.team_of(s) != v.team_of(maker) and v.players >= 4]
+    dealt = max(i for i, e in enumerate(g.events) if type(e).__name__ == "HandDealt")
+    passes = sum(1 for e in g.events[dealt:] if type(e).__name__ == "Passed" and e.phase == "defence")
+    assert seat == offers[passes], (view.history, offers)
+    assert {str(a) for a in g.legal_actions()} == {f"{seat} alone", f"{seat} pass"}
+
+
+def check_decision(g: Game) -> None:
+    """The checks of the phase the seat to move decides in."""
+    if g.phase == "play":
+        check_play(g)
+        check_seats(g)
+    elif g.phase == "bidding":
+        check_bidding(g)
+    elif g.phase == "discard":
+        check_discard(g)
+    elif g.phase == "exchange":
+        check_exchange(g)
+    elif g.phase == "defence":
+        check_defence(g)
+    elif g.phase in ("order-up", "name-trump", "trump"):
+        check_naming(g)
+
+
+def play_hands(g: Game, rng: random.Random, hands: int) -> None:
+    """Random legal play until ``hands`` hands are finished or the game is over."""
+    v = g.variant
+    tally, step = invariants.HandChecks(g), count()
+    table = g.view(0)  # what the table showed before the last action
+
+    def before(g: Game) -> None:
+        nonlocal table
+        invariants.check_turn(g)
+        tally.check_cards(g)
+        check_decision(g)
+        if next(step) % 3 == 0:
+            invariants.refuse_and_copy(g, rng)
+        table = g.view(0)
+
+    def after(g: Game, action: Action, events: list[Event]) -> None:
+        if action.verb == "play" and len(g.hand_results) > tally.seen:  # the hand's last trick
+            cards = (*table.trick, (action.seat, Card.parse(action.arg)))
+            winners = g.record()["hands"][tally.seen]["result"]["trick_winners"]
+            assert table.trump is not None and winners[-1] == trick_winner(v, cards, table.trump)
+        for n in tally.finished(g):
+            check_maker(g, g.record()["hands"][n])
+
+    # A hand takes at most: a bid or two per seat, discards and exchanges, and the tricks.
+    budget = hands * (v.players * (len(v.making.auction.ladder) + 3) + v.pack.size * 2 + 10)
+    play_random(g, rng, hands=hands, steps=budget, before=before, after=after)
+    assert g.is_over or len(g.hand_results) >= hands, (
+        f"{hands} hands not finished in {budget} actions: stuck in {g.phase}"
+    )
+    tally.end(g)
+    check_game_end(g)
+
+
+def check_game_end(g: Game) -> None:
+    """Over: the winner reached the target. Not over: nobody did, or the top score is tied
+    (makers who did not reach the target cannot break a tie of others)."""
+    v = g.variant
+    if v.match is not None:
+        check_match(g)
+        if not g.is_over:
+            return
+    if g.is_over:
+        assert g.to_move is None and len(g.legal_actions()) == 0
+        lost = v.game.lose_at is not None and min(g.scores) <= v.game.lose_at
+        assert g.winner is not None and (lost or g.scores[g.winner] >= v.game.target)
+        if lost:  # the best of the sides still above the losing score, or of all
+            alive = [q for q in g.scores if q > v.game.lose_at] or list(g.scores)
+            assert g.scores[g.winner] == max(alive)
+    elif not v.game.must_bid_out and v.game.tie != "play-on":
+        top = max(g.scores)
+        assert top < v.game.target or g.scores.count(top) >= 2, g.scores
+
+
+def check_match(g: Game) -> None:
+    """In a match, each game won counts one (a shut-out counts ``shut_out``); the match is over when
+    a side has ``wins`` of them; the next game starts from 0, the winner from what it scored
+    beyond the target with laps."""
+    v, match = g.variant, g.variant.match
+    assert match is not None
+    games = [0] * len(g.scores)
+    start = [0] * len(g.scores)
+    for e in g.events:
+        if type(e).__name__ == "HandScored":
+            r = e.result
+            assert list(r.scores) == [a + b for a, b in zip(start, r.score_change, strict=True)]
+            start = list(r.scores)
+        elif type(e).__name__ == "GameWon":
+            shut = all(q <= 0 for side, q in enumerate(e.scores) if side != e.side)
+            games[e.side] += match.shut_out if shut else 1
+            carry = e.scores[e.side] - v.game.target if match.laps else 0
+            start = [carry if side == e.side else 0 for side in range(len(games))]
+        elif type(e).__name__ == "MatchWon":
+            assert list(e.games) == games and games[e.side] >= match.wins
+    assert g.is_over == (max(games) >= match.wins)
+    if not g.is_over:
+        assert list(g.scores) == start
+
+
+@SETTINGS
+@given(data=engine_variants(), seed=st.integers(0, 2**32 - 1), choice_seed=st.integers(0, 2**32 - 1))
+def test_random_variants_keep_every_invariant(data: dict[str, Any], seed: int, choice_seed: int) -> None:
+    g = Game(load(data), seed=seed)
+    play_hands(g, random.Random(choice_seed), HANDS)
+    invariants.check_replay(g, through_yaml=True)

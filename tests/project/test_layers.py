@@ -1,0 +1,136 @@
+"""The package's layers: imports run one way, and no module imports itself back round a cycle.
+
+cli -> sim -> bots, rl -> worlds, solver, records -> engine -> rules -> format -> accel (the
+switch between the pure-Python and compiled twins, at the package root, reading nothing of ours). Every import counts, those inside
+functions and under ``TYPE_CHECKING`` too: a lazy import is still a dependency.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from support.paths import ROOT
+
+PACKAGE = ROOT / "core" / "hasenpfeffer"
+LAYERS = {
+    "accel": -1,
+    "format": 0,
+    "rules": 1,
+    "engine": 2,
+    "worlds": 3,
+    "solver": 3,
+    "records": 3,
+    "bots": 4,
+    "rl": 4,
+    "sim": 5,
+    "cli": 6,
+}
+"""Each layer may import its own modules and those of lower layers, never one beside it."""
+DOORS = {"hasenpfeffer", "hasenpfeffer.__main__", "hasenpfeffer.events"}
+"""Modules at the package root: its lazy exports, ``python -m``, and the public events."""
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """The package modules a file imports (absolute names)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            if not target.startswith("hasenpfeffer"):
+                continue
+            for alias in node.names:
+                sub = f"{target}.{alias.name}"
+                found.add(sub if (PACKAGE.parent / (sub.replace(".", "/") + ".py")).exists() else target)
+        elif isinstance(node, ast.Import):
+            found.update(a.name for a in node.names if a.name.startswith("hasenpfeffer"))
+    found.discard(name)
+    return found
+
+
+MODULES = {module_name(p): p for p in sorted(PACKAGE.rglob("*.py"))}
+GRAPH = {name: imports(path) for name, path in MODULES.items()}
+
+
+def layer(name: str) -> str | None:
+    parts = name.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in LAYERS else None
+
+
+def test_every_module_is_in_a_layer() -> None:
+    loose = [n for n in MODULES if layer(n) is None and n not in DOORS]
+    assert not loose, f"modules outside the layer packages: {loose}"
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if layer(n) is not None))
+def test_imports_run_one_way(name: str) -> None:
+    mine = layer(name)
+    assert mine is not None
+    backwards = []
+    for target in sorted(GRAPH[name]):
+        theirs = layer(target)
+        if theirs is None:
+            if target != "hasenpfeffer":  # the root's version string
+                backwards.append(target)
+            continue
+        if LAYERS[theirs] > LAYERS[mine] or (LAYERS[theirs] == LAYERS[mine] and theirs != mine):
+            backwards.append(target)
+    assert not backwards, f"{name} ({mine}) imports from a layer above or beside it: {backwards}"
+
+
+def test_no_import_cycles() -> None:
+    state: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(GRAPH.get(node, ())):
+            if nxt not in GRAPH:
+                continue
+            if state.get(nxt) == 1:
+                cycles.append([*stack[stack.index(nxt) :], nxt])
+            elif nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for name in sorted(GRAPH):
+        if name not in state and name != "hasenpfeffer":
+            visit(name)
+    assert not cycles, "import cycles: " + "; ".join(" -> ".join(c) for c in cycles)
+
+
+def test_the_graph_is_read() -> None:
+    assert "hasenpfeffer.format.variant" in GRAPH["hasenpfeffer.format.loader"]
+    assert "hasenpfeffer.rules.ruleset" in GRAPH["hasenpfeffer.engine.game"]
+
+
+def test_the_public_events_module_is_a_door_onto_the_engine() -> None:
+    assert {layer(t) for t in GRAPH["hasenpfeffer.events"]} == {"engine"}
+
+
+def test_only_the_machine_builds_transitions_and_no_phase_reads_it() -> None:
+    """The phases declare their exits; the machine is built from them, and nothing else
+    chooses an edge."""
+    machine = "hasenpfeffer.engine.machine"
+    for name, path in MODULES.items():
+        text = path.read_text(encoding="utf-8")
+        if name != machine:
+            assert "from transitions" not in text and "import transitions" not in text, name
+        if name.startswith("hasenpfeffer.engine.phases"):
+            assert machine not in GRAPH[name], f"{name} imports the machine"

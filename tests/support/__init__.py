@@ -1,0 +1,2 @@
+"""What the tests of every layer share: random variants and random play, scripted deals, the
+engine's invariants, a plain minimax to check the solver against, and the project's paths."""

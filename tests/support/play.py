@@ -1,0 +1,83 @@
+"""Random play for tests: games driven by random legal actions to where a test checks them.
+
+:func:`play_random` is the one loop; a test passes its checks as ``before`` (the state about to
+be acted in) and ``after`` (the action and the events it made), or makes them once play stops.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from hasenpfeffer import Action, Game, LegalActions, Variant, View
+from hasenpfeffer.engine.game import actual_state
+from hasenpfeffer.events import Event
+
+
+def play_random(
+    game: Game,
+    rng: random.Random,
+    *,
+    hands: int | None = None,
+    steps: int | None = None,
+    until: Callable[[Game], bool] | None = None,
+    before: Callable[[Game], object] | None = None,
+    after: Callable[[Game, Action, list[Event]], object] | None = None,
+    choose: Callable[[LegalActions], Action] | None = None,
+) -> int:
+    """Apply random legal actions to ``game``; return how many were applied.
+
+    Play stops when the game is over, when ``hands`` hands are finished (counted from the
+    game's start), after ``steps`` actions, or when ``until(game)`` holds, whichever comes
+    first. Before each action ``before(game)`` runs (what it draws from ``rng`` is drawn before
+    the choice); the action is ``rng.choice`` of the legal ones, or ``choose(legal)``; after
+    it ``after(game, action, events)`` runs.
+    """
+    taken = 0
+    while not (
+        game.is_over
+        or (hands is not None and len(game.hand_results) >= hands)
+        or (steps is not None and taken >= steps)
+        or (until is not None and until(game))
+    ):
+        if before is not None:
+            before(game)
+        legal = game.legal_actions()
+        action = rng.choice(legal) if choose is None else choose(legal)
+        events = game.apply(action)
+        taken += 1
+        if after is not None:
+            after(game, action, events)
+    return taken
+
+
+def random_turn(variant: Variant, seed: int, steps: int) -> tuple[Game, View] | None:
+    """A game of ``seed`` after ``steps`` random actions (drawn from ``seed`` too) and the view
+    of the seat to move; None when the game ended first."""
+    game = Game(variant, seed=seed)
+    play_random(game, random.Random(seed), steps=steps)
+    if game.is_over:
+        return None
+    assert game.to_move is not None
+    return game, game.view(game.to_move)
+
+
+def cards_left(game: Game) -> int:
+    """Cards still in the hands of the seats that play this hand."""
+    now = actual_state(game)
+    return sum(len(h) for s, h in enumerate(now.hands) if not now.out[s])
+
+
+def game_in_play(v: Variant, rng: random.Random, limit: int | None) -> Game | None:
+    """A random game at a random point of its first hand's play, with at most ``limit`` cards
+    left (None: any number); None when the first hand is thrown in or the game ends first."""
+    g = Game(v, seed=rng.randrange(2**32))
+    play_random(g, rng, until=lambda g: g.phase == "play" or g.hand_number > 1)
+    if g.phase != "play":
+        return None
+    play_random(g, rng, steps=rng.randrange(cards_left(g)), until=lambda g: g.phase != "play")
+    if g.phase != "play":
+        return None
+    if limit is not None:
+        play_random(g, rng, until=lambda g: cards_left(g) <= limit)
+    return g if g.phase == "play" else None

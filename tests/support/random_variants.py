@@ -1,0 +1,232 @@
+"""A hypothesis strategy for random variants that pass every semantic check, across the format's dimensions.
+
+Built field by field so that nearly every draw is valid (the few that are not are filtered by
+the tests). Imported by path from the tests (pytest runs with ``--import-mode=importlib``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import assume
+from hypothesis import strategies as st
+
+from hasenpfeffer.format.cards import RANKS
+from hasenpfeffer.format.errors import VariantError
+from hasenpfeffer.format.loader import load_variant_data
+from hasenpfeffer.format.variant import Variant
+
+JOKER_RANKS = ["highest", "below-right-bower", "below-left-bower"]
+
+
+def _points(draw: st.DrawFn, hand: int, fixed: tuple[int, int]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if draw(st.booleans()):
+        out["fixed"] = draw(st.integers(*fixed))
+    if draw(st.booleans()):
+        out["per_trick"] = draw(st.integers(0, 2))
+    if draw(st.booleans()):
+        out["per_bid_trick"] = draw(st.integers(0, 2))
+    if draw(st.integers(0, 3)) == 0:
+        out["table"] = draw(st.dictionaries(st.integers(0, hand), st.integers(-3, 6), max_size=3))
+    return out
+
+
+def _ladder(draw: st.DrawFn, hand: int) -> list[Any]:
+    """Bids strictly rising in (tricks, multiplier); numbers, named bids and multiplied bids."""
+    pairs = sorted(draw(st.sets(st.tuples(st.integers(1, hand), st.integers(1, 3)), min_size=1, max_size=6)))
+    ladder: list[Any] = []
+    for i, (tricks, mult) in enumerate(pairs):
+        if mult == 1 and draw(st.booleans()):
+            ladder.append(tricks)
+        else:
+            bid: dict[str, Any] = {"name": f"b{i}-{tricks}", "tricks": tricks}
+            if mult > 1 or draw(st.booleans()):
+                bid["multiplier"] = mult
+            ladder.append(bid)
+    return ladder
+
+
+def _contracts(
+    draw: st.DrawFn, ladder: list[Any], suits: list[str], players: int, partners: bool
+) -> list[Any]:
+    """The ladder with contracts: bids that name their trump, carry fixed points, are played
+    alone or open, leave the defenders unscored, are open to some places or only over a bid;
+    perhaps a misère (no trick) among them."""
+    out: list[Any] = []
+    for i, bid in enumerate(ladder):
+        b = {"name": str(bid), "tricks": bid} if isinstance(bid, int) else dict(bid)
+        if draw(st.booleans()):
+            b["trump"] = draw(st.sampled_from([*suits, "NT"]))
+        if draw(st.booleans()):
+            b["points"] = draw(st.integers(1, 12))
+            if draw(st.booleans()):
+                b["failed_points"] = draw(st.integers(0, 12))
+        if partners and draw(st.integers(0, 3)) == 0:
+            b["alone"] = True
+        if draw(st.integers(0, 3)) == 0:
+            b["failed_to"] = draw(st.sampled_from(["makers", "opponents"]))
+        if draw(st.integers(0, 3)) == 0:
+            b["open"] = True
+            b["open_from"] = draw(st.sampled_from(["first-trick", "lead"]))
+        if draw(st.integers(0, 3)) == 0:
+            b["defenders_score"] = False
+        if draw(st.integers(0, 4)) == 0:
+            b["positions"] = sorted(draw(st.sets(st.integers(1, players), min_size=1)))
+        if i and draw(st.integers(0, 4)) == 0:
+            b["only_over"] = out[draw(st.integers(0, i - 1))]["name"]
+        out.append(b)
+    if draw(st.booleans()):  # a misère somewhere in the ladder
+        misere = {"name": "misere", "objective": "none", "trump": "NT", "points": draw(st.integers(1, 12))}
+        misere |= {"alone": partners and draw(st.booleans()), "defenders_score": draw(st.booleans())}
+        out.insert(draw(st.integers(0, len(out))), misere)
+    return out
+
+
+@st.composite
+def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
+    """A mapping for a semantically valid variant, with every dimension of the format drawn."""
+    suits = draw(st.lists(st.sampled_from("CDHS"), min_size=1, max_size=4, unique=True))
+    ranks = draw(st.lists(st.sampled_from(RANKS), min_size=2, max_size=9, unique=True))
+    # Bowers need a jack and, for every suit, another suit of its colour.
+    pairs_ok = all(sum(1 for o in suits if (o in "DH") == (s in "DH")) == 2 for s in suits)
+    bowers = "J" in ranks and pairs_ok and draw(st.booleans())
+    copies, jokers = draw(st.integers(1, 2)), draw(st.integers(0, 2))
+    size = len(suits) * len(ranks) * copies + jokers
+    players = draw(st.integers(2, min(8, size)))
+    partners = players % 2 == 0 and draw(st.booleans())
+    has_partners = partners and players >= 4
+    hand = draw(st.integers(1, min(size // players, 12)))
+    kitty = size - hand * players
+    method = "order-up" if kitty >= 1 and draw(st.booleans()) else "auction"
+    deal: dict[str, Any] = {"hand_size": hand, "kitty": {"size": kitty}}
+    if draw(st.integers(0, 3)) == 0:
+        deal["hand_size"] = "all"
+    deal["kitty"]["use"] = "turn-up" if method == "order-up" else draw(st.sampled_from(["widow", "unused"]))
+    if hand >= 2 and draw(st.booleans()):
+        first = draw(st.integers(1, hand - 1))
+        deal["packets"] = [first, hand - first]
+        if first >= 2 and draw(st.booleans()):
+            deal["packets"] = [1, first - 1, hand - first]
+    deal["dealer_rotation"] = draw(st.sampled_from(["left", "right"]))
+
+    ranking: dict[str, Any] = {"bowers": bowers}
+    if jokers:
+        ranking["joker"] = draw(st.sampled_from(JOKER_RANKS))
+        ranking["no_trump_joker"] = draw(st.sampled_from(["highest", "own-suit"]))
+        if ranking["no_trump_joker"] == "highest":
+            ranking["no_trump_joker_led"] = draw(st.sampled_from(["any-card", "leader-names"]))
+    if draw(st.booleans()):
+        ranking["order"] = draw(st.permutations(ranks))
+
+    alone: dict[str, Any] = {"allowed": "nobody"}
+    may_alone = has_partners and draw(st.integers(0, 3)) > 0
+    if may_alone:
+        cards = draw(st.integers(0, min(2, hand)))
+        alone = {
+            "allowed": "maker",
+            "lone_defence": draw(st.booleans()),
+            "lone_defence_against": draw(st.sampled_from(["lone-maker", "any-maker"])),
+            "lone_defence_order": draw(st.sampled_from(["maker-left", "dealer-left"])),
+            "exchange": {
+                "cards": cards,
+                "best": cards > 0 and draw(st.booleans()),
+                "lone_defender": draw(st.booleans()),
+            },
+        }
+
+    ladder = _ladder(draw, hand)
+    if method == "auction" and draw(st.integers(0, 2)) == 0:
+        ladder = _contracts(draw, ladder, suits, players, has_partners)
+    names = [str(b) if isinstance(b, int) else b["name"] for b in ladder]
+    if method == "order-up":
+        forced = "dealer"
+    else:
+        forced = "joker-holder" if jokers and draw(st.booleans()) else "dealer"
+    making: dict[str, Any] = {
+        "method": method,
+        "no_trump": draw(st.booleans()),
+        "all_pass": {
+            "rule": draw(st.sampled_from(["throw-in", "forced"])),
+            "forced": forced,
+            "bid": draw(st.sampled_from(names)),
+            "redeal": draw(st.sampled_from(["same-dealer", "next-dealer"])),
+            "failure_multiplier": draw(st.sampled_from([0.5, 1.0, 1.5, 2.0])),
+        },
+    }
+    if method == "auction":
+        making["auction"] = {"ladder": ladder, "style": draw(st.sampled_from(["until-passes", "one-round"]))}
+        if draw(st.integers(0, 3)) == 0:
+            making["auction"]["pass_final"] = False
+    else:
+        making["order_up"] = {
+            "rounds": draw(st.integers(1, 2)),
+            # (a stuck dealer needs a trump to name in round two)
+            "turned_suit_barred": draw(st.booleans())
+            and (len(suits) > 1 or making["no_trump"] or making["all_pass"]["rule"] == "throw-in"),
+            "dealer_discards": draw(st.booleans()),
+            "dealer_partner_alone": may_alone and draw(st.booleans()),
+            "tricks_required": draw(st.integers(1, hand)),
+            "turned_joker": draw(st.none() | st.sampled_from(suits)),
+        }
+
+    scoring: dict[str, Any] = {
+        "made": _points(draw, hand, (1, 3)),
+        "failed": {**_points(draw, hand, (-1, 3)), "to": draw(st.sampled_from(["makers", "opponents"]))},
+        "defenders": _points(draw, hand, (-1, 1)) if draw(st.booleans()) else {},
+        "alone_multiplier": draw(st.integers(1, 4)),
+        "multiply_failed_alone": draw(st.booleans()),
+    }
+    if "fixed" not in scoring["made"]:  # so that a made bid scores (the target can be reached)
+        scoring["made"]["per_trick"] = max(1, scoring["made"].get("per_trick", 0))
+    if draw(st.integers(0, 3)) == 0:
+        scoring["slam"] = {
+            "points": draw(st.integers(1, 12)),
+            "rule": draw(st.sampled_from(["floor", "fixed", "bonus"])),
+        }
+    if draw(st.booleans()):
+        scoring["made_alone"] = _points(draw, hand, (1, 6))
+    if draw(st.booleans()):
+        scoring["failed_alone_defence"] = {
+            **_points(draw, hand, (0, 4)),
+            "to": draw(st.sampled_from(["makers", "opponents"])),
+        }
+    return {
+        "name": "random",
+        "players": players,
+        "partnerships": "alternate" if partners else "none",
+        "pack": {"suits": suits, "ranks": ranks, "copies": copies, "jokers": jokers},
+        "ranking": ranking,
+        "deal": deal,
+        "making": making,
+        "alone": alone,
+        "leads": {
+            "first": draw(st.sampled_from(["dealer-left", "maker"])),
+            "alone": draw(st.sampled_from(["lone-left", "unchanged"])),
+            "both_alone": draw(st.sampled_from(["defender", "maker", "unchanged"])),
+        },
+        "scoring": scoring,
+        "game": {
+            "target": draw(st.integers(1, 30)),
+            "tie": draw(st.sampled_from(["makers", "higher", "play-on"])),
+            "must_bid_out": draw(st.booleans()),
+            "win_by_defeat": draw(st.booleans()),
+            "lose_at": draw(st.none() | st.integers(-30, 0)),
+        },
+        "match": draw(
+            st.none()
+            | st.fixed_dictionaries(
+                {"wins": st.integers(1, 3), "shut_out": st.integers(1, 2), "laps": st.booleans()}
+            )
+        ),
+    }
+
+
+def loaded(data: dict[str, Any]) -> Variant:
+    """The variant of a draw of :func:`engine_variants`; a draw that fails a check is rejected
+    (hypothesis draws another)."""
+    try:
+        return load_variant_data(data)
+    except VariantError:
+        assume(False)
+        raise
