@@ -14,11 +14,10 @@ from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.misere import card_danger
 from hasenpfeffer.bots.montecarlo import MonteCarloBot
 from hasenpfeffer.bots.pimc import PimcBot, made_bid, solves_misere, split_value
-from hasenpfeffer.engine.game import Game
+from hasenpfeffer.engine.game import Game, actual_deal
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.sim.simulate import play_game
-from hasenpfeffer.worlds import actual_deal
 
 FIVE_HUNDRED = load_variant("five-hundred")
 THREE = load_variant("five-hundred-3")
@@ -53,7 +52,7 @@ def test_greedy_bids_seven_hearts_on_the_top_trumps_and_an_ace() -> None:
     assert greedy_choice(game) == Action(0, "bid", "7H")
     for a in ["0 bid 7H", "1 pass", "2 pass", "3 pass"]:
         game.apply(a)
-    assert game.trump == "H" and game.phase == "discard"
+    assert game.view().trump == "H" and game.phase == "discard"
 
 
 def test_greedy_bids_misere_on_low_cards_and_two_it_can_lay_away() -> None:
@@ -120,7 +119,7 @@ def test_the_misere_maker_plays_its_highest_card_under_the_trick() -> None:
     game = misere_game()
     for a in ["0 discard AC", "0 discard KC", "0 discard QC", "0 play 4D", "1 play 6D", "3 play 7D"]:
         game.apply(a)
-    assert game.to_move == 3 and game.out[2]  # seat 3 took the trick; the partner sits out
+    assert game.to_move == 3 and 2 in game.view().sitting_out  # seat 3 took the trick; the partner sits out
     game.apply("3 play 7H")
     assert greedy_choice(game) == Action(0, "play", "6H")
 

@@ -341,9 +341,7 @@ class PimcBot:
             if named == MISERE and not solves_misere():
                 chance = self.no_trick(view, b)
                 sv = [
-                    split_value(
-                        v, sides, side, side, t, 0, b.multiplier, b.alone, worth=worth, contract=b
-                    )
+                    split_value(v, sides, side, side, t, 0, b.multiplier, b.alone, worth=worth, contract=b)
                     for t in (0, 1)
                 ]
                 value = chance * sv[0] + (1 - chance) * sv[1]
