@@ -97,8 +97,9 @@ def figure_pattern(name: str) -> str:
 
 
 RAW = "The run and the raw sums"
-DATA_KEYED = ("bids", "hand_points", "margins", "sums", "cross", "set")
-"""Keys whose children are names from the data (bids, scores, figures, swept keys), not keys of the format."""
+DATA_KEYED = ("bids", "kinds", "slams", "hand_points", "margins", "sums", "cross", "set")
+"""Keys whose children are names from the data (bids, kinds of contract, scores, figures,
+swept keys), not keys of the format."""
 
 
 def test_sweep_json(capsys: Capsys, tmp_path: Path) -> None:

@@ -272,3 +272,47 @@ def test_the_python_api_takes_a_variant_by_name(tmp_path: Path) -> None:
     assert runs.stats[0].raw() == by_name.raw() and runs.difference(1, "hands per game").value is not None
     with pytest.raises(VariantError):
         api_simulate("no-such-variant", 1, ["greedy"] * 4)
+
+
+# ---------------------------------------------------------------------------- contracts by kind
+
+
+@functools.cache
+def five_hundred() -> Stats:
+    return simulate(load_variant("five-hundred"), 6, ["greedy"] * 4, seed=2, workers=1)
+
+
+def test_five_hundred_counts_contracts_by_kind_and_they_add_up() -> None:
+    """Every contract has one kind (its trump, NT, misere, open misere): the kinds add up to
+    the contracts, the misère kinds to the misère bids, the trump kinds to the bids naming
+    that trump; slams are contracts of tricks; each kind's figure is its own share."""
+    s, ladder = five_hundred(), load_variant("five-hundred").making.auction.ladder
+    assert sum(o.tried for o in s.kinds.values()) == s.contracts.tried > 0
+    trump = {b.name: b.trump for b in ladder if b.objective == "tricks"}
+    for kind, o in s.kinds.items():
+        if kind in ("misere", "open misere"):
+            bid = "misere" if kind == "misere" else "open-misere"
+            names = [bid]
+        else:
+            names = [name for name, t in trump.items() if t == kind]
+        assert o.tried == sum(s.bids[n].tried for n in names if n in s.bids), kind
+        assert o.made == sum(s.bids[n].made for n in names if n in s.bids), kind
+        shown = figures(s)[f"{kind} contracts made"]
+        assert shown.n == o.tried and shown.value == pytest.approx(o.made / o.tried)
+    slams = figures(s)["slams/contract"]
+    assert (
+        slams.n == s.of_tricks == s.contracts.tried - s.kinds["misere"].tried - s.kinds["open misere"].tried
+    )
+    assert sum(s.slams.values()) <= s.of_tricks and set(s.slams) <= set(trump)
+    miseres = figures(s)["misere hands/hand"]
+    assert miseres.n == s.hands and miseres.value == pytest.approx(
+        (s.kinds["misere"].tried + s.kinds["open misere"].tried) / s.hands
+    )
+    assert Stats.from_raw(s.raw()) == s
+
+
+def test_variants_without_contracts_show_no_kinds() -> None:
+    stats = simulate(PEPPER, 2, ["greedy"] * 4, seed=5, workers=1)
+    assert stats.kinds == {} and stats.slams == {}
+    assert not any(n.endswith("contracts made") and n != "contracts made" for n in figures(stats))
+    assert "slams/contract" not in figures(stats)

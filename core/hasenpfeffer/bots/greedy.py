@@ -3,7 +3,10 @@ format expresses).
 
 It takes a contract when the hand evaluation (:mod:`.handeval`) promises a positive expected
 score, keeps and gives its cards by their chances of taking tricks, and plays its cards with
-the greedy policy (:mod:`.policy`).
+the greedy policy (:mod:`.policy`). A bid that names its trump is valued in that trump; a
+contract to take no trick (misère) by the chance the hand takes none (:mod:`.misere`), and
+its cards are laid away riskiest first; every contract is scored as the engine scores it
+(fixed points, slam, the defenders' points).
 
 >>> from hasenpfeffer import Game, load_variant
 >>> game = Game(load_variant("hasenpfeffer"), seed=3)
@@ -17,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from ..engine.view import View
-from ..format.variant import Variant
+from ..format.variant import Bid, Variant
 from ..rules.actions import Action
 from . import policy
 from .handeval import Evaluator, evaluator_for
@@ -38,9 +41,12 @@ class GreedyBot:
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._ev: Evaluator | None = None
-        self._memo: dict[tuple[object, ...], list[tuple[list[float], list[float], dict[object, float]]]] = {}
-        self._contracts: dict[str | None, tuple[int, int]] = {}
+        self._memo: dict[
+            tuple[object, ...], list[tuple[int, list[float], list[float], dict[object, float]]]
+        ] = {}
+        self._contracts: dict[str | None, tuple[int, int, Bid | None]] = {}
         self._partners: dict[tuple[int, frozenset[int]], int] = {}
+        self._ladder: tuple[Variant, bool] | None = None
 
     def evaluator(self, view: View) -> Evaluator:
         """The hand evaluator of the view's variant (kept between calls)."""
@@ -69,6 +75,8 @@ class GreedyBot:
             return self.shed(view, legal)
         if "alone" in verbs:
             return self.defend(view, legal)
+        if "suit" in verbs:
+            return self.play(view, legal)
         return legal[0]
 
     # ------------------------------------------------------------------ helpers
@@ -97,11 +105,21 @@ class GreedyBot:
 
     def contract(self, view: View, action: Action | None = None) -> tuple[int, int]:
         """(tricks required, multiplier) of the bid in ``action`` or of the current contract."""
+        need, mult, _ = self.terms(view, action)
+        return need, mult
+
+    def terms(self, view: View, action: Action | None = None) -> tuple[int, int, Bid | None]:
+        """:meth:`contract`, and the bid itself where it carries a contract (else None)."""
         name = action.arg if action is not None and action.verb == "bid" else view.bid
         found = self._contracts.get(name)
         if found is None:
             found = self._contracts[name] = _contract(view.variant, name)
         return found
+
+    def defenders(self, view: View) -> int:
+        """The seats that defend against this seat as maker."""
+        v = view.variant
+        return v.players - len(v.teams[v.team_of(view.seat)])
 
     def _options(self, ev: Evaluator) -> list[int]:
         r = ev.rules
@@ -110,33 +128,103 @@ class GreedyBot:
     # ------------------------------------------------------------------ making trump
 
     def bid(self, view: View, legal: Sequence[Action]) -> Action:
-        """The bid with the best expected score over the trumps this hand could name, or a pass."""
+        """The bid with the best expected score, or a pass: a bid that leaves trump to be named
+        is valued over the two trumps this hand could best name, a bid that names its trump in
+        that trump, a bid to take no trick by the chance of none."""
         ev, hand, unseen = self._setup(view)
         v = view.variant
         widow = v.deal.kitty.size if v.deal.kitty.use == "widow" else 0
         partners = self.partners(view)
-        lone = any(a.alone for a in legal)
-        key = (tuple(sorted(hand)), tuple(unseen), partners, widow, lone)
+        setup = (ev, hand, unseen)
+        if not self._contracts_in(v):  # every bid leaves trump to be named
+            lone = any(a.alone for a in legal)
+            found = self._best_bid(view, setup, legal, self._options(ev), 2, partners, widow, lone)
+            return _best_or_pass(found, legal)
+        bids = [(a, self.terms(view, a)[2]) for a in legal if a.verb == "bid"]
+        open_bids = [a for a, b in bids if b is None or (b.trump is None and b.objective == "tricks")]
+        best: tuple[float, Action] | None = None
+        if open_bids:
+            lone = any(a.alone for a in legal) or any(b is not None and b.alone for _, b in bids)
+            best = self._best_bid(view, setup, open_bids, self._options(ev), 2, partners, widow, lone)
+        named = [(a, b) for a, b in bids if b is not None and b.trump is not None and b.objective == "tricks"]
+        if named:
+            r = ev.rules
+            options = sorted({r.trump_index[b.trump] for _, b in named if b.trump is not None})
+            lone = any(b.alone for _, b in named)
+            found = self._best_bid(
+                view, setup, [a for a, _ in named], options, len(options), partners, widow, lone
+            )
+            best = _better(best, found)
+        for a, b in bids:
+            if b is not None and b.objective == "none":
+                best = _better(best, (self._misere_value(view, b, hand, unseen, widow), a))
+        return _best_or_pass(best, legal)
+
+    def _contracts_in(self, v: Variant) -> bool:
+        """Whether some bid of the variant carries a contract (kept with the evaluator's memos)."""
+        found = self._ladder
+        if found is None or found[0] is not v:
+            ladder = v.making.auction.ladder if v.making.method == "auction" else ()
+            found = self._ladder = (v, any(b.contract for b in ladder))
+        return found[1]
+
+    def _best_bid(
+        self,
+        view: View,
+        setup: tuple[Evaluator, list[int], list[int]],
+        legal: Sequence[Action],
+        options: Sequence[int],
+        count: int,
+        partners: int,
+        widow: int,
+        lone: bool,
+    ) -> tuple[float, Action] | None:
+        """The best of the bids ``legal`` (each of trick contracts; other actions are passed
+        over) over the ``count`` trumps of ``options`` this hand could best name: those a bid
+        names, or every one for a bid that leaves trump open (``setup``: the evaluator, the
+        hand, the unseen cards)."""
+        ev, hand, unseen = setup
+        key = (tuple(sorted(hand)), tuple(unseen), partners, widow, lone, tuple(options), count)
         dists = self._memo.get(key)
         if dists is None:
-            found = ev.bidding(hand, unseen, self._options(ev), 2, partners, v.hand_size, widow, lone)
-            dists = [(dist, alone_dist, {}) for _, dist, alone_dist in found]
+            found = ev.bidding(hand, unseen, options, count, partners, view.variant.hand_size, widow, lone)
+            dists = [(ti, dist, alone_dist, {}) for ti, dist, alone_dist in found]
             if len(self._memo) > 4096:
                 self._memo.clear()
             self._memo[key] = dists
+        names = ev.rules.trump_names
         best: tuple[float, Action] | None = None
-        for dist, alone_dist, values in dists:
+        for ti, dist, alone_dist, values in dists:
             for a in legal:
                 if a.verb != "bid":
                     continue
                 value = values.get((a.arg, a.alone))
                 if value is None:
-                    need, mult = self.contract(view, a)
-                    value = ev.contract_ev(alone_dist if a.alone else dist, need, mult, alone=a.alone)
+                    need, mult, b = self.terms(view, a)
+                    if b is not None and b.trump is not None and b.trump != names[ti]:
+                        continue
+                    alone = a.alone or (b is not None and b.alone)
+                    value = ev.contract_ev(alone_dist if alone else dist, need, mult, alone=alone, contract=b)
                     values[a.arg, a.alone] = value
                 if best is None or value > best[0]:
                     best = (value, a)
-        return _best_or_pass(best, legal)
+        return best
+
+    def _misere_value(self, view: View, b: Bid, hand: list[int], unseen: list[int], widow: int) -> float:
+        """The expected score of a contract to take no trick, in its trump (the best for it
+        when it leaves trump to be named), with ``widow`` cards to take."""
+        ev = self.evaluator(view)
+        r = ev.rules
+        options = [r.trump_index[b.trump]] if b.trump is not None else self._options(ev)
+        partners = 0 if b.alone else self.partners(view)
+        defenders = self.defenders(view)
+        best = None
+        for ti in options:
+            dist = ev.no_trick(hand, ti, unseen, view.variant.hand_size, defenders, widow, b.open, partners)
+            value = ev.contract_ev(dist, b.tricks, b.multiplier, alone=b.alone, contract=b)
+            best = value if best is None else max(best, value)
+        assert best is not None
+        return best
 
     def _trump_value(
         self,
@@ -152,7 +240,8 @@ class GreedyBot:
         """The expected score of naming ``ti`` with ``kept`` (``dist``: the side's trick
         distribution with the partners; ``alone_dists``: those without them worked out, by
         trump, kept for the next call)."""
-        need, mult = self.contract(view)
+        need, mult, b = self.terms(view)
+        lone_contract = b is not None and b.alone
 
         def lone() -> list[float]:
             found = alone_dists.get(ti)
@@ -163,8 +252,10 @@ class GreedyBot:
         if alone:
             if not _sure_alone(lambda: dist, lone, need):
                 return -1e9
-            return ev.contract_ev(lone(), need, mult, alone=True)
-        return ev.contract_ev(dist, need, mult, alone=False)
+            return ev.contract_ev(lone(), need, mult, alone=True, contract=b)
+        if lone_contract:
+            return ev.contract_ev(lone(), need, mult, alone=True, contract=b)
+        return ev.contract_ev(dist, need, mult, alone=False, contract=b)
 
     def trump_ranking(self, view: View, legal: Sequence[Action]) -> list[tuple[float, Action]]:
         """The ``trump`` actions with their expected scores, best first."""
@@ -172,6 +263,9 @@ class GreedyBot:
         r, v = ev.rules, view.variant
         ids = {a.arg: r.trump_id(a.arg) for a in legal if a.verb == "trump"}
         options = [ti for ti in dict.fromkeys(ids.values()) if ti is not None]
+        _, _, b = self.terms(view)
+        if b is not None and b.objective == "none":
+            return self._misere_ranking(view, legal, b, ids)
         named = ev.naming(hand, unseen, options, v.tricks_per_hand, self.partners(view), v.hand_size)
         table = dict(zip(options, named, strict=True))
         alone_dists: dict[int, list[float]] = {}
@@ -182,6 +276,26 @@ class GreedyBot:
                 assert ti is not None
                 kept, dist = table[ti]
                 scored.append((self._trump_value(view, ev, kept, unseen, ti, a.alone, dist, alone_dists), a))
+        scored.sort(key=lambda x: -x[0])
+        return scored
+
+    def _misere_ranking(
+        self, view: View, legal: Sequence[Action], b: Bid, ids: dict[str, int | None]
+    ) -> list[tuple[float, Action]]:
+        """The ``trump`` actions of a contract to take no trick, by the chance of none with the
+        hand's safest cards kept (never alone unless the contract is)."""
+        ev, hand, unseen = self._setup(view)
+        v = view.variant
+        partners = 0 if b.alone else self.partners(view)
+        scored = []
+        for a in legal:
+            ti = ids.get(a.arg) if a.verb == "trump" else None
+            if ti is None or (a.alone and not b.alone):
+                continue
+            dist = ev.no_trick(
+                hand, ti, unseen, v.hand_size, self.defenders(view), 0, b.open, partners, v.tricks_per_hand
+            )
+            scored.append((ev.contract_ev(dist, b.tricks, b.multiplier, alone=b.alone, contract=b), a))
         scored.sort(key=lambda x: -x[0])
         return scored
 
@@ -235,13 +349,15 @@ class GreedyBot:
             return others[0] if others else alone[0]
         ti = ev.rules.trump_id(view.trump)
         assert ti is not None
-        need, mult = self.contract(view)
+        need, mult, b = self.terms(view)
+        if b is not None and b.objective == "none":
+            return others[0]
         n = view.variant.tricks_per_hand
         values = []
         for partners, lone in ((self.partners(view), False), (0, True)):
             mine = ev.distribution(hand, ti, unseen, partners, view.variant.hand_size)
             maker = [mine[n - t] for t in range(n + 1)]
-            values.append(-ev.contract_ev(maker, need, mult, alone=True, defender_alone=lone))
+            values.append(-ev.contract_ev(maker, need, mult, alone=True, defender_alone=lone, contract=b))
         return alone[0] if values[1] > values[0] + 0.25 else others[0]
 
     # ------------------------------------------------------------------ cards
@@ -264,7 +380,21 @@ class GreedyBot:
             return sorted(
                 legal, key=lambda a: -power[r.card_id[a.arg]] - 10 * chances.get(r.card_id[a.arg], 0)
             )
+        if view.maker == view.seat and policy.takes_none(r, view.bid):
+            return self._riskiest(view, legal, ti)
         return sorted(legal, key=value)
+
+    def _riskiest(self, view: View, legal: Sequence[Action], ti: int) -> list[Action]:
+        """A misère maker's cards to lay away: the likeliest to take a trick first."""
+        ev, hand, unseen = self._setup(view)
+        r = ev.rules
+        v = view.variant
+        total = sum(unseen)
+        share = v.hand_size / total if total else 0.0
+        *risks, _ = ev.misere.dangers(hand, ti, unseen, share, self.defenders(view))
+        risk = dict(zip(hand, risks, strict=True))
+        power = r.power[ti]
+        return sorted(legal, key=lambda a: (-risk.get(r.card_id[a.arg], 0.0), -power[r.card_id[a.arg]]))
 
     def shed(self, view: View, legal: Sequence[Action]) -> Action:
         """Discard or give the weakest card; a partner sitting out gives the best."""
@@ -276,15 +406,25 @@ class GreedyBot:
         return policy.play(ev.rules, policy.seen_table(ev, view), legal)
 
 
-def _contract(v: Variant, name: str | None) -> tuple[int, int]:
-    """(tricks required, multiplier) of the bid called ``name`` (an order-up's without one)."""
+def _contract(v: Variant, name: str | None) -> tuple[int, int, Bid | None]:
+    """(tricks required, multiplier, the bid where it carries a contract) of the bid called
+    ``name`` (an order-up's without one)."""
     if v.making.method == "auction" and name is not None and name != "order-up":
         try:
             b = v.bid(name)
-            return b.tricks, b.multiplier
+            return b.tricks, b.multiplier, b if b.contract else None
         except KeyError:
             pass
-    return v.making.order_up.tricks_required, 1
+    return v.making.order_up.tricks_required, 1, None
+
+
+def _better(
+    best: tuple[float, Action] | None, other: tuple[float, Action] | None
+) -> tuple[float, Action] | None:
+    """The better of two valued actions (the first when equal)."""
+    if best is None or (other is not None and other[0] > best[0]):
+        return other
+    return best
 
 
 def _sure_alone(partnered: Callable[[], list[float]], alone: Callable[[], list[float]], need: int) -> bool:

@@ -29,10 +29,20 @@ from .. import accel
 from ..engine.scoring import score_hand
 from ..engine.view import Trick, View
 from ..format.cards import Card
-from ..format.variant import Variant
+from ..format.variant import Bid, Variant
 from ..rules.ruleset import Ruleset, compile_variant
 from .counts import above, ladders
-from .holdings import FRIEND_DEALS, I_DEAL, Holdings, partner_value, remember
+from .holdings import (
+    FRIEND_DEALS,
+    I_DEAL,
+    Holdings,
+    fair_factor,
+    long_weight,
+    partner_value,
+    remember,
+    ruff_table,
+)
+from .misere import Misere
 
 PARTNER = 0.6
 """Calibration of the partners' expected tricks (greedy self-play: estimates at bidding time were high)."""
@@ -69,6 +79,14 @@ def capped(dist: list[float], cap: int) -> list[float]:
     return dist + [0.0] * (cap + 1 - len(dist))
 
 
+def total(values: Iterable[float]) -> float:
+    """The sum of ``values``, added one by one from the first (as the compiled twin adds them)."""
+    out = 0.0
+    for x in values:
+        out += x
+    return out
+
+
 def _take(counts: list[int], cards: Iterable[int]) -> None:
     """Take one copy of each of ``cards`` off ``counts`` (never below none)."""
     for c in cards:
@@ -94,20 +112,27 @@ class Evaluator:
         self.rules: Ruleset = r
         self.kernel: Any = None
         """The compiled estimates (a :class:`~.handeval_compiled.Kernel`), or None for the pure-Python ones."""
+        self.tricks = variant.tricks_per_hand
+        self.long = long_weight(variant.hand_size)
+        """How far the partners take their part of the tricks the hand leaves (:func:`~.holdings.long_weight`)."""
+        rounds = variant.pack.size / (len(r.suits) * variant.players)
+        self.ruffs = ruff_table(variant.hand_size, rounds, self.long)
+        """The ruffs a plain suit may give, by the hand's cards of it (:func:`~.holdings.ruff_table`)."""
         if compiled:
             accel.require("the compiled estimates")
         self._until = COMPILE_AFTER if compiled is None and accel.enabled() else -1
         if compiled:
             self.compile()
-        self.tricks = variant.tricks_per_hand
         self.sides = len(variant.teams)
         self.ids: dict[Card, int] = {face: i for i, face in enumerate(r.faces)}
         """Card ids by face."""
         self.holdings = Holdings(r)
+        self.misere = Misere(self.holdings)
+        """The estimates of contracts to take no trick (pure Python in either build)."""
         self._deck_counts = [0] * len(r.faces)
         for c in r.deck:
             self._deck_counts[c] += 1
-        self._ev_cache: dict[tuple[int, int, bool, bool, bool], list[float]] = {}
+        self._ev_cache: dict[tuple[int, int, bool, bool, bool, Bid | None], list[float]] = {}
         self._ladders = [ladders(r, ti) for ti in range(r.ns + 1)]
         self._plain = [[s for s in range(r.ns) if s != ti] for ti in range(r.ns + 1)]
         self._chances: dict[tuple[object, ...], list[float]] = {}
@@ -119,7 +144,7 @@ class Evaluator:
         """Work the estimates out with the compiled kernel from now on (numba loads here)."""
         from .handeval_compiled import Kernel
 
-        self.kernel = Kernel(self.rules, PARTNER, self.variant.tricks_per_hand)
+        self.kernel = Kernel(self.rules, PARTNER, self.variant.tricks_per_hand, self.long, self.ruffs)
         self._until = -1
 
     # ------------------------------------------------------------------ knowledge
@@ -188,9 +213,8 @@ class Evaluator:
             if low:
                 low_trumps = low  # only the trump suit has low trumps
         if low_trumps:
-            ruffs = sum(
-                1.0 if s not in suits else 0.5 if len(suits[s]) == 1 else 0.0 for s in self._plain[ti]
-            )
+            table, most = self.ruffs, len(self.ruffs) - 1
+            ruffs = sum(table[min(len(suits[s]), most)] if s in suits else table[0] for s in self._plain[ti])
             for c in low_trumps[: int(ruffs + 0.5)]:
                 chance[c] = max(chance[c], 0.55)
         return [chance[c] for c in hand]
@@ -301,7 +325,12 @@ class Evaluator:
         extra: Sequence[float],
     ) -> list[float]:
         probs = self.partner_chances(hand, ti, unseen, share)
-        probs += self.widow_chances(hand, ti, unseen, widow)
+        widow_probs = self.widow_chances(hand, ti, unseen, widow)
+        if self.long and probs:
+            own = total([*self.card_chances(hand, ti, unseen), *widow_probs, *extra])
+            factor = fair_factor(total(probs), own, share, self.tricks, self.long)
+            probs = [min(1.0, p * factor) for p in probs]
+        probs += widow_probs
         probs += extra
         return capped(self.spread(self.own_tricks(hand, ti, unseen), probs), self.tricks)
 
@@ -409,6 +438,34 @@ class Evaluator:
             extra = self.card_chances([card], ti, unseen)
         return kept, self._distribution(kept, ti, unseen, share, 0, extra)
 
+    def no_trick(
+        self,
+        hand: Sequence[int],
+        ti: int,
+        unseen: Sequence[int],
+        hand_size: int,
+        defenders: int,
+        widow: int = 0,
+        open_hand: bool = False,
+        partners: int = 0,
+        size: int | None = None,
+    ) -> list[float]:
+        """The making side's trick distribution in a contract to take no trick (misère): the
+        chance of none (:class:`~.misere.Misere`), else of at least one, counted as one
+        (``size``: the cards the hand keeps, the safest, when it holds more).
+
+        >>> from hasenpfeffer import load_variant
+        >>> ev = Evaluator(load_variant("five-hundred"))
+        >>> hand = [ev.rules.cid(c) for c in "5S 6S 5C 6C 7C 4D 5D 4H 5H 6H".split()]
+        >>> dist = ev.no_trick(hand, ev.rules.ns, ev.unseen_after(hand), 10, 2, widow=3)
+        >>> round(dist[0], 3), len(dist)
+        (0.998, 11)
+        """
+        total = sum(unseen)
+        share = hand_size / total if total else 0.0
+        none = self.misere.no_trick(hand, ti, unseen, share, defenders, widow, open_hand, partners, size)
+        return [none, 1.0 - none] + [0.0] * (self.tricks - 1)
+
     def best_trumps(self, hand: Sequence[int], unseen: Sequence[int], options: Sequence[int]) -> list[int]:
         """Trump options sorted from the strongest for this hand."""
         if self.kernel is not None:
@@ -427,9 +484,12 @@ class Evaluator:
         alone: bool = False,
         defender_alone: bool = False,
         forced: bool = False,
+        contract: Bid | None = None,
     ) -> list[float]:
-        """The making side's score minus the best other side's, for each number of tricks it takes."""
-        key = (required, multiplier, alone, defender_alone, forced)
+        """The making side's score minus the best other side's, for each number of tricks it
+        takes (``contract``: the bid's contract, scored as the engine scores it: fixed points,
+        slam, misère, defenders)."""
+        key = (required, multiplier, alone, defender_alone, forced, contract)
         cached = self._ev_cache.get(key)
         if cached is not None:
             return cached
@@ -440,7 +500,7 @@ class Evaluator:
             for i in range(self.tricks - taken):
                 tricks[1 + i % (self.sides - 1)] += 1
             _, change = score_hand(
-                self.variant, 0, tuple(tricks), required, multiplier, alone, defender_alone, forced
+                self.variant, 0, tuple(tricks), required, multiplier, alone, defender_alone, forced, contract
             )
             values.append(float(change[0] - max(change[1:])))
         self._ev_cache[key] = values
@@ -454,9 +514,10 @@ class Evaluator:
         alone: bool = False,
         defender_alone: bool = False,
         forced: bool = False,
+        contract: Bid | None = None,
     ) -> float:
         """Expected score difference for the makers of a contract, given their trick distribution."""
-        values = self.outcome_values(required, multiplier, alone, defender_alone, forced)
+        values = self.outcome_values(required, multiplier, alone, defender_alone, forced, contract)
         return sum([p * v for p, v in zip(dist, values, strict=False)])
 
 

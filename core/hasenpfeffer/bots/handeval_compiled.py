@@ -30,7 +30,7 @@ import numba
 import numpy as np
 
 from ..rules.ruleset import Ruleset
-from .holdings import FRIEND_DEALS, I_DEAL, chance, partner_value, wins_every_trick
+from .holdings import FRIEND_DEALS, I_DEAL, chance, fair_factor, partner_value, wins_every_trick
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -38,9 +38,18 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 
 class Kernel:
     """One ruleset's tables for the compiled estimates (``partner``: :data:`~.handeval.PARTNER`;
-    ``tricks``: the tricks of a hand, where the distributions are capped)."""
+    ``tricks``: the tricks of a hand, where the distributions are capped; ``long``: how far
+    the partners take their part of the tricks the hand leaves,
+    :func:`~.holdings.long_weight`; ``ruffs``: :func:`~.holdings.ruff_table`)."""
 
-    def __init__(self, rules: Ruleset, partner: float, tricks: int) -> None:
+    def __init__(
+        self,
+        rules: Ruleset,
+        partner: float,
+        tricks: int,
+        long: float = 0.0,
+        ruffs: Sequence[float] = (1.0, 0.5, 0.0),
+    ) -> None:
         n, options = len(rules.faces), rules.ns + 1
         self.eff = np.array(rules.eff, dtype=np.int64).reshape(options, n)
         self.power = np.array(rules.power, dtype=np.int64).reshape(options, n)
@@ -50,12 +59,15 @@ class Kernel:
         self.ns = rules.ns
         self.partner = partner
         self.tricks = tricks
-        self.tables = (self.eff, self.power, self.every, self.ns)
+        self.long = long
+        self.ruffs = np.array(ruffs, dtype=np.float64)
+        """The ruffs a plain suit may give, by the hand's cards of it (:func:`~.holdings.ruff_table`)."""
+        self.tables = (self.eff, self.power, self.every, self.ns, self.ruffs)
         """The tables of every trump option, as the kernels that choose among them take them."""
 
-    def row(self, ti: int) -> tuple[Any, Any, Any, int, int]:
+    def row(self, ti: int) -> tuple[Any, Any, Any, int, int, Any]:
         """The tables of trump option ``ti``, as the kernels of one option take them."""
-        return self.eff[ti], self.power[ti], self.every[ti], ti, self.ns
+        return self.eff[ti], self.power[ti], self.every[ti], ti, self.ns, self.ruffs
 
     def card_chances(self, hand: Sequence[int], ti: int, unseen: Sequence[int]) -> list[float]:
         """Each card's chance of taking a trick, in ``hand`` order (as :meth:`~.handeval.Evaluator.card_chances`)."""
@@ -81,7 +93,15 @@ class Kernel:
         ``share``: the partners' part of the unseen cards)."""
         more = np.array(extra, dtype=np.float64)
         out: np.ndarray[Any, Any] = _distribution(
-            *self.row(ti), _ints(hand), _ints(unseen), share, self.partner, widow, more, self.tricks
+            *self.row(ti),
+            _ints(hand),
+            _ints(unseen),
+            share,
+            self.partner,
+            widow,
+            more,
+            self.tricks,
+            self.long,
         )
         return cast(list[float], out.tolist())
 
@@ -91,7 +111,7 @@ class Kernel:
         """For each trump of ``options``, in one call: the ``size`` cards kept and the making
         side's trick distribution with them (as :meth:`~.handeval.Evaluator.naming`)."""
         ints = _ints(hand), _ints(unseen), _ints(options)
-        kept, dists = _naming(*self.tables, *ints, size, share, self.partner, self.tricks)
+        kept, dists = _naming(*self.tables, *ints, size, share, self.partner, self.tricks, self.long)
         return list(zip(kept.tolist(), dists.tolist(), strict=True))
 
     def bidding(
@@ -108,7 +128,9 @@ class Kernel:
         distributions with the partners and alone, in one call (as
         :meth:`~.handeval.Evaluator.bidding`)."""
         ints = _ints(hand), _ints(unseen), _ints(options)
-        top, dists = _bidding(*self.tables, *ints, best, share, self.partner, widow, alone, self.tricks)
+        top, dists = _bidding(
+            *self.tables, *ints, best, share, self.partner, widow, alone, self.tricks, self.long
+        )
         return [(ti, d[0], d[1]) for ti, d in zip(top.tolist(), dists.tolist(), strict=True)]
 
     def ordering(
@@ -124,7 +146,9 @@ class Kernel:
         """The cards kept and the making side's trick distribution of ordering ``card`` up, in
         one call (as :meth:`~.handeval.Evaluator.ordering`)."""
         ints = _ints(hand), card, _ints(unseen)
-        kept, dist = _ordering(*self.row(ti), *ints, dealer, size, share, self.partner, self.tricks)
+        kept, dist = _ordering(
+            *self.row(ti), *ints, dealer, size, share, self.partner, self.tricks, self.long
+        )
         return kept.tolist(), dist.tolist()
 
 
@@ -136,6 +160,8 @@ _chance = _jit(chance)
 """:func:`~.holdings.chance`, compiled."""
 _partner_value = _jit(partner_value)
 """:func:`~.holdings.partner_value`, compiled."""
+_fair_factor = _jit(fair_factor)
+""":func:`~.holdings.fair_factor`, compiled."""
 
 
 @_jit
@@ -158,7 +184,7 @@ def _outside(eff: Any, counts: Any, suit: int) -> int:
 
 
 @_jit
-def _chances(eff: Any, power: Any, every: Any, ti: int, ns: int, hand: Any, unseen: Any) -> Any:
+def _chances(eff: Any, power: Any, every: Any, ti: int, ns: int, ruff: Any, hand: Any, unseen: Any) -> Any:
     """:meth:`~.handeval.Evaluator._card_chances`: by suit in the order the hand first shows
     them, each suit's cards strongest first (a stable sort), a card's chance kept by its id."""
     n = len(hand)
@@ -204,9 +230,10 @@ def _chances(eff: Any, power: Any, every: Any, ti: int, ns: int, hand: Any, unse
             lows = suit_low
     if lows:
         ruffs = 0.0
+        most = len(ruff) - 1
         for s in range(ns):
             if s != ti:
-                ruffs += 1.0 if length[s] == 0 else 0.5 if length[s] == 1 else 0.0
+                ruffs += ruff[min(length[s], most)]
         for i in range(min(lows, int(ruffs + 0.5))):
             c = low[i]
             chance[c] = max(chance[c], 0.55)
@@ -217,13 +244,15 @@ def _chances(eff: Any, power: Any, every: Any, ti: int, ns: int, hand: Any, unse
 
 
 @_jit
-def _strengths(eff: Any, power: Any, every: Any, ns: int, hand: Any, unseen: Any, options: Any) -> Any:
+def _strengths(
+    eff: Any, power: Any, every: Any, ns: int, ruff: Any, hand: Any, unseen: Any, options: Any
+) -> Any:
     """The sum of :func:`_chances` (added up in hand order) for each of ``options``."""
     out = np.zeros(len(options), dtype=np.float64)
     for i in range(len(options)):
         ti = options[i]
         total = 0.0
-        for p in _chances(eff[ti], power[ti], every[ti], ti, ns, hand, unseen):
+        for p in _chances(eff[ti], power[ti], every[ti], ti, ns, ruff, hand, unseen):
             total += p
         out[i] = total
     return out
@@ -248,6 +277,7 @@ def _distribution(
     every: Any,
     ti: int,
     ns: int,
+    ruff: Any,
     hand: Any,
     unseen: Any,
     share: float,
@@ -255,19 +285,18 @@ def _distribution(
     widow: int,
     extra: Any,
     tricks: int,
+    long: float,
 ) -> Any:
     """:meth:`~.handeval.Evaluator.distribution`: the hand's own cards, then the partners'
-    chances, the widow's and ``extra``, one trial each in that order; capped at ``tricks``."""
+    chances (scaled by :func:`~.holdings.fair_factor` where ``long``), the widow's and
+    ``extra``, one trial each in that order; capped at ``tricks``."""
     trump = ti if ti < ns else -1
-    own = _chances(eff, power, every, ti, ns, hand, unseen)
+    own = _chances(eff, power, every, ti, ns, ruff, hand, unseen)
     total = 0
     for d in range(len(unseen)):
         total += unseen[d]
-    dist = np.zeros(len(hand) + total + widow + len(extra) + 2, dtype=np.float64)
-    dist[0] = 1.0
-    size = 1
-    for p in own:
-        size = _trials(dist, size, p)
+    mates = np.zeros(total, dtype=np.float64)  # the partners' chances, in card order
+    m = 0
     if share > 0:
         counts = unseen.copy()
         for c in hand:
@@ -278,36 +307,32 @@ def _distribution(
                 v = _partner_value(eff[c] == trump, _higher(eff, power, counts, eff[c], power[c]))
                 if v:
                     for _ in range(unseen[c]):
-                        size = _trials(dist, size, part * v)
-    if widow > 0 and total > 0:
-        weakest = np.sort(own)
-        held = np.zeros(ns + 1, dtype=np.int64)
-        for c in hand:
-            held[eff[c]] += 1
-        outside = np.zeros(ns + 1, dtype=np.int64)  # unseen cards by suit: _outside of each
-        for d in range(len(unseen)):
-            outside[eff[d]] += unseen[d]
-        value = np.zeros(len(unseen), dtype=np.float64)
-        for c in range(len(unseen)):
-            if not unseen[c]:
-                continue
-            if every[c]:
-                value[c] = 1.0
-                continue
-            suit = eff[c]
-            k = 0
-            for d in hand:
-                if eff[d] == suit and power[d] > power[c]:
-                    k += 1
-            higher = _higher(eff, power, unseen, suit, power[c])
-            value[c] = _chance(suit == trump, trump >= 0, k, held[suit] + 1, higher, outside[suit] - 1)
-        for i in range(min(widow, len(weakest))):
-            w = weakest[i]
-            gain = 0.0
-            for c in range(len(unseen)):
-                if unseen[c]:
-                    gain += max(0.0, value[c] - w) * unseen[c]
-            size = _trials(dist, size, gain / total)
+                        mates[m] = part * v
+                        m += 1
+    gains = _widow_gains(eff, power, every, trump, ns, hand, unseen, own, widow, total)
+    if long and m:
+        mine = 0.0
+        for p in own:
+            mine += p
+        for p in gains:
+            mine += p
+        for p in extra:
+            mine += p
+        theirs = 0.0
+        for i in range(m):
+            theirs += mates[i]
+        factor = _fair_factor(theirs, mine, share, tricks, long)
+        for i in range(m):
+            mates[i] = min(1.0, mates[i] * factor)
+    dist = np.zeros(len(hand) + m + len(gains) + len(extra) + 2, dtype=np.float64)
+    dist[0] = 1.0
+    size = 1
+    for p in own:
+        size = _trials(dist, size, p)
+    for i in range(m):
+        size = _trials(dist, size, mates[i])
+    for p in gains:
+        size = _trials(dist, size, p)
     for p in extra:
         size = _trials(dist, size, p)
     out = np.zeros(tricks + 1, dtype=np.float64)
@@ -322,6 +347,56 @@ def _distribution(
         for k in range(size):
             out[k] = dist[k]
     return out
+
+
+@_jit
+def _widow_gains(
+    eff: Any,
+    power: Any,
+    every: Any,
+    trump: int,
+    ns: int,
+    hand: Any,
+    unseen: Any,
+    own: Any,
+    widow: int,
+    total: int,
+) -> Any:
+    """:meth:`~.handeval.Evaluator.widow_chances`: for each of the ``widow`` weakest of the
+    hand's chances ``own``, what a card taken from the unseen may add (none without a widow)."""
+    if widow <= 0 or total <= 0:
+        return np.zeros(0, dtype=np.float64)
+    weakest = np.sort(own)
+    held = np.zeros(ns + 1, dtype=np.int64)
+    for c in hand:
+        held[eff[c]] += 1
+    outside = np.zeros(ns + 1, dtype=np.int64)  # unseen cards by suit: _outside of each
+    for d in range(len(unseen)):
+        outside[eff[d]] += unseen[d]
+    value = np.zeros(len(unseen), dtype=np.float64)
+    for c in range(len(unseen)):
+        if not unseen[c]:
+            continue
+        if every[c]:
+            value[c] = 1.0
+            continue
+        suit = eff[c]
+        k = 0
+        for d in hand:
+            if eff[d] == suit and power[d] > power[c]:
+                k += 1
+        higher = _higher(eff, power, unseen, suit, power[c])
+        value[c] = _chance(suit == trump, trump >= 0, k, held[suit] + 1, higher, outside[suit] - 1)
+    count = min(widow, len(weakest))
+    gains = np.zeros(count, dtype=np.float64)
+    for i in range(count):
+        w = weakest[i]
+        gain = 0.0
+        for c in range(len(unseen)):
+            if unseen[c]:
+                gain += max(0.0, value[c] - w) * unseen[c]
+        gains[i] = gain / total
+    return gains
 
 
 @_jit
@@ -344,7 +419,9 @@ def _largest_first(first: Any, second: Any) -> Any:
 
 
 @_jit
-def _keep(eff: Any, power: Any, every: Any, ti: int, ns: int, hand: Any, unseen: Any, size: int) -> Any:
+def _keep(
+    eff: Any, power: Any, every: Any, ti: int, ns: int, ruff: Any, hand: Any, unseen: Any, size: int
+) -> Any:
     """:meth:`~.handeval.Evaluator.keep`: the ``size`` cards with the best chances, the
     stronger first between equal chances (a stable sort)."""
     n = len(hand)
@@ -353,7 +430,7 @@ def _keep(eff: Any, power: Any, every: Any, ti: int, ns: int, hand: Any, unseen:
     strength = np.empty(n, dtype=np.int64)
     for i in range(n):
         strength[i] = power[hand[i]]
-    order = _largest_first(_chances(eff, power, every, ti, ns, hand, unseen), strength)
+    order = _largest_first(_chances(eff, power, every, ti, ns, ruff, hand, unseen), strength)
     out = np.empty(size, dtype=np.int64)
     for k in range(size):
         out[k] = hand[order[k]]
@@ -366,6 +443,7 @@ def _naming(
     power: Any,
     every: Any,
     ns: int,
+    ruff: Any,
     hand: Any,
     unseen: Any,
     options: Any,
@@ -373,6 +451,7 @@ def _naming(
     share: float,
     partner: float,
     tricks: int,
+    long: float,
 ) -> Any:
     """:func:`_keep` and then :func:`_distribution` of the cards kept, for each of ``options``."""
     m = len(options)
@@ -381,10 +460,10 @@ def _naming(
     none = np.zeros(0, dtype=np.float64)
     for i in range(m):
         ti = options[i]
-        k = _keep(eff[ti], power[ti], every[ti], ti, ns, hand, unseen, size)
+        k = _keep(eff[ti], power[ti], every[ti], ti, ns, ruff, hand, unseen, size)
         kept[i] = k
         dists[i] = _distribution(
-            eff[ti], power[ti], every[ti], ti, ns, k, unseen, share, partner, 0, none, tricks
+            eff[ti], power[ti], every[ti], ti, ns, ruff, k, unseen, share, partner, 0, none, tricks, long
         )
     return kept, dists
 
@@ -395,6 +474,7 @@ def _bidding(
     power: Any,
     every: Any,
     ns: int,
+    ruff: Any,
     hand: Any,
     unseen: Any,
     options: Any,
@@ -404,13 +484,14 @@ def _bidding(
     widow: int,
     alone: bool,
     tricks: int,
+    long: float,
 ) -> Any:
     """The ``best`` first of ``options`` by :func:`_strengths`, the strongest first (a stable
     sort), each with its :func:`_distribution` with the partners' ``share`` and, when
     ``alone``, without it (else the same one again)."""
     m = len(options)
     order = _largest_first(
-        _strengths(eff, power, every, ns, hand, unseen, options), np.zeros(m, dtype=np.int64)
+        _strengths(eff, power, every, ns, ruff, hand, unseen, options), np.zeros(m, dtype=np.int64)
     )
     top = min(best, m)
     chosen = np.empty(top, dtype=np.int64)
@@ -420,9 +501,13 @@ def _bidding(
         ti = options[order[i]]
         chosen[i] = ti
         e, p, v = eff[ti], power[ti], every[ti]
-        dists[i, 0] = _distribution(e, p, v, ti, ns, hand, unseen, share, partner, widow, none, tricks)
+        dists[i, 0] = _distribution(
+            e, p, v, ti, ns, ruff, hand, unseen, share, partner, widow, none, tricks, long
+        )
         if alone:
-            dists[i, 1] = _distribution(e, p, v, ti, ns, hand, unseen, 0.0, partner, widow, none, tricks)
+            dists[i, 1] = _distribution(
+                e, p, v, ti, ns, ruff, hand, unseen, 0.0, partner, widow, none, tricks, long
+            )
         else:
             dists[i, 1] = dists[i, 0]
     return chosen, dists
@@ -435,6 +520,7 @@ def _ordering(
     every: Any,
     ti: int,
     ns: int,
+    ruff: Any,
     hand: Any,
     card: int,
     unseen: Any,
@@ -443,6 +529,7 @@ def _ordering(
     share: float,
     partner: float,
     tricks: int,
+    long: float,
 ) -> Any:
     """The hand with ``card`` :func:`_keep` kept (``dealer`` :data:`~.holdings.I_DEAL`), or
     ``card``'s chance as one more trial (:data:`~.holdings.FRIEND_DEALS`), then
@@ -453,9 +540,11 @@ def _ordering(
         held = np.empty(len(hand) + 1, dtype=np.int64)
         held[: len(hand)] = hand
         held[len(hand)] = card
-        kept = _keep(eff, power, every, ti, ns, held, unseen, size)
+        kept = _keep(eff, power, every, ti, ns, ruff, held, unseen, size)
     elif dealer == FRIEND_DEALS:
         one = np.empty(1, dtype=np.int64)
         one[0] = card
-        extra = _chances(eff, power, every, ti, ns, one, unseen)
-    return kept, _distribution(eff, power, every, ti, ns, kept, unseen, share, partner, 0, extra, tricks)
+        extra = _chances(eff, power, every, ti, ns, ruff, one, unseen)
+    return kept, _distribution(
+        eff, power, every, ti, ns, ruff, kept, unseen, share, partner, 0, extra, tricks, long
+    )

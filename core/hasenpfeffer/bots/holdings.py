@@ -83,6 +83,59 @@ def partner_value(trump: bool, higher: int) -> float:
     return 0.65 if higher == 0 else 0.0
 
 
+SHORT_HAND = 6
+"""Hands of at most this many cards: the partners' tricks are those their top cards promise
+(:func:`partner_value`), as calibrated on euchre and hasenpfeffer."""
+LONG_HAND = 10
+"""Hands of this many cards or more: the partners take their part of the tricks that the hand,
+the widow and the turned card leave (in long hands they take tricks with length and ruffs
+as well as with top cards); between the two sizes, a blend."""
+
+
+def long_weight(hand_size: int) -> float:
+    """How far the partners' tricks are their part of what the hand leaves (0: their top
+    cards' alone, 1: that part alone), by the cards of a hand.
+
+    >>> long_weight(6), long_weight(8), long_weight(10), long_weight(12)
+    (0.0, 0.5, 1.0, 1.0)
+    """
+    return min(1.0, max(0.0, (hand_size - SHORT_HAND) / (LONG_HAND - SHORT_HAND)))
+
+
+def ruff_table(hand_size: int, rounds: float, weight: float) -> tuple[float, ...]:
+    """By the cards a hand holds of a plain suit (its last entry for that many or more), the
+    ruffs the suit may give its trumps: 1 void, 1/2 a singleton in short hands; in long hands
+    (``weight`` 1, :func:`long_weight`) the rounds the suit goes round the table (``rounds``:
+    its cards over the players) beyond the hand's cards of it; between, a blend.
+
+    >>> ruff_table(6, 1.5, 0.0)
+    (1.0, 0.5, 0.0, 0.0, 0.0, 0.0, 0.0)
+    >>> ruff_table(3, 2.75, 1.0)
+    (2.75, 1.75, 0.75, 0.0)
+    """
+    out = []
+    for length in range(hand_size + 1):
+        short = 1.0 if length == 0 else 0.5 if length == 1 else 0.0
+        out.append(short if weight == 0.0 else (1.0 - weight) * short + weight * max(0.0, rounds - length))
+    return tuple(out)
+
+
+def fair_factor(partner: float, own: float, share: float, tricks: int, weight: float) -> float:
+    """The factor on the partners' chances (adding up to ``partner``) that makes them add up
+    to the blend, by ``weight``, of ``partner`` and the partners' ``share`` of the tricks the
+    hand's own chances (adding up to ``own``) leave.
+
+    >>> round(fair_factor(partner=0.5, own=3.0, share=0.3, tricks=10, weight=1.0), 2)  # 0.3 of 7
+    4.2
+    >>> fair_factor(partner=0.5, own=3.0, share=0.3, tricks=10, weight=0.0)
+    1.0
+    """
+    if partner <= 0.0:
+        return 1.0
+    fair = max(0.0, tricks - own) * min(1.0, share)
+    return ((1.0 - weight) * partner + weight * fair) / partner
+
+
 def _counts(cards: tuple[int, ...]) -> Counts:
     if not cards:
         return lambda counts: ()

@@ -28,6 +28,7 @@ from ..worlds import Lean, Worlds
 from . import policy
 from .greedy import GreedyBot
 from .handeval import Evaluator
+from .holdings import wins_every_trick
 
 SAMPLES = 24
 """Worlds sampled for each decision."""
@@ -81,15 +82,17 @@ class MonteCarloBot:
     def candidates(self, view: View, legal: Sequence[Action]) -> list[Action]:
         """The choices worth playing out: all cards in play; greedy's best few elsewhere.
 
-        In an auction: passing, greedy's bid and the cheapest bid; naming trump: greedy's
-        three best (and passing); discards and gifts: greedy's three best.
+        In an auction: passing, greedy's bid and the cheapest bid (of greedy's strain, where
+        greedy's bid names its trump or takes no trick); naming trump: greedy's three best (and
+        passing); discards and gifts: greedy's three best.
         """
         verbs = {a.verb for a in legal}
         greedy = self.greedy
         keep: set[Action] = {a for a in legal if a.verb == "pass"}
         if "bid" in verbs:
-            keep.add(greedy.choose(view, legal))
-            keep.add(next(a for a in legal if a.verb == "bid"))
+            chosen = greedy.choose(view, legal)
+            keep.add(chosen)
+            keep.add(next(a for a in legal if a.verb == "bid" and _same_strain(view, a, chosen)))
         elif "trump" in verbs:
             keep.update(a for _, a in greedy.trump_ranking(view, legal)[:PRUNE])
         elif verbs & {"discard", "give"}:
@@ -116,6 +119,18 @@ class MonteCarloBot:
         return margin(game.hand_results[hands].score_change, game.variant.team_of(seat))
 
 
+def _same_strain(view: View, a: Action, chosen: Action) -> bool:
+    """Whether bid ``a`` names the trump ``chosen`` names (both take no trick, or ``chosen`` is
+    a pass or names no trump: any bid)."""
+    if chosen.verb != "bid":
+        return True
+    v = view.variant
+    b, c = v.bid(a.arg), v.bid(chosen.arg)
+    if c.trump is None and c.objective == "tricks":
+        return True
+    return (b.trump, b.objective) == (c.trump, c.objective)
+
+
 def margin(change: tuple[int, ...], side: int) -> float:
     """``side``'s score change minus the best of the other sides' (what the search bots maximise).
 
@@ -128,7 +143,9 @@ def margin(change: tuple[int, ...], side: int) -> float:
 def shed_leans(ev: Evaluator, view: View) -> Lean | None:
     """The prior of a discard the seat did not see: a plain card is laid away as likely as
     the number of its suit's cards above it in the pack, a trump or a suit's top card
-    :data:`SHED_LOW` (greedy's discards are so in euchre and hasenpfeffer). None before trump.
+    :data:`SHED_LOW` (greedy's discards are so in euchre and hasenpfeffer); in a contract to
+    take no trick, as likely as one more than the number of cards under it (the Joker that
+    wins every trick likeliest of all). None before trump.
 
     >>> from hasenpfeffer import Game, load_variant
     >>> from hasenpfeffer.bots.handeval import evaluator_for
@@ -144,16 +161,20 @@ def shed_leans(ev: Evaluator, view: View) -> Lean | None:
     ti = ev.rules.trump_id(view.trump)
     if ti is None:
         return None
-    weights = _shed_weights(ev.rules, ti)
+    weights = _shed_weights(ev.rules, ti, policy.takes_none(ev.rules, view.bid))
     return lambda seat, card: weights[card]
 
 
 @functools.lru_cache(maxsize=64)
-def _shed_weights(r: Ruleset, ti: int) -> tuple[float, ...]:
+def _shed_weights(r: Ruleset, ti: int, misere: bool) -> tuple[float, ...]:
     eff, power = r.eff[ti], r.power[ti]
     every = range(len(r.faces))
     weights = []
     for c in every:
+        if misere:
+            below = sum(1 for d in every if eff[d] == eff[c] and power[d] < power[c])
+            weights.append(float(len(r.faces) if wins_every_trick(r, c, ti) else below + 1))
+            continue
         above = sum(1 for d in every if eff[d] == eff[c] and power[d] > power[c])
         weights.append(SHED_LOW if (eff[c] == ti and ti < r.ns) or above == 0 else float(above))
     return tuple(weights)

@@ -10,9 +10,14 @@ own scoring and valued by what the score change does for the side's chance of wi
   in its two most promising trumps (alone too, when nearly every trick is there), scored for
   each legal bid; the best bid is made when it promises more than passing, valued by playing
   the same worlds on from a pass.
+- **Contracts:** a bid that names its trump or takes no trick (misère) is valued on the row
+  of its strain, the seat's tricks after bidding it (:func:`made_bid`), scored as the
+  contract scores (fixed points, slam, the defenders' points); the two most promising trumps
+  of such bids have rows, and misère where greedy gives the hand a fair chance of no trick
+  and the solver plays misère (:func:`solves_misere`; else greedy's chance values it).
 - **Trump, order-up, discards, gifts, lone defence:** each choice (greedy's best few for
   discards and gifts) applied in each world, the other making decisions left to greedy, then
-  the play solved.
+  the play solved. The suit named after leading the Joker in no-trump is greedy's.
 
 Parameters come through the bot spec, e.g. ``pimc:worlds=32:making=8``. The defaults are
 larger where the solver runs compiled (numba, the extra ``fast``).
@@ -38,15 +43,17 @@ from ..engine.scoring import score_hand
 from ..engine.view import View
 from ..rules.actions import Action, Verb
 from ..solver import Solver, analyse_moves
+from ..solver.deals import hand_game
 from ..solver.position import position
 from ..solver.table import made_trump
 from ..worlds import Weigh, Worlds, advance
+from . import policy
 from .equity import equity_for
 from .greedy import GreedyBot
 from .montecarlo import leans, margin, shed_leans
 
 if TYPE_CHECKING:
-    from ..format.variant import Variant
+    from ..format.variant import Bid, Variant
 
 Worth = Callable[[tuple[int, ...], int | None, bool | None], float]
 """What a hand's score change is worth to a side: (change, the makers' side, made) -> value."""
@@ -93,6 +100,12 @@ PASSED = 100
 to hold each card that would have been trump, against any other card; 100 (the default): as
 likely (in euchre such seats held 12% fewer of them than chance, in mc's and greedy's games)."""
 MADE = frozenset({Verb.PASS, Verb.BID, Verb.ORDER_UP, Verb.TRUMP, Verb.ALONE})
+CONTRACT = "contract "
+"""What the label of a maker's row of a contract (:func:`strain`) begins with: ``contract H``."""
+MISERE = "misere"
+"""The strain of a contract to take no trick."""
+MISERE_NEAR = 0.25
+"""A contract to take no trick gets a row when greedy gives the hand at least this chance of none."""
 """The verbs of the making choices that worlds are weighed by."""
 
 
@@ -158,8 +171,13 @@ class PimcBot:
         if len(legal) == 1:
             return legal[0]
         verbs = {a.verb for a in legal}
+        rules = self.greedy.evaluator(view).rules
+        if Verb.BID not in verbs and policy.takes_none(rules, view.bid) and not solves_misere():
+            return self.greedy.choose(view, legal)  # misère, which the solver does not play
         if Verb.PLAY in verbs:
             return self.play(view, legal)
+        if Verb.SUIT in verbs:  # the suit to follow the Joker led: greedy's
+            return self.greedy.choose(view, legal)
         if Verb.BID in verbs:
             return self.bid(view, legal)
         if verbs & {Verb.DISCARD, Verb.GIVE}:
@@ -306,7 +324,9 @@ class PimcBot:
 
     def bid(self, view: View, legal: Sequence[Action]) -> Action:
         """The bid with the best mean score over the sampled worlds, or a pass when none pays
-        (valued on the same worlds, so that their luck does not decide between the two)."""
+        (valued on the same worlds, so that their luck does not decide between the two). A bid
+        that leaves trump to be named is valued on the rows of every trump; a contract (a bid
+        that names its trump or takes no trick) on its strain's row, scored as a contract."""
         games, rows = self.bid_worlds(view)
         side, sides = self.greedy.evaluator(view).rules.side_of(view.seat), len(view.variant.teams)
         v = view.variant
@@ -317,12 +337,31 @@ class PimcBot:
             if a.verb != Verb.BID:
                 continue
             b = v.bid(a.arg)
-            for (_, alone), tricks in rows.items():
-                if not tricks or (alone != a.alone and not (later and alone)):
+            named = strain(b)
+            if named == MISERE and not solves_misere():
+                chance = self.no_trick(view, b)
+                sv = [
+                    split_value(v, sides, side, side, t, 0, b.multiplier, b.alone, worth=worth, contract=b)
+                    for t in (0, 1)
+                ]
+                value = chance * sv[0] + (1 - chance) * sv[1]
+                if best is None or value > best[0]:
+                    best = (value, a)
+                continue
+            for (label, alone), tricks in rows.items():
+                if named is not None:
+                    if label != CONTRACT + named or alone != b.alone:
+                        continue
+                elif label.startswith(CONTRACT) or (alone != a.alone and not (later and alone)):
+                    continue
+                if not tricks:
                     continue
                 total = 0.0
+                contract = b if b.contract else None
                 for t in tricks:
-                    total += split_value(v, sides, side, side, t, b.tricks, b.multiplier, alone, worth=worth)
+                    total += split_value(
+                        v, sides, side, side, t, b.tricks, b.multiplier, alone, worth=worth, contract=contract
+                    )
                 value = total / len(tricks)
                 if best is None or value > best[0]:
                     best = (value, a)
@@ -359,33 +398,83 @@ class PimcBot:
         return games, rows
 
     def maker_rows(self, view: View, games: Sequence[Game]) -> dict[tuple[str, bool], list[int]]:
-        """The seat's tricks as maker per (trump, alone), one per world of ``games`` (sampled
-        worlds, left as they are)."""
+        """The seat's tricks as maker, one per world of ``games`` (sampled worlds, left as they
+        are): per (trump, alone) for the :data:`TRUMPS` most promising trumps of bids that leave
+        trump to be named; per (``contract`` and strain, alone as the contract is) for the
+        :data:`TRUMPS` most promising strains of contracts (:meth:`contracts`)."""
         ev = self.greedy.evaluator(view)
         ids = ev.ids
         hand = [ids[c] for c in view.hand]
         r = ev.rules
-        options = list(range(r.ns)) + ([r.ns] if view.variant.making.no_trump else [])
+        v = view.variant
         unseen = ev.unseen(view)
-        trumps = [r.trump_names[t] for t in ev.best_trumps(hand, unseen, options)[:TRUMPS]]
         side = r.side_of(view.seat)
-        rows = {}
+        rows: dict[tuple[str, bool], list[int]] = {}
         deals = [actual_deal(g) for g in games]
         solver = Solver()
-        for trump in trumps:
-            for alone in (False, True):
-                tricks: list[int] = []
-                for d in deals:
-                    dealt = HandDealt(1, d.dealer, d.hands, d.kitty, d.kitty[0] if view.turned else None)
-                    g = made_trump(view.variant, dealt, trump, view.seat, alone)
-                    if g is None:
-                        break
-                    tricks.append(self.solve_after(g, side, tricks[-1] if tricks else None, solver))
-                rows[(trump, alone)] = tricks
-                near = view.variant.tricks_per_hand - ALONE_NEAR
-                if not tricks or sum(tricks) < near * len(tricks):
-                    break  # alone only when nearly every trick is there
+        dealt = [HandDealt(1, d.dealer, d.hands, d.kitty, d.kitty[0] if view.turned else None) for d in deals]
+        if any(strain(b) is None for b in v.making.auction.ladder):  # some bid leaves trump open
+            options = list(range(r.ns)) + ([r.ns] if v.making.no_trump else [])
+            trumps = [r.trump_names[t] for t in ev.best_trumps(hand, unseen, options)[:TRUMPS]]
+            for trump in trumps:
+                for alone in (False, True):
+                    tricks: list[int] = []
+                    for d in dealt:
+                        g = made_trump(v, d, trump, view.seat, alone)
+                        if g is None:
+                            break
+                        tricks.append(self.solve_after(g, side, tricks[-1] if tricks else None, solver))
+                    rows[(trump, alone)] = tricks
+                    near = v.tricks_per_hand - ALONE_NEAR
+                    if not tricks or sum(tricks) < near * len(tricks):
+                        break  # alone only when nearly every trick is there
+        for b in self.contracts(view):
+            named = strain(b)
+            assert named is not None
+            tricks = []
+            for d in dealt:
+                g = made_bid(v, d, b.name, view.seat)
+                if g is None:
+                    break
+                tricks.append(self.solve_after(g, side, tricks[-1] if tricks else None, solver))
+            rows[(CONTRACT + named, b.alone)] = tricks
         return rows
+
+    def contracts(self, view: View) -> list[Bid]:
+        """The contracts worth a row, each the lowest bid of its strain that the seat may make
+        now: those of the :data:`TRUMPS` trumps greedy finds most promising among the trumps
+        contracts name; a contract to take no trick where greedy gives the hand at least
+        :data:`MISERE_NEAR` chance of none."""
+        ev = self.greedy.evaluator(view)
+        r = ev.rules
+        v = view.variant
+        lowest: dict[str, Bid] = {}
+        for a in view.legal:
+            if a.verb == Verb.BID:
+                b = v.bid(a.arg)
+                named = strain(b)
+                if named is not None and named not in lowest:
+                    lowest[named] = b
+        hand = [ev.ids[c] for c in view.hand]
+        unseen = ev.unseen(view)
+        options = [r.trump_index[t] for t in lowest if t != MISERE]
+        chosen = [lowest[r.trump_names[t]] for t in ev.best_trumps(hand, unseen, options)[:TRUMPS]]
+        none = lowest.get(MISERE)
+        if none is not None and solves_misere() and self.no_trick(view, none) >= MISERE_NEAR:
+            chosen.append(none)
+        return chosen
+
+    def no_trick(self, view: View, b: Bid) -> float:
+        """Greedy's chance that the seat, bidding ``b`` to take no trick, takes none
+        (:meth:`~.handeval.Evaluator.no_trick`)."""
+        ev = self.greedy.evaluator(view)
+        r, v = ev.rules, view.variant
+        hand = [ev.ids[c] for c in view.hand]
+        widow = v.deal.kitty.size if v.deal.kitty.use == "widow" else 0
+        ti = r.trump_index[b.trump] if b.trump is not None else r.ns
+        partners = 0 if b.alone else self.greedy.partners(view)
+        defenders = self.greedy.defenders(view)
+        return ev.no_trick(hand, ti, ev.unseen(view), v.hand_size, defenders, widow, b.open, partners)[0]
 
     # ------------------------------------------------------------------ other making decisions
 
@@ -475,6 +564,7 @@ def hand_value(g: Game, seat: int, tricks: int, worth: Worth | None = None) -> f
     (or what ``worth`` makes of the score change)."""
     side_of, now = g.rules.side_of, actual_state(g)
     maker = now.maker if now.maker is not None else seat
+    bid = policy.contract(g.rules, now.bid_name)
     return split_value(
         g.variant,
         len(g.variant.teams),
@@ -487,6 +577,7 @@ def hand_value(g: Game, seat: int, tricks: int, worth: Worth | None = None) -> f
         now.def_alone is not None,
         now.forced,
         worth,
+        bid if bid is not None and bid.contract else None,
     )
 
 
@@ -502,18 +593,62 @@ def split_value(
     defender_alone: bool = False,
     forced: bool = False,
     worth: Worth | None = None,
+    contract: Bid | None = None,
 ) -> float:
     """``side``'s score change minus the other side's when it takes ``tricks`` (the others the
-    rest), or what ``worth`` makes of the score change; beyond two sides, the tricks themselves."""
+    rest), or what ``worth`` makes of the score change (``contract``: the bid's contract,
+    scored as the engine scores it); beyond two sides, the tricks themselves, or for the
+    makers of a contract to take no trick, the tricks they leave."""
     if sides != 2:
-        return float(tricks)
+        none = contract is not None and contract.objective == "none" and side == maker_side
+        return float(variant.tricks_per_hand - tricks if none else tricks)
     split = [0, 0]
     split[side] = tricks
     split[1 - side] = variant.tricks_per_hand - tricks
     made, change = score_hand(
-        variant, maker_side, tuple(split), required, multiplier, alone, defender_alone, forced
+        variant, maker_side, tuple(split), required, multiplier, alone, defender_alone, forced, contract
     )
     return margin(change, side) if worth is None else worth(change, maker_side, made)
+
+
+def solves_misere() -> bool:
+    """Whether the double-dummy solver plays a contract to take no trick to its end (the
+    makers taking as few tricks as they can, the others making them take one): the solver
+    says so by ``SOLVES_MISERE``. Without it a misère bid is valued by greedy's chance of no
+    trick (:meth:`~.handeval.Evaluator.no_trick`) instead of the solver's rows."""
+    from .. import solver
+
+    return bool(getattr(solver, "SOLVES_MISERE", False))
+
+
+def strain(b: Bid) -> str | None:
+    """The strain of a contract: the trump a bid names, or :data:`MISERE` for a bid to take no
+    trick; None for a bid that leaves trump to be named.
+
+    >>> from hasenpfeffer import load_variant
+    >>> v = load_variant("five-hundred")
+    >>> strain(v.bid("7H")), strain(v.bid("open-misere")), strain(load_variant("pepper").bid("4"))
+    ('H', 'misere', None)
+    """
+    if b.objective == "none":
+        return MISERE
+    return b.trump
+
+
+def made_bid(variant: Variant, dealt: HandDealt, bid: str, maker: int) -> Game | None:
+    """The hand after ``maker`` bid ``bid`` (a contract, which makes its own trump), the others
+    passing; None when the bid is not open to the maker then."""
+    g = hand_game(variant, dealt)
+    done = False
+    while g.phase == "bidding" and g.hand_number == 1:
+        seat = g.to_move
+        assert seat is not None
+        want = Action(seat, Verb.PASS) if seat != maker or done else Action(seat, Verb.BID, bid)
+        if want not in g.legal_actions():
+            return None
+        done = done or want.verb == Verb.BID
+        g.apply(want)
+    return g if g.hand_number == 1 and actual_state(g).maker == maker else None
 
 
 def _kind(a: Action) -> tuple[str, str | None, bool]:

@@ -6,7 +6,9 @@ from its view (:func:`seen_table`: everything not seen counts as possibly held);
 in a sampled world, where every hand is known, builds it from the game (:func:`open_table`).
 Then :func:`play` leads a boss trump when making (drawing trumps), else a boss card, else
 low from the shortest suit; it follows with the cheapest card that takes the trick, or the
-lowest card when a friend is winning it.
+lowest card when a friend is winning it. In a contract to take no trick (misère) the makers
+duck and the defenders lead under them (:mod:`.misereplay`); after leading the Joker in
+no-trump, :func:`name_suit` names the suit to follow.
 
 >>> from hasenpfeffer import Game, load_variant
 >>> from hasenpfeffer.bots.handeval import evaluator_for
@@ -31,17 +33,23 @@ from typing import NamedTuple
 
 from ..engine.game import Game, actual_state
 from ..engine.view import View
-from ..rules.actions import Action
+from ..format.variant import Bid
+from ..rules.actions import Action, Verb
 from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset
+from . import misereplay
 from .handeval import Evaluator
+from .holdings import wins_every_trick
 
 
 class Table(NamedTuple):
     """What a card is chosen from: ``ti`` the trump option (no-trump: the number of suits),
     ``trick`` the cards on the table (seat, card id); for each effective suit, how many of its
     cards the other players may still hold (``left``) and the strength of the highest (``top``,
-    -1 for none)."""
+    -1 for none); ``hand`` the seat's cards, ``unseen`` the copies of each card the others may
+    hold, ``active`` the seats playing the hand, ``misere`` whether the makers must take no
+    trick, ``shown`` a hand open to all (its seat and cards) or None, ``voids`` the effective
+    suits the maker has shown it holds none of (read in misère only)."""
 
     seat: int
     ti: int
@@ -50,6 +58,35 @@ class Table(NamedTuple):
     trick: Sequence[tuple[int, int]]
     left: Sequence[int]
     top: Sequence[int]
+    hand: Sequence[int] = ()
+    unseen: Sequence[int] = ()
+    active: int = 0
+    misere: bool = False
+    shown: tuple[int, Sequence[int]] | None = None
+    voids: frozenset[int] = frozenset()
+
+
+def contract(rules: Ruleset, name: str | None) -> Bid | None:
+    """The bid of the ladder called ``name`` (its contract), or None (an order-up, a forced bid
+    not in the ladder, no bid yet).
+
+    >>> from hasenpfeffer import load_variant
+    >>> from hasenpfeffer.rules.ruleset import compile_variant
+    >>> r = compile_variant(load_variant("five-hundred"))
+    >>> contract(r, "misere").objective, contract(r, None)
+    ('none', None)
+    """
+    if name is None:
+        return None
+    plan = plan_for(rules)
+    i = plan.bid_index.get(name)
+    return None if i is None else plan.ladder[i]
+
+
+def takes_none(rules: Ruleset, name: str | None) -> bool:
+    """Whether the contract called ``name`` is to take no trick."""
+    bid = contract(rules, name)
+    return bid is not None and bid.objective == "none"
 
 
 @functools.lru_cache(maxsize=4096)
@@ -87,12 +124,53 @@ def _outside(rules: Ruleset, ti: int, cards: Iterable[tuple[int, int]]) -> tuple
 
 
 def seen_table(ev: Evaluator, view: View) -> Table:
-    """The table as a seat sees it: every card it has not seen may be in another hand."""
+    """The table as a seat sees it: every card it has not seen may be in another hand (the
+    hand, the seats in play and what the maker has shown are read in no-trump and misère only,
+    where the play reads them)."""
     r = ev.rules
     ti = r.ns if view.trump is None else r.trump_index[view.trump.upper()]
-    left, top = _outside(r, ti, enumerate(ev.unseen(view)))
+    unseen = ev.unseen(view)
+    left, top = _outside(r, ti, enumerate(unseen))
     trick = view.trick_ids
-    return Table(view.seat, ti, view.maker, friends(r, view.seat, view.maker), trick, left, top)
+    table = Table(view.seat, ti, view.maker, friends(r, view.seat, view.maker), trick, left, top)
+    misere = takes_none(r, view.bid)
+    if not misere and ti < r.ns:
+        return table
+    shown = None
+    if view.shown is not None:
+        shown = (view.shown[0], [r.cid(c) for c in view.shown[1]])
+    voids: frozenset[int] = frozenset()
+    if misere and view.maker is not None:
+        played = [tuple([(q, r.cid(c)) for q, c in t.cards]) for t in view.tricks] + [trick]
+        voids = shown_void(r, ti, played, view.maker)
+    active = r.variant.players - len(view.sitting_out)
+    return table._replace(
+        hand=view.hand_ids, unseen=unseen, active=active, misere=misere, shown=shown, voids=voids
+    )
+
+
+def shown_void(
+    rules: Ruleset, ti: int, tricks: Iterable[Sequence[tuple[int, int]]], seat: int
+) -> frozenset[int]:
+    """The effective suits ``seat`` has shown it holds none of, by not following them in
+    ``tricks`` (each its (seat, card id) pairs in play order; a trick led by the Joker in
+    no-trump, whose suit was named, is left out).
+
+    >>> from hasenpfeffer import load_variant
+    >>> from hasenpfeffer.rules.ruleset import compile_variant
+    >>> r = compile_variant(load_variant("five-hundred"))
+    >>> trick = [(0, r.cid("5S")), (1, r.cid("AH")), (2, r.cid("6S"))]
+    >>> [r.suits[s] for s in shown_void(r, r.ns, [trick], 1)]
+    ['S']
+    """
+    eff = rules.eff[ti]
+    out: set[int] = set()
+    for cards in tricks:
+        if not cards or wins_every_trick(rules, cards[0][1], ti):
+            continue
+        led = eff[cards[0][1]]
+        out.update(led for q, c in cards[1:] if q == seat and eff[c] != led)
+    return frozenset(out)
 
 
 def open_table(game: Game) -> Table:
@@ -105,13 +183,41 @@ def open_table(game: Game) -> Table:
     out = now.out
     held = [(c, 1) for s, hand in enumerate(now.hands) if s != seat and not out[s] for c in hand]
     left, top = _outside(r, ti, held)
-    return Table(seat, ti, now.maker, friends(r, seat, now.maker), now.trick, left, top)
+    misere = takes_none(r, now.bid_name)
+    unseen: list[int] = []
+    shown = None
+    if misere:  # only a contract to take none reads the cards one by one
+        unseen = [0] * len(r.faces)
+        for c, _ in held:
+            unseen[c] += 1
+        maker = now.maker
+        if maker is not None and maker != seat:
+            shown = (maker, now.hands[maker])
+    return Table(
+        seat,
+        ti,
+        now.maker,
+        friends(r, seat, now.maker),
+        now.trick,
+        left,
+        top,
+        now.hands[seat],
+        unseen,
+        out.count(False),
+        misere,
+        shown,
+    )
 
 
 def play(rules: Ruleset, table: Table, legal: Sequence[Action]) -> Action:
-    """The greedy card: lead strong, take tricks as cheaply as possible, never overtake a friend."""
+    """The greedy card: lead strong, take tricks as cheaply as possible, never overtake a friend
+    (in misère, :func:`.misereplay.play`); or the suit to follow after leading the Joker."""
     if len(legal) == 1:
         return legal[0]
+    if legal[0].verb == Verb.SUIT:
+        return name_suit(rules, table, legal)
+    if table.misere:
+        return misereplay.play(rules, table, legal)
     r, ti = rules, table.ti
     eff, power, top = r.eff[ti], r.power[ti], table.top
     cid = r.card_id
@@ -156,3 +262,36 @@ def _lead(r: Ruleset, table: Table, cards: list[tuple[int, Action]]) -> Action:
             length[eff[c]] = length.get(eff[c], 0) + 1
         return min(plain, key=lambda p: (length[eff[p[0]]], power[p[0]]))[1]
     return min(cards, key=lambda p: power[p[0]])[1]
+
+
+def name_suit(rules: Ruleset, table: Table, legal: Sequence[Action]) -> Action:
+    """The suit to follow after leading the Joker in no-trump: the leader's longest (the others
+    must spend their cards of it), of equal ones the one with most cards out, then the stronger
+    holding; against a misère, :func:`.misereplay.name_suit`.
+
+    >>> from hasenpfeffer import Game, load_variant
+    >>> from hasenpfeffer.bots.handeval import evaluator_for
+    >>> game = Game(load_variant("five-hundred"), seed=2)
+    >>> ev = evaluator_for(game.variant)
+    >>> r = ev.rules
+    >>> hand = [r.cid(c) for c in "JK AS KS QS 5S 6H".split()]
+    >>> table = Table(0, r.ns, 0, frozenset({0, 2}), [(0, r.cid("JK"))], [], [], hand)
+    >>> str(name_suit(r, table, [Action(0, "suit", x) for x in "CDHS"]))
+    '0 suit S'
+    """
+    if table.misere and table.maker not in table.friends:
+        return misereplay.name_suit(rules, table, legal)
+    eff, power = rules.eff[table.ti], rules.power[table.ti]
+    suits = rules.suits
+    length = [0] * (rules.ns + 1)
+    strength = [0] * (rules.ns + 1)
+    for c in table.hand:
+        length[eff[c]] += 1
+        strength[eff[c]] += power[c]
+    left = table.left
+
+    def key(a: Action) -> tuple[int, int, int]:
+        s = suits.index(a.arg)
+        return (length[s], left[s] if left else 0, strength[s])
+
+    return max(legal, key=key)

@@ -33,6 +33,7 @@ from .intervals import Z95, rounded
 
 if TYPE_CHECKING:
     from ..engine.view import HandResult
+    from ..format.variant import Bid, Variant
 
 Values = dict[str, tuple[int, int]]
 """One game's ``(x, y)`` per figure."""
@@ -48,6 +49,15 @@ LONE_MADE = "lone hands made"
 THROW_INS = "throw-ins/hand"
 LONE_DEFENCE = "lone defences won"
 """The share of lone defences that set the makers."""
+SLAMS = "slams/contract"
+"""The share of contracts of tricks in which the makers took every trick (where contracts or a
+slam score are read: :func:`reads_contracts`)."""
+MISERES = "misere hands/hand"
+"""The share of hands played on a contract to take no trick (where contracts are read)."""
+MISERE = "misere"
+"""The kind of a contract to take no trick."""
+OPEN = "open "
+"""What the kind of a contract played with the maker's hand open begins with."""
 
 
 def win_rate(side: int) -> str:
@@ -65,8 +75,69 @@ def bid_made(bid: str) -> str:
     return f"bid {bid} made"
 
 
-def game_values(results: Sequence[HandResult], winner: int | None, sides: int) -> Values:
-    """Every figure's ``(x, y)`` for one game from its hands and its winner.
+def kind_made(kind: str) -> str:
+    """The name of the make rate of contracts of one kind (:func:`contract_kind`).
+
+    >>> kind_made("NT"), kind_made("open misere")
+    ('NT contracts made', 'open misere contracts made')
+    """
+    return f"{kind} contracts made"
+
+
+def reads_contracts(variant: Variant) -> bool:
+    """Whether a run of the variant counts contracts by kind and slams: some bid carries a
+    contract (a trump, its own points, no trick to take, an open hand...), or taking every trick
+    scores on its own (``scoring.slam``). Other variants' outputs show none of these figures.
+
+    >>> from hasenpfeffer import load_variant
+    >>> reads_contracts(load_variant("five-hundred")), reads_contracts(load_variant("euchre"))
+    (True, False)
+    """
+    ladder = variant.making.auction.ladder if variant.making.method == "auction" else ()
+    return any(b.contract for b in ladder) or variant.scoring.slam is not None
+
+
+def contract_kind(variant: Variant, result: HandResult) -> str | None:
+    """The kind of contract a hand was played on: its trump (a suit or ``NT``) or ``misere``
+    (no trick to take), after ``open`` when the maker's hand was open; None for a hand
+    thrown in.
+
+    >>> from hasenpfeffer import load_variant
+    >>> from hasenpfeffer.engine.events import HandResult
+    >>> def hand(bid, trump):
+    ...     return HandResult(0, 1, bid, trump, False, False, False, False, (3, 7), True, (0, 0), (0, 0), 1)
+    >>> v = load_variant("five-hundred")
+    >>> contract_kind(v, hand("7H", "H")), contract_kind(v, hand("open-misere", "NT"))
+    ('H', 'open misere')
+    """
+    if result.thrown_in or result.made is None:
+        return None
+    bid = _bid(variant, result.bid)
+    kind = MISERE if bid is not None and bid.objective == "none" else (result.trump or "?")
+    return OPEN + kind if bid is not None and bid.open else kind
+
+
+def _bid(variant: Variant, name: str | None) -> Bid | None:
+    if variant.making.method != "auction" or name is None:
+        return None
+    try:
+        return variant.bid(name)
+    except KeyError:
+        return None
+
+
+def is_slam(result: HandResult, kind: str | None) -> bool:
+    """Whether the makers of a contract of tricks took every trick of the hand."""
+    if kind is None or kind.endswith(MISERE) or result.maker_side is None:
+        return False
+    return result.tricks[result.maker_side] == sum(result.tricks)
+
+
+def game_values(
+    results: Sequence[HandResult], winner: int | None, sides: int, kinds: Sequence[str | None] | None = None
+) -> Values:
+    """Every figure's ``(x, y)`` for one game from its hands and its winner (``kinds``: each
+    hand's :func:`contract_kind`, where the variant's contracts are read).
 
     >>> game_values([], None, 2)[HANDS], game_values([], 1, 2)[win_rate(1)]
     ((0, 1), (1, 1))
@@ -101,7 +172,30 @@ def game_values(results: Sequence[HandResult], winner: int | None, sides: int) -
     values[THROW_INS] = (thrown, hands)
     if defences:
         values[LONE_DEFENCE] = (sets, defences)
+    if kinds is not None:
+        _kind_values(values, results, kinds)
     return values
+
+
+def _kind_values(values: Values, results: Sequence[HandResult], kinds: Sequence[str | None]) -> None:
+    """The figures of contracts by kind, slams and misères, added to a game's ``values``."""
+    counts: dict[str, list[int]] = {}
+    slams = of_tricks = miseres = 0
+    for r, kind in zip(results, kinds, strict=True):
+        if kind is None:
+            continue
+        count = counts.setdefault(kind, [0, 0])
+        count[0] += bool(r.made)
+        count[1] += 1
+        if kind.endswith(MISERE):
+            miseres += 1
+        else:
+            of_tricks += 1
+            slams += is_slam(r, kind)
+    for kind, (m, t) in counts.items():
+        values[kind_made(kind)] = (m, t)
+    values[SLAMS] = (slams, of_tricks)
+    values[MISERES] = (miseres, len(results))
 
 
 def add_sums(sums: dict[str, Sums], values: Values) -> None:
@@ -244,10 +338,21 @@ def is_share(name: str) -> bool:
     return not (name == HANDS or name.endswith("points/hand"))
 
 
-def ordered(names: Iterable[str], ladder: Sequence[str] = (), sides: int = 2) -> list[str]:
-    """Figure names in reading order: win rates, points, hands, contracts, bids by ladder, lone hands.
+def kind_order(kind: str) -> tuple[bool, bool, bool, str]:
+    """Kinds of contract in reading order: each trump suit, no-trump, misère; open ones after.
 
-    Every figure but the bids and lone defences is listed even when nothing was seen of it.
+    >>> sorted(["misere", "open misere", "NT", "S", "H"], key=kind_order)
+    ['H', 'S', 'NT', 'misere', 'open misere']
+    """
+    return (kind.startswith(OPEN), kind.endswith(MISERE), kind.endswith("NT"), kind)
+
+
+def ordered(names: Iterable[str], ladder: Sequence[str] = (), sides: int = 2) -> list[str]:
+    """Figure names in reading order: win rates, points, hands, contracts, bids by ladder,
+    contracts by kind, slams and misères (where read), lone hands.
+
+    Every figure but the bids, the kinds, slams, misères and lone defences is listed even when
+    nothing was seen of it.
 
     >>> ordered(["bid 5 made", "hands per game", "side 0 win rate", "bid 4 made"], ["4", "5"], 1)
     ['side 0 win rate', 'side 0 points/hand', 'hands per game', 'contracts made', 'bid 4 made', \
@@ -256,6 +361,14 @@ def ordered(names: Iterable[str], ladder: Sequence[str] = (), sides: int = 2) ->
     seen = set(names)
     first = [win_rate(s) for s in range(sides)] + [points(s) for s in range(sides)] + [HANDS, CONTRACTS]
     bids = [bid_made(b) for b in ladder] + sorted(n for n in seen if n.startswith("bid "))
+    suffix = kind_made("")
+    kinds = sorted((n[: -len(suffix)] for n in seen if n.endswith(suffix) and n != CONTRACTS), key=kind_order)
+    read = [*(kind_made(k) for k in kinds), *(n for n in (SLAMS, MISERES) if n in seen)]
     last = [LONE, LONE_MADE, LONE_DEFENCE, THROW_INS]
-    listed = [*first, *(b for b in bids if b in seen), *(n for n in last if n != LONE_DEFENCE or n in seen)]
+    listed = [
+        *first,
+        *(b for b in bids if b in seen),
+        *read,
+        *(n for n in last if n != LONE_DEFENCE or n in seen),
+    ]
     return list(dict.fromkeys(listed))

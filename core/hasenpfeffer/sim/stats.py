@@ -19,7 +19,17 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine.events import HandScored
-from .figures import Sums, add_sums, game_values, merge_sums
+from .figures import (
+    MISERE,
+    Sums,
+    add_sums,
+    contract_kind,
+    game_values,
+    is_slam,
+    kind_order,
+    merge_sums,
+    reads_contracts,
+)
 from .intervals import Z95, mean_ci, rounded, wilson
 
 if TYPE_CHECKING:
@@ -65,14 +75,25 @@ class Stats:
     """Histogram of side 0's final score minus the best other side's."""
     sums: dict[str, Sums] = field(default_factory=dict)
     """Per figure, sums over games of its ``(x, y)``: see :mod:`hasenpfeffer.sim.figures`."""
+    kinds: dict[str, Outcome] = field(default_factory=dict)
+    """Contracts by kind (:func:`~.figures.contract_kind`), where the variant's contracts are read."""
+    slams: dict[str, int] = field(default_factory=dict)
+    """By bid, the contracts of tricks whose makers took every trick (where contracts are read)."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
             if not getattr(self, name):
                 setattr(self, name, [0] * self.sides)
 
-    def add_hand(self, result: HandResult) -> None:
-        """Count one finished (or thrown-in) hand."""
+    def add_hand(self, result: HandResult, kind: str | None = None) -> None:
+        """Count one finished (or thrown-in) hand (``kind``: its contract's kind, where read)."""
+        if kind is not None:
+            outcome = self.kinds.setdefault(kind, Outcome())
+            outcome.made += bool(result.made)
+            outcome.failed += not result.made
+            if is_slam(result, kind):
+                name = result.bid if result.bid is not None else "?"
+                self.slams[name] = self.slams.get(name, 0) + 1
         if result.thrown_in:
             self.throw_ins += 1
         elif result.made is not None:
@@ -100,8 +121,9 @@ class Stats:
         self.games += 1
         results = [e.result for e in game.events if type(e) is HandScored]
         winner = game.winner  # a match's winner where the variant plays a match
-        for result in results:
-            self.add_hand(result)
+        kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
+        for n, result in enumerate(results):
+            self.add_hand(result, None if kinds is None else kinds[n])
         n = len(results)
         self.hands += n
         self.hands_sq += n * n
@@ -112,7 +134,7 @@ class Stats:
         scores = list(results[-1].scores) if results else [0] * self.sides
         others = max(scores[1:]) if len(scores) > 1 else 0
         self.margins[int(scores[0] - others)] += 1
-        values = game_values(results, winner, self.sides)
+        values = game_values(results, winner, self.sides, kinds)
         add_sums(self.sums, values)
         return values
 
@@ -132,6 +154,12 @@ class Stats:
             mine = self.bids.setdefault(key, Outcome())
             mine.made += outcome.made
             mine.failed += outcome.failed
+        for kind, outcome in other.kinds.items():
+            mine = self.kinds.setdefault(kind, Outcome())
+            mine.made += outcome.made
+            mine.failed += outcome.failed
+        for name, n in other.slams.items():
+            self.slams[name] = self.slams.get(name, 0) + n
         for mine, theirs in ((self.lone, other.lone), (self.lone_defence, other.lone_defence)):
             mine.made += theirs.made
             mine.failed += theirs.failed
@@ -166,6 +194,8 @@ class Stats:
             "hand_points": {str(k): v for k, v in sorted(self.hand_points.items())},
             "margins": {str(k): v for k, v in sorted(self.margins.items())},
             "sums": {k: list(v) for k, v in sorted(self.sums.items())},
+            "kinds": {k: [o.made, o.failed] for k, o in sorted(self.kinds.items())},
+            "slams": dict(sorted(self.slams.items())),
         }
 
     @classmethod
@@ -190,6 +220,8 @@ class Stats:
                 hand_points=Counter({int(k): _count(v) for k, v in dict(data["hand_points"]).items()}),
                 margins=Counter({int(k): _count(v) for k, v in dict(data["margins"]).items()}),
                 sums={str(k): _ints(v, 5, signed=True) for k, v in dict(data["sums"]).items()},
+                kinds={str(k): Outcome(*_ints(v, 2)) for k, v in dict(data.get("kinds", {})).items()},
+                slams={str(k): _count(v) for k, v in dict(data.get("slams", {})).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
@@ -203,6 +235,15 @@ class Stats:
         made = sum(o.made for o in self.bids.values())
         failed = sum(o.failed for o in self.bids.values())
         return Outcome(made, failed)
+
+    def kind_names(self) -> list[str]:
+        """Kinds of contract seen, in reading order (:func:`~.figures.kind_order`)."""
+        return sorted(self.kinds, key=kind_order)
+
+    @property
+    def of_tricks(self) -> int:
+        """Contracts of tricks played (where contracts are read): those not to take no trick."""
+        return sum(o.tried for k, o in self.kinds.items() if not k.endswith(MISERE))
 
     def bid_names(self, ladder: Sequence[str] = ()) -> list[str]:
         """Bid names seen, in ladder order first, then the others sorted."""
@@ -227,6 +268,8 @@ class Stats:
             "lone_defence": outcome(self.lone_defence),
             "throw_ins": self.throw_ins,
             "forced": self.forced,
+            "kinds": {k: outcome(self.kinds[k]) for k in self.kind_names()},
+            "slams": {k: self.slams[k] for k in self.bid_names(ladder) if k in self.slams},
         }
 
 

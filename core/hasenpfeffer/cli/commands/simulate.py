@@ -49,6 +49,20 @@ def sides_label(variant: Variant, side: int) -> str:
     return f"team {side} (seats {', '.join(map(str, seats))})"
 
 
+def slam_cell(variant: Variant, stats: Stats, label: str, figure: str) -> str:
+    """The slams of a row of the table of contracts: those of a bid (— for a bid to take no
+    trick) or of all bids; nothing for the other rows."""
+    from ...sim.figures import CONTRACTS, bid_made
+    from ..report.figures import count
+
+    if figure == CONTRACTS:
+        return count(sum(stats.slams.values()))
+    if figure != bid_made(label):
+        return ""
+    none = any(b.name == label and b.objective == "none" for b in variant.making.auction.ladder)
+    return "—" if none else count(stats.slams.get(label, 0))
+
+
 def render(variant: Variant, stats: Stats, header: str, console: Console) -> None:
     """The statistics as rich tables: every rate with its count, its interval, or "no data"."""
     from ...sim.estimates import estimate, figures
@@ -60,9 +74,10 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
         THROW_INS,
         bid_made,
         points,
+        reads_contracts,
         win_rate,
     )
-    from ..report.figures import count, ladder, text
+    from ..report.figures import contract_lines, count, kinds_table, ladder, text
 
     shown = figures(stats, ladder(variant))
     console.print(header, highlight=False)
@@ -75,17 +90,22 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
         w, p = text(win_rate(side), shown[win_rate(side)]), text(points(side), shown[points(side)])
         sides.add_row(sides_label(variant, side), count(stats.wins[side]), w, p)
     console.print(sides)
+    contracts = reads_contracts(variant)
     bids = Table(title="Contracts", title_justify="left")
-    for col in ("bid", "played", "made", "failed", "made % (95% CI)"):
+    for col in ("bid", "played", "made", "failed", "made % (95% CI)", *(["slams"] if contracts else [])):
         bids.add_column(col, justify="left" if col == "bid" else "right")
     rows = [(name, bid_made(name), stats.bids[name]) for name in stats.bid_names(ladder(variant))]
     rows += [("all", CONTRACTS, stats.contracts), ("lone hands", LONE_MADE, stats.lone)]
     if variant.alone.lone_defence:
         rows.append(("lone defence (set)", LONE_DEFENCE, stats.lone_defence))
     for label, figure, o in rows:
-        cells = (count(o.tried), count(o.made), count(o.failed), text(figure, estimate(stats, figure)))
+        cells = [count(o.tried), count(o.made), count(o.failed), text(figure, estimate(stats, figure))]
+        if contracts:
+            cells.append(slam_cell(variant, stats, label, figure))
         bids.add_row(label, *cells)
     console.print(bids)
+    if contracts:
+        console.print(kinds_table(stats))
     other = Table(title="Hands", title_justify="left", show_header=False)
     other.add_column("what")
     other.add_column("value", justify="right")
@@ -95,6 +115,9 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     thrown = f"{count(stats.throw_ins)} of {count(stats.hands)} hands"
     other.add_row("thrown in (95% CI)", f"{thrown}: {text(THROW_INS, shown[THROW_INS])}")
     other.add_row("forced bids", count(stats.forced))
+    if contracts:
+        for label, value in contract_lines(stats):
+            other.add_row(label, value)
     if stats.unfinished:
         other.add_row("unfinished games", count(stats.unfinished))
     console.print(other)

@@ -35,11 +35,13 @@ import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
+from rich.table import Table
+
 from ... import accel
 from ...format.variant import Variant
 from ...sim.estimates import estimate, figures
 from ...sim.execute import Shard
-from ...sim.figures import Estimate, is_share, ordered
+from ...sim.figures import MISERE, MISERES, SLAMS, Estimate, is_share, kind_made, ordered
 from ...sim.runset import RunSet
 from ...sim.stats import Stats
 from ...sim.sweep import Sweep
@@ -93,6 +95,31 @@ def count(n: int) -> str:
     '4,286'
     """
     return f"{n:,}"
+
+
+def kinds_table(stats: Stats) -> Table:
+    """``simulate``'s table of contracts by kind (each trump, no-trump, misère, open hands):
+    played, made, failed and the made rate."""
+    table = Table(title="Contracts by kind", title_justify="left")
+    for col in ("kind", "played", "made", "failed", "made % (95% CI)"):
+        table.add_column(col, justify="left" if col == "kind" else "right")
+    for kind in stats.kind_names():
+        o = stats.kinds[kind]
+        made = text(kind_made(kind), estimate(stats, kind_made(kind)))
+        table.add_row(kind, count(o.tried), count(o.made), count(o.failed), made)
+    return table
+
+
+def contract_lines(stats: Stats) -> list[tuple[str, str]]:
+    """``simulate``'s lines of slams and misères, for its table of hands."""
+    slams = sum(stats.slams.values())
+    slam_line = f"{count(slams)} of {count(stats.of_tricks)} contracts of tricks: {text(SLAMS, estimate(stats, SLAMS))}"
+    misere = sum(o.tried for k, o in stats.kinds.items() if k.endswith(MISERE))
+    misere_line = f"{count(misere)} of {count(stats.hands)} hands: {text(MISERES, estimate(stats, MISERES))}"
+    return [
+        ("slams (95% CI)", slam_line),
+        ("misère hands (95% CI)", misere_line),
+    ]
 
 
 # ---------------------------------------------------------------------------- JSON
