@@ -171,9 +171,6 @@ class PimcBot:
         if len(legal) == 1:
             return legal[0]
         verbs = {a.verb for a in legal}
-        rules = self.greedy.evaluator(view).rules
-        if Verb.BID not in verbs and policy.takes_none(rules, view.bid) and not solves_misere():
-            return self.greedy.choose(view, legal)  # misère, which the solver does not play
         if Verb.PLAY in verbs:
             return self.play(view, legal)
         if Verb.SUIT in verbs:  # the suit to follow the Joker led: greedy's
@@ -338,16 +335,6 @@ class PimcBot:
                 continue
             b = v.bid(a.arg)
             named = strain(b)
-            if named == MISERE and not solves_misere():
-                chance = self.no_trick(view, b)
-                sv = [
-                    split_value(v, sides, side, side, t, 0, b.multiplier, b.alone, worth=worth, contract=b)
-                    for t in (0, 1)
-                ]
-                value = chance * sv[0] + (1 - chance) * sv[1]
-                if best is None or value > best[0]:
-                    best = (value, a)
-                continue
             for (label, alone), tricks in rows.items():
                 if named is not None:
                     if label != CONTRACT + named or alone != b.alone:
@@ -460,7 +447,7 @@ class PimcBot:
         options = [r.trump_index[t] for t in lowest if t != MISERE]
         chosen = [lowest[r.trump_names[t]] for t in ev.best_trumps(hand, unseen, options)[:TRUMPS]]
         none = lowest.get(MISERE)
-        if none is not None and solves_misere() and self.no_trick(view, none) >= MISERE_NEAR:
+        if none is not None and self.no_trick(view, none) >= MISERE_NEAR:
             chosen.append(none)
         return chosen
 
@@ -609,16 +596,6 @@ def split_value(
         variant, maker_side, tuple(split), required, multiplier, alone, defender_alone, forced, contract
     )
     return margin(change, side) if worth is None else worth(change, maker_side, made)
-
-
-def solves_misere() -> bool:
-    """Whether the double-dummy solver plays a contract to take no trick to its end (the
-    makers taking as few tricks as they can, the others making them take one): the solver
-    says so by ``SOLVES_MISERE``. Without it a misère bid is valued by greedy's chance of no
-    trick (:meth:`~.handeval.Evaluator.no_trick`) instead of the solver's rows."""
-    from .. import solver
-
-    return bool(getattr(solver, "SOLVES_MISERE", False))
 
 
 def strain(b: Bid) -> str | None:
