@@ -28,13 +28,10 @@ beyond the makers.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from ..rules.actions import Action
 from ..rules.ruleset import Ruleset
-
-if TYPE_CHECKING:
-    from .policy import Table
+from .table import Table
 
 
 def _under(rules: Ruleset, table: Table, card: int) -> tuple[int, int]:

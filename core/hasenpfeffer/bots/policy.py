@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 from ..engine.game import Game, actual_state
 from ..engine.view import View
@@ -40,30 +39,7 @@ from ..rules.ruleset import Ruleset
 from . import misereplay
 from .handeval import Evaluator
 from .holdings import wins_every_trick
-
-
-class Table(NamedTuple):
-    """What a card is chosen from: ``ti`` the trump option (no-trump: the number of suits),
-    ``trick`` the cards on the table (seat, card id); for each effective suit, how many of its
-    cards the other players may still hold (``left``) and the strength of the highest (``top``,
-    -1 for none); ``hand`` the seat's cards, ``unseen`` the copies of each card the others may
-    hold, ``active`` the seats playing the hand, ``misere`` whether the makers must take no
-    trick, ``shown`` a hand open to all (its seat and cards) or None, ``voids`` the effective
-    suits the maker has shown it holds none of (read in misère only)."""
-
-    seat: int
-    ti: int
-    maker: int | None
-    friends: frozenset[int]
-    trick: Sequence[tuple[int, int]]
-    left: Sequence[int]
-    top: Sequence[int]
-    hand: Sequence[int] = ()
-    unseen: Sequence[int] = ()
-    active: int = 0
-    misere: bool = False
-    shown: tuple[int, Sequence[int]] | None = None
-    voids: frozenset[int] = frozenset()
+from .table import Table
 
 
 def contract(rules: Ruleset, name: str | None) -> Bid | None:
