@@ -39,7 +39,7 @@ from typing import TYPE_CHECKING, ClassVar
 from .. import accel
 from ..engine.events import HandDealt
 from ..engine.game import Game, actual_deal, actual_state
-from ..engine.scoring import score_hand
+from ..engine.scoring import played_out_change, score_hand
 from ..engine.view import View
 from ..rules.actions import Action, Verb
 from ..solver import Solver, analyse_moves
@@ -550,11 +550,20 @@ def hand_value(g: Game, seat: int, tricks: int, worth: Worth | None = None) -> f
     """The score difference for ``seat``'s side when it takes ``tricks`` in the game's contract
     (or what ``worth`` makes of the score change)."""
     side_of, now = g.rules.side_of, actual_state(g)
+    sides = len(g.variant.teams)
+    if now.maker is None and now.trump_i is not None:  # played when all pass: tricks score
+        if sides != 2:
+            return float(tricks)
+        split = [0, 0]
+        split[side_of(seat)] = tricks
+        split[1 - side_of(seat)] = g.variant.tricks_per_hand - tricks
+        change = played_out_change(g.variant, (split[0], split[1]))
+        return margin(change, side_of(seat)) if worth is None else worth(change, None, None)
     maker = now.maker if now.maker is not None else seat
     bid = policy.contract(g.rules, now.bid_name)
     return split_value(
         g.variant,
-        len(g.variant.teams),
+        sides,
         side_of(seat),
         side_of(maker),
         tricks,

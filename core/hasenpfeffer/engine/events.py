@@ -72,10 +72,11 @@ class Trick(NamedTuple):
 
 @dataclass(frozen=True)
 class HandResult:
-    """The outcome of one hand (``thrown_in`` hands have no maker and change no score).
+    """The outcome of one hand (``thrown_in`` hands have no maker and change no score; a hand
+    played when all pass has a ``trump`` but no maker, and ``made`` None).
 
     ``maker_side`` is the side of the maker's seat (a team, or the player without
-    partnerships), None when the hand was thrown in.
+    partnerships), None when there is no maker.
     """
 
     dealer: int
@@ -287,6 +288,19 @@ class HandScored(NamedTuple):
 
 
 @value
+class PassedOut(NamedTuple):
+    """Everyone passed: the hand is played without a maker at ``trump``, each side scoring its
+    tricks (``making.all_pass.rule: play``)."""
+
+    trump: str
+
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
+
+
+@value
 class MatchWon(NamedTuple):
     """A side has won the match (``games``: the games each side won, shut-outs counted as the
     variant says)."""
@@ -331,6 +345,7 @@ Event: TypeAlias = (
     | HandScored
     | GameWon
     | MatchWon
+    | PassedOut
 )
 """Any event."""
 ACTION_EVENTS = (

@@ -100,6 +100,17 @@ def _slam(slam: Slam, pts: int) -> int:
     return pts + slam.points
 
 
+def played_out_change(v: Variant, tricks: tuple[int, ...]) -> tuple[int, ...]:
+    """The score change of a hand played when all pass: each side ``all_pass.per_trick`` a trick.
+
+    >>> v = Variant(name="x", making={"all_pass": {"rule": "play", "per_trick": 10}})
+    >>> played_out_change(v, (4, 6))
+    (40, 60)
+    """
+    per = v.making.all_pass.per_trick
+    return tuple(per * t for t in tricks)
+
+
 def game_winner(v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None) -> int | None:
     """The winning side after a hand, or None to play on.
 

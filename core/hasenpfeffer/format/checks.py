@@ -41,9 +41,11 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.auction.ladder.{i}.trump``: ``bid `{name}` names trump `{suit}`, but the pack has no such suit ({suits})``
 - ``making.auction.ladder.{i}.positions``: ``place {p} is beyond the dealer ({players} players: places 1 to {players})``
 - ``making.auction.ladder.{i}.only_over``: ``bid `{name}` may be bid only over `{over}`, which is not a bid before it in the ladder``
-- ``making.all_pass.bid``: ``the forced bid `{bid}` is not in the ladder ({names})``
+- ``making.all_pass.bid``: ``the forced bid `{bid}` is not in the ladder ({names}), nor a number of tricks below its lowest bid ({lowest})``
 - ``making.all_pass.forced``: ``the Joker holder cannot be forced: the pack has no Joker``
 - ``making.all_pass.forced``: ``with order-up the dealer is the forced player: set forced to dealer``
+- ``making.all_pass.rule``: ``a hand played when all pass needs an auction (...)``
+- ``making.all_pass.trump``: ``a hand played when all pass is at `{trump}`, but the pack has no such suit ({suits})``
 - ``scoring.{part}.table.{t}``: ``a hand has 0 to {tricks} tricks, read {t}``
 - ``game.target``: ``the target cannot be reached: no result scores positive points``
 - ``game.target``: ``the target {target} cannot be reached within {cap} hands (the most a game plays): a hand scores at most {most} points``
@@ -296,7 +298,24 @@ def _making(v: Variant, out: Found) -> None:
                     "with order-up the dealer is the forced player: set forced to dealer",
                 )
             )
+        if making.all_pass.rule == "play":
+            out.append(
+                (
+                    ("making", "all_pass", "rule"),
+                    "a hand played when all pass needs an auction (with order-up the dealer is"
+                    " stuck or the hand thrown in)",
+                )
+            )
         return
+    all_pass = making.all_pass
+    if all_pass.rule == "play" and all_pass.trump != "NT" and all_pass.trump not in v.pack.suits:
+        out.append(
+            (
+                ("making", "all_pass", "trump"),
+                f"a hand played when all pass is at `{all_pass.trump}`, but the pack has no such suit"
+                f" ({' '.join(v.pack.suits)})",
+            )
+        )
     ladder = making.auction.ladder
     names: set[str] = set()
     for i, bid in enumerate(ladder):

@@ -487,10 +487,12 @@ class OrderUp(Model):
 class AllPass(Model):
     """What happens when nobody makes trump."""
 
-    rule: Literal["throw-in", "forced"] = Field(
+    rule: Literal["throw-in", "forced", "play"] = Field(
         "forced",
         description="`throw-in`: the hand is thrown in and redealt; `forced`: a player is made"
-        " maker (auction: at `bid`; order-up: the dealer must name a suit in the last round).",
+        " maker (auction: at `bid`; order-up: the dealer must name a suit in the last round);"
+        " `play` (auction): the hand is played without a maker at `trump`, the kitty left"
+        " untouched and the dealer's left leading, each side scoring `per_trick` a trick.",
     )
     forced: Literal["joker-holder", "dealer"] = Field("joker-holder", description="Who is forced.")
     bid: Word = Field(
@@ -508,6 +510,12 @@ class AllPass(Model):
         gt=0,
         le=MAX_MULTIPLIER,
         description="Multiplier on a forced player's loss when set (0.5: loses only half).",
+    )
+    trump: TrumpName = Field(
+        "NT", description="The trump of a hand played when all pass (rule `play`): a suit or `NT`."
+    )
+    per_trick: Annotated[Int, Field(ge=0, le=MAX_POINTS)] = Field(
+        10, description="Points each side scores a trick in a hand played when all pass (rule `play`)."
     )
 
 

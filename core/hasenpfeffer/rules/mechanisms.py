@@ -70,8 +70,14 @@ def names_trump(v: Variant) -> bool:
 
 
 def no_trump(v: Variant) -> bool:
-    """A hand may be played at no-trump: the maker may name it, or a bid names it."""
-    return v.making.no_trump or (auction(v) and any(b.trump == "NT" for b in v.making.auction.ladder))
+    """A hand may be played at no-trump: the maker may name it, a bid names it, or a hand is
+    played at it when all pass."""
+    making = v.making
+    return (
+        making.no_trump
+        or (auction(v) and any(b.trump == "NT" for b in making.auction.ladder))
+        or (auction(v) and making.all_pass.rule == "play" and making.all_pass.trump == "NT")
+    )
 
 
 def joker_names_suit(v: Variant) -> bool:

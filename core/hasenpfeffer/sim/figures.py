@@ -47,6 +47,8 @@ CONTRACTS = "contracts made"
 LONE = "lone hands/hand"
 LONE_MADE = "lone hands made"
 THROW_INS = "throw-ins/hand"
+PLAYED_OUT = "played out/hand"
+"""The share of hands played without a maker when all pass (``making.all_pass.rule: play``)."""
 LONE_DEFENCE = "lone defences won"
 """The share of lone defences that set the makers."""
 SLAMS = "slams/contract"
@@ -134,10 +136,15 @@ def is_slam(result: HandResult, kind: str | None) -> bool:
 
 
 def game_values(
-    results: Sequence[HandResult], winner: int | None, sides: int, kinds: Sequence[str | None] | None = None
+    results: Sequence[HandResult],
+    winner: int | None,
+    sides: int,
+    kinds: Sequence[str | None] | None = None,
+    played_out: bool = False,
 ) -> Values:
     """Every figure's ``(x, y)`` for one game from its hands and its winner (``kinds``: each
-    hand's :func:`contract_kind`, where the variant's contracts are read).
+    hand's :func:`contract_kind`, where the variant's contracts are read; ``played_out``: the
+    variant plays a hand when all pass, and the share of such hands is a figure).
 
     >>> game_values([], None, 2)[HANDS], game_values([], 1, 2)[win_rate(1)]
     ((0, 1), (1, 1))
@@ -170,6 +177,8 @@ def game_values(
     values[LONE] = (lone, hands)
     values[LONE_MADE] = (lone_made, lone)
     values[THROW_INS] = (thrown, hands)
+    if played_out:
+        values[PLAYED_OUT] = (sum(not r.thrown_in and r.maker is None for r in results), hands)
     if defences:
         values[LONE_DEFENCE] = (sets, defences)
     if kinds is not None:
@@ -364,11 +373,11 @@ def ordered(names: Iterable[str], ladder: Sequence[str] = (), sides: int = 2) ->
     suffix = kind_made("")
     kinds = sorted((n[: -len(suffix)] for n in seen if n.endswith(suffix) and n != CONTRACTS), key=kind_order)
     read = [*(kind_made(k) for k in kinds), *(n for n in (SLAMS, MISERES) if n in seen)]
-    last = [LONE, LONE_MADE, LONE_DEFENCE, THROW_INS]
+    last = [LONE, LONE_MADE, LONE_DEFENCE, THROW_INS, PLAYED_OUT]
     listed = [
         *first,
         *(b for b in bids if b in seen),
         *read,
-        *(n for n in last if n != LONE_DEFENCE or n in seen),
+        *(n for n in last if n not in (LONE_DEFENCE, PLAYED_OUT) or n in seen),
     ]
     return list(dict.fromkeys(listed))

@@ -68,6 +68,8 @@ class Stats:
     lone: Outcome = field(default_factory=Outcome)
     lone_defence: Outcome = field(default_factory=Outcome)
     throw_ins: int = 0
+    played_out: int = 0
+    """Hands played without a maker when all pass."""
     forced: int = 0
     hand_points: Counter[int] = field(default_factory=Counter)
     """Histogram of side 0's score change per hand."""
@@ -96,6 +98,8 @@ class Stats:
                 self.slams[name] = self.slams.get(name, 0) + 1
         if result.thrown_in:
             self.throw_ins += 1
+        elif result.maker is None:
+            self.played_out += 1
         elif result.made is not None:
             key = result.bid if result.bid is not None else "?"
             outcome = self.bids.setdefault(key, Outcome())
@@ -134,7 +138,8 @@ class Stats:
         scores = list(results[-1].scores) if results else [0] * self.sides
         others = max(scores[1:]) if len(scores) > 1 else 0
         self.margins[int(scores[0] - others)] += 1
-        values = game_values(results, winner, self.sides, kinds)
+        played_out = game.variant.making.all_pass.rule == "play"
+        values = game_values(results, winner, self.sides, kinds, played_out)
         add_sums(self.sums, values)
         return values
 
@@ -145,6 +150,7 @@ class Stats:
         self.hands += other.hands
         self.hands_sq += other.hands_sq
         self.throw_ins += other.throw_ins
+        self.played_out += other.played_out
         self.forced += other.forced
         for side in range(self.sides):
             self.wins[side] += other.wins[side]
@@ -190,6 +196,7 @@ class Stats:
             "lone": [self.lone.made, self.lone.failed],
             "lone_defence": [self.lone_defence.made, self.lone_defence.failed],
             "throw_ins": self.throw_ins,
+            "played_out": self.played_out,
             "forced": self.forced,
             "hand_points": {str(k): v for k, v in sorted(self.hand_points.items())},
             "margins": {str(k): v for k, v in sorted(self.margins.items())},
@@ -216,6 +223,7 @@ class Stats:
                 lone=Outcome(*_ints(data["lone"], 2)),
                 lone_defence=Outcome(*_ints(data["lone_defence"], 2)),
                 throw_ins=_count(data["throw_ins"]),
+                played_out=_count(data.get("played_out", 0)),
                 forced=_count(data["forced"]),
                 hand_points=Counter({int(k): _count(v) for k, v in dict(data["hand_points"]).items()}),
                 margins=Counter({int(k): _count(v) for k, v in dict(data["margins"]).items()}),
@@ -267,6 +275,7 @@ class Stats:
             "lone": outcome(self.lone),
             "lone_defence": outcome(self.lone_defence),
             "throw_ins": self.throw_ins,
+            "played_out": self.played_out,
             "forced": self.forced,
             "kinds": {k: outcome(self.kinds[k]) for k in self.kind_names()},
             "slams": {k: self.slams[k] for k in self.bid_names(ladder) if k in self.slams},

@@ -176,7 +176,10 @@ def plays_text(game: Game, data: dict[str, Any]) -> str:
             lines.append(f"{head}: thrown in")
             continue
         alone = " alone" if h["alone"] else ""
-        head += f": trump {h['trump']}, maker {h['maker']} ({h['bid']}){alone}"
+        if h["maker"] is None:
+            head += f": trump {h['trump']}, played when all passed, without a maker"
+        else:
+            head += f": trump {h['trump']}, maker {h['maker']} ({h['bid']}){alone}"
         if h["first_lead"] is not None:
             takes = ", ".join(f"{side} {s} {t}" for s, t in enumerate(h["first_lead"]))
             head += f"; from the first lead {takes}"

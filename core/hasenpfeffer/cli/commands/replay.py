@@ -190,7 +190,11 @@ def show(game: Game) -> None:
         if h["forced"] and auction:
             who = "the Joker holder" if v.making.all_pass.forced == "joker-holder" else "the dealer"
             console.print(f"  all passed: {who}, seat {h['maker']}, must make {h['bid']}")
-        if h["trump"] is not None:
+        if h["trump"] is not None and h["maker"] is None:
+            console.print(
+                f"  all passed: played at {h['trump']} without a maker, each side scoring its tricks"
+            )
+        elif h["trump"] is not None:
             alone = " alone" if h["alone"] else ""
             contract = f": {h['contract']['words']}" if h["contract"] else ""
             console.print(f"  trump {h['trump']}, maker {h['maker']} ({h['bid']}{contract}){alone}")
@@ -205,9 +209,13 @@ def show(game: Game) -> None:
         if h["table"]:
             console.print("  on the table: " + " ".join(f"{c['seat']}:{c['card']}" for c in h["table"]))
         if h["finished"]:
+            who = (
+                ""
+                if h["maker"] is None
+                else f"{side} {v.team_of(h['maker'])} {'made' if h['made'] else 'failed'}; "
+            )
             console.print(
-                f"  {side} {v.team_of(h['maker'] or 0)} {'made' if h['made'] else 'failed'};"
-                f" tricks {h['tricks_won']}; score change {h['score_change']}; scores {h['scores']}"
+                f"  {who}tricks {h['tricks_won']}; score change {h['score_change']}; scores {h['scores']}"
             )
     console.print(f"[bold]Scores[/bold] {list(game.scores)}")
     if game.is_over:

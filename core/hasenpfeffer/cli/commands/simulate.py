@@ -71,6 +71,7 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
         HANDS,
         LONE_DEFENCE,
         LONE_MADE,
+        PLAYED_OUT,
         THROW_INS,
         bid_made,
         points,
@@ -114,6 +115,9 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     other.add_row("hands per game (95% CI)", f"{text(HANDS, h)} over {count(h.n)} games")
     thrown = f"{count(stats.throw_ins)} of {count(stats.hands)} hands"
     other.add_row("thrown in (95% CI)", f"{thrown}: {text(THROW_INS, shown[THROW_INS])}")
+    if PLAYED_OUT in shown:
+        out = f"{count(stats.played_out)} of {count(stats.hands)} hands"
+        other.add_row("played when all pass (95% CI)", f"{out}: {text(PLAYED_OUT, shown[PLAYED_OUT])}")
     other.add_row("forced bids", count(stats.forced))
     if contracts:
         for label, value in contract_lines(stats):

@@ -284,7 +284,9 @@ def hand_result_text(result: HandResult, names: Namer, hand_no: int) -> Text:
     maker = names.seat(result.maker) if result.maker is not None else "nobody"
     out.append(maker + (" (forced)" if result.forced else ""))
     trump = suit_label(result.trump)
-    if result.bid is None:
+    if result.maker is None:
+        out.append(f" bid: played in {trump}, each side scoring its tricks")
+    elif result.bid is None:
         out.append(f" named {trump}")
     elif result.bid == "order-up":
         out.append(f" ordered up {trump}")

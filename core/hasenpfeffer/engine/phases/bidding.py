@@ -1,8 +1,8 @@
 """The auction: bids and passes round the table, from the dealer's left.
 
 The ladder and the style (``until-passes`` or ``one-round``) come from the variant. When all
-pass, the variant's all-pass rule forces a maker (the dealer, or the Joker's holder) or the
-hand is thrown in: the phase's one exit, to scoring.
+pass, the variant's all-pass rule forces a maker (the dealer, or the Joker's holder), throws
+the hand in (an exit to scoring) or has it played without a maker (an exit to play).
 """
 
 from __future__ import annotations
@@ -12,15 +12,28 @@ from ...rules import mechanisms as has
 from ...rules.actions import Action, LegalActions, Verb
 from ...rules.plan import Plan
 from ...rules.ruleset import Ruleset
-from ..events import BidMade, MakerForced, Passed
+from ..events import BidMade, MakerForced, Passed, PassedOut
 from ..state import State
 from .base import Exit, PhaseRules, emit
 from .names import Phase
+from .trump import set_trump
 
 
 def _throw_in_exists(rules: Ruleset) -> bool:
     ap = rules.variant.making.all_pass
-    return ap.rule == "throw-in" or ap.forced == "joker-holder"  # the Joker may lie in the widow
+    return ap.rule == "throw-in" or (
+        ap.rule == "forced" and ap.forced == "joker-holder"
+    )  # the Joker may lie in the widow
+
+
+def _play_out_exists(rules: Ruleset) -> bool:
+    return rules.variant.making.all_pass.rule == "play"
+
+
+def _play_out_words(rules: Ruleset) -> str:
+    ap = rules.variant.making.all_pass
+    trump = "no-trump" if ap.trump == "NT" else f"trump {ap.trump}"
+    return f"everyone passed, played at {trump} without a maker"
 
 
 def _throw_in_words(rules: Ruleset) -> str:
@@ -31,7 +44,12 @@ def _throw_in_words(rules: Ruleset) -> str:
 
 def nobody_made(s: State) -> bool:
     """Nobody has made trump: the hand is thrown in."""
-    return s.maker is None
+    return s.maker is None and s.trump_i is None
+
+
+def played_out(s: State) -> bool:
+    """Everyone passed and the hand is played without a maker."""
+    return s.maker is None and s.trump_i is not None
 
 
 class Bidding(PhaseRules):
@@ -39,7 +57,10 @@ class Bidding(PhaseRules):
 
     name = Phase.BIDDING
     verbs = frozenset({Verb.BID, Verb.PASS})
-    exits = (Exit("throw_in", Phase.SCORING, _throw_in_exists, nobody_made, _throw_in_words),)
+    exits = (
+        Exit("throw_in", Phase.SCORING, _throw_in_exists, nobody_made, _throw_in_words),
+        Exit("play_out", Phase.PLAY, _play_out_exists, played_out, _play_out_words),
+    )
 
     def used(self, rules: Ruleset) -> bool:
         """Auction variants."""
@@ -136,6 +157,10 @@ def _all_passed(s: State) -> None:
     """Nobody bid: force a maker by the all-pass rule, or leave nobody (thrown in)."""
     ap = s.variant.making.all_pass
     if ap.rule == "throw-in":
+        return
+    if ap.rule == "play":
+        set_trump(s, s.rules.trump_index[ap.trump], alone=False)
+        emit(s, PassedOut(ap.trump))
         return
     p = s.plan
     maker: int | None = s.dealer

@@ -30,11 +30,12 @@ class Play(PhaseRules):
         """The first lead, by the variant's ``leads`` rules, passing over those who sit out."""
         p, leads = s.plan, s.variant.leads
         out, maker = s.out, s.maker
-        assert maker is not None
-        lone = [maker] if s.alone else []
+        lone = [maker] if s.alone and maker is not None else []
         if s.def_alone is not None:
             lone.append(s.def_alone)
-        if len(lone) == 2 and leads.both_alone != "unchanged":
+        if maker is None:  # played when all pass: the dealer's left leads
+            leader = p.left[s.dealer]
+        elif len(lone) == 2 and leads.both_alone != "unchanged":
             leader = lone[1] if leads.both_alone == "defender" else maker
         elif len(lone) == 1 and leads.alone == "lone-left":
             leader = p.left[lone[0]]

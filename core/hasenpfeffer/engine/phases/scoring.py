@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...rules.ruleset import Ruleset
 from ..events import GameWon, HandResult, HandScored, MatchWon
-from ..scoring import game_winner, score_hand
+from ..scoring import game_winner, played_out_change, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
 from .names import Phase
@@ -33,6 +33,13 @@ def match_winner(s: State, won: int) -> int | None:
     return None
 
 
+def _tricks_by_side(s: State) -> tuple[int, ...]:
+    won = [0] * s.plan.sides
+    for seat, w in enumerate(s.won):
+        won[s.plan.side_of[seat]] += w
+    return tuple(won)
+
+
 class Scoring(PhaseRules):
     """Phase ``scoring``: record the hand's result and decide whether the game goes on."""
 
@@ -43,19 +50,20 @@ class Scoring(PhaseRules):
     )
 
     def enter(self, s: State) -> None:
-        """Score the hand (nothing when no trump was made), then leave by an exit."""
+        """Score the hand (nothing when no trump was made; each side's tricks when it was played
+        without a maker), then leave by an exit."""
         p = s.plan
         maker = s.maker
         if s.trump_i is None:  # thrown in
             tricks = change = (0,) * p.sides
             made: bool | None = None
             s.redeal_same = s.redeal_same or s.variant.making.all_pass.redeal == "same-dealer"
+        elif maker is None:  # played when all pass: each side scores its tricks
+            tricks = _tricks_by_side(s)
+            made = None
+            change = played_out_change(s.variant, tricks)
         else:
-            assert maker is not None
-            won = [0] * p.sides
-            for seat, w in enumerate(s.won):
-                won[p.side_of[seat]] += w
-            tricks = tuple(won)
+            tricks = _tricks_by_side(s)
             made, change = score_hand(
                 s.variant,
                 p.side_of[maker],
@@ -68,7 +76,7 @@ class Scoring(PhaseRules):
                 s.contract,
             )
         s.scores = tuple(a + d for a, d in zip(s.scores, change, strict=True))
-        thrown = made is None
+        thrown = s.trump_i is None
         side = None if maker is None else p.side_of[maker]
         result = HandResult(
             dealer=s.dealer,
@@ -89,7 +97,7 @@ class Scoring(PhaseRules):
         emit(s, HandScored(result))
         s.to_move = None
         if not thrown:
-            side_won = game_winner(s.variant, s.scores, p.side_of[maker or 0], made)
+            side_won = game_winner(s.variant, s.scores, side, made)
             if side_won is not None:
                 emit(s, GameWon(side_won, s.scores))
                 s.winner = match_winner(s, side_won)
