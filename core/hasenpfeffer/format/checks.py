@@ -44,7 +44,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.all_pass.bid``: ``the forced bid `{bid}` is not in the ladder ({names}), nor a number of tricks below its lowest bid ({lowest})``
 - ``making.all_pass.forced``: ``the Joker holder cannot be forced: the pack has no Joker``
 - ``making.all_pass.forced``: ``with order-up the dealer is the forced player: set forced to dealer``
-- ``making.all_pass.rule``: ``a hand played when all pass needs an auction (...)``
+- ``making.all_pass.rule``: ``a hand played when all pass needs an auction (with order-up the dealer is stuck or the hand thrown in)``
 - ``making.all_pass.trump``: ``a hand played when all pass is at `{trump}`, but the pack has no such suit ({suits})``
 - ``scoring.{part}.table.{t}``: ``a hand has 0 to {tricks} tricks, read {t}``
 - ``game.target``: ``the target cannot be reached: no result scores positive points``
