@@ -189,6 +189,7 @@ class Pack(Model):
     suit_ranks: dict[Suit, tuple[Rank, ...]] = Field(
         default_factory=dict,
         max_length=4,
+        json_schema_extra={"additionalProperties": False},  # keys: the suits' letters only
         description="Ranks of a suit that differ from `ranks`, by suit: Five Hundred's 43 cards have"
         " 4s in the red suits only (`{H: [4, 5, 6, 7, 8, 9, T, J, Q, K, A], D: [...]}`).",
     )
