@@ -30,6 +30,8 @@ from .engine.events import (
     Trick,
     TrickWon,
     TrumpNamed,
+    TrumpTurned,
+    TurnedSuitNamed,
     WidowTaken,
 )
 from .engine.phases.names import Phase
@@ -57,5 +59,7 @@ __all__ = [
     "Trick",
     "TrickWon",
     "TrumpNamed",
+    "TrumpTurned",
+    "TurnedSuitNamed",
     "WidowTaken",
 ]
