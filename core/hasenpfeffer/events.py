@@ -31,6 +31,8 @@ from .engine.events import (
     Trick,
     TrickWon,
     TrumpNamed,
+    TrumpTurned,
+    TurnedSuitNamed,
     WidowTaken,
 )
 from .engine.phases.names import Phase
@@ -59,5 +61,7 @@ __all__ = [
     "Trick",
     "TrickWon",
     "TrumpNamed",
+    "TrumpTurned",
+    "TurnedSuitNamed",
     "WidowTaken",
 ]

@@ -85,9 +85,7 @@ def test_the_action_space_has_a_group_for_each_verb_of_the_phases(name: str) -> 
     verbs = {str(v) for p in course(name).phases.values() for v in p.verbs}
     groups = {g.name for g in action_space(variant).groups}
     never = {
-        v
-        for v, offered in (("trump", has.names_trump), ("suit", has.joker_names_suit))
-        if not offered(variant)
+        v for v, offered in (("trump", has.names_trump), ("suit", has.names_suit)) if not offered(variant)
     }
     assert verbs - never == groups  # a phase's verb the variant never offers has no ids
     assert has.exchanges(variant) == course(name).uses(Phase.EXCHANGE)

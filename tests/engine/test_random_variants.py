@@ -153,6 +153,14 @@ def check_naming(g: Game) -> None:
     stuck = v.making.all_pass.rule == "forced" and seat == view.dealer
     turned = view.turned
     proposed = None if turned is None else (ou.turned_joker if turned.rank == JOKER else turned.suit)
+    if proposed == "dealer-names":  # the suit the dealer named, first thing in the hand
+        named = [a.arg for a in view.history[:1] if a.verb == "suit"]
+        if not named:
+            assert g.phase == "order-up" and seat == view.dealer
+            assert {str(a) for a in g.legal_actions()} == {f"{seat} suit {x}" for x in v.pack.suits}
+            return
+        proposed = named[0]
+    exempt = v.making.all_pass.stuck_dealer if stuck and g.phase == "name-trump" else None
     want: set[str] = set()
     if g.phase == "order-up":
         assert proposed is not None
@@ -161,8 +169,10 @@ def check_naming(g: Game) -> None:
         want |= {f"{seat} order-up alone"} if may_alone else set()
         stuck = stuck and ou.rounds == 1
     else:
-        barred = proposed if g.phase == "name-trump" and ou.turned_suit_barred else None
-        options = [t for t in v.pack.suits if t != barred] + ["NT"] * v.making.no_trump
+        bars = ou.turned_suit_barred and not (exempt and exempt.turned_suit)
+        barred = proposed if g.phase == "name-trump" and bars else None
+        no_trump = v.making.no_trump or bool(exempt and exempt.no_trump)
+        options = [t for t in v.pack.suits if t != barred] + ["NT"] * no_trump
         ladder = {b.name: b for b in v.making.auction.ladder}
         lone_contract = g.phase == "trump" and view.bid in ladder and ladder[view.bid].alone
         want |= {f"{seat} trump {t}" for t in options}
@@ -174,11 +184,15 @@ def check_naming(g: Game) -> None:
 
 
 def check_maker(g: Game, hand: dict[str, Any]) -> None:
-    """A maker who was not forced made the last bid (auction) or named or ordered up trump."""
+    """A maker who was not forced made the last bid (auction) or named or ordered up trump; the
+    turned card's suit trump at once makes the dealer the maker, with nobody speaking."""
     r = hand["result"]
+    actions = [Action.parse(a) for a in hand["actions"]]
+    if r["bid"] == "turned-trump":
+        assert r["maker"] == hand["dealer"] and not [a for a in actions if a.verb in ("order-up", "trump")]
+        return
     if r["thrown_in"] or r["forced"]:
         return
-    actions = [Action.parse(a) for a in hand["actions"]]
     if g.variant.making.method == "auction":
         last = [a for a in actions if a.verb == "bid"][-1]
         assert (last.seat, last.arg) == (r["maker"], r["bid"]), (actions, r)

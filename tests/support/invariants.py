@@ -63,7 +63,7 @@ def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
     assert r.maker is not None and r.bid is not None
     s, maker = v.scoring, v.team_of(r.maker)
     contract = None
-    if r.bid == "order-up":
+    if r.bid in ("order-up", "turned-trump"):  # order-up, or a turned card trump at once
         required, multiplier = v.making.order_up.tricks_required, 1
     else:
         contract = bid = v.bid(r.bid)

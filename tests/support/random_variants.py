@@ -167,8 +167,17 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             "dealer_discards": draw(st.booleans()),
             "dealer_partner_alone": may_alone and draw(st.booleans()),
             "tricks_required": draw(st.integers(1, hand)),
-            "turned_joker": draw(st.none() | st.sampled_from(suits)),
+            "turned_joker": draw(st.none() | st.sampled_from([*suits, "dealer-names"])),
+            # dirty clubs: some of the suits (never all) trump at once when turned
+            "turned_trump": draw(st.lists(st.sampled_from(suits), unique=True, max_size=len(suits) - 1)),
+            "turned_trump_forced": draw(st.booleans()),
         }
+        ou, ap = making["order_up"], making["all_pass"]
+        if ap["rule"] == "forced" and ou["rounds"] == 2:
+            ap["stuck_dealer"] = {
+                "turned_suit": ou["turned_suit_barred"] and draw(st.booleans()),
+                "no_trump": not making["no_trump"] and draw(st.booleans()),
+            }
 
     scoring: dict[str, Any] = {
         "made": _points(draw, hand, (1, 3)),

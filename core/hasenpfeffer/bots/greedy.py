@@ -76,7 +76,7 @@ class GreedyBot:
         if "alone" in verbs:
             return self.defend(view, legal)
         if "suit" in verbs:
-            return self.play(view, legal)
+            return self.name_turned(view, legal) if view.phase == "order-up" else self.play(view, legal)
         return legal[0]
 
     # ------------------------------------------------------------------ helpers
@@ -308,11 +308,11 @@ class GreedyBot:
         """Order the turned card up when the contract promises a positive expected score."""
         ev, hand, unseen = self._setup(view)
         r = ev.rules
-        turned = view.turned
-        if turned is None or not turned.suit:
+        turned, suit = view.turned, view.proposed
+        if turned is None or suit is None:
             return _best_or_pass(None, legal)
         tid = ev.ids[turned]
-        ti = r.suits.index(turned.suit)
+        ti = r.suits.index(suit)
         unseen[tid] = max(0, unseen[tid] - 1)
         v = view.variant
         friend = view.dealer in self.friends(view)
@@ -339,6 +339,25 @@ class GreedyBot:
             if best is None or value > best[0]:
                 best = (value, a)
         return _best_or_pass(best, legal)
+
+    def name_turned(self, view: View, legal: Sequence[Action]) -> Action:
+        """The suit a turned Joker proposes, named by the dealer: the one in which the dealer,
+        taking the Joker up, expects the best score as maker."""
+        ev, hand, unseen = self._setup(view)
+        r, v = ev.rules, view.variant
+        assert view.turned is not None
+        tid = ev.ids[view.turned]
+        unseen[tid] = max(0, unseen[tid] - 1)
+        need, mult = self.contract(view)
+
+        def value(a: Action) -> float:
+            ti = r.suits.index(a.arg)
+            _, dist = ev.ordering(
+                hand, tid, ti, unseen, I_DEAL, v.tricks_per_hand, self.partners(view), v.hand_size
+            )
+            return ev.contract_ev(dist, need, mult, alone=False)
+
+        return max(legal, key=value)
 
     def defend(self, view: View, legal: Sequence[Action]) -> Action:
         """Defend alone only when it promises more than defending with the partner."""

@@ -195,6 +195,8 @@ def turned_down_by(view: View) -> frozenset[int]:
         return frozenset()
     seats: set[int] = set()
     for a in view.history:
+        if a.verb == "suit" and not seats:  # the dealer named a turned Joker's suit
+            continue
         if a.verb != "pass" or a.seat in seats:
             break
         seats.add(a.seat)
@@ -209,9 +211,10 @@ def leans(ev: Evaluator, view: View, passed: float = 1.0) -> Lean | None:
     maker = maker_leans(ev, view)
     r = ev.rules
     seats = turned_down_by(view) - {view.seat} if passed != 1.0 else frozenset()
-    if not seats or view.turned is None or not view.turned.suit:
+    suit = view.proposed
+    if not seats or suit is None:
         return maker
-    ti = r.suits.index(view.turned.suit)
+    ti = r.suits.index(suit)
     eff = r.eff[ti]
 
     def lean(seat: int, card: int) -> float:

@@ -2,9 +2,9 @@
 and the results they carry (:class:`HandResult`, :class:`Trick`).
 
 An *action event* records a decision and carries its :class:`~hasenpfeffer.rules.actions.Action`
-(``BidMade``, ``Passed``, ``OrderedUp``, ``TrumpNamed``, ``CardsDiscarded``, ``CardsGiven``,
+(``BidMade``, ``Passed``, ``OrderedUp``, ``TurnedSuitNamed``, ``TrumpNamed``, ``CardsDiscarded``, ``CardsGiven``,
 ``DefendedAlone``, ``CardPlayed``, ``SuitNamed``); the others follow from the rules (``HandDealt``,
-``WidowTaken``, ``MakerForced``, ``HandShown``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
+``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``HandShown``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
 the replay printout and statistics are built from these, never by applying a rule again.
 
 >>> from hasenpfeffer import Game, Variant
@@ -174,6 +174,32 @@ class OrderedUp(NamedTuple):
 
 
 @value
+class TrumpTurned(NamedTuple):
+    """The turned card's suit is trump at once (``order_up.turned_trump``, dirty clubs): nobody
+    orders up, and the dealer (``seat``) is the maker."""
+
+    seat: int
+    trump: str
+
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
+
+
+@value
+class TurnedSuitNamed(NamedTuple):
+    """The dealer names the suit a turned Joker proposes (``order_up.turned_joker: dealer-names``)."""
+
+    seat: int
+    suit: str
+
+    @property
+    def action(self) -> Action:
+        return Action(self.seat, "suit", self.suit)
+
+
+@value
 class TrumpNamed(NamedTuple):
     """The maker names trump (a suit or ``NT``)."""
 
@@ -334,6 +360,8 @@ Event: TypeAlias = (
     | MakerForced
     | WidowTaken
     | OrderedUp
+    | TrumpTurned
+    | TurnedSuitNamed
     | TrumpNamed
     | CardsDiscarded
     | CardsGiven
@@ -352,6 +380,7 @@ ACTION_EVENTS = (
     BidMade,
     Passed,
     OrderedUp,
+    TurnedSuitNamed,
     TrumpNamed,
     CardsDiscarded,
     CardsGiven,

@@ -187,6 +187,7 @@ class State:
         "passed",
         "phase",
         "plan",
+        "proposed",
         "redeal_same",
         "required",
         "rng",
@@ -235,6 +236,8 @@ class State:
     hands: list[list[int]]
     kitty: list[int]
     turned: int | None
+    proposed: int | None
+    """The suit a turned Joker proposes, named by the dealer (None: not named)."""
     widow_taken: tuple[int, ...]
     discards: list[tuple[int, int]]
     high: int
@@ -312,6 +315,7 @@ class State:
         new.passed = self.passed[:]
         new.phase = self.phase
         new.plan = self.plan
+        new.proposed = self.proposed
         new.redeal_same = self.redeal_same
         new.required = self.required
         new.rng = self.rng

@@ -86,6 +86,28 @@ class PublicView:
         return next((q for q in self.alone if q != self.maker), None)
 
     @property
+    def proposed(self) -> str | None:
+        """The suit the turned card proposes: its own, or a turned Joker's (the variant's
+        ``order_up.turned_joker``, or the suit the dealer named first thing in the hand); None
+        when there is none (yet).
+
+        >>> from hasenpfeffer import Game, load_variant
+        >>> g = Game(load_variant("euchre"), dealer=3, seed=1)
+        >>> g.view().turned, g.view().proposed
+        (QC, 'C')
+        """
+        t = self.turned
+        if t is None:
+            return None
+        if t.suit:
+            return t.suit
+        fixed = self.variant.making.order_up.turned_joker
+        if fixed != "dealer-names":
+            return fixed
+        first = self.history[:1]
+        return first[0].arg if first and first[0].verb == "suit" else None
+
+    @property
     def trick_ids(self) -> tuple[tuple[int, int], ...]:
         """The trick on the table as (seat, card id) pairs (places in the variant's compiled
         faces, :attr:`~hasenpfeffer.rules.ruleset.Ruleset.faces`)."""

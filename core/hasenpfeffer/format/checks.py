@@ -32,6 +32,10 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.order_up.turned_suit_barred``: ``the dealer is stuck in round two but has no trump to name: the turned suit is barred, the pack has no other suit and no_trump is off``
 - ``making.order_up.turned_joker``: ``a turned Joker proposes `{suit}`, but the pack has no such suit ({suits})``
 - ``making.order_up.dealer_partner_alone``: ``the dealer's partner must go alone, but {why}``
+- ``making.order_up.turned_trump.{i}``: ``suit `{suit}` is not in the pack ({suits})``
+- ``making.order_up.turned_trump.{i}``: ``suit `{suit}` is listed twice``
+- ``making.order_up.turned_trump``: ``every suit of the pack is trump at once when turned: nobody would ever order up or name a suit; list only some suits``
+- ``making.all_pass.stuck_dealer.{part}``: ``{what} is for a stuck dealer, but {why}``
 - ``making.auction.ladder.{i}``: ``bid `{name}` ({tricks} tricks x{mult}) must be higher than the bid before it, `{prev}` ({ptricks} tricks x{pmult})``
 - ``making.auction.ladder.{i}.name``: ``bid name `{name}` is used twice``
 - ``making.auction.ladder.{i}.name``: ``a bid name is one word of letters, digits and - _ . + (it is typed as `1 bid NAME`), read `{name}```
@@ -275,6 +279,8 @@ def _making(v: Variant, out: Found) -> None:
             and making.all_pass.rule == "forced"
             and len(set(v.pack.suits)) == 1
             and not making.no_trump
+            and not making.all_pass.stuck_dealer.turned_suit
+            and not making.all_pass.stuck_dealer.no_trump
         ):
             out.append(
                 (
@@ -283,7 +289,8 @@ def _making(v: Variant, out: Found) -> None:
                     " barred, the pack has no other suit and no_trump is off",
                 )
             )
-        if ou.turned_joker is not None and v.pack.jokers and ou.turned_joker not in v.pack.suits:
+        fixed = ou.turned_joker not in (None, "dealer-names")
+        if fixed and v.pack.jokers and ou.turned_joker not in v.pack.suits:
             out.append(
                 (
                     ("making", "order_up", "turned_joker"),
@@ -291,6 +298,8 @@ def _making(v: Variant, out: Found) -> None:
                     f" ({' '.join(v.pack.suits)})",
                 )
             )
+        _turned_trump(v, out)
+        _stuck_dealer(v, out)
         if making.all_pass.rule == "forced" and making.all_pass.forced != "dealer":
             out.append(
                 (
@@ -316,6 +325,7 @@ def _making(v: Variant, out: Found) -> None:
                 f" ({' '.join(v.pack.suits)})",
             )
         )
+    _stuck_dealer(v, out)
     ladder = making.auction.ladder
     names: set[str] = set()
     for i, bid in enumerate(ladder):
@@ -367,6 +377,49 @@ def _making(v: Variant, out: Found) -> None:
             out.append(
                 (("making", "all_pass", "forced"), "the Joker holder cannot be forced: the pack has no Joker")
             )
+
+
+def _turned_trump(v: Variant, out: Found) -> None:
+    """Dirty clubs: suits of the pack, each once, and not every suit."""
+    listed = v.making.order_up.turned_trump
+    where: Location = ("making", "order_up", "turned_trump")
+    for i, suit in enumerate(listed):
+        if suit not in v.pack.suits:
+            out.append(((*where, i), f"suit `{suit}` is not in the pack ({' '.join(v.pack.suits)})"))
+        elif suit in listed[:i]:
+            out.append(((*where, i), f"suit `{suit}` is listed twice"))
+    if listed and set(v.pack.suits) <= set(listed):
+        out.append(
+            (
+                where,
+                "every suit of the pack is trump at once when turned: nobody would ever order up or"
+                " name a suit; list only some suits",
+            )
+        )
+
+
+def _stuck_dealer(v: Variant, out: Found) -> None:
+    """Exceptions for a stuck dealer need a stuck dealer, and something barred to the others."""
+    making = v.making
+    exempt = making.all_pass.stuck_dealer
+    asked = {"turned_suit": exempt.turned_suit, "no_trump": exempt.no_trump}
+    for part, on in asked.items():
+        if not on:
+            continue
+        what = "naming the turned suit" if part == "turned_suit" else "naming no-trump"
+        if making.method != "order-up":
+            why = "making.method is auction (a stuck dealer is an order-up rule)"
+        elif making.all_pass.rule != "forced":
+            why = "all_pass.rule is throw-in: no dealer is stuck"
+        elif making.order_up.rounds != 2:
+            why = "order_up.rounds is 1: a stuck dealer names trump only in round two"
+        elif part == "turned_suit" and not making.order_up.turned_suit_barred:
+            why = "the turned suit is open to every player (order_up.turned_suit_barred is false)"
+        elif part == "no_trump" and making.no_trump:
+            why = "no-trump is open to every player (making.no_trump is true)"
+        else:
+            continue
+        out.append((("making", "all_pass", "stuck_dealer", part), f"{what} is for a stuck dealer, but {why}"))
 
 
 def _contract(v: Variant, i: int, before: set[str], out: Found) -> None:
@@ -485,6 +538,19 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     ),
     "making.order_up.turned_joker": (("pack", "suits"),),
     "making.order_up.dealer_partner_alone": (("alone", "allowed"), ("partnerships",)),
+    "making.order_up.turned_trump": (("pack", "suits"),),
+    "making.all_pass.stuck_dealer.turned_suit": (
+        ("making", "all_pass", "rule"),
+        ("making", "order_up", "turned_suit_barred"),
+        ("making", "order_up", "rounds"),
+        ("making", "method"),
+    ),
+    "making.all_pass.stuck_dealer.no_trump": (
+        ("making", "all_pass", "rule"),
+        ("making", "no_trump"),
+        ("making", "order_up", "rounds"),
+        ("making", "method"),
+    ),
     "making.auction.ladder.{i}.tricks": (("deal", "hand_size"),),
     "making.auction.ladder.{i}.trump": (("pack", "suits"),),
     "making.auction.ladder.{i}.positions": (("players",),),
@@ -506,6 +572,8 @@ def related(path: Location) -> tuple[Location, ...]:
         key = "making.auction.ladder.{i}." + str(path[4])
     elif path[:1] == ("scoring",) and len(path) == 4:
         key = "scoring.{part}.table.{t}"
+    elif path[:3] == ("making", "order_up", "turned_trump"):
+        key = "making.order_up.turned_trump"
     else:
         key = ".".join(str(p) for p in path)
     return _RELATED.get(key, ())

@@ -467,7 +467,16 @@ class Auction(Model):
 
 
 class OrderUp(Model):
-    """Making trump by ordering up a turned card, then naming a suit."""
+    """Making trump by ordering up a turned card, then naming a suit.
+
+    From the dealer's left, each player may order the turned card up (its suit is trump, the
+    dealer takes the card and discards); when all pass, round two offers the other suits. Three
+    house rules change how the turned card speaks: a turned Joker proposes a fixed suit, lets the
+    dealer name one first (``turned_joker: dealer-names``), or throws the hand in; a turned card of
+    a ``turned_trump`` suit (dirty clubs) is trump at once, with the dealer as maker and nobody
+    asked; and ``all_pass.stuck_dealer`` lets a stuck dealer alone name the turned-down suit or
+    no-trump.
+    """
 
     rounds: Int = Field(2, ge=1, le=2, description="1: order-up only; 2: then name another suit.")
     turned_suit_barred: Bool = Field(
@@ -478,10 +487,39 @@ class OrderUp(Model):
         False, description="Canadian loner: if the dealer's partner orders up, that player must go alone."
     )
     tricks_required: Int = Field(3, ge=1, le=MAX_CARDS, description="Tricks the makers need.")
-    turned_joker: Suit | None = Field(
+    turned_joker: Suit | Literal["dealer-names"] | None = Field(
         None,
         description="The suit a turned-up Joker proposes (it is then a card of that suit for the"
-        " order-up and the barred suit); null: a turned Joker throws the hand in (same dealer).",
+        " order-up and the barred suit); `dealer-names`: the dealer names the suit before round one"
+        " (`suit S`), and the hand goes on as if a card of that suit was turned (British Euchre's"
+        " turned Benny); null: a turned Joker throws the hand in (same dealer).",
+    )
+    turned_trump: tuple[Suit, ...] = Field(
+        (),
+        max_length=8,
+        description="Dirty clubs: a turned card of these suits (a turned Joker proposing one of them"
+        " too) makes its suit trump at once; nobody orders up, the dealer is the maker and takes the"
+        " card (where `dealer_discards`). Empty: every turned card is offered.",
+    )
+    turned_trump_forced: Bool = Field(
+        True,
+        description="A dealer made maker by `turned_trump` counts as forced, as a stuck dealer does:"
+        " a loss is scaled by `all_pass.failure_multiplier`. False: scored as any order-up.",
+    )
+
+
+class StuckDealer(Model):
+    """What only a stuck dealer may name in order-up's last round (stick the dealer)."""
+
+    turned_suit: Bool = Field(
+        False,
+        description="The stuck dealer may name the turned card's suit although"
+        " `order_up.turned_suit_barred` bars it to the others.",
+    )
+    no_trump: Bool = Field(
+        False,
+        description="The stuck dealer may name no-trump (`trump NT`) although `making.no_trump` is off"
+        " for the others.",
     )
 
 
@@ -517,6 +555,11 @@ class AllPass(Model):
     )
     per_trick: Annotated[Int, Field(ge=0, le=MAX_POINTS)] = Field(
         10, description="Points each side scores a trick in a hand played when all pass (rule `play`)."
+    )
+    stuck_dealer: StuckDealer = Field(
+        default_factory=StuckDealer,
+        description="Order-up with `rule: forced`: exceptions for the stuck dealer alone, in the last"
+        " round after everyone else passed.",
     )
 
 

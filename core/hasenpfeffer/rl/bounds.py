@@ -30,7 +30,7 @@ def making_decisions(v: Variant) -> int:
     if "bidding" in states:
         k += n if auction.style == "one-round" else len(auction.ladder) + n
     k += "trump" in states and has.names_trump(v)  # not where every bid names its trump
-    k += n * ("order-up" in states) + n * ("name-trump" in states)
+    k += n * ("order-up" in states) + n * ("name-trump" in states) + has.dealer_names_joker(v)
     if "discard" in states:
         k += v.deal.kitty.size if "bidding" in states else 1  # the widow, or the turned card
     if "exchange" in states:

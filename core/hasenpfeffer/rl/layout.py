@@ -163,6 +163,10 @@ class Layout:
             ]
         if kitty.use == "turn-up" and kitty.size and not auction:
             pieces.append(("turned", (c,), 0, 1, "the turned card"))
+        if has.dealer_names_joker(variant):
+            pieces.append(
+                ("proposed", (len(self.suits),), 0, 1, "the suit the dealer named for a turned Joker")
+            )
         if kitty.use == "widow" and kitty.size and auction:
             pieces.append(("widow", (c,), 0, 1, "the widow, once this seat has taken it as maker"))
         if shown:

@@ -127,6 +127,9 @@ class Encoder:
                 v[at["sitting_out"] + (q - seat) % n] = 1.0
         if view.turned is not None and "turned" in at:
             v[at["turned"] + card[view.turned]] = 1.0
+        first = view.history[:1]
+        if first and first[0].verb == "suit" and "proposed" in at:  # the dealer named a turned Joker's suit
+            v[at["proposed"] + self.suit[first[0].arg]] = 1.0
         if view.widow and "widow" in at:
             o = at["widow"]
             for c in view.widow:
@@ -185,7 +188,7 @@ def named_suits(view: View) -> list[tuple[int, str]]:
             played += 1
             if t < len(sizes) and played == sizes[t]:
                 t, played = t + 1, 0
-        elif a.verb == "suit":
+        elif a.verb == "suit" and (t or played):  # (not the dealer's, for a turned Joker)
             out.append((t, a.arg))
     return out
 

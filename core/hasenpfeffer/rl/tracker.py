@@ -33,6 +33,7 @@ from ..engine.events import (
     HandShown,
     SuitNamed,
     TrickWon,
+    TurnedSuitNamed,
     WidowTaken,
 )
 from ..engine.game import Game, actual_state
@@ -100,6 +101,9 @@ class Tracker:
                 side = self.side_of[e.winner]
                 self.won[side] += 1
                 flat[self.won_at[side]] = self.won[side] / self.enc.tricks
+            elif isinstance(e, TurnedSuitNamed):
+                if "proposed" in self.at:
+                    self.rows[:, self.at["proposed"] + self.enc.suit[e.suit]] = 1.0
             elif isinstance(e, SuitNamed):
                 self.rows[:, self.at["named"] + self.enc.suit[e.suit]] = 1.0
             elif isinstance(e, HandShown):

@@ -11,13 +11,15 @@ groups, always in this order, and a group is present only when the variant can u
 3. ``give CARD``: the same cards (when a lone player exchanges cards with the partner).
 4. ``bid NAME``: the bids of the ladder, lowest first (auction variants).
 5. ``pass``: always.
-6. ``trump SUIT``: each suit of the pack, then ``NT`` where no-trump is allowed; each
+6. ``trump SUIT``: each suit of the pack, then ``NT`` where no-trump is allowed (to anyone, or
+   to a stuck dealer alone); each
    followed by ``trump SUIT alone`` where the maker may go alone (auction variants with a bid
    that leaves trump to be named, and order-up variants with a second round).
 7. ``order-up``, then ``order-up alone`` where the maker may go alone (order-up variants).
 8. ``alone``: a defender's answer to go alone (where lone defence is offered).
 9. ``suit SUIT``: each suit of the pack, named by the leader of the Joker in no-trump
-   (where the variant has no-trump and ``ranking.no_trump_joker_led`` is ``leader-names``).
+   (where the variant has no-trump and ``ranking.no_trump_joker_led`` is ``leader-names``), or
+   by the dealer for a turned Joker (``making.order_up.turned_joker`` is ``dealer-names``).
 
 docs/actions.md has worked examples; the spaces of the built-ins are pinned by tests.
 
@@ -64,7 +66,7 @@ def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
     names = compile_variant(variant).names
     may_alone = variant.alone.allowed == "maker" and any(len(t) > 1 for t in variant.teams)
     lone = (False, True) if may_alone else (False,)
-    trumps = [*variant.pack.suits, *[NT] * variant.making.no_trump]
+    trumps = [*variant.pack.suits, *[NT] * has.names_no_trump(variant)]
     bids = dict.fromkeys(b.name for b in variant.making.auction.ladder)
     groups: list[tuple[str, list[Key]]] = [("play", [("play", c, False) for c in names])]
     if has.discards(variant):
@@ -80,7 +82,7 @@ def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
         groups.append(("order-up", [("order-up", "", a) for a in lone]))
     if has.lone_defence(variant):
         groups.append(("alone", [("alone", "", False)]))
-    if has.joker_names_suit(variant):
+    if has.names_suit(variant):
         groups.append(("suit", [("suit", x, False) for x in variant.pack.suits]))
     return groups
 

@@ -69,12 +69,23 @@ def names_trump(v: Variant) -> bool:
     return two_rounds(v)
 
 
+def stuck_no_trump(v: Variant) -> bool:
+    """Order-up: a stuck dealer alone may name no-trump in the last round."""
+    ap = v.making.all_pass
+    return two_rounds(v) and ap.rule == "forced" and ap.stuck_dealer.no_trump
+
+
+def names_no_trump(v: Variant) -> bool:
+    """A maker may name no-trump by an action (``trump NT``): anyone, or a stuck dealer alone."""
+    return v.making.no_trump or stuck_no_trump(v)
+
+
 def no_trump(v: Variant) -> bool:
-    """A hand may be played at no-trump: the maker may name it, a bid names it, or a hand is
-    played at it when all pass."""
+    """A hand may be played at no-trump: the maker may name it (anyone, or a stuck dealer
+    alone), a bid names it, or a hand is played at it when all pass."""
     making = v.making
     return (
-        making.no_trump
+        names_no_trump(v)
         or (auction(v) and any(b.trump == "NT" for b in making.auction.ladder))
         or (auction(v) and making.all_pass.rule == "play" and making.all_pass.trump == "NT")
     )
@@ -89,3 +100,16 @@ def joker_names_suit(v: Variant) -> bool:
         and r.no_trump_joker == "highest"
         and r.no_trump_joker_led == "leader-names"
     )
+
+
+def dealer_names_joker(v: Variant) -> bool:
+    """Order-up: the dealer names the suit a turned Joker proposes (``suit`` actions)."""
+    ou = v.making.order_up
+    return (
+        not auction(v) and v.pack.jokers > 0 and v.deal.kitty.size > 0 and ou.turned_joker == "dealer-names"
+    )
+
+
+def names_suit(v: Variant) -> bool:
+    """A suit is named by a ``suit`` action: for a Joker led in no-trump, or for a turned Joker."""
+    return joker_names_suit(v) or dealer_names_joker(v)

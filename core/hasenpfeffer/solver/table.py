@@ -33,6 +33,7 @@ from ..engine.events import CardsDiscarded, CardsGiven, Event
 from ..engine.game import actual_state
 from ..engine.scoring import score_hand
 from ..rules.actions import Action, Verb
+from ..rules.mechanisms import names_no_trump
 from ..rules.plan import plan_for
 from ..rules.ruleset import compile_variant
 from .deals import hand_game
@@ -79,7 +80,7 @@ class Kind(NamedTuple):
 
 def trumps(variant: Variant) -> list[str]:
     """The trumps a maker may name: each suit, and ``NT`` where allowed."""
-    return [*variant.pack.suits, *(["NT"] if variant.making.no_trump else [])]
+    return [*variant.pack.suits, *(["NT"] if names_no_trump(variant) else [])]
 
 
 def kinds(variant: Variant) -> list[Kind]:

@@ -87,8 +87,10 @@ class Knowledge:
         ap, kitty = v.making.all_pass, v.deal.kitty
         self.turned = None if view.turned is None else cid[view.turned]
         ordered = any(a.verb == "order-up" for a in view.history)
-        self.picked_up = ordered and discards(v) and self.turned is not None
-        """The dealer took the turned card."""
+        named = any(a.verb == "trump" for a in view.history)
+        at_once = not p.auction and view.maker is not None and not ordered and not named  # turned_trump
+        self.picked_up = (ordered or at_once) and discards(v) and self.turned is not None
+        """The dealer took the turned card (ordered up, or its suit trump at once)."""
         took = p.auction and kitty.use == "widow" and view.maker is not None
         self.widow = kitty.size if took else 0
         """How many cards the maker took from the widow."""

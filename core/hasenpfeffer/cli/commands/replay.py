@@ -11,8 +11,19 @@ import argparse
 import json
 from typing import TYPE_CHECKING, Any
 
-from ...engine.events import CardPlayed, Event, HandDealt, HandScored, HandShown, SuitNamed, TrickWon
+from ...engine.events import (
+    CardPlayed,
+    Event,
+    HandDealt,
+    HandScored,
+    HandShown,
+    SuitNamed,
+    TrickWon,
+    TrumpTurned,
+    TurnedSuitNamed,
+)
 from ...engine.transcript import played, split
+from ...format.cards import SUIT_NAMES
 from ..common import add_allow_path, error
 
 if TYPE_CHECKING:
@@ -96,6 +107,8 @@ def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
     defence: list[str] = []
     made = False
     for a in actions:
+        if not made and a.verb == "suit":  # the dealer names a turned Joker's suit: shown apart
+            continue
         if not made and a.verb in ("bid", "pass", "order-up", "trump"):
             making.append(str(a))
             made = a.verb in ("order-up", "trump")
@@ -140,6 +153,8 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
             ({"seat": e.seat, "cards": list(e.cards)} for e in events if isinstance(e, HandShown)), None
         ),
         "forced": r.forced if r else public.forced,
+        "turned_suit_named": next((e.suit for e in events if isinstance(e, TurnedSuitNamed)), None),
+        "trump_turned": next((e.trump for e in events if isinstance(e, TrumpTurned)), None),
         "trump": r.trump if r else public.trump,
         "alone": r.alone if r else public.maker_alone,
         "lone_defence": defence,
@@ -184,6 +199,12 @@ def show(game: Game) -> None:
         console.print(f"[bold]Hand {h['number']}[/bold] (dealer {h['dealer']})")
         if h["making"]:
             console.print(f"  {'auction' if auction else 'making trump'}: " + ", ".join(h["making"]))
+        if h["turned_suit_named"]:
+            suit = SUIT_NAMES.get(h["turned_suit_named"], h["turned_suit_named"])
+            console.print(f"  the Joker turned: the dealer names {suit}")
+        if h["trump_turned"]:
+            suit = SUIT_NAMES.get(h["trump_turned"], h["trump_turned"])
+            console.print(f"  {suit} turned: trump at once, the dealer (seat {h['maker']}) the maker")
         if h["thrown_in"]:
             console.print("  thrown in: nobody made trump" if h["making"] else "  thrown in as dealt")
             continue

@@ -45,6 +45,7 @@ class Deal(PhaseRules):
         s.hands, s.kitty = hands, kitty
         s.hand_events = len(s.events)
         s.turned = kitty[0] if kitty and not p.auction else None
+        s.proposed = None
         s.widow_taken = ()
         s.discards = []
         s.high, s.high_seat = -1, None

@@ -1,7 +1,8 @@
 """Order-up, round two: name a suit (not the turned one where the variant bars it), or pass.
 
 Entered only by round one's exit, when everybody passed on the turned card; when the dealer
-passes again, the hand is thrown in (unless the dealer is stuck).
+passes again, the hand is thrown in (unless the dealer is stuck). A stuck dealer alone may name
+the turned suit or no-trump where ``all_pass.stuck_dealer`` says so.
 """
 
 from __future__ import annotations
@@ -50,9 +51,12 @@ class NameTrump(PhaseRules):
         """Trump options, and a pass unless the dealer is stuck."""
         seat = s.to_move
         assert seat is not None
-        barred = turned_suit(s) if s.variant.making.order_up.turned_suit_barred else None
-        acts = trump_options(s, seat, barred)
-        if not (seat == s.dealer and stuck(s)) or not acts:
+        stuck_now = seat == s.dealer and stuck(s)
+        exempt = s.variant.making.all_pass.stuck_dealer
+        bars = s.variant.making.order_up.turned_suit_barred and not (stuck_now and exempt.turned_suit)
+        barred = turned_suit(s) if bars else None
+        acts = trump_options(s, seat, barred, no_trump=stuck_now and exempt.no_trump)
+        if not stuck_now or not acts:
             acts.append(s.plan.pass_[seat])
         return LegalActions(acts)
 

@@ -3,7 +3,9 @@
 The rounds, stick-the-dealer, the dealer's discard and the Canadian loner come from the
 variant's ``making.order_up`` and ``all_pass``. When the dealer passes too, the hand goes to
 round two (:mod:`.nametrump`) or is thrown in; a turned Joker that proposes no suit throws the
-hand in at once, and the same dealer deals again.
+hand in at once, and the same dealer deals again; where the dealer names a turned Joker's suit
+(``turned_joker: dealer-names``), that comes first. A turned card of a ``turned_trump`` suit
+(dirty clubs) makes trump at once: the dealer is the maker and nobody speaks.
 """
 
 from __future__ import annotations
@@ -11,23 +13,61 @@ from __future__ import annotations
 from ...rules import mechanisms as has
 from ...rules.actions import Action, LegalActions, Verb
 from ...rules.ruleset import Ruleset
-from ..events import OrderedUp, Passed
+from ..events import OrderedUp, Passed, TrumpTurned, TurnedSuitNamed
 from ..state import State
 from .base import Exit, PhaseRules, emit
 from .bidding import nobody_made
 from .names import Phase
 from .trump import set_trump
 
+DEALER_NAMES = "dealer-names"
+"""``order_up.turned_joker``: the dealer names the suit a turned Joker proposes."""
+
 
 def turned_suit(s: State) -> int | None:
-    """The suit the turned card proposes (None: no card, or a Joker that proposes none)."""
+    """The suit the turned card proposes (None: no card, a Joker that proposes none, or one whose
+    suit the dealer has yet to name)."""
     t, rules = s.turned, s.rules
     if t is None:
         return None
     if t == rules.joker:
         suit = s.variant.making.order_up.turned_joker
+        if suit == DEALER_NAMES:
+            return s.proposed
         return None if suit is None else rules.suits.index(suit)
     return rules.suits.index(rules.faces[t].suit)
+
+
+def naming_joker(s: State) -> bool:
+    """A turned Joker waits for the dealer to name its suit."""
+    t = s.turned
+    named = s.variant.making.order_up.turned_joker == DEALER_NAMES
+    return named and t is not None and t == s.rules.joker and s.proposed is None
+
+
+def trump_at_once(s: State) -> bool:
+    """The turned card's suit is trump at once (``turned_trump``): the dealer is made maker, takes
+    the card, and the hand goes on."""
+    ti = turned_suit(s)
+    ou = s.variant.making.order_up
+    if ti is None or s.rules.suits[ti] not in ou.turned_trump:
+        return False
+    s.maker, s.bid_name, s.required = s.dealer, "turned-trump", ou.tricks_required
+    s.forced = ou.turned_trump_forced
+    set_trump(s, ti, False)
+    emit(s, TrumpTurned(s.dealer, s.rules.trump_names[ti]))
+    take_up(s)
+    s.course.leave(s)
+    return True
+
+
+def take_up(s: State) -> None:
+    """The dealer takes the turned card into the hand (and owes a discard), where the variant says."""
+    if s.variant.making.order_up.dealer_discards and s.turned is not None:
+        s.kitty.remove(s.turned)
+        s.hands[s.dealer].append(s.turned)
+        s.hands[s.dealer].sort()
+        s.discards_left = 1
 
 
 def stuck(s: State) -> bool:
@@ -80,7 +120,7 @@ class OrderUp(PhaseRules):
     """Phase ``order-up``: order up (alone where allowed) or pass; the dealer may be stuck."""
 
     name = Phase.ORDER_UP
-    verbs = frozenset({Verb.ORDER_UP, Verb.PASS})
+    verbs = frozenset({Verb.ORDER_UP, Verb.PASS, Verb.SUIT})
     leaving = "card ordered up"
     exits = (
         Exit("throw_in", Phase.SCORING, _throw_in_exists, _thrown_in, _throw_in_words),
@@ -97,21 +137,34 @@ class OrderUp(PhaseRules):
         """Order-up variants."""
         return not has.auction(rules.variant)
 
+    def leaving_words(self, rules: Ruleset) -> str:
+        """A card ordered up, or (dirty clubs) its suit trump at once."""
+        at_once = rules.variant.making.order_up.turned_trump
+        return self.leaving + (", or the turned suit trump at once" if at_once else "")
+
     def arriving(self, rules: Ruleset, source: Phase) -> str:
         return "cards dealt, a card turned up" if rules.variant.deal.kitty.size > 0 else "cards dealt"
 
     def enter(self, s: State) -> None:
         """The dealer's left speaks first; a turned Joker that proposes no suit throws the hand in
-        (the same dealer deals again)."""
+        (the same dealer deals again), one whose suit the dealer names waits for the dealer; a
+        turned card of a ``turned_trump`` suit makes trump at once."""
+        if naming_joker(s):
+            s.to_move = s.dealer
+            return
         s.to_move = s.plan.left[s.dealer]
         if s.turned is not None and turned_suit(s) is None:
             s.redeal_same = True
             s.course.leave(s)
+        else:
+            trump_at_once(s)
 
     def legal(self, s: State) -> LegalActions:
         """Order up or pass."""
         p, seat = s.plan, s.to_move
         assert seat is not None
+        if naming_joker(s):
+            return LegalActions(list(p.suit[seat]))
         ou = s.variant.making.order_up
         acts: list[Action] = []
         if turned_suit(s) is not None:
@@ -129,6 +182,12 @@ class OrderUp(PhaseRules):
         """Make the turned suit trump (the dealer takes the card where the variant says), or pass on."""
         if a.verb == Verb.PASS:
             return passed(s, a.seat)
+        if a.verb == Verb.SUIT:
+            s.proposed = s.rules.suits.index(a.arg)
+            emit(s, TurnedSuitNamed(a.seat, a.arg))
+            s.to_move = s.plan.left[s.dealer]
+            trump_at_once(s)
+            return None
         ti = turned_suit(s)
         assert ti is not None and s.turned is not None
         ou = s.variant.making.order_up
@@ -136,15 +195,13 @@ class OrderUp(PhaseRules):
         s.forced = a.seat == s.dealer and ou.rounds == 1 and stuck(s)
         set_trump(s, ti, a.alone)
         emit(s, OrderedUp(a.seat, s.rules.trump_names[ti], a.alone))
-        if ou.dealer_discards:
-            s.kitty.remove(s.turned)
-            s.hands[s.dealer].append(s.turned)
-            s.hands[s.dealer].sort()
-            s.discards_left = 1
+        take_up(s)
         s.course.leave(s)
 
     def why(self, s: State, a: Action) -> str:
         """Stick the dealer, or going alone where it is not allowed."""
+        if naming_joker(s):
+            return "the dealer names the suit the turned Joker proposes"
         if a.verb == Verb.PASS:
             return "the dealer may not pass in the last round (stick the dealer)"
         if a.alone:

@@ -15,15 +15,15 @@ from .base import PhaseRules, emit, names
 from .names import Phase
 
 
-def trump_options(s: State, seat: int, barred: int | None) -> list[Action]:
-    """Every trump a seat may name (suits, no-trump where allowed), alone where allowed (a
-    contract played alone goes alone without saying so)."""
+def trump_options(s: State, seat: int, barred: int | None, no_trump: bool = False) -> list[Action]:
+    """Every trump a seat may name (suits, no-trump where allowed, or where ``no_trump`` opens it
+    to this seat), alone where allowed (a contract played alone goes alone without saying so)."""
     p, rules = s.plan, s.rules
     acts = p.trump[seat]
     lone_contract = s.contract is not None and s.contract.alone
     may_alone = s.variant.alone.allowed == "maker" and bool(p.partners[seat]) and not lone_contract
     out = []
-    last = rules.ns + 1 if s.variant.making.no_trump else rules.ns
+    last = rules.ns + 1 if s.variant.making.no_trump or no_trump else rules.ns
     for ti in range(last):
         if ti == barred:
             continue
