@@ -83,3 +83,20 @@ def joker_names_suit(v: Variant) -> bool:
         and r.no_trump_joker == "highest"
         and r.no_trump_joker_led == "leader-names"
     )
+
+
+def weak_hands(v: Variant) -> bool:
+    """A seat dealt a weak hand may (or must) call a redeal or swap with the kitty."""
+    return bool(v.deal.weak_hands)
+
+
+def weak_hand_verbs(v: Variant) -> tuple[str, ...]:
+    """The verbs of the weak-hand offers a variant makes (``redeal``, ``swap``), in that order.
+
+    >>> from hasenpfeffer.format.variant import Variant
+    >>> weak_hand_verbs(Variant(name="x", deal={"weak_hands": [
+    ...     {"name": "low", "when": [{"ranks": ["9"], "at_least": 3}], "action": "swap", "cards": 1}]}))
+    ('swap',)
+    """
+    used = {w.action for w in v.deal.weak_hands if w.optional}
+    return tuple(x for x in ("redeal", "swap") if x in used)

@@ -115,6 +115,8 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     thrown = f"{count(stats.throw_ins)} of {count(stats.hands)} hands"
     other.add_row("thrown in (95% CI)", f"{thrown}: {text(THROW_INS, shown[THROW_INS])}")
     other.add_row("forced bids", count(stats.forced))
+    for name, n in sorted(stats.weak_hands.items()):
+        other.add_row(f"weak hand: {name}", f"{count(n)} of {count(stats.hands)} hands")
     if contracts:
         for label, value in contract_lines(stats):
             other.add_row(label, value)
