@@ -147,3 +147,17 @@ def test_a_new_hand_is_dealt_after_a_redeal() -> None:
     g.apply("0 redeal")
     dealt = [e for e in g.events if type(e) is HandDealt]
     assert len(dealt) == 2 and dealt[1].dealer == 3
+
+
+def test_simulate_counts_each_rule_that_acted() -> None:
+    from hasenpfeffer.sim.stats import Stats
+
+    g = Game(variant("nines-and-tens"), seed=1, deal=LOW)
+    g.apply("0 redeal")
+    while not g.is_over:
+        g.apply(g.legal_actions()[0])
+    stats = Stats(sides=2)
+    stats.add_game(g)
+    called = sum(type(e) is Redealt for e in g.events)
+    assert called >= 1 and stats.weak_hands == {"nines and tens redeal": called}
+    assert Stats.from_raw(stats.raw()) == stats and stats.summary()["weak_hands"] == stats.weak_hands
