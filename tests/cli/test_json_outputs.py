@@ -97,7 +97,7 @@ def figure_pattern(name: str) -> str:
 
 
 RAW = "The run and the raw sums"
-DATA_KEYED = ("bids", "kinds", "slams", "hand_points", "margins", "sums", "cross", "set")
+DATA_KEYED = ("bids", "kinds", "slams", "weak_hands", "hand_points", "margins", "sums", "cross", "set")
 """Keys whose children are names from the data (bids, kinds of contract, scores, figures,
 swept keys), not keys of the format."""
 

@@ -157,6 +157,8 @@ def test_phases_and_verbs_are_one_vocabulary() -> None:
         "alone",
         "play",
         "suit",
+        "redeal",
+        "swap",
     ]
 
 

@@ -26,6 +26,8 @@ HOUSE_RULES = [
         "euchre-lone-defence.yaml",
         "pepper-stick-the-dealer.yaml",
         "double-hasenpfeffer-open-auction.yaml",
+        "euchre-nines-and-tens.yaml",
+        "euchre-going-under.yaml",
     )
 ]
 CASES = [(name, episode) for name in [*builtin_names(), *HOUSE_RULES] for episode in ("hand", "game")]

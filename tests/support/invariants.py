@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
-from hasenpfeffer.events import HandDealt, HandResult
+from hasenpfeffer.events import CardsSwapped, HandDealt, HandResult
 from hasenpfeffer.format.cards import JOKER, Card
 from hasenpfeffer.records.record import dump, loads, replay
 
@@ -41,9 +41,12 @@ def locations(g: Game) -> tuple[Counter[Card], bool]:
 
 def kitty_of_current_hand(g: Game) -> Counter[Card]:
     """The cards dealt to the kitty (widow) this hand, from its deal's event (a hand just dealt
-    is not yet in the record)."""
-    dealt = [e for e in g.events if isinstance(e, HandDealt)][-1]
-    return Counter(Card.parse(c) for c in dealt.kitty)
+    is not yet in the record), and those a weak hand swapped into it."""
+    at = max(i for i, e in enumerate(g.events) if isinstance(e, HandDealt))
+    dealt = g.events[at]
+    assert isinstance(dealt, HandDealt)
+    given = [c for e in g.events[at:] if isinstance(e, CardsSwapped) for c in e.given]
+    return Counter(Card.parse(c) for c in [*dealt.kitty, *given])  # a weak hand's swap lays cards there
 
 
 def check_cards(g: Game, full: Counter[Card], kitty: Counter[Card]) -> None:
@@ -167,7 +170,13 @@ class HandChecks:
         self.kitty = kitty_of_current_hand(g)
 
     def check_cards(self, g: Game) -> None:
-        check_cards(g, self.full, self.kitty)
+        check_cards(g, self.full, self.kitty_now(g))
+
+    def kitty_now(self, g: Game) -> Counter[Card]:
+        """The kitty as dealt, and any cards a weak hand swapped into it since."""
+        if g.variant.deal.weak_hands:
+            self.kitty = kitty_of_current_hand(g)
+        return self.kitty
 
     def finished(self, g: Game) -> list[int]:
         """Check the hands finished since the last call; their indexes."""

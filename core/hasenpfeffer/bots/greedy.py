@@ -77,6 +77,8 @@ class GreedyBot:
             return self.defend(view, legal)
         if "suit" in verbs:
             return self.name_turned(view, legal) if view.phase == "order-up" else self.play(view, legal)
+        if verbs & {"redeal", "swap"}:
+            return self.weak_hand(view, legal)
         return legal[0]
 
     # ------------------------------------------------------------------ helpers
@@ -358,6 +360,22 @@ class GreedyBot:
             return ev.contract_ev(dist, need, mult, alone=False)
 
         return max(legal, key=value)
+
+    def weak_hand(self, view: View, legal: Sequence[Action]) -> Action:
+        """Call the redeal (or swap) when the hand is worth less than a fair share of the tricks.
+
+        A redeal deals this seat a fresh hand, on average worth a fair share of the tricks (the
+        tricks of a hand over the players); a swap trades nines and tens for cards the kitty hides,
+        on average as good as any unseen card. Both pay when the hand, in its best trump, takes
+        fewer tricks than that share by the evaluator's chances; a hand worth its share is kept.
+        """
+        ev, hand, unseen = self._setup(view)
+        best = max(sum(ev.card_chances(hand, ti, unseen)) for ti in range(ev.rules.ns))
+        share = view.variant.tricks_per_hand / view.variant.players
+        calls = [a for a in legal if a.verb != "pass"]
+        if best < share and calls:
+            return calls[0]
+        return next((a for a in legal if a.verb == "pass"), legal[0])
 
     def defend(self, view: View, legal: Sequence[Action]) -> Action:
         """Defend alone only when it promises more than defending with the partner."""

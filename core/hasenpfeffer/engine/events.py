@@ -3,8 +3,9 @@ and the results they carry (:class:`HandResult`, :class:`Trick`).
 
 An *action event* records a decision and carries its :class:`~hasenpfeffer.rules.actions.Action`
 (``BidMade``, ``Passed``, ``OrderedUp``, ``TurnedSuitNamed``, ``TrumpNamed``, ``CardsDiscarded``, ``CardsGiven``,
-``DefendedAlone``, ``CardPlayed``, ``SuitNamed``); the others follow from the rules (``HandDealt``,
-``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``HandShown``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
+``DefendedAlone``, ``CardPlayed``, ``SuitNamed``; ``Redealt`` and ``CardsSwapped`` unless the
+rule made them); the others follow from the rules (``HandDealt``,
+``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``PassedOut``, ``HandShown``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
 the replay printout and statistics are built from these, never by applying a rule again.
 
 >>> from hasenpfeffer import Game, Variant
@@ -286,6 +287,36 @@ class HandShown(NamedTuple):
 
 
 @value
+class Redealt(NamedTuple):
+    """A seat's weak hand (``why``: the rule's name) has the hand thrown in to be dealt again
+    (``forced``: by the rule, not a decision)."""
+
+    seat: int
+    why: str
+    forced: bool = False
+
+    @property
+    def action(self) -> Action | None:
+        return None if self.forced else Action(self.seat, "redeal")
+
+
+@value
+class CardsSwapped(NamedTuple):
+    """A seat's weak hand (``why``: the rule's name) gives ``given`` (shown to all) for the
+    kitty's hidden cards ``taken`` (seen by the seat alone)."""
+
+    seat: int
+    given: tuple[Card, ...]
+    taken: tuple[Card, ...]
+    why: str
+    forced: bool = False
+
+    @property
+    def action(self) -> Action | None:
+        return None if self.forced else Action(self.seat, "swap")
+
+
+@value
 class TrickWon(NamedTuple):
     """A trick is complete: who won it, with which card, and why (``"Joker"``, ``"left bower"``...)."""
 
@@ -369,6 +400,8 @@ Event: TypeAlias = (
     | CardPlayed
     | SuitNamed
     | HandShown
+    | Redealt
+    | CardsSwapped
     | TrickWon
     | HandScored
     | GameWon
@@ -387,6 +420,8 @@ ACTION_EVENTS = (
     DefendedAlone,
     CardPlayed,
     SuitNamed,
+    Redealt,
+    CardsSwapped,
 )
 """The events that record a decision (their ``action`` is the decision)."""
 HIDDEN = (CardsDiscarded, CardsGiven)

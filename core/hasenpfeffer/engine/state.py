@@ -203,6 +203,7 @@ class State:
         "trump_i",
         "turned",
         "variant",
+        "weak",
         "widow_taken",
         "winner",
         "won",
@@ -263,6 +264,8 @@ class State:
     discards_left: int
     exch: list[tuple[int, int]]
     offer: list[int]
+    weak: list[tuple[int, int]]
+    """The weak-hand offers still to answer: (seat, index of the rule in ``deal.weak_hands``)."""
     # play
     active: int
     next: list[int]
@@ -310,6 +313,7 @@ class State:
         new.multiplier = self.multiplier
         new.next = self.next[:]
         new.offer = self.offer[:]
+        new.weak = self.weak[:]
         new.out = self.out[:]
         new.owed = self.owed
         new.passed = self.passed[:]

@@ -10,6 +10,13 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``deal.packets.{i}``: ``a packet must hold at least one card, read {n}``
 - ``deal.kitty.use``: ``a turned-up card needs a kitty of at least one card (kitty.size is 0)``
 - ``deal.kitty.use``: ``a turned-up card is for making trump by order-up, but making.method is auction``
+- ``deal.weak_hands.{i}.when.{j}.ranks``: ``rank `{rank}` is not in the pack ({ranks})``
+- ``deal.weak_hands.{i}.when.{j}.at_least``: ``no hand meets it: a hand has {hand} cards, fewer than {least}``
+- ``deal.weak_hands.{i}.when.{j}.at_most``: ``no hand meets it: at most {most} is fewer than at least {least}``
+- ``deal.weak_hands.{i}.cards``: ``a swap gives at least one card: set cards``
+- ``deal.weak_hands.{i}.cards``: ``cards are swapped only by the action swap, but the action is redeal``
+- ``deal.weak_hands.{i}.cards``: ``{n} cards cannot be swapped: the kitty has {hidden} hidden cards``
+- ``deal.weak_hands.{i}.cards``: ``a swap gives {n} of the cards the first test counts, but a hand meeting it may hold only {least}``
 - ``pack.suits``: ``suit `{suit}` is listed twice``
 - ``pack.ranks``: ``rank `{rank}` is listed twice``
 - ``pack.suit_ranks.{suit}``: ``suit `{suit}` is not in the pack ({suits})``
@@ -135,6 +142,48 @@ def _deal(v: Variant, out: Found) -> None:
                 (
                     ("deal", "kitty", "use"),
                     "a turned-up card is for making trump by order-up, but making.method is auction",
+                )
+            )
+
+
+def _weak_hands(v: Variant, out: Found) -> None:
+    hand, ranks = v.hand_size, v.pack.all_ranks
+    hidden = v.deal.kitty.size - (v.deal.kitty.use == "turn-up")
+    for i, rule in enumerate(v.deal.weak_hands):
+        at = ("deal", "weak_hands", i)
+        for j, test in enumerate(rule.when):
+            for r in test.ranks:
+                if r not in ranks:
+                    where = (*at, "when", j, "ranks")
+                    out.append((where, f"rank `{r}` is not in the pack ({', '.join(ranks)})"))
+            least = hand if test.at_least == "all" else test.at_least
+            if least > hand:
+                where = (*at, "when", j, "at_least")
+                out.append((where, f"no hand meets it: a hand has {hand} cards, fewer than {least}"))
+            if test.at_most is not None and test.at_most < least:
+                where = (*at, "when", j, "at_most")
+                out.append(
+                    (where, f"no hand meets it: at most {test.at_most} is fewer than at least {least}")
+                )
+        n = rule.cards
+        if rule.action == "redeal":
+            if n:
+                out.append(
+                    ((*at, "cards"), "cards are swapped only by the action swap, but the action is redeal")
+                )
+            continue
+        first = rule.when[0]
+        least = hand if first.at_least == "all" else first.at_least
+        if n < 1:
+            out.append(((*at, "cards"), "a swap gives at least one card: set cards"))
+        elif n > hidden:
+            out.append(((*at, "cards"), f"{n} cards cannot be swapped: the kitty has {hidden} hidden cards"))
+        elif n > least:
+            out.append(
+                (
+                    (*at, "cards"),
+                    f"a swap gives {n} of the cards the first test counts, but a hand meeting it may"
+                    f" hold only {least}",
                 )
             )
 
@@ -582,6 +631,6 @@ def related(path: Location) -> tuple[Location, ...]:
 def check(variant: Variant) -> list[tuple[Location, str]]:
     """Every semantic problem of a variant: (location in the data, message)."""
     out: Found = []
-    for part in (_deal, _pack, _seats, _making, _scoring):
+    for part in (_deal, _weak_hands, _pack, _seats, _making, _scoring):
         part(variant, out)
     return out

@@ -14,6 +14,7 @@ engine reads these fields and never a variant's name.
 from __future__ import annotations
 
 import weakref
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -270,6 +271,100 @@ class Kitty(Model):
     )
 
 
+class HandCount(Model):
+    """One test of a dealt hand: how many of its cards have one of some ranks."""
+
+    ranks: tuple[Rank, ...] = Field(
+        min_length=1, description="The ranks counted (`[9, T]`: nines and tens; the Joker is never one)."
+    )
+    at_least: Int | Literal["all"] = Field(
+        0, description="The fewest such cards the hand holds (`all`: every card of the hand is one)."
+    )
+    at_most: Int | None = Field(None, ge=0, description="The most such cards the hand holds (null: any).")
+    one_rank: Bool = Field(
+        False,
+        description="Count only the cards of the one rank among `ranks` the hand holds most of (three"
+        " nines or three tens, not two and one).",
+    )
+
+    def count(self, ranks: Sequence[str]) -> int:
+        """The cards of a hand (by rank) this test counts.
+
+        >>> HandCount(ranks=["9", "T"], one_rank=True).count(["9", "T", "9", "A"])
+        2
+        """
+        if self.one_rank:
+            return max(ranks.count(r) for r in self.ranks)
+        return sum(r in self.ranks for r in ranks)
+
+    def holds(self, ranks: Sequence[str]) -> bool:
+        """Whether a hand (its cards' ranks) passes the test.
+
+        >>> HandCount(ranks=["9", "T"], at_least="all").holds(["9", "T", "9", "T", "T"])
+        True
+        >>> HandCount(ranks=["A"], at_most=1).holds(["A", "A", "9"])
+        False
+        """
+        n = self.count(ranks)
+        least = len(ranks) if self.at_least == "all" else self.at_least
+        return n >= least and (self.at_most is None or n <= self.at_most)
+
+    def counted(self, ranks: Sequence[str]) -> list[int]:
+        """The places in the hand of the cards counted, lowest rank first (then as held).
+
+        >>> HandCount(ranks=["9", "T"], one_rank=True).counted(["T", "9", "A", "T"])
+        [0, 3]
+        """
+        wanted = self.ranks
+        if self.one_rank:
+            wanted = (max(self.ranks, key=lambda r: (ranks.count(r), -RANKS.index(r))),)
+        places = [i for i, r in enumerate(ranks) if r in wanted]
+        return sorted(places, key=lambda i: RANKS.index(ranks[i]))
+
+
+class WeakHand(Model):
+    """A condition on a dealt hand and what its holder may do about it, before trump is made."""
+
+    name: Text = Field(
+        min_length=1,
+        max_length=64,
+        description="What the hand is called, as records say it (`nines and tens`).",
+    )
+    when: tuple[HandCount, ...] = Field(
+        min_length=1,
+        max_length=8,
+        description="Tests the hand must all pass (`{ranks: [9, T], at_least: all}`).",
+    )
+    action: Literal["redeal", "swap"] = Field(
+        description="`redeal`: the hand is thrown in and dealt again; `swap`: the holder gives `cards` of"
+        " the cards the first test counts (lowest first) for as many of the kitty's hidden cards."
+    )
+    optional: Bool = Field(
+        True,
+        description="The holder may call it (`0 redeal`, `0 swap`) or keep the hand (`0 pass`); false:"
+        " it happens as soon as the hand is dealt.",
+    )
+    cards: Int = Field(0, ge=0, le=MAX_CARDS, description="Cards swapped with the kitty (action `swap`).")
+    dealer: Literal["same-dealer", "next-dealer"] = Field(
+        "same-dealer", description="Who deals after a redeal (action `redeal`)."
+    )
+
+    def met_by(self, ranks: Sequence[str]) -> bool:
+        """Whether a hand (its cards' ranks) meets every test.
+
+        >>> ace_no_face = WeakHand(name="ace no face", action="redeal", when=[
+        ...     {"ranks": ["9", "T"], "at_least": 4}, {"ranks": ["A"], "at_most": 1}])
+        >>> ace_no_face.met_by(["A", "9", "T", "T", "9"]), ace_no_face.met_by(["A", "9", "T", "J", "9"])
+        (True, False)
+        """
+        return all(t.holds(ranks) for t in self.when)
+
+    def given(self, ranks: Sequence[str]) -> list[int]:
+        """The places in the hand of the cards a swap gives: ``cards`` of those the first test
+        counts, lowest first."""
+        return self.when[0].counted(ranks)[: self.cards]
+
+
 class Deal(Model):
     """How the cards are dealt."""
 
@@ -285,6 +380,13 @@ class Deal(Model):
     kitty: Kitty = Field(default_factory=Kitty, description="What is left over.")
     dealer_rotation: Literal["left", "right"] = Field(
         "left", description="Where the deal passes after a hand."
+    )
+    weak_hands: tuple[WeakHand, ...] = Field(
+        (),
+        max_length=8,
+        description="Conditions on a dealt hand (farmer's hand, nines and tens, ace no face...), asked of"
+        " each seat from the dealer's left before trump is made; a seat acts on the first it meets."
+        " Empty: every hand is played as dealt.",
     )
 
 

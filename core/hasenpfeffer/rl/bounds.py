@@ -26,7 +26,7 @@ def making_decisions(v: Variant) -> int:
     n = v.players
     states = phase_spec(v)[0]
     auction = v.making.auction
-    k = 0
+    k = n * ("weak-hand" in states)  # each seat answers a weak hand's offer at most once
     if "bidding" in states:
         k += n if auction.style == "one-round" else len(auction.ladder) + n
     k += "trump" in states and has.names_trump(v)  # not where every bid names its trump

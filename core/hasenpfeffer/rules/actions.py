@@ -40,6 +40,10 @@ class Verb(StrEnum):
     """Play a card to the trick."""
     SUIT = "suit"
     """Name the suit the others must follow, after leading the Joker in no-trump (``0 suit H``)."""
+    REDEAL = "redeal"
+    """Call for a redeal on a weak hand (``deal.weak_hands``)."""
+    SWAP = "swap"
+    """Swap a weak hand's low cards for the kitty's hidden cards (``deal.weak_hands``)."""
 
 
 VERBS = tuple(Verb)

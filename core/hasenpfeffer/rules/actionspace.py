@@ -20,6 +20,8 @@ groups, always in this order, and a group is present only when the variant can u
 9. ``suit SUIT``: each suit of the pack, named by the leader of the Joker in no-trump
    (where the variant has no-trump and ``ranking.no_trump_joker_led`` is ``leader-names``), or
    by the dealer for a turned Joker (``making.order_up.turned_joker`` is ``dealer-names``).
+10. ``redeal``, then ``swap``: a weak hand's call (where ``deal.weak_hands`` has an optional rule
+    of that action; its holder declines by ``pass``).
 
 docs/actions.md has worked examples; the spaces of the built-ins are pinned by tests.
 
@@ -84,6 +86,8 @@ def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
         groups.append(("alone", [("alone", "", False)]))
     if has.names_suit(variant):
         groups.append(("suit", [("suit", x, False) for x in variant.pack.suits]))
+    for verb in has.weak_hand_verbs(variant):
+        groups.append((verb, [(verb, "", False)]))
     return groups
 
 

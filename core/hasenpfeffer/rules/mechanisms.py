@@ -113,3 +113,20 @@ def dealer_names_joker(v: Variant) -> bool:
 def names_suit(v: Variant) -> bool:
     """A suit is named by a ``suit`` action: for a Joker led in no-trump, or for a turned Joker."""
     return joker_names_suit(v) or dealer_names_joker(v)
+
+
+def weak_hands(v: Variant) -> bool:
+    """A seat dealt a weak hand may (or must) call a redeal or swap with the kitty."""
+    return bool(v.deal.weak_hands)
+
+
+def weak_hand_verbs(v: Variant) -> tuple[str, ...]:
+    """The verbs of the weak-hand offers a variant makes (``redeal``, ``swap``), in that order.
+
+    >>> from hasenpfeffer.format.variant import Variant
+    >>> weak_hand_verbs(Variant(name="x", deal={"weak_hands": [
+    ...     {"name": "low", "when": [{"ranks": ["9"], "at_least": 3}], "action": "swap", "cards": 1}]}))
+    ('swap',)
+    """
+    used = {w.action for w in v.deal.weak_hands if w.optional}
+    return tuple(x for x in ("redeal", "swap") if x in used)

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.events import HandScored
+from ..engine.events import CardsSwapped, HandScored, Redealt
 from .figures import (
     MISERE,
     Sums,
@@ -81,6 +81,8 @@ class Stats:
     """Contracts by kind (:func:`~.figures.contract_kind`), where the variant's contracts are read."""
     slams: dict[str, int] = field(default_factory=dict)
     """By bid, the contracts of tricks whose makers took every trick (where contracts are read)."""
+    weak_hands: dict[str, int] = field(default_factory=dict)
+    """By rule (``deal.weak_hands``: its name, a space, its action), the hands it acted on."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -124,6 +126,11 @@ class Stats:
         """Count a game and all its hands, read from its events; the game's value of every figure."""
         self.games += 1
         results = [e.result for e in game.events if type(e) is HandScored]
+        if game.variant.deal.weak_hands:
+            for e in game.events:
+                if type(e) is Redealt or type(e) is CardsSwapped:
+                    key = f"{e.why} {'redeal' if type(e) is Redealt else 'swap'}"
+                    self.weak_hands[key] = self.weak_hands.get(key, 0) + 1
         winner = game.winner  # a match's winner where the variant plays a match
         kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
         for n, result in enumerate(results):
@@ -166,6 +173,8 @@ class Stats:
             mine.failed += outcome.failed
         for name, n in other.slams.items():
             self.slams[name] = self.slams.get(name, 0) + n
+        for name, n in other.weak_hands.items():
+            self.weak_hands[name] = self.weak_hands.get(name, 0) + n
         for mine, theirs in ((self.lone, other.lone), (self.lone_defence, other.lone_defence)):
             mine.made += theirs.made
             mine.failed += theirs.failed
@@ -203,6 +212,7 @@ class Stats:
             "sums": {k: list(v) for k, v in sorted(self.sums.items())},
             "kinds": {k: [o.made, o.failed] for k, o in sorted(self.kinds.items())},
             "slams": dict(sorted(self.slams.items())),
+            "weak_hands": dict(sorted(self.weak_hands.items())),
         }
 
     @classmethod
@@ -230,6 +240,7 @@ class Stats:
                 sums={str(k): _ints(v, 5, signed=True) for k, v in dict(data["sums"]).items()},
                 kinds={str(k): Outcome(*_ints(v, 2)) for k, v in dict(data.get("kinds", {})).items()},
                 slams={str(k): _count(v) for k, v in dict(data.get("slams", {})).items()},
+                weak_hands={str(k): _count(v) for k, v in dict(data.get("weak_hands", {})).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
@@ -279,6 +290,7 @@ class Stats:
             "forced": self.forced,
             "kinds": {k: outcome(self.kinds[k]) for k in self.kind_names()},
             "slams": {k: self.slams[k] for k in self.bid_names(ladder) if k in self.slams},
+            "weak_hands": dict(sorted(self.weak_hands.items())),
         }
 
 

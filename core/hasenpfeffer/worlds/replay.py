@@ -72,6 +72,8 @@ def replay(
             if weight < floor:
                 return None, weight
         game.apply(a)
+    if game.phase != view.phase or game.to_move != view.to_move:  # a pass of another phase
+        raise ValueError(f"the deal leads to {game.phase}, seat {game.to_move} to move, not to the view's")
     faces = game.rules.faces
     if tuple([faces[c] for c in actual_state(game).hands[view.seat]]) != view.hand:
         raise ValueError(f"the deal does not give seat {view.seat} the cards it holds")

@@ -13,15 +13,19 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.events import (
     CardPlayed,
+    CardsSwapped,
     Event,
     HandDealt,
     HandScored,
     HandShown,
+    Passed,
+    Redealt,
     SuitNamed,
     TrickWon,
     TrumpTurned,
     TurnedSuitNamed,
 )
+from ...engine.phases.names import Phase
 from ...engine.transcript import played, split
 from ...format.cards import SUIT_NAMES
 from ..common import add_allow_path, error
@@ -119,13 +123,36 @@ def _split(actions: list[Action]) -> tuple[list[str], list[str]]:
     return making, defence
 
 
+def _weak(e: Event) -> dict[str, Any] | None:
+    """A weak hand's call, or a keep (a pass of the weak-hand phase), as JSON-ready data."""
+    if isinstance(e, Redealt):
+        return {"seat": e.seat, "action": "redeal", "rule": e.why, "forced": e.forced, "cards": []}
+    if isinstance(e, CardsSwapped):
+        cards = [str(c) for c in e.given]
+        return {"seat": e.seat, "action": "swap", "rule": e.why, "forced": e.forced, "cards": cards}
+    if isinstance(e, Passed) and e.phase == Phase.WEAK_HAND:
+        return {"seat": e.seat, "action": "keep", "rule": None, "forced": False, "cards": []}
+    return None
+
+
+def weak_words(w: dict[str, Any]) -> str:
+    """A weak hand's call in words: ``seat 2 called a redeal: nines and tens``."""
+    how = " (by the rule)" if w["forced"] else ""
+    if w["action"] == "redeal":
+        return f"seat {w['seat']} called a redeal{how}: {w['rule']}"
+    if w["action"] == "swap":
+        return f"seat {w['seat']} swapped {' '.join(w['cards'])} for the kitty's cards{how}: {w['rule']}"
+    return f"seat {w['seat']} kept a weak hand"
+
+
 def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any]:
     """Hand ``i`` (0-based) as JSON-ready data: what was bid, every trick, the score."""
     if events is None:
         split_hands = split(game.events)
         events = split_hands[i] if i < len(split_hands) else []
     dealt = events[0] if events and isinstance(events[0], HandDealt) else None
-    actions = [a for e in events if (a := e.action) is not None]
+    weak = [w for e in events if (w := _weak(e)) is not None]
+    actions = [a for e in events if (a := e.action) is not None and _weak(e) is None]
     making, defence = _split(actions)
     sides = len(game.scores)
     tricks = _tricks(events)
@@ -145,6 +172,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "number": i + 1,
         "dealer": dealt.dealer if dealt else game.dealer,
         "finished": r is not None,
+        "weak_hands": weak,
         "making": making,
         "maker": r.maker if r else public.maker,
         "bid": r.bid if r else public.bid,
@@ -197,6 +225,8 @@ def show(game: Game) -> None:
     for i, events in enumerate(played(game.events)):
         h = hand(game, i, events)
         console.print(f"[bold]Hand {h['number']}[/bold] (dealer {h['dealer']})")
+        for w in h["weak_hands"]:
+            console.print("  " + weak_words(w))
         if h["making"]:
             console.print(f"  {'auction' if auction else 'making trump'}: " + ", ".join(h["making"]))
         if h["turned_suit_named"]:
@@ -206,7 +236,11 @@ def show(game: Game) -> None:
             suit = SUIT_NAMES.get(h["trump_turned"], h["trump_turned"])
             console.print(f"  {suit} turned: trump at once, the dealer (seat {h['maker']}) the maker")
         if h["thrown_in"]:
-            console.print("  thrown in: nobody made trump" if h["making"] else "  thrown in as dealt")
+            redealt = any(w["action"] == "redeal" for w in h["weak_hands"])
+            why = (
+                "a weak hand, dealt again" if redealt else "nobody made trump" if h["making"] else "as dealt"
+            )
+            console.print(f"  thrown in: {why}" if why != "as dealt" else "  thrown in as dealt")
             continue
         if h["forced"] and auction:
             who = "the Joker holder" if v.making.all_pass.forced == "joker-holder" else "the dealer"

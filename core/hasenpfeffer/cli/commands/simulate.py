@@ -119,6 +119,8 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
         out = f"{count(stats.played_out)} of {count(stats.hands)} hands"
         other.add_row("played when all pass (95% CI)", f"{out}: {text(PLAYED_OUT, shown[PLAYED_OUT])}")
     other.add_row("forced bids", count(stats.forced))
+    for name, n in sorted(stats.weak_hands.items()):
+        other.add_row(f"weak hand: {name}", f"{count(n)} of {count(stats.hands)} hands")
     if contracts:
         for label, value in contract_lines(stats):
             other.add_row(label, value)

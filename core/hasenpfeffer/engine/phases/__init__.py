@@ -6,6 +6,7 @@ refused, and its exits. :data:`.plan.PLAN` lists them in order; the engine's mac
 (:mod:`hasenpfeffer.engine.machine`) is built from these declarations alone.
 
 - :mod:`.deal`: the cards are dealt (a step: no decision);
+- :mod:`.weakhand`: a seat dealt a weak hand calls a redeal or swaps with the kitty;
 - :mod:`.bidding`, then :mod:`.trump`: the auction, and the winner naming trump;
 - :mod:`.orderup`, then :mod:`.nametrump`: order-up's two rounds;
 - :mod:`.discard`: the maker lays away what the widow brought (or the dealer, after taking the

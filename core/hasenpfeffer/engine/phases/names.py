@@ -1,7 +1,7 @@
 """The names of the phases: the values of ``game.phase``.
 
 >>> Phase.PLAY == "play", str(Phase.ORDER_UP), [p.value for p in Phase][:3]
-(True, 'order-up', ['deal', 'bidding', 'trump'])
+(True, 'order-up', ['deal', 'weak-hand', 'bidding'])
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ class Phase(StrEnum):
 
     DEAL = "deal"
     """Between hands: the cards are being dealt."""
+    WEAK_HAND = "weak-hand"
+    """A seat dealt a weak hand may call a redeal or swap cards with the kitty."""
     BIDDING = "bidding"
     """The auction: bids and passes (auction variants)."""
     TRUMP = "trump"

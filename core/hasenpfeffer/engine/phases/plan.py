@@ -5,7 +5,7 @@ wanted now; a phase's exits lead elsewhere. Adding a phase is its module and its
 (docs/engine.md, "Adding a phase").
 
 >>> [str(p.name) for p in PLAN]
-['deal', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'exchange', 'defence', 'play', 'scoring', 'over']
+['deal', 'weak-hand', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'exchange', 'defence', 'play', 'scoring', 'over']
 """
 
 from __future__ import annotations
@@ -22,9 +22,11 @@ from .over import Over
 from .play import Play
 from .scoring import Scoring
 from .trump import NamingTrump
+from .weakhand import WeakHand
 
 PLAN: tuple[PhaseRules, ...] = (
     Deal(),
+    WeakHand(),
     Bidding(),
     NamingTrump(),
     OrderUp(),

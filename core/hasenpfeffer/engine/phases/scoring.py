@@ -5,7 +5,7 @@ nothing; then the game is won (the exit to ``over``) or the next hand is dealt (
 from __future__ import annotations
 
 from ...rules.ruleset import Ruleset
-from ..events import GameWon, HandResult, HandScored, MatchWon
+from ..events import GameWon, HandResult, HandScored, MatchWon, Redealt
 from ..scoring import game_winner, played_out_change, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
@@ -57,7 +57,8 @@ class Scoring(PhaseRules):
         if s.trump_i is None:  # thrown in
             tricks = change = (0,) * p.sides
             made: bool | None = None
-            s.redeal_same = s.redeal_same or s.variant.making.all_pass.redeal == "same-dealer"
+            if type(s.events[-1]) is not Redealt:  # a weak hand's redeal has set its dealer
+                s.redeal_same = s.redeal_same or s.variant.making.all_pass.redeal == "same-dealer"
         elif maker is None:  # played when all pass: each side scores its tricks
             tricks = _tricks_by_side(s)
             made = None
