@@ -311,9 +311,11 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
         table = g.view(0)
 
     def after(g: Game, action: Action, events: list[Event]) -> None:
-        if action.verb == "play" and len(g.hand_results) > tally.seen:  # the hand's last trick
+        scored = [e for e in events if type(e).__name__ == "HandScored"]
+        if action.verb == "play" and scored:  # the hand's last trick (hands thrown in as dealt may follow)
             cards = (*table.trick, (action.seat, Card.parse(action.arg)))
-            winners = g.record()["hands"][tally.seen]["result"]["trick_winners"]
+            ended = g.hand_results.index(scored[0].result, tally.seen)  # type: ignore[union-attr]
+            winners = g.record()["hands"][ended]["result"]["trick_winners"]
             assert table.trump is not None and winners[-1] == trick_winner(v, cards, table.trump)
         for n in tally.finished(g):
             check_maker(g, g.record()["hands"][n])
