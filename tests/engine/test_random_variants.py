@@ -350,7 +350,7 @@ def check_match(g: Game) -> None:
         elif type(e).__name__ == "GameWon":
             shut = all(q <= 0 for side, q in enumerate(e.scores) if side != e.side)
             games[e.side] += match.shut_out if shut else 1
-            carry = e.scores[e.side] - v.game.target if match.laps else 0
+            carry = max(0, e.scores[e.side] - v.game.target) if match.laps else 0
             start = [carry if side == e.side else 0 for side in range(len(games))]
         elif type(e).__name__ == "MatchWon":
             assert list(e.games) == games and games[e.side] >= match.wins

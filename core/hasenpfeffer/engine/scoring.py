@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from ..format.variant import Bid, Points, Slam, Variant
+from ..format.variant import Bid, Points, Variant
 
 _NO_POINTS = Points()
 
@@ -63,7 +63,7 @@ def score_hand(
         else:
             pts = s.made.value(taken, required) * (s.alone_multiplier if alone else 1) * multiplier
         if s.slam is not None and not none and taken == v.tricks_per_hand:
-            pts = _slam(s.slam, pts)
+            pts = s.slam.score(pts)
         change[maker_side] += pts
     else:
         rule = s.failed_alone_defence if defender_alone and s.failed_alone_defence is not None else s.failed
@@ -89,15 +89,6 @@ def score_hand(
             if side != maker_side:
                 change[side] += s.defenders.value(tricks[side], required)
     return made, tuple(change)
-
-
-def _slam(slam: Slam, pts: int) -> int:
-    """Points of makers who took every trick, by the slam rule (never multiplied)."""
-    if slam.rule == "floor":
-        return max(pts, slam.points)
-    if slam.rule == "fixed":
-        return slam.points
-    return pts + slam.points
 
 
 def game_winner(v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None) -> int | None:

@@ -621,6 +621,18 @@ class Slam(Model):
         " value if higher); `fixed`: exactly `points`; `bonus`: `points` on top of the contract's.",
     )
 
+    def score(self, pts: int) -> int:
+        """The makers' points when they take every trick, from their contract's ``pts``.
+
+        >>> [Slam(points=250, rule=r).score(300) for r in ("floor", "fixed", "bonus")]
+        [300, 250, 550]
+        """
+        if self.rule == "floor":
+            return max(pts, self.points)
+        if self.rule == "fixed":
+            return self.points
+        return pts + self.points
+
 
 class Scoring(Model):
     """How a hand is scored."""
