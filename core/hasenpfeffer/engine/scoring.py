@@ -56,14 +56,8 @@ def score_hand(
     made = taken == 0 if none else taken >= required
     fixed = None if contract is None else contract.points
     if made:
-        if fixed is not None:
-            pts = fixed
-        elif alone and s.made_alone is not None:
-            pts = s.made_alone.value(taken, required) * multiplier
-        else:
-            pts = s.made.value(taken, required) * (s.alone_multiplier if alone else 1) * multiplier
-        if s.slam is not None and not none and taken == v.tricks_per_hand:
-            pts = s.slam.score(pts)
+        slam = not none and taken == v.tricks_per_hand
+        pts = s.made_points(taken, required, multiplier, alone, fixed, slam)
         change[maker_side] += pts
     else:
         rule = s.failed_alone_defence if defender_alone and s.failed_alone_defence is not None else s.failed

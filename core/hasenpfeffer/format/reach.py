@@ -71,14 +71,7 @@ def outcomes(v: Variant) -> Iterator[Outcome]:
         made = [0] if none else list(range(required, tricks + 1))
         for taken in made:
             for alone in lone:
-                if fixed is not None:
-                    pts = fixed
-                elif alone and s.made_alone is not None:
-                    pts = s.made_alone.value(taken, required) * mult
-                else:
-                    pts = s.made.value(taken, required) * (s.alone_multiplier if alone else 1) * mult
-                if s.slam is not None and not none and taken == tricks:
-                    pts = s.slam.score(pts)
+                pts = s.made_points(taken, required, mult, alone, fixed, not none and taken == tricks)
                 yield Outcome(pts, f"{label} made{' alone' * alone} with {_tricks(taken)}")
             for own in _defence(v, bid, required, tricks - taken):
                 yield Outcome(own, f"the defenders of {label} made with {_tricks(taken)}")

@@ -661,6 +661,23 @@ class Scoring(Model):
         True, description="Apply `alone_multiplier` to a lone maker's loss too."
     )
 
+    def made_points(
+        self, taken: int, required: int, multiplier: int, alone: bool, fixed: int | None, slam: bool
+    ) -> int:
+        """What makers score who took ``taken`` tricks of ``required``: a contract's ``fixed``
+        points, or ``made`` (``made_alone``) times the multipliers; by ``slam`` when they took all.
+
+        >>> Scoring().made_points(5, 3, 2, True, None, False)
+        20
+        """
+        if fixed is not None:
+            pts = fixed
+        elif alone and self.made_alone is not None:
+            pts = self.made_alone.value(taken, required) * multiplier
+        else:
+            pts = self.made.value(taken, required) * (self.alone_multiplier if alone else 1) * multiplier
+        return self.slam.score(pts) if slam and self.slam is not None else pts
+
 
 class GameEnd(Model):
     """When the game ends."""
