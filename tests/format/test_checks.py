@@ -66,7 +66,7 @@ def test_same_tricks_higher_multiplier_is_higher() -> None:
 
 def test_target_reachable_through_defenders_or_opponents() -> None:
     nothing: dict[str, Any] = {"made": {"per_trick": 0}, "failed": {"per_trick": 1}}
-    message = "the target cannot be reached: no result scores positive points"
+    message = "the target cannot be reached: no result scores positive points (the best a side gains in a hand is 0)"
     assert problems(scoring=nothing) == [(("game", "target"), message)]
     assert problems(scoring={**nothing, "defenders": {"per_trick": 1}}) == []
     assert problems(scoring={**nothing, "failed": {"fixed": 2, "to": "opponents"}}) == []
@@ -111,3 +111,48 @@ def test_checks_list_names_a_location_and_a_message(line: str) -> None:
     loc, message = line.split(": ", 1)
     assert loc.split(".")[0] in Variant.model_fields
     assert message and "``" not in message
+
+
+def test_the_best_hand_counts_every_way_of_scoring() -> None:
+    """A slam, a forced set paid to the opponents, a set that pays the makers: each can reach."""
+    nothing: dict[str, Any] = {"made": {"per_trick": 0}, "failed": {"per_trick": 0}}
+    assert problems(scoring={**nothing, "slam": {"points": 3}}) == []
+    assert problems(scoring={**nothing, "failed": {"fixed": -1}}) == []  # the makers "lose" -1
+    far = {"target": 20_000}
+    assert problems(game=far, scoring={"made": {"fixed": 5}, "alone_multiplier": 2}) == [
+        (
+            ("game", "target"),
+            "the target 20000 cannot be reached within 1000 hands (the most a game plays): a hand"
+            " scores at most 10 points (bid `1` made alone with 1 trick)",
+        )
+    ]
+    forced = {"failure_multiplier": 3, "rule": "forced", "bid": 1}
+    paid = {"made": {"fixed": 5}, "failed": {"fixed": 4, "to": "opponents"}, "alone_multiplier": 2}
+    assert problems(game=far, making={"all_pass": forced}, scoring=paid) == []  # 24 x 1000
+    assert problems(game={"target": 30_000}, making={"all_pass": forced}, scoring=paid) == [
+        (
+            ("game", "target"),
+            "the target 30000 cannot be reached within 1000 hands (the most a game plays): a hand"
+            " scores at most 24 points (bid `1` set alone when forced with 0 tricks, the defenders' gain)",
+        )
+    ]
+
+
+def test_a_game_that_ends_by_losing_is_not_flagged() -> None:
+    losing: dict[str, Any] = {"made": {"per_trick": 0}, "failed": {"per_trick": 1}}
+    assert problems(scoring=losing, game={"lose_at": -100}) == []
+    assert problems(scoring=losing, game={"lose_at": -100_000})[0][0] == ("game", "target")
+
+
+def test_a_match_counts_its_games_and_shut_outs() -> None:
+    twelve = {"made": {"fixed": 6}, "alone_multiplier": 2}
+    long: dict[str, Any] = {"game": {"target": 3_000}, "scoring": twelve}
+    assert problems(**long, match={"wins": 4}) == []  # 12 points x 1000 hands: just enough
+    assert problems(**long, match={"wins": 5}) == [
+        (
+            ("match", "wins"),
+            "the match cannot be won within 1000 hands (the most a match plays): 5 games to 3000 need"
+            " 15000 points, and a hand scores at most 12 points (bid `1` made alone with 1 trick)",
+        )
+    ]
+    assert problems(**long, match={"wins": 5, "shut_out": 2}) == []  # three shut-outs

@@ -154,7 +154,7 @@ def starting(g: Game, n: int) -> tuple[int, ...]:
     if match is None or type(after).__name__ != "GameWon" or (g.is_over and n == len(g.hand_results) - 1):
         return r.scores
     won = after.side  # type: ignore[union-attr]
-    carry = max(0, r.scores[won] - g.variant.game.target) if match.laps else 0
+    carry = max(0, r.scores[won] - g.variant.game.target) if match.laps else 0  # none below it (lose_at)
     return tuple(carry if side == won else 0 for side in range(len(r.scores)))
 
 

@@ -14,6 +14,8 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TypeVar
 
+from ..format.variant import HAND_CAP
+
 if TYPE_CHECKING:
     from rich.console import Console
 
@@ -91,6 +93,7 @@ def bounded(low: int, high: int, what: str) -> Callable[[str], int]:
 
 games_type = bounded(1, MAX_GAMES, "games")
 seed_type = bounded(0, MAX_SEED, "seed")
+max_hands_type = bounded(1, HAND_CAP, "hands")
 workers_type = bounded(1, 1024, "workers")
 
 
@@ -125,7 +128,15 @@ def dask_type(text: str) -> str:
 
 
 def add_run_options(parser: argparse.ArgumentParser, shard: bool = True) -> None:
-    """``--dask ADDRESS`` (and ``--shard i/n``)."""
+    """``--max-hands N``, ``--dask ADDRESS`` (and ``--shard i/n``)."""
+    parser.add_argument(
+        "--max-hands",
+        type=max_hands_type,
+        default=HAND_CAP,
+        metavar="N",
+        help=f"stop a game still running after N hands, unfinished (default and most {HAND_CAP:,});"
+        " a run whose games stop so ends with a warning",
+    )
     parser.add_argument(
         "--dask",
         type=dask_type,

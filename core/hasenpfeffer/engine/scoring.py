@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from ..format.variant import Bid, Points, Slam, Variant
+from ..format.variant import Bid, Points, Variant
 
 _NO_POINTS = Points()
 
@@ -56,14 +56,8 @@ def score_hand(
     made = taken == 0 if none else taken >= required
     fixed = None if contract is None else contract.points
     if made:
-        if fixed is not None:
-            pts = fixed
-        elif alone and s.made_alone is not None:
-            pts = s.made_alone.value(taken, required) * multiplier
-        else:
-            pts = s.made.value(taken, required) * (s.alone_multiplier if alone else 1) * multiplier
-        if s.slam is not None and not none and taken == v.tricks_per_hand:
-            pts = _slam(s.slam, pts)
+        slam = not none and taken == v.tricks_per_hand
+        pts = s.made_points(taken, required, multiplier, alone, fixed, slam)
         change[maker_side] += pts
     else:
         rule = s.failed_alone_defence if defender_alone and s.failed_alone_defence is not None else s.failed
@@ -89,15 +83,6 @@ def score_hand(
             if side != maker_side:
                 change[side] += s.defenders.value(tricks[side], required)
     return made, tuple(change)
-
-
-def _slam(slam: Slam, pts: int) -> int:
-    """Points of makers who took every trick, by the slam rule (never multiplied)."""
-    if slam.rule == "floor":
-        return max(pts, slam.points)
-    if slam.rule == "fixed":
-        return slam.points
-    return pts + slam.points
 
 
 def played_out_change(v: Variant, tricks: tuple[int, ...]) -> tuple[int, ...]:

@@ -58,12 +58,15 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.all_pass.rule``: ``a hand played when all pass needs an auction (with order-up the dealer is stuck or the hand thrown in)``
 - ``making.all_pass.trump``: ``a hand played when all pass is at `{trump}`, but the pack has no such suit ({suits})``
 - ``scoring.{part}.table.{t}``: ``a hand has 0 to {tricks} tricks, read {t}``
-- ``game.target``: ``the target cannot be reached: no result scores positive points``
-- ``game.target``: ``the target {target} cannot be reached within {cap} hands (the most a game plays): a hand scores at most {most} points``
+- ``game.target``: ``the target cannot be reached: no result scores positive points (the best a side gains in a hand is {most})``
+- ``game.target``: ``the target {target} cannot be reached within {cap} hands (the most a game plays): a hand scores at most {most} points ({result})``
+- ``match.wins``: ``the match cannot be won within {cap} hands (the most a match plays): {games} games to {target} need {need} points, and a hand scores at most {most} points ({result})``
 
 Checks of the auction apply only when ``making.method`` is ``auction``; checks of
 order-up only with ``order-up``. Bids must rise in tricks and multiplier only between two bids
-that carry no contract: a contract's rank is its place in the ladder. (Multipliers > 0 and other bounds of single
+that carry no contract: a contract's rank is its place in the ladder. The checks of the target
+read the best and worst a hand can score (:mod:`.reach`): they are skipped where a side can
+fall to ``game.lose_at`` within the cap. (Multipliers > 0 and other bounds of single
 fields are enforced by the models themselves.)
 
 >>> from hasenpfeffer.format.variant import Variant
@@ -81,7 +84,8 @@ from collections import Counter
 
 from .cards import SUITS, same_colour
 from .errors import quote
-from .variant import HAND_CAP, SLUG, Bid, Points, Variant
+from .reach import best, worst
+from .variant import HAND_CAP, SLUG, Points, Variant
 
 SLUG_RE = re.compile(SLUG)
 
@@ -519,51 +523,47 @@ def _scoring(v: Variant, out: Found) -> None:
         for t in points.table if points is not None else {}:
             if not 0 <= t <= tricks:
                 out.append((("scoring", part, "table", str(t)), f"a hand has 0 to {tricks} tricks, read {t}"))
-    ladder = v.making.auction.ladder if v.making.method == "auction" else ()
-    fixed = [_fixed_gain(v, b) for b in ladder if b.tricks <= tricks]
-    if v.making.method == "auction":
-        bids = sorted({b.tricks for b in ladder if b.tricks <= tricks and b.points is None})
-    else:
-        bids = [t for t in [v.making.order_up.tricks_required] if t <= tricks]
-    gains = [s.defenders.value(t, b) for b in bids for t in range(tricks + 1)]
-    for points in (s.made, s.made_alone):
-        if points is not None:
-            gains += [points.value(t, b) for b in bids for t in range(b, tricks + 1)]
-    for failed in (s.failed, s.failed_alone_defence):
-        if failed is not None and failed.to == "opponents":
-            gains += [failed.value(t, b) for b in bids for t in range(min(b, tricks + 1))]
-    if tricks >= 1 and (bids or fixed) and max(gains + fixed, default=0) <= 0:
-        out.append((("game", "target"), "the target cannot be reached: no result scores positive points"))
-    elif gains or fixed:
-        multiplier = max((b.multiplier for b in v.making.auction.ladder), default=1)
-        if v.alone.allowed != "nobody":
-            multiplier *= s.alone_multiplier
-        most = max(max(gains, default=0) * multiplier, max(fixed, default=0))
-        if most * HAND_CAP < v.game.target:
-            out.append(
-                (
-                    ("game", "target"),
-                    f"the target {v.game.target} cannot be reached within {HAND_CAP} hands (the most a"
-                    f" game plays): a hand scores at most {most} points",
-                )
+    _reach(v, out)
+
+
+def _reach(v: Variant, out: Found) -> None:
+    """Whether a game (or a match) can end within the cap of hands: by the best hand (:mod:`.reach`),
+    unless a side can fall to ``game.lose_at`` within it."""
+    top, bottom = best(v), worst(v)
+    if top is None or bottom is None or v.tricks_per_hand < 1:
+        return
+    lose_at = v.game.lose_at
+    if lose_at is not None and (lose_at == 0 or bottom.points * HAND_CAP <= lose_at < 0):
+        return  # the game may end by a side losing
+    target = v.game.target
+    if top.points <= 0:
+        found = f"the best a side gains in a hand is {top.points}"
+        out.append(
+            (("game", "target"), f"the target cannot be reached: no result scores positive points ({found})")
+        )
+    elif top.points * HAND_CAP < target:
+        out.append(
+            (
+                ("game", "target"),
+                f"the target {target} cannot be reached within {HAND_CAP} hands (the most a game plays):"
+                f" a hand scores at most {top.points} points ({top.what})",
             )
+        )
+    elif v.match is not None and top.points * HAND_CAP < (need := _match_games(v) * target):
+        out.append(
+            (
+                ("match", "wins"),
+                f"the match cannot be won within {HAND_CAP} hands (the most a match plays): {_match_games(v)}"
+                f" games to {target} need {need} points, and a hand scores at most {top.points} points"
+                f" ({top.what})",
+            )
+        )
 
 
-def _fixed_gain(v: Variant, bid: Bid) -> int:
-    """The most a hand on a contract with its own points gains one side (0 for a plain bid): made,
-    a slam, or the failed points paid to the opponents, with the defenders' tricks."""
-    s, tricks = v.scoring, v.tricks_per_hand
-    if bid.points is None:
-        return 0
-    made = bid.points
-    if s.slam is not None and bid.objective == "tricks":
-        made = {"floor": max(made, s.slam.points), "fixed": s.slam.points, "bonus": made + s.slam.points}[
-            s.slam.rule
-        ]
-    failed = bid.points if bid.failed_points is None else bid.failed_points
-    paid = failed if s.failed.to == "opponents" else 0
-    defended = s.defenders.value(tricks, bid.tricks) if bid.defenders_score else 0
-    return max(made, paid + defended, defended)
+def _match_games(v: Variant) -> int:
+    """The fewest games a side wins a match in: every one a shut-out."""
+    assert v.match is not None
+    return -(-v.match.wins // v.match.shut_out)
 
 
 _RELATED: dict[str, tuple[Location, ...]] = {
@@ -608,6 +608,7 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     "making.all_pass.forced": (("pack", "jokers"), ("making", "method")),
     "scoring.{part}.table.{t}": (("deal", "hand_size"),),
     "game.target": (("scoring",),),
+    "match.wins": (("match",), ("game", "target")),
 }
 
 

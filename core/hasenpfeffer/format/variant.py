@@ -775,6 +775,18 @@ class Slam(Model):
         " value if higher); `fixed`: exactly `points`; `bonus`: `points` on top of the contract's.",
     )
 
+    def score(self, pts: int) -> int:
+        """The makers' points when they take every trick, from their contract's ``pts``.
+
+        >>> [Slam(points=250, rule=r).score(300) for r in ("floor", "fixed", "bonus")]
+        [300, 250, 550]
+        """
+        if self.rule == "floor":
+            return max(pts, self.points)
+        if self.rule == "fixed":
+            return self.points
+        return pts + self.points
+
 
 class Scoring(Model):
     """How a hand is scored."""
@@ -802,6 +814,23 @@ class Scoring(Model):
     multiply_failed_alone: Bool = Field(
         True, description="Apply `alone_multiplier` to a lone maker's loss too."
     )
+
+    def made_points(
+        self, taken: int, required: int, multiplier: int, alone: bool, fixed: int | None, slam: bool
+    ) -> int:
+        """What makers score who took ``taken`` tricks of ``required``: a contract's ``fixed``
+        points, or ``made`` (``made_alone``) times the multipliers; by ``slam`` when they took all.
+
+        >>> Scoring().made_points(5, 3, 2, True, None, False)
+        20
+        """
+        if fixed is not None:
+            pts = fixed
+        elif alone and self.made_alone is not None:
+            pts = self.made_alone.value(taken, required) * multiplier
+        else:
+            pts = self.made.value(taken, required) * (self.alone_multiplier if alone else 1) * multiplier
+        return self.slam.score(pts) if slam and self.slam is not None else pts
 
 
 class GameEnd(Model):

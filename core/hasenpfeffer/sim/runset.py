@@ -22,7 +22,8 @@ from ..format.variant import Variant
 from .estimates import difference, self_cross
 from .execute import Progress, Shard, Span, Stopped, default_workers, execute, shard_range
 from .figures import ZERO_CROSS, ZERO_SUMS, Cross, Estimate, add_cross, merge_sums
-from .simulate import MAX_HANDS, as_variant, game_seed, interrupted, play_game
+from .limits import MAX_HANDS, check_max_hands
+from .simulate import as_variant, game_seed, interrupted, play_game
 from .stats import Stats
 
 
@@ -141,12 +142,14 @@ def play_set(
     shard: Shard | None = None,
     cluster: Any = None,
     allow: Sequence[str | os.PathLike[str]] = (),
+    max_hands: int = MAX_HANDS,
 ) -> RunSet:
     """Play the same ``games`` seeds with every variant (raise ``Interrupted`` when stopped).
 
     The variants (each a :class:`Variant`, a built-in name or a file) must have the same
     players and sides; the first is the reference of the differences: ``compare A B`` is
-    ``play_set([A, B], ...).difference(1, figure)``.
+    ``play_set([A, B], ...).difference(1, figure)``. A game still running after ``max_hands``
+    hands is stopped unfinished.
     """
     if not variants:
         raise ValueError("no variant to play")
@@ -156,7 +159,7 @@ def play_set(
         raise ValueError("the variants must have the same players and sides")
     if len(bots) != loaded[0].players:
         raise ValueError(f"{len(bots)} bots for {loaded[0].players} players")
-    job = SetJob(tuple(loaded), tuple(bots), seed)
+    job = SetJob(tuple(loaded), tuple(bots), seed, check_max_hands(max_hands))
     span = shard_range(games, shard)
     workers = min(workers or default_workers(), max(1, span[1] - span[0]))
     total = RunSet.empty(len(loaded), len(loaded[0].teams))

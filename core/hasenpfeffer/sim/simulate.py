@@ -22,19 +22,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..format.variant import HAND_CAP, Variant
+from ..format.variant import Variant
 from .execute import Progress, Shard, Span, Stopped, default_workers, execute, shard_range
 from .extras import BotError
 from .interrupt import Terminated
+from .limits import MAX_HANDS, check_max_hands
 from .stats import Stats
 
 if TYPE_CHECKING:
     from ..engine.game import Game
 
-MAX_HANDS = HAND_CAP
-"""A game still running after this many hands is stopped and counted as unfinished."""
-
 __all__ = [
+    "MAX_HANDS",
     "BotError",
     "Interrupted",
     "Job",
@@ -180,13 +179,15 @@ def simulate(
     shard: Shard | None = None,
     cluster: Any = None,
     allow: Sequence[str | os.PathLike[str]] = (),
+    max_hands: int = MAX_HANDS,
 ) -> Stats:
     """Play ``games`` games and return the merged statistics (or raise :class:`Interrupted`).
 
     ``variant`` is a :class:`Variant`, a built-in name or a file (``allow``: as for
     :func:`~hasenpfeffer.load_variant`). ``shard=(i, n)`` plays only the i-th of n shares of the
     games (their seeds as in the whole run); ``cluster`` plays them on Dask: a scheduler's
-    address, ``"local:N"`` or a ``distributed.Client``.
+    address, ``"local:N"`` or a ``distributed.Client``. A game still running after ``max_hands``
+    hands is stopped and counted in ``unfinished`` (see :mod:`hasenpfeffer.sim.limits`).
 
     >>> stats = simulate("euchre", 4, ["greedy"] * 4, seed=1, workers=1)
     >>> stats.games, sum(stats.wins) + stats.unfinished
@@ -197,7 +198,9 @@ def simulate(
         raise ValueError(f"{len(bots)} bots for {variant.players} players")
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
-    job = Job(variant, tuple(bots), seed, None if records is None else str(records))
+    job = Job(
+        variant, tuple(bots), seed, None if records is None else str(records), check_max_hands(max_hands)
+    )
     span = shard_range(games, shard)
     workers = min(workers or default_workers(), max(1, span[1] - span[0]))
     total = Stats(sides=len(variant.teams))

@@ -37,6 +37,7 @@ from ..format.variant import Variant
 from .estimates import estimate
 from .execute import Progress, Shard
 from .figures import Estimate, ordered
+from .limits import MAX_HANDS
 from .runset import RunSet, play_set
 
 __all__ = ["Setting", "Sweep", "build_points", "grid", "house_rule", "parse_setting", "sweep"]
@@ -189,6 +190,8 @@ class Sweep:
     seed: int
     games: int
     shard: Shard | None = None
+    max_hands: int = MAX_HANDS
+    """The cap of hands of each game (see :mod:`hasenpfeffer.sim.limits`)."""
 
     def figures(self) -> list[str]:
         """The figures measured, in reading order.
@@ -222,6 +225,7 @@ def sweep(
     shard: Shard | None = None,
     cluster: Any = None,
     allow: Sequence[str | os.PathLike[str]] = (),
+    max_hands: int = MAX_HANDS,
 ) -> Sweep:
     """Play ``base`` and every point of the grid over the same ``games`` seeds.
 
@@ -239,5 +243,8 @@ def sweep(
         ]
     variant, points, variants = build_points(base, settings, allow)
     everything = [variant, *variants]
-    runs = play_set(everything, games, bots, seed, workers, progress, shard=shard, cluster=cluster)
-    return Sweep([s.key for s in settings], everything, [{}, *points], runs, list(bots), seed, games, shard)
+    runs = play_set(
+        everything, games, bots, seed, workers, progress, shard=shard, cluster=cluster, max_hands=max_hands
+    )
+    keys = [s.key for s in settings]
+    return Sweep(keys, everything, [{}, *points], runs, list(bots), seed, games, shard, max_hands)

@@ -25,7 +25,15 @@ from ..common import (
     run_games,
     where,
 )
-from ..report.figures import LEGEND, compare_report, count, difference_text, from_entry, text
+from ..report.figures import (
+    LEGEND,
+    compare_report,
+    count,
+    difference_text,
+    from_entry,
+    text,
+    warning_lines,
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -63,7 +71,16 @@ def run(args: argparse.Namespace) -> int:
     workers = args.workers or default_workers()
     start = time.perf_counter()
     both = run_games(
-        lambda advance: play_set(variants, args.games, bots, args.seed, workers, advance, cluster=args.dask),
+        lambda advance: play_set(
+            variants,
+            args.games,
+            bots,
+            args.seed,
+            workers,
+            advance,
+            cluster=args.dask,
+            max_hands=args.max_hands,
+        ),
         2 * args.games,
         f"{variants[0].name} / {variants[1].name}",
         err,
@@ -71,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(both, int):
         return both
     elapsed = time.perf_counter() - start
-    report = compare_report(variants, bots, args.seed, both)
+    report = compare_report(variants, bots, args.seed, both, args.max_hands)
     if args.plot is not None:
         from ..report.compareplot import plot
 
@@ -90,6 +107,8 @@ def run(args: argparse.Namespace) -> int:
     out.print(LEGEND, highlight=False)
     if args.plot is not None:
         out.print(f"score distributions and differences drawn in {escape(args.plot)}", highlight=False)
+    for line in warning_lines(report):
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
     return 0
 
 

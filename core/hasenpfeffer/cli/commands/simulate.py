@@ -132,6 +132,7 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
     from ...sim.execute import shard_range
+    from ...sim.limits import cap_warning
     from ...sim.simulate import default_workers, simulate
     from ..report.figures import simulate_report
 
@@ -174,6 +175,7 @@ def run(args: argparse.Namespace) -> int:
             advance,
             shard=args.shard,
             cluster=args.dask,
+            max_hands=args.max_hands,
         )
 
     stats = run_games(play, stop - first, variant.name, err, args.records)
@@ -181,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
         return stats
     elapsed = time.perf_counter() - start
     if args.json:
-        data = simulate_report(variant, bots, args.seed, args.games, args.shard, stats)
+        data = simulate_report(variant, bots, args.seed, args.games, args.shard, stats, args.max_hands)
         sys.stdout.write(json.dumps(data) + "\n")
         return 0
     header = (
@@ -190,4 +192,6 @@ def run(args: argparse.Namespace) -> int:
         f" {stats.hands / max(elapsed, 1e-9):,.0f} hands/s\n{accel_line()}"
     )
     render(variant, stats, header, out)
+    if (warning := cap_warning(stats.unfinished, stats.games, args.max_hands)) is not None:
+        out.print(f"warning: {warning}", markup=False, highlight=False, soft_wrap=True)
     return 0

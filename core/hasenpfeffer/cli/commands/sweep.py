@@ -30,7 +30,16 @@ from ..common import (
     shard_label,
     where,
 )
-from ..report.figures import LEGEND, count, csv_rows, difference_text, from_entry, study_report, text
+from ..report.figures import (
+    LEGEND,
+    count,
+    csv_rows,
+    difference_text,
+    from_entry,
+    study_report,
+    text,
+    warning_lines,
+)
 
 if TYPE_CHECKING:
     from ...sim.execute import Progress
@@ -161,7 +170,15 @@ def run(args: argparse.Namespace) -> int:
 
     def play(advance: Progress) -> RunSet:
         return play_set(
-            everything, args.games, bots, args.seed, workers, advance, shard=args.shard, cluster=args.dask
+            everything,
+            args.games,
+            bots,
+            args.seed,
+            workers,
+            advance,
+            shard=args.shard,
+            cluster=args.dask,
+            max_hands=args.max_hands,
         )
 
     try:
@@ -174,7 +191,7 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     keys = [s.key for s in settings]
     report = study_report(
-        Sweep(keys, everything, [{}, *points], runs, bots, args.seed, args.games, args.shard)
+        Sweep(keys, everything, [{}, *points], runs, bots, args.seed, args.games, args.shard, args.max_hands)
     )
     try:
         if args.json is not None:
@@ -199,4 +216,6 @@ def run(args: argparse.Namespace) -> int:
     for flag, what in ((args.json, "JSON"), (args.csv, "CSV"), (args.plot, "picture")):
         if flag is not None:
             out.print(f"{what} written to {escape(flag)}", highlight=False)
+    for line in warning_lines(report):
+        out.print(line, markup=False, highlight=False, soft_wrap=True)
     return 0

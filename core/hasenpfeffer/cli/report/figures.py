@@ -42,6 +42,7 @@ from ...format.variant import Variant
 from ...sim.estimates import estimate, figures
 from ...sim.execute import Shard
 from ...sim.figures import MISERE, MISERES, SLAMS, Estimate, is_share, kind_made, ordered
+from ...sim.limits import MAX_HANDS, cap_warning
 from ...sim.runset import RunSet
 from ...sim.stats import Stats
 from ...sim.sweep import Sweep
@@ -149,11 +150,40 @@ def ladder(variant: Variant) -> list[str]:
     return [b.name for b in variant.making.auction.ladder]
 
 
-def run_entry(asked: int, shard: Shard | None, variants: Sequence[Variant]) -> dict[str, Any]:
-    """What identifies a run: games asked, shard, the digests of its variants, the (base's) ladder."""
+def run_entry(
+    asked: int, shard: Shard | None, variants: Sequence[Variant], max_hands: int = MAX_HANDS
+) -> dict[str, Any]:
+    """What identifies a run: games asked, shard, the digests of its variants, the (base's) ladder,
+    the cap of hands per game."""
     where = None if shard is None else {"index": shard[0], "count": shard[1]}
     keys = [digest(v) for v in variants]
-    return {"games": asked, "shard": where, "variant_keys": keys, "ladder": ladder(variants[0])}
+    head = {"games": asked, "shard": where, "variant_keys": keys, "ladder": ladder(variants[0])}
+    return head | {"max_hands": max_hands}
+
+
+def capped(stats: Stats, run: Mapping[str, Any]) -> dict[str, Any]:
+    """A run's (or a point's) ``unfinished`` games and its ``warning`` when games reached the cap."""
+    return {
+        "unfinished": stats.unfinished,
+        "warning": cap_warning(stats.unfinished, stats.games, run.get("max_hands", MAX_HANDS)),
+    }
+
+
+def warning_lines(report: Mapping[str, Any]) -> list[str]:
+    """The ``warning:`` lines that end the text output of a report (none when no game reached the cap).
+
+    >>> warning_lines({"command": "simulate", "warning": "3 of 9 games stopped"})
+    ['warning: 3 of 9 games stopped']
+    >>> warning_lines({"command": "compare", "warning": {"a": None, "b": "9 of 9 games stopped"}})
+    ['warning: B: 9 of 9 games stopped']
+    """
+    if report["command"] == "simulate":
+        found = [("", report["warning"])]
+    elif report["command"] == "compare":
+        found = [(f"{k.upper()}: ", w) for k, w in report["warning"].items()]
+    else:
+        found = [(f"{p['name']}: ", p["warning"]) for p in report["points"]]
+    return [f"warning: {label}{w}" for label, w in found if w is not None]
 
 
 def build_entry() -> dict[str, Any]:
@@ -162,17 +192,25 @@ def build_entry() -> dict[str, Any]:
 
 
 def simulate_report(
-    variant: Variant, bots: Sequence[str], seed: int, asked: int, shard: Shard | None, stats: Stats
+    variant: Variant,
+    bots: Sequence[str],
+    seed: int,
+    asked: int,
+    shard: Shard | None,
+    stats: Stats,
+    max_hands: int = MAX_HANDS,
 ) -> dict[str, Any]:
     """``simulate --json``: the counts, every figure, the run's parameters and its raw sums."""
-    return _simulate_doc(variant.name, list(bots), seed, run_entry(asked, shard, [variant]), stats)
+    run = run_entry(asked, shard, [variant], max_hands)
+    return _simulate_doc(variant.name, list(bots), seed, run, stats)
 
 
 def _simulate_doc(name: str, bots: list[str], seed: int, run: dict[str, Any], stats: Stats) -> dict[str, Any]:
     head = {"format": FORMAT, "command": "simulate", "variant": name, "bots": bots, "seed": seed}
     head["accel"] = build_entry()
     shown = {k: entry(e) for k, e in figures(stats, run["ladder"]).items()}
-    return head | stats.summary(run["ladder"]) | {"figures": shown, "run": run, "raw": stats.raw()}
+    counts = stats.summary(run["ladder"]) | capped(stats, run)
+    return head | counts | {"figures": shown, "run": run, "raw": stats.raw()}
 
 
 def names(runs: RunSet, bids: Sequence[str]) -> list[str]:
@@ -181,7 +219,7 @@ def names(runs: RunSet, bids: Sequence[str]) -> list[str]:
 
 
 def compare_report(
-    variants: Sequence[Variant], bots: Sequence[str], seed: int, runs: RunSet
+    variants: Sequence[Variant], bots: Sequence[str], seed: int, runs: RunSet, max_hands: int = MAX_HANDS
 ) -> dict[str, Any]:
     """``compare --json``: both runs' figures and B - A, paired game by game."""
     a, b = variants
@@ -196,7 +234,12 @@ def compare_report(
     }
     head = {"format": FORMAT, "command": "compare", "a": a.name, "b": b.name, "games": runs.seeds}
     wins = {"a": runs.stats[0].wins, "b": runs.stats[1].wins}
-    return head | {"bots": list(bots), "seed": seed, "accel": build_entry(), "wins": wins, "figures": shown}
+    ends = [capped(s, {"max_hands": max_hands}) for s in runs.stats]
+    limits = {"max_hands": max_hands} | {
+        k: {"a": ends[0][k], "b": ends[1][k]} for k in ("unfinished", "warning")
+    }
+    body = {"bots": list(bots), "seed": seed, "accel": build_entry(), "wins": wins} | limits
+    return head | body | {"figures": shown}
 
 
 def sweep_report(
@@ -216,7 +259,8 @@ def sweep_report(
             | {"difference": runs.difference(index, figure).as_dict()}
             for figure in shown
         }
-        out.append({"name": name, "set": dict(setting), "figures": values})
+        point = {"name": name, "set": dict(setting)} | capped(runs.stats[index], run)
+        out.append(point | {"figures": values})
     head = {"format": FORMAT, "command": "sweep", "base": points[0][0], "keys": list(keys)}
     body = {"games": runs.seeds, "bots": list(bots), "seed": seed, "accel": build_entry()}
     body |= {"figures": shown, "points": out}
@@ -225,7 +269,7 @@ def sweep_report(
 
 def study_report(study: Sweep) -> dict[str, Any]:
     """The ``sweep --json`` report of a study played from Python (:func:`hasenpfeffer.sweep`)."""
-    run = run_entry(study.games, study.shard, study.variants)
+    run = run_entry(study.games, study.shard, study.variants, study.max_hands)
     points = [(v.name, s) for v, s in zip(study.variants, study.settings, strict=True)]
     return sweep_report(points, study.keys, study.bots, study.seed, run, study.runs)
 
@@ -263,6 +307,7 @@ def _identity(doc: Mapping[str, Any]) -> tuple[Any, ...]:
         run["games"],
         run["variant_keys"],
         run["ladder"],
+        run.get("max_hands", MAX_HANDS),
         None if shard is None else shard["count"],
         [(p["name"], p["set"]) for p in doc.get("points", [])],
     )
@@ -279,7 +324,9 @@ def _check(docs: Sequence[Mapping[str, Any]]) -> str:
         first = _identity(docs[0])
         for n, doc in enumerate(docs[1:], 2):
             if _identity(doc) != first:
-                raise ValueError(f"file {n} is of another run (variant, bots, seed, games or shards differ)")
+                raise ValueError(
+                    f"file {n} is of another run (variant, bots, seed, games, hand cap or shards differ)"
+                )
         shards = [d["run"]["shard"] for d in docs]
     except (KeyError, TypeError) as exc:
         raise ValueError(f"not a report of simulate --json or sweep --json: missing {exc}") from None
