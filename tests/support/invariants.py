@@ -82,7 +82,8 @@ def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
             change[maker] += slammed(v, contract.objective == "none", taken, Fraction(contract.points))
         else:
             loss = contract.points if contract.failed_points is None else contract.failed_points
-            to = contract.failed_to or s.failed.to
+            lone = s.failed_alone_defence if r.defender_alone and s.failed_alone_defence else s.failed
+            to = contract.failed_to or lone.to
             for side in range(sides):
                 if to == "makers" and side == maker:
                     change[side] -= loss

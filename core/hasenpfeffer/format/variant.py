@@ -461,7 +461,8 @@ class Bid(Model):
     failed_to: Literal["makers", "opponents"] | None = Field(
         None,
         description="Who the failed points go to: `makers` lose them, or each opposing side gains them;"
-        " null: as `scoring.failed.to`.",
+        " null: as `scoring.failed.to` (against a lone defender, `scoring.failed_alone_defence.to`"
+        " where it is set).",
     )
     alone: Bool = Field(
         False, description="The maker plays alone: the partners sit out (nothing to do without partners)."
