@@ -6,11 +6,13 @@ without them (or whose holder sits out) is played as usual; records replay and s
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from hasenpfeffer import Game, IllegalActionError, Phase, records
 from hasenpfeffer.bots.greedy import GreedyBot
+from hasenpfeffer.cli import main
 from hasenpfeffer.cli.commands.replay import show, summary
 from hasenpfeffer.events import Declared, HandScored, Passed
 from hasenpfeffer.format.loader import load_variant
@@ -140,3 +142,19 @@ def test_the_action_space_bounds_and_reach_know_the_declaration() -> None:
     assert making_decisions(v) == making_decisions(plain) + 4 and hand_points(v)[1] == 16
     top = best(v)
     assert top is not None and (top.points, top.what) == (16, "declaration `jamboree` shown")
+
+
+def test_a_record_file_replays_by_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    g = Game(variant(), seed=1, deal=TOP)
+    for a in ["0 pass", "1 order-up", "3 discard 9H", "0 declare jamboree"]:
+        g.apply(a)
+    path = tmp_path / "jamboree.json"
+    records.save(g.record(), path)
+    assert main(["replay", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # as read, whatever the terminal's width
+    assert "making trump: 0 pass, 1 order-up trump H seat 0 declared jamboree" in out
+    assert "team 0 scored jamboree, the tricks not played; tricks [0, 0]; score change [16, 0]" in out
+    assert main(["replay", "--json", str(path)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["hands"][0]["declarations"][0]["cards"] == ["JH", "JD", "AH", "KH", "QH"]
+    assert data["scores"] == [16, 0] and data["winner"] == 0

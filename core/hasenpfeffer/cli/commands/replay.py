@@ -152,6 +152,11 @@ def declaration_words(d: dict[str, Any]) -> str:
     return f"seat {d['seat']} declared {d['name']}: {' '.join(d['cards'])}, {d['points']} points"
 
 
+def _ended_by_declaration(h: dict[str, Any]) -> bool:
+    """A finished hand that a declared set ended (scored as made by its holder, unplayed)."""
+    return h["finished"] and not h["tricks"] and any(d["name"] == h["bid"] for d in h["declarations"])
+
+
 def weak_words(w: dict[str, Any]) -> str:
     """A weak hand's call in words: ``seat 2 called a redeal: nines and tens``."""
     how = " (by the rule)" if w["forced"] else ""
@@ -270,6 +275,8 @@ def show(game: Game) -> None:
             console.print(
                 f"  all passed: played at {h['trump']} without a maker, each side scoring its tricks"
             )
+        elif h["trump"] is not None and _ended_by_declaration(h):
+            console.print(f"  trump {h['trump']}")
         elif h["trump"] is not None:
             alone = " alone" if h["alone"] else ""
             contract = f": {h['contract']['words']}" if h["contract"] else ""
@@ -292,6 +299,8 @@ def show(game: Game) -> None:
                 if h["maker"] is None
                 else f"{side} {v.team_of(h['maker'])} {'made' if h['made'] else 'failed'}; "
             )
+            if _ended_by_declaration(h):
+                who = f"{side} {v.team_of(h['maker'])} scored {h['bid']}, the tricks not played; "
             console.print(
                 f"  {who}tricks {h['tricks_won']}; score change {h['score_change']}; scores {h['scores']}"
             )
