@@ -158,3 +158,21 @@ def test_a_record_file_replays_by_the_command(tmp_path: Path, capsys: pytest.Cap
     data = json.loads(capsys.readouterr().out)
     assert data["hands"][0]["declarations"][0]["cards"] == ["JH", "JD", "AH", "KH", "QH"]
     assert data["scores"] == [16, 0] and data["winner"] == 0
+
+
+def test_analyze_says_the_hand_was_not_played_and_its_table_plays_it_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    g = Game(variant(), seed=1, deal=TOP)
+    for a in ["0 order-up", "3 discard 9H", "0 declare jamboree"]:
+        g.apply(a)
+    path = tmp_path / "jamboree.json"
+    records.save(g.record(), path)
+    assert main(["analyze", str(path)]) == 0
+    assert (
+        "Hand 1 (dealer 3): trump H, maker 0 (jamboree); not played (a set declared)"
+        in capsys.readouterr().out
+    )
+    assert main(["analyze", "--table", str(path)]) == 0
+    rows = [" ".join(line.split()) for line in capsys.readouterr().out.splitlines()]
+    assert "H seat 0 5 tricks made score change [2, 0]" in rows  # the five top trumps, played out
