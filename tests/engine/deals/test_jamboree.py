@@ -21,6 +21,7 @@ from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rl.bounds import hand_points, making_decisions
 from hasenpfeffer.rules.actionspace import action_space
 from hasenpfeffer.sim.stats import Stats
+from support.invariants import expected_change
 from support.paths import HOUSE_RULES as HOUSE
 
 
@@ -51,6 +52,7 @@ def test_the_maker_shows_the_five_highest_trumps_and_scores_16_unplayed() -> Non
     # Scored as made by the holder, its bid the set's name, no trick played.
     assert (r.maker, r.maker_side, r.bid, r.trump, r.made) == (0, 0, "jamboree", "H", True)
     assert r.tricks == (0, 0) and r.score_change == (16, 0) and g.scores == (16, 0)
+    assert expected_change(g.variant, r) == (16, 0)  # the random-play checks' oracle agrees
     assert g.is_over  # 16 reaches the target of 10 at once
     assert g.winner == 0
 
