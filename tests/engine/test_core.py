@@ -159,6 +159,7 @@ def test_phases_and_verbs_are_one_vocabulary() -> None:
         "suit",
         "redeal",
         "swap",
+        "declare",
     ]
 
 

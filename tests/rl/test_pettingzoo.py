@@ -28,6 +28,7 @@ HOUSE_RULES = [
         "double-hasenpfeffer-open-auction.yaml",
         "euchre-nines-and-tens.yaml",
         "euchre-going-under.yaml",
+        "euchre-jamboree.yaml",
     )
 ]
 CASES = [(name, episode) for name in [*builtin_names(), *HOUSE_RULES] for episode in ("hand", "game")]

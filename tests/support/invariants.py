@@ -15,6 +15,7 @@ import pytest
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
 from hasenpfeffer.events import CardsSwapped, HandDealt, HandResult
 from hasenpfeffer.format.cards import JOKER, Card
+from hasenpfeffer.format.variant import Bid
 from hasenpfeffer.records.record import dump, loads, replay
 
 
@@ -65,11 +66,17 @@ def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
         return (Fraction(0),) * sides
     assert r.maker is not None and r.bid is not None
     s, maker = v.scoring, v.team_of(r.maker)
+    shown = {d.name: d.points for d in s.declarations if d.ends_hand}
+    if r.bid in shown and not any(r.tricks):  # a declared set: its points to the holder, unplayed
+        assert r.made
+        return tuple(Fraction(shown[r.bid] if side == maker else 0) for side in range(sides))
     contract = None
     if r.bid in ("order-up", "turned-trump"):  # order-up, or a turned card trump at once
         required, multiplier = v.making.order_up.tricks_required, 1
-    else:
-        contract = bid = v.bid(r.bid)
+    else:  # a ladder's bid, or a stuck dealer's forced bid below the ladder (a number of tricks)
+        names = {b.name for b in v.making.auction.ladder}
+        bid = v.bid(r.bid) if r.bid in names else Bid(name=r.bid, tricks=int(r.bid) if r.bid.isdigit() else 1)
+        contract = bid
         required, multiplier = bid.tricks, bid.multiplier
     taken = r.tricks[maker]
     if contract is not None and contract.objective == "none":

@@ -79,6 +79,8 @@ class GreedyBot:
             return self.name_turned(view, legal) if view.phase == "order-up" else self.play(view, legal)
         if verbs & {"redeal", "swap"}:
             return self.weak_hand(view, legal)
+        if "declare" in verbs:  # a set shown scores at once, more than the hand could make by play
+            return next(a for a in legal if a.verb == "declare")
         return legal[0]
 
     # ------------------------------------------------------------------ helpers

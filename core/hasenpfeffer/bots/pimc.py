@@ -173,7 +173,7 @@ class PimcBot:
         verbs = {a.verb for a in legal}
         if Verb.PLAY in verbs:
             return self.play(view, legal)
-        if Verb.SUIT in verbs:  # the suit to follow the Joker led: greedy's
+        if verbs & {Verb.SUIT, Verb.DECLARE}:  # the suit to follow the Joker led, a set shown: greedy's
             return self.greedy.choose(view, legal)
         if Verb.BID in verbs:
             return self.bid(view, legal)

@@ -4,7 +4,7 @@ and the results they carry (:class:`HandResult`, :class:`Trick`).
 An *action event* records a decision and carries its :class:`~hasenpfeffer.rules.actions.Action`
 (``BidMade``, ``Passed``, ``OrderedUp``, ``TurnedSuitNamed``, ``TrumpNamed``, ``CardsDiscarded``, ``CardsGiven``,
 ``DefendedAlone``, ``CardPlayed``, ``SuitNamed``; ``Redealt`` and ``CardsSwapped`` unless the
-rule made them); the others follow from the rules (``HandDealt``,
+rule made them; ``Declared``); the others follow from the rules (``HandDealt``,
 ``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``PassedOut``, ``HandShown``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
 the replay printout and statistics are built from these, never by applying a rule again.
 
@@ -317,6 +317,21 @@ class CardsSwapped(NamedTuple):
 
 
 @value
+class Declared(NamedTuple):
+    """A seat shows a set of ``scoring.declarations`` (``name``: its name), its ``cards`` seen by
+    all, and its side scores ``points`` at once."""
+
+    seat: int
+    name: str
+    cards: tuple[Card, ...]
+    points: int
+
+    @property
+    def action(self) -> Action:
+        return Action(self.seat, "declare", self.name)
+
+
+@value
 class TrickWon(NamedTuple):
     """A trick is complete: who won it, with which card, and why (``"Joker"``, ``"left bower"``...)."""
 
@@ -402,6 +417,7 @@ Event: TypeAlias = (
     | HandShown
     | Redealt
     | CardsSwapped
+    | Declared
     | TrickWon
     | HandScored
     | GameWon
@@ -422,6 +438,7 @@ ACTION_EVENTS = (
     SuitNamed,
     Redealt,
     CardsSwapped,
+    Declared,
 )
 """The events that record a decision (their ``action`` is the decision)."""
 HIDDEN = (CardsDiscarded, CardsGiven)

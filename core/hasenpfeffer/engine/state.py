@@ -160,6 +160,7 @@ class State:
         "course",
         "dealer",
         "deals",
+        "declares",
         "def_alone",
         "discards",
         "discards_left",
@@ -265,6 +266,8 @@ class State:
     exch: list[tuple[int, int]]
     offer: list[int]
     weak: list[tuple[int, int]]
+    declares: list[tuple[int, int]]
+    """The declarations still to answer: (seat, index of the set in ``scoring.declarations``)."""
     """The weak-hand offers still to answer: (seat, index of the rule in ``deal.weak_hands``)."""
     # play
     active: int
@@ -314,6 +317,7 @@ class State:
         new.next = self.next[:]
         new.offer = self.offer[:]
         new.weak = self.weak[:]
+        new.declares = self.declares[:]
         new.out = self.out[:]
         new.owed = self.owed
         new.passed = self.passed[:]

@@ -58,6 +58,12 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.all_pass.rule``: ``a hand played when all pass needs an auction (with order-up the dealer is stuck or the hand thrown in)``
 - ``making.all_pass.trump``: ``a hand played when all pass is at `{trump}`, but the pack has no such suit ({suits})``
 - ``scoring.{part}.table.{t}``: ``a hand has 0 to {tricks} tricks, read {t}``
+- ``scoring.declarations.{i}.name``: ``declaration `{name}` is listed twice``
+- ``scoring.declarations.{i}.name``: ``declaration `{name}` has the name of a bid (hands are counted by both)``
+- ``scoring.declarations.{i}.cards``: ``a set of {n} cards cannot be held: a hand has {hand} cards``
+- ``scoring.declarations.{i}.cards``: ``{n} top trumps cannot be held: a trump suit has at most {most} cards``
+- ``scoring.declarations.{i}``: ``a set of top trumps needs a trump suit, but every bid of the ladder is at no-trump``
+- ``scoring.declarations.{i}.ends_hand``: ``a set that leaves the hand to be played is not supported: set ends_hand to true``
 - ``game.target``: ``the target cannot be reached: no result scores positive points (the best a side gains in a hand is {most})``
 - ``game.target``: ``the target {target} cannot be reached within {cap} hands (the most a game plays): a hand scores at most {most} points ({result})``
 - ``match.wins``: ``the match cannot be won within {cap} hands (the most a match plays): {games} games to {target} need {need} points, and a hand scores at most {most} points ({result})``
@@ -523,7 +529,58 @@ def _scoring(v: Variant, out: Found) -> None:
         for t in points.table if points is not None else {}:
             if not 0 <= t <= tricks:
                 out.append((("scoring", part, "table", str(t)), f"a hand has 0 to {tricks} tricks, read {t}"))
+    _declarations(v, out)
     _reach(v, out)
+
+
+def _most_trumps(v: Variant) -> int:
+    """The most cards a trump suit holds: its ranks, a left bower and the Jokers."""
+    pack, most = v.pack, 0
+    for suit in pack.suits:
+        left = v.ranking.bowers and any(
+            s != suit and same_colour(s, suit) and "J" in pack.ranks_of(s) for s in pack.suits
+        )
+        most = max(most, len(pack.ranks_of(suit)) + left + pack.jokers)
+    return most
+
+
+def _declarations(v: Variant, out: Found) -> None:
+    making = v.making
+    no_suit = making.method == "auction" and all(b.trump == "NT" for b in making.auction.ladder)
+    seen: set[str] = set()
+    bids = {"order-up"} if making.method == "order-up" else {b.name for b in making.auction.ladder}
+    for i, d in enumerate(v.scoring.declarations):
+        at = ("scoring", "declarations", i)
+        if d.name in seen:
+            out.append(((*at, "name"), f"declaration `{d.name}` is listed twice"))
+        elif d.name in bids:
+            out.append(
+                ((*at, "name"), f"declaration `{d.name}` has the name of a bid (hands are counted by both)")
+            )
+        seen.add(d.name)
+        most = _most_trumps(v)
+        if d.cards > v.hand_size:
+            out.append(
+                ((*at, "cards"), f"a set of {d.cards} cards cannot be held: a hand has {v.hand_size} cards")
+            )
+        elif d.cards > most:
+            out.append(
+                (
+                    (*at, "cards"),
+                    f"{d.cards} top trumps cannot be held: a trump suit has at most {most} cards",
+                )
+            )
+        if no_suit:
+            out.append(
+                (at, "a set of top trumps needs a trump suit, but every bid of the ladder is at no-trump")
+            )
+        if not d.ends_hand:
+            out.append(
+                (
+                    (*at, "ends_hand"),
+                    "a set that leaves the hand to be played is not supported: set ends_hand to true",
+                )
+            )
 
 
 def _reach(v: Variant, out: Found) -> None:

@@ -789,6 +789,27 @@ class Slam(Model):
         return pts + self.points
 
 
+class Declaration(Model):
+    """A set of cards its holder may show, once trump is made and before the first lead, to
+    score at once (Jamboree: the five highest trumps, 16 points)."""
+
+    name: Name = Field(
+        description="What the set is called, as the holder declares it (`0 declare jamboree`)."
+    )
+    holding: Literal["top-trumps"] = Field(
+        "top-trumps",
+        description="`top-trumps`: the `cards` highest trumps of the suit made trump (bowers and Joker"
+        " included).",
+    )
+    cards: Int = Field(ge=1, le=MAX_CARDS, description="How many cards the set holds.")
+    points: Int = Field(ge=1, le=MAX_POINTS, description="Points to the holder's side, at once.")
+    ends_hand: Bool = Field(
+        True,
+        description="The hand ends when the set is shown: it is scored at once, its tricks not played"
+        " (only `true` is played today).",
+    )
+
+
 class Scoring(Model):
     """How a hand is scored."""
 
@@ -814,6 +835,12 @@ class Scoring(Model):
     )
     multiply_failed_alone: Bool = Field(
         True, description="Apply `alone_multiplier` to a lone maker's loss too."
+    )
+    declarations: tuple[Declaration, ...] = Field(
+        (),
+        max_length=8,
+        description="Sets of cards a player may show before the first lead to score at once"
+        " (Jamboree); the first its hand holds is offered.",
     )
 
     def made_points(

@@ -37,6 +37,7 @@ def making_decisions(v: Variant) -> int:
         partners = max(len(team) for team in v.teams) - 1  # a lone maker's, and a lone defender's
         k += 4 * v.alone.exchange.cards * partners
     k += n * ("defence" in states)
+    k += n * ("declare" in states)  # each seat in play answers a declaration's offer at most once
     return k
 
 
@@ -75,6 +76,8 @@ def _outcomes(v: Variant) -> list[tuple[int, ...]]:
                 for alone, def_alone, forced in itertools.product(alones, defended, (False, True)):
                     _, change = score_hand(v, 0, tricks, required, multiplier, alone, def_alone, forced, bid)
                     out.append(change)
+    for d in v.scoring.declarations:  # a set shown scores its holder's side at once
+        out.append((d.points, *[0] * (sides - 1)))
     return out
 
 

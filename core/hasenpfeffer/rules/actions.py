@@ -44,6 +44,8 @@ class Verb(StrEnum):
     """Call for a redeal on a weak hand (``deal.weak_hands``)."""
     SWAP = "swap"
     """Swap a weak hand's low cards for the kitty's hidden cards (``deal.weak_hands``)."""
+    DECLARE = "declare"
+    """Show a set of cards and score it at once (``0 declare jamboree``; ``scoring.declarations``)."""
 
 
 VERBS = tuple(Verb)

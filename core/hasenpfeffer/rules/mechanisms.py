@@ -120,6 +120,11 @@ def weak_hands(v: Variant) -> bool:
     return bool(v.deal.weak_hands)
 
 
+def declarations(v: Variant) -> bool:
+    """A player may declare a set of cards before the first lead (``scoring.declarations``)."""
+    return bool(v.scoring.declarations)
+
+
 def weak_hand_verbs(v: Variant) -> tuple[str, ...]:
     """The verbs of the weak-hand offers a variant makes (``redeal``, ``swap``), in that order.
 

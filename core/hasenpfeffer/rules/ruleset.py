@@ -80,6 +80,8 @@ class Ruleset:
         self.key: list[list[list[int]]] = []
         self.sort: list[list[int]] = []
         self.trumping: list[list[bool]] = []
+        self.trump_orders: list[tuple[int, ...]] = []
+        """By trump option, the trump faces from high to low (none for no-trump)."""
         for ti in range(ns + 1):
             self._build(ti, plain)
         self._build_untrumped()
@@ -113,8 +115,9 @@ class Ruleset:
         ns, faces = self.ns, self.faces
         eff = [ns if c.is_joker else self.suits.index(c.suit) for c in faces]
         trump_rank: dict[int, int] = {}
+        self.trump_orders.append(tuple(self._trump_order(ti, plain)) if ti < ns else ())
         if ti < ns:
-            order = self._trump_order(ti, plain)
+            order = list(self.trump_orders[ti])
             trump_rank = {c: len(order) - i for i, c in enumerate(order)}
             for c in order:
                 eff[c] = ti
@@ -238,6 +241,17 @@ class Ruleset:
         key = self.key[ti][self.eff[ti][trick[0]]]
         best = max(key[c] for c in trick)
         return [c for c in cards if key[c] > best]
+
+    def top_trumps(self, ti: int, n: int) -> tuple[int, ...]:
+        """The ``n`` highest trumps of trump option ``ti`` (fewer where the suit has fewer; none
+        at no-trump).
+
+        >>> from hasenpfeffer.format.variant import Variant
+        >>> r = compile_variant(Variant(name="x"))
+        >>> [r.names[c] for c in r.top_trumps(r.trump_id("H"), 5)], r.top_trumps(r.trump_id("NT"), 5)
+        (['JK', 'JH', 'JD', 'AH', 'KH'], ())
+        """
+        return self.trump_orders[ti][:n]
 
     def is_trump(self, card: int, ti: int) -> bool:
         """Whether the card beats every card of the other suits: a trump (the Joker ranked

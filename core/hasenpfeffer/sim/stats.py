@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.events import CardsSwapped, HandScored, Redealt
+from ..engine.events import CardsSwapped, Declared, HandScored, Redealt
 from .figures import (
     MISERE,
     Sums,
@@ -83,6 +83,8 @@ class Stats:
     """By bid, the contracts of tricks whose makers took every trick (where contracts are read)."""
     weak_hands: dict[str, int] = field(default_factory=dict)
     """By rule (``deal.weak_hands``: its name, a space, its action), the hands it acted on."""
+    declarations: dict[str, int] = field(default_factory=dict)
+    """By name (``scoring.declarations``), the sets declared."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -131,6 +133,10 @@ class Stats:
                 if type(e) is Redealt or type(e) is CardsSwapped:
                     key = f"{e.why} {'redeal' if type(e) is Redealt else 'swap'}"
                     self.weak_hands[key] = self.weak_hands.get(key, 0) + 1
+        if game.variant.scoring.declarations:
+            for e in game.events:
+                if type(e) is Declared:
+                    self.declarations[e.name] = self.declarations.get(e.name, 0) + 1
         winner = game.winner  # a match's winner where the variant plays a match
         kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
         for n, result in enumerate(results):
@@ -175,6 +181,8 @@ class Stats:
             self.slams[name] = self.slams.get(name, 0) + n
         for name, n in other.weak_hands.items():
             self.weak_hands[name] = self.weak_hands.get(name, 0) + n
+        for name, n in other.declarations.items():
+            self.declarations[name] = self.declarations.get(name, 0) + n
         for mine, theirs in ((self.lone, other.lone), (self.lone_defence, other.lone_defence)):
             mine.made += theirs.made
             mine.failed += theirs.failed
@@ -213,6 +221,7 @@ class Stats:
             "kinds": {k: [o.made, o.failed] for k, o in sorted(self.kinds.items())},
             "slams": dict(sorted(self.slams.items())),
             "weak_hands": dict(sorted(self.weak_hands.items())),
+            "declarations": dict(sorted(self.declarations.items())),
         }
 
     @classmethod
@@ -241,6 +250,7 @@ class Stats:
                 kinds={str(k): Outcome(*_ints(v, 2)) for k, v in dict(data.get("kinds", {})).items()},
                 slams={str(k): _count(v) for k, v in dict(data.get("slams", {})).items()},
                 weak_hands={str(k): _count(v) for k, v in dict(data.get("weak_hands", {})).items()},
+                declarations={str(k): _count(v) for k, v in dict(data.get("declarations", {})).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
@@ -291,6 +301,7 @@ class Stats:
             "kinds": {k: outcome(self.kinds[k]) for k in self.kind_names()},
             "slams": {k: self.slams[k] for k in self.bid_names(ladder) if k in self.slams},
             "weak_hands": dict(sorted(self.weak_hands.items())),
+            "declarations": dict(sorted(self.declarations.items())),
         }
 
 

@@ -111,6 +111,9 @@ def review(
             trick = len(actual_state(g).tricks) + 1
             plays.append(Play(trick, a.seat, side, card, values, values[card], cost, fewest, a.verb))
         g.apply(a)
+    done = g.hand_results[0] if g.hand_results else None
+    if first is None and done is not None and not done.thrown_in:  # a declared set, not played
+        return HandReview(dealt.dealer, done.maker, done.bid, done.trump, done.alone, None, plays)
     if first is None and g.phase != "play":  # the record stops before the first play, or thrown in
         return HandReview(dealt.dealer, None, None, None, False, None, plays)
     if first is None:

@@ -5,7 +5,8 @@ Each row is played through the engine from the deal: the maker bids the lowest b
 up, or names trump in round two) while the others pass; the maker takes the widow and, like
 the dealer who takes the turned card, discards the cards best for its side (every choice is
 searched); a lone maker's exchange with the partner is chosen for the makers too; lone defence
-is declined. The contract scored is the bid that scores the makers best with those tricks
+is declined, and so is a set that could be declared (``scoring.declarations``: the table counts
+tricks by play). The contract scored is the bid that scores the makers best with those tricks
 (``order-up`` when ordering up); of bids that score alike, the highest made or the lowest
 failed.
 
@@ -147,14 +148,14 @@ def made_trump(
 def tricks(g: Game, side: int, solver: Solver, alpha: int, beta: int) -> int:
     """The tricks ``side`` (the makers') takes from a hand after trump is made: the discards and
     exchanges searched for the side that makes them (in misère, the makers' for the fewest),
-    lone defence declined, then the play solved (fail-soft between ``alpha`` and ``beta``). A
+    lone defence and declarations declined, then the play solved (fail-soft between ``alpha`` and ``beta``). A
     choice after the first is tested with a null window first, and searched again only when
     it may be better."""
     if g.phase == "play":
         return solver.bounded(position(g), side, alpha, beta)
     seat = g.to_move
     assert seat is not None
-    if g.phase == "defence":
+    if g.phase in ("defence", "declare"):  # the hand played out: lone defence and sets declined
         g = g.copy()
         g.apply(Action(seat, Verb.PASS))
         return tricks(g, side, solver, alpha, beta)

@@ -180,6 +180,8 @@ def plays_text(game: Game, data: dict[str, Any]) -> str:
             head += f": trump {h['trump']}, played when all passed, without a maker"
         else:
             head += f": trump {h['trump']}, maker {h['maker']} ({h['bid']}){alone}"
+        if h["first_lead"] is None and h["trump"] is not None and h["maker"] is not None:
+            head += "; not played (a set declared)"
         if h["first_lead"] is not None:
             takes = ", ".join(f"{side} {s} {t}" for s, t in enumerate(h["first_lead"]))
             head += f"; from the first lead {takes}"

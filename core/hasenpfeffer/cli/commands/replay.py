@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.events import (
     CardPlayed,
     CardsSwapped,
+    Declared,
     Event,
     HandDealt,
     HandScored,
@@ -135,6 +136,27 @@ def _weak(e: Event) -> dict[str, Any] | None:
     return None
 
 
+def _declaration(e: Event) -> dict[str, Any] | None:
+    """A set declared, or a holder's pass (of the declare phase), as JSON-ready data."""
+    if isinstance(e, Declared):
+        return {"seat": e.seat, "name": e.name, "cards": [str(c) for c in e.cards], "points": e.points}
+    if isinstance(e, Passed) and e.phase == Phase.DECLARE:
+        return {"seat": e.seat, "name": None, "cards": [], "points": 0}
+    return None
+
+
+def declaration_words(d: dict[str, Any]) -> str:
+    """A declaration in words: ``seat 1 declared jamboree: JH JD AH KH QH, 16 points``."""
+    if d["name"] is None:
+        return f"seat {d['seat']} did not declare"
+    return f"seat {d['seat']} declared {d['name']}: {' '.join(d['cards'])}, {d['points']} points"
+
+
+def _ended_by_declaration(h: dict[str, Any]) -> bool:
+    """A finished hand that a declared set ended (scored as made by its holder, unplayed)."""
+    return h["finished"] and not h["tricks"] and any(d["name"] == h["bid"] for d in h["declarations"])
+
+
 def weak_words(w: dict[str, Any]) -> str:
     """A weak hand's call in words: ``seat 2 called a redeal: nines and tens``."""
     how = " (by the rule)" if w["forced"] else ""
@@ -152,7 +174,10 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         events = split_hands[i] if i < len(split_hands) else []
     dealt = events[0] if events and isinstance(events[0], HandDealt) else None
     weak = [w for e in events if (w := _weak(e)) is not None]
-    actions = [a for e in events if (a := e.action) is not None and _weak(e) is None]
+    declared = [d for e in events if (d := _declaration(e)) is not None]
+    actions = [
+        a for e in events if (a := e.action) is not None and _weak(e) is None and _declaration(e) is None
+    ]
     making, defence = _split(actions)
     sides = len(game.scores)
     tricks = _tricks(events)
@@ -186,6 +211,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "trump": r.trump if r else public.trump,
         "alone": r.alone if r else public.maker_alone,
         "lone_defence": defence,
+        "declarations": declared,
         "thrown_in": r.thrown_in if r else False,
         "tricks": tricks,
         "table": table,
@@ -249,6 +275,8 @@ def show(game: Game) -> None:
             console.print(
                 f"  all passed: played at {h['trump']} without a maker, each side scoring its tricks"
             )
+        elif h["trump"] is not None and _ended_by_declaration(h):
+            console.print(f"  trump {h['trump']}")
         elif h["trump"] is not None:
             alone = " alone" if h["alone"] else ""
             contract = f": {h['contract']['words']}" if h["contract"] else ""
@@ -257,6 +285,8 @@ def show(game: Game) -> None:
             console.print(f"  seat {h['shown']['seat']} lays its hand open: " + " ".join(h["shown"]["cards"]))
         if h["lone_defence"]:
             console.print("  lone defence: " + ", ".join(h["lone_defence"]))
+        for d in h["declarations"]:
+            console.print("  " + declaration_words(d))
         for n, t in enumerate(h["tricks"], 1):
             cards = " ".join(f"{c['seat']}:{c['card']}" for c in t["cards"])
             cards += f" ({t['named']} named)" if t["named"] else ""
@@ -269,6 +299,8 @@ def show(game: Game) -> None:
                 if h["maker"] is None
                 else f"{side} {v.team_of(h['maker'])} {'made' if h['made'] else 'failed'}; "
             )
+            if _ended_by_declaration(h):
+                who = f"{side} {v.team_of(h['maker'])} scored {h['bid']}, the tricks not played; "
             console.print(
                 f"  {who}tricks {h['tricks_won']}; score change {h['score_change']}; scores {h['scores']}"
             )

@@ -121,6 +121,8 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     other.add_row("forced bids", count(stats.forced))
     for name, n in sorted(stats.weak_hands.items()):
         other.add_row(f"weak hand: {name}", f"{count(n)} of {count(stats.hands)} hands")
+    for name, n in sorted(stats.declarations.items()):
+        other.add_row(f"declared: {name}", f"{count(n)} of {count(stats.hands)} hands")
     if contracts:
         for label, value in contract_lines(stats):
             other.add_row(label, value)

@@ -30,6 +30,8 @@ class Phase(StrEnum):
     """A lone player and the partner who sits out exchange cards."""
     DEFENCE = "defence"
     """Defenders are offered to go alone."""
+    DECLARE = "declare"
+    """Once trump is made, a player holding a declarable set may show it and score at once."""
     PLAY = "play"
     """The tricks."""
     SCORING = "scoring"

@@ -5,7 +5,7 @@ wanted now; a phase's exits lead elsewhere. Adding a phase is its module and its
 (docs/engine.md, "Adding a phase").
 
 >>> [str(p.name) for p in PLAN]
-['deal', 'weak-hand', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'exchange', 'defence', 'play', 'scoring', 'over']
+['deal', 'weak-hand', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'exchange', 'defence', 'declare', 'play', 'scoring', 'over']
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 from .base import PhaseRules
 from .bidding import Bidding
 from .deal import Deal
+from .declare import Declare
 from .defence import Defence
 from .discard import Discard
 from .exchange import Exchange
@@ -34,6 +35,7 @@ PLAN: tuple[PhaseRules, ...] = (
     Discard(),
     Exchange(),
     Defence(),
+    Declare(),
     Play(),
     Scoring(),
     Over(),

@@ -5,7 +5,7 @@ nothing; then the game is won (the exit to ``over``) or the next hand is dealt (
 from __future__ import annotations
 
 from ...rules.ruleset import Ruleset
-from ..events import GameWon, HandResult, HandScored, MatchWon, Redealt
+from ..events import Declared, GameWon, HandResult, HandScored, MatchWon, Redealt
 from ..scoring import game_winner, played_out_change, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
@@ -40,6 +40,14 @@ def _tricks_by_side(s: State) -> tuple[int, ...]:
     return tuple(won)
 
 
+def declared(s: State) -> Declared | None:
+    """The declaration that ended the hand, if one did (the hand's last event before scoring)."""
+    e = s.events[-1]
+    if type(e) is Declared and any(d.ends_hand and d.name == e.name for d in s.variant.scoring.declarations):
+        return e
+    return None
+
+
 class Scoring(PhaseRules):
     """Phase ``scoring``: record the hand's result and decide whether the game goes on."""
 
@@ -54,9 +62,14 @@ class Scoring(PhaseRules):
         without a maker), then leave by an exit."""
         p = s.plan
         maker = s.maker
-        if s.trump_i is None:  # thrown in
+        shown = declared(s)
+        made: bool | None
+        if shown is not None:  # a set declared that ends the hand: made by its holder, no trick played
+            maker, tricks, made = shown.seat, (0,) * p.sides, True
+            change = tuple(shown.points if side == p.side_of[maker] else 0 for side in range(p.sides))
+        elif s.trump_i is None:  # thrown in
             tricks = change = (0,) * p.sides
-            made: bool | None = None
+            made = None
             if type(s.events[-1]) is not Redealt:  # a weak hand's redeal has set its dealer
                 s.redeal_same = s.redeal_same or s.variant.making.all_pass.redeal == "same-dealer"
         elif maker is None:  # played when all pass: each side scores its tricks
@@ -82,12 +95,12 @@ class Scoring(PhaseRules):
         result = HandResult(
             dealer=s.dealer,
             maker=maker,
-            bid=s.bid_name,
+            bid=shown.name if shown is not None else s.bid_name,
             trump=None if s.trump_i is None else s.rules.trump_names[s.trump_i],
-            alone=s.alone,
-            defender_alone=s.def_alone is not None,
+            alone=s.alone and shown is None,
+            defender_alone=s.def_alone is not None and shown is None,
             thrown_in=thrown,
-            forced=s.forced,
+            forced=s.forced and shown is None,
             tricks=tricks,
             made=made,
             score_change=change,
