@@ -79,33 +79,35 @@ class Play(PhaseRules):
     def apply(self, s: State, a: Action) -> None:
         """Play the card; the last card of a trick decides it; after the last trick the hand goes on."""
         seat, verb, arg, _ = a
+        rules = s.rules
         if verb == Verb.SUIT:
-            s.led = s.rules.suits.index(arg)
+            s.led = rules.suits.index(arg)
             s.calling = False
             s.events.append(SuitNamed(seat, arg))
             s.to_move = s.next[seat]
             return
-        c = s.rules.card_id[arg]
+        c = rules.card_id[arg]
         s.hands[seat].remove(c)
         trick = s.trick
         trick.append((seat, c))
-        s.events.append(CardPlayed(seat, s.rules.faces[c]))
-        if len(trick) == 1:
+        faces = rules.faces
+        s.events.append(CardPlayed(seat, faces[c]))
+        n = len(trick)
+        if n == 1:
             s.led = s.eff[c]
-            if c == s.rules.joker and s.trump_i == s.rules.ns and s.plan.joker_names_suit:
+            if c == rules.joker and s.trump_i == rules.ns and s.plan.joker_names_suit:
                 s.calling = True  # the leader names the suit to follow
                 return
-        if len(trick) < s.active:
+        if n < s.active:
             s.to_move = s.next[seat]
             return
         ti = s.trump_i
         assert ti is not None
-        best, card = trick[s.rules.winner_index([c for _, c in trick], ti)]
+        best, card = trick[rules.winner_index([c for _, c in trick], ti)]
         s.won[best] += 1
         done = tuple(trick)
         s.tricks.append((s.leader, done, best))
-        faces = s.rules.faces
-        reason = s.rules.reasons[ti][card]
+        reason = rules.reasons[ti][card]
         s.events.append(
             TrickWon(best, faces[card], reason, s.leader, tuple([(q, faces[x]) for q, x in done]))
         )
