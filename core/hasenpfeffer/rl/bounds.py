@@ -37,6 +37,7 @@ def making_decisions(v: Variant) -> int:
         partners = max(len(team) for team in v.teams) - 1  # a lone maker's, and a lone defender's
         k += 4 * v.alone.exchange.cards * partners
     k += n * ("defence" in states)
+    k += (n - 1) * ("drop-out" in states)  # each player but the maker answers once
     return k
 
 

@@ -44,6 +44,8 @@ class Verb(StrEnum):
     """Call for a redeal on a weak hand (``deal.weak_hands``)."""
     SWAP = "swap"
     """Swap a weak hand's low cards for the kitty's hidden cards (``deal.weak_hands``)."""
+    DROP = "drop"
+    """Drop out for the hand once trump is made (``alone.drop_out``)."""
 
 
 VERBS = tuple(Verb)

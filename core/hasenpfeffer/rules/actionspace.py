@@ -22,6 +22,8 @@ groups, always in this order, and a group is present only when the variant can u
    by the dealer for a turned Joker (``making.order_up.turned_joker`` is ``dealer-names``).
 10. ``redeal``, then ``swap``: a weak hand's call (where ``deal.weak_hands`` has an optional rule
     of that action; its holder declines by ``pass``).
+11. ``drop``: dropping out once trump is made (where ``alone.drop_out.allowed``; a player
+    stays in by ``pass``).
 
 docs/actions.md has worked examples; the spaces of the built-ins are pinned by tests.
 
@@ -88,6 +90,8 @@ def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
         groups.append(("suit", [("suit", x, False) for x in variant.pack.suits]))
     for verb in has.weak_hand_verbs(variant):
         groups.append((verb, [(verb, "", False)]))
+    if has.drops_out(variant):
+        groups.append(("drop", [("drop", "", False)]))
     return groups
 
 

@@ -13,6 +13,7 @@ refused, and its exits. :data:`.plan.PLAN` lists them in order; the engine's mac
   turned card);
 - :mod:`.exchange`: a lone player's exchange with the partners who sit out;
 - :mod:`.defence`: defenders are offered to go alone;
+- :mod:`.dropout`: players other than the maker may drop out for the hand;
 - :mod:`.play`: the tricks;
 - :mod:`.scoring` (the hand is scored, or thrown in) and :mod:`.over` (a side has won): steps.
 

@@ -30,6 +30,8 @@ class Phase(StrEnum):
     """A lone player and the partner who sits out exchange cards."""
     DEFENCE = "defence"
     """Defenders are offered to go alone."""
+    DROP_OUT = "drop-out"
+    """Players other than the maker may drop out for the hand."""
     PLAY = "play"
     """The tricks."""
     SCORING = "scoring"

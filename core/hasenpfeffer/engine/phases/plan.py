@@ -5,7 +5,7 @@ wanted now; a phase's exits lead elsewhere. Adding a phase is its module and its
 (docs/engine.md, "Adding a phase").
 
 >>> [str(p.name) for p in PLAN]
-['deal', 'weak-hand', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'exchange', 'defence', 'play', 'scoring', 'over']
+['deal', 'weak-hand', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'exchange', 'defence', 'drop-out', 'play', 'scoring', 'over']
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from .bidding import Bidding
 from .deal import Deal
 from .defence import Defence
 from .discard import Discard
+from .dropout import DropOut
 from .exchange import Exchange
 from .nametrump import NameTrump
 from .orderup import OrderUp
@@ -34,6 +35,7 @@ PLAN: tuple[PhaseRules, ...] = (
     Discard(),
     Exchange(),
     Defence(),
+    DropOut(),
     Play(),
     Scoring(),
     Over(),
