@@ -60,9 +60,7 @@ def _rank(value: Any) -> str:
     if isinstance(value, bool):
         raise _yaml_bool_hint(value, "a rank")
     if not isinstance(value, (str, int)):
-        raise PydanticCustomError(
-            "rank", "expected a rank (2-9, T, J, Q, K, A), read {v}", {"v": repr(value)}
-        )
+        raise PydanticCustomError("rank", "a rank (2-9, T, J, Q, K, A), read {v}", {"v": quote(repr(value))})
     try:
         return parse_rank(value)
     except CardError as exc:
@@ -73,7 +71,7 @@ def _suit(value: Any) -> str:
     if isinstance(value, bool):
         raise _yaml_bool_hint(value, "a suit")
     if not isinstance(value, str):
-        raise PydanticCustomError("suit", "expected a suit (C, D, H, S), read {v}", {"v": repr(value)})
+        raise PydanticCustomError("suit", "a suit (C, D, H, S), read {v}", {"v": quote(repr(value))})
     try:
         return parse_suit(value)
     except CardError as exc:
