@@ -28,6 +28,7 @@ HOUSE_RULES = [
         "double-hasenpfeffer-open-auction.yaml",
         "euchre-nines-and-tens.yaml",
         "euchre-going-under.yaml",
+        "buck-euchre-25.yaml",
     )
 ]
 CASES = [(name, episode) for name in [*builtin_names(), *HOUSE_RULES] for episode in ("hand", "game")]

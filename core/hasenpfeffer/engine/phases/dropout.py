@@ -68,7 +68,7 @@ class DropOut(PhaseRules):
         return bool(offer(s))
 
     def arriving(self, rules: Ruleset, source: Phase) -> str:
-        return "trump made: players may drop out"
+        return "trump made, players may drop out"
 
     def enter(self, s: State) -> None:
         """The maker's left answers first."""
