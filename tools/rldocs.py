@@ -4,7 +4,7 @@ The part between the two markers below is what ``hasenpfeffer rl describe NAME``
 every built-in variant. Run ``python tools/rldocs.py`` from the project folder to rewrite it
 (``--check`` only tells whether it is stale).
 
->>> update(f"intro\\n{BEGIN}\\nold\\n{END}\\nend\\n").startswith(f"intro\\n{BEGIN}\\n\\n### double-hasenpfeffer")
+>>> update(f"intro\\n{BEGIN}\\nold\\n{END}\\nend\\n").startswith(f"intro\\n{BEGIN}\\n\\n### buck-euchre")
 True
 """
 

@@ -45,7 +45,7 @@ def _unmutated(seed: Seed) -> Case:
 
 def test_seed_files_pass_unmutated(tmp_path: Path) -> None:
     by_origin = {s.origin: s for s in variant_seeds() + record_seeds()}
-    names = ["euchre.yaml", "stick-the-dealer.yaml", "double-hasenpfeffer finished json", "house.yaml path"]
+    names = ["euchre.yaml", "stick-the-dealer.yaml", "buck-euchre finished json", "house.yaml path"]
     outcomes = [run_case(_unmutated(by_origin[n]), tmp_path) for n in names]
     assert all(o.valid for o in outcomes[:2])
     assert not any(o.findings for o in outcomes), report(outcomes)

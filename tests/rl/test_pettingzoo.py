@@ -29,6 +29,7 @@ HOUSE_RULES = [
         "euchre-nines-and-tens.yaml",
         "euchre-going-under.yaml",
         "euchre-jamboree.yaml",
+        "buck-euchre-25.yaml",
     )
 ]
 CASES = [(name, episode) for name in [*builtin_names(), *HOUSE_RULES] for episode in ("hand", "game")]

@@ -149,7 +149,20 @@ def test_random_variants(data: dict[str, Any], seed: int) -> None:
 
 
 def test_groups_follow_the_documented_order() -> None:
-    order = ["play", "discard", "give", "bid", "pass", "trump", "order-up", "alone", "suit"]
+    order = [
+        "play",
+        "discard",
+        "give",
+        "bid",
+        "pass",
+        "trump",
+        "order-up",
+        "alone",
+        "suit",
+        "redeal",
+        "swap",
+        "drop",
+    ]
     for name in BUILTINS:
         space = action_space(load_variant(name))
         names = [g.name for g in space.groups]

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
-from hasenpfeffer.events import CardsSwapped, HandDealt, HandResult
+from hasenpfeffer.events import CardsSwapped, DroppedOut, HandDealt, HandResult, HandScored
 from hasenpfeffer.format.cards import JOKER, Card
 from hasenpfeffer.format.variant import Bid
 from hasenpfeffer.records.record import dump, loads, replay
@@ -59,8 +59,9 @@ def check_cards(g: Game, full: Counter[Card], kitty: Counter[Card]) -> None:
     assert not (widow_taken and unseen), f"the widow was taken, yet {unseen} are nowhere"
 
 
-def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
-    """The score change of a finished hand, from the variant's scoring fields alone."""
+def expected_change(v: Variant, r: HandResult, out: frozenset[int] = frozenset()) -> tuple[Fraction, ...]:
+    """The score change of a finished hand, from the variant's scoring fields alone (``out``: the
+    sides that dropped out, who score nothing)."""
     sides = len(r.tricks)
     if r.thrown_in:
         return (Fraction(0),) * sides
@@ -114,11 +115,13 @@ def expected_change(v: Variant, r: HandResult) -> tuple[Fraction, ...]:
         for side in range(sides):
             if to == "makers" and side == maker:
                 change[side] -= loss
-            elif to == "opponents" and side != maker:
+            elif to == "opponents" and side != maker and side not in out:
                 change[side] += loss
     for side in range(sides):
-        if side != maker and (contract is None or contract.defenders_score):
+        if side != maker and side not in out and (contract is None or contract.defenders_score):
             change[side] += s.defenders.value(r.tricks[side], required)
+        if s.bucked is not None and r.tricks[side] == 0 and side not in out:
+            change[side] = Fraction(s.bucked)  # stayed in and took no trick
     return tuple(change)
 
 
@@ -132,14 +135,15 @@ def slammed(v: Variant, none: bool, taken: int, points: Fraction) -> Fraction:
     )
 
 
-def check_hand(v: Variant, r: HandResult, before: tuple[int, ...]) -> None:
+def check_hand(v: Variant, r: HandResult, before: tuple[int, ...], out: frozenset[int] = frozenset()) -> None:
     if r.thrown_in:
         assert r.score_change == (0,) * len(before) and r.scores == before
         return
     assert sum(r.tricks) == v.tricks_per_hand, "tricks per hand as dealt"
-    for got, want in zip(r.score_change, expected_change(v, r), strict=True):
+    want_all = expected_change(v, r, out)
+    for got, want in zip(r.score_change, want_all, strict=True):
         # A fractional stake (a forced player losing half) is rounded one way or the other.
-        assert got == want if want.denominator == 1 else abs(got - want) < 1, (r, expected_change(v, r))
+        assert got == want if want.denominator == 1 else abs(got - want) < 1, (r, want_all)
     assert r.scores == tuple(b + c for b, c in zip(before, r.score_change, strict=True))
 
 
@@ -191,7 +195,7 @@ class HandChecks:
         done = list(range(self.seen, len(g.hand_results)))
         for n in done:
             r = g.hand_results[n]
-            check_hand(g.variant, r, self.before)
+            check_hand(g.variant, r, self.before, dropped_sides(g, n))
             if not g.is_over:
                 check_next_dealer(g, r)
                 self.kitty = kitty_of_current_hand(g)
@@ -202,6 +206,21 @@ class HandChecks:
     def end(self, g: Game) -> None:
         """The score is the sum of the finished hands' changes."""
         assert tuple(g.scores) == self.before
+
+
+def dropped_sides(g: Game, n: int) -> frozenset[int]:
+    """The sides whose players dropped out of hand ``n`` (0-based), read from the events."""
+    hand = -1
+    out: set[int] = set()
+    for e in g.events:
+        if isinstance(e, HandScored):
+            hand += 1
+            if hand == n:
+                return frozenset(out)
+            out = set()
+        elif isinstance(e, DroppedOut):
+            out.add(g.variant.team_of(e.seat))
+    return frozenset(out)
 
 
 def check_turn(g: Game) -> None:

@@ -81,6 +81,8 @@ class GreedyBot:
             return self.weak_hand(view, legal)
         if "declare" in verbs:  # a set shown scores at once, more than the hand could make by play
             return next(a for a in legal if a.verb == "declare")
+        if "drop" in verbs:
+            return self.drop_out(view, legal)
         return legal[0]
 
     # ------------------------------------------------------------------ helpers
@@ -378,6 +380,27 @@ class GreedyBot:
         if best < share and calls:
             return calls[0]
         return next((a for a in legal if a.verb == "pass"), legal[0])
+
+    def drop_out(self, view: View, legal: Sequence[Action]) -> Action:
+        """Drop out when the hand, in the trump made, is worth less than one trick.
+
+        A player who stays in scores its tricks but is bucked (``scoring.bucked``, five points
+        lost in Buck Euchre) when it takes none; dropping out scores nothing. A hand worth less
+        than a trick is more likely than not to take none, and the buck it risks outweighs the
+        trick or so it could win. The evaluator rates a card against the two hands of a
+        partnership's other side; a player who stays in plays alone against every other seat,
+        so its chances are scaled by two over the players (halved at four, where greedy games
+        measured a hand rated two tricks to take one on average).
+        """
+        stay = next((a for a in legal if a.verb == "pass"), legal[0])
+        drop = next((a for a in legal if a.verb == "drop"), stay)
+        if view.trump is None:
+            return stay
+        ev, hand, unseen = self._setup(view)
+        ti = ev.rules.trump_id(view.trump)
+        assert ti is not None
+        worth = sum(ev.card_chances(hand, ti, unseen)) * 2 / view.variant.players
+        return drop if worth < 1 else stay
 
     def defend(self, view: View, legal: Sequence[Action]) -> Action:
         """Defend alone only when it promises more than defending with the partner."""

@@ -3,7 +3,7 @@ and the results they carry (:class:`HandResult`, :class:`Trick`).
 
 An *action event* records a decision and carries its :class:`~hasenpfeffer.rules.actions.Action`
 (``BidMade``, ``Passed``, ``OrderedUp``, ``TurnedSuitNamed``, ``TrumpNamed``, ``CardsDiscarded``, ``CardsGiven``,
-``DefendedAlone``, ``CardPlayed``, ``SuitNamed``; ``Redealt`` and ``CardsSwapped`` unless the
+``DefendedAlone``, ``DroppedOut``, ``CardPlayed``, ``SuitNamed``; ``Redealt`` and ``CardsSwapped`` unless the
 rule made them; ``Declared``); the others follow from the rules (``HandDealt``,
 ``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``PassedOut``, ``HandShown``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
 the replay printout and statistics are built from these, never by applying a rule again.
@@ -250,6 +250,18 @@ class DefendedAlone(NamedTuple):
 
 
 @value
+class DroppedOut(NamedTuple):
+    """A player drops out for the hand once trump is made (``alone.drop_out``): its cards are
+    out of play and it scores nothing for the hand."""
+
+    seat: int
+
+    @property
+    def action(self) -> Action:
+        return Action(self.seat, "drop")
+
+
+@value
 class CardPlayed(NamedTuple):
     """A card played to the trick."""
 
@@ -415,6 +427,7 @@ Event: TypeAlias = (
     | CardPlayed
     | SuitNamed
     | HandShown
+    | DroppedOut
     | Redealt
     | CardsSwapped
     | Declared
@@ -439,6 +452,7 @@ ACTION_EVENTS = (
     Redealt,
     CardsSwapped,
     Declared,
+    DroppedOut,
 )
 """The events that record a decision (their ``action`` is the decision)."""
 HIDDEN = (CardsDiscarded, CardsGiven)

@@ -33,6 +33,7 @@ def score_hand(
     defender_alone: bool = False,
     forced: bool = False,
     contract: Bid | None = None,
+    out: frozenset[int] = frozenset(),
 ) -> tuple[bool, tuple[int, ...]]:
     """``(made, score change per side)`` for a hand with ``tricks`` taken per side.
 
@@ -48,6 +49,14 @@ def score_hand(
     >>> misere = Bid(name="misere", objective="none", points=250, defenders_score=False)
     >>> score_hand(v, 1, (2, 0), 0, contract=misere), score_hand(v, 1, (3, 1), 0, contract=misere)
     ((True, (0, 250)), (False, (0, -250)))
+
+    Sides that dropped out (``out``) score nothing; a side that stayed in and took no trick
+    scores ``scoring.bucked`` instead, where the variant has it:
+
+    >>> buck = Variant(name="b", partnerships="none", scoring={"made": {"per_trick": 1},
+    ...     "failed": {"fixed": 5}, "defenders": {"per_trick": 1}, "bucked": -5})
+    >>> score_hand(buck, 0, (3, 2, 0, 0), 3, out=frozenset({3})), score_hand(buck, 0, (0, 4, 1, 0), 3)
+    ((True, (3, 2, -5, 0)), (False, (-5, 4, 1, -5)))
     """
     s = v.scoring
     taken = tricks[maker_side]
@@ -76,12 +85,16 @@ def score_hand(
             change[maker_side] -= pts
         else:
             for side in range(len(tricks)):
-                if side != maker_side:
+                if side != maker_side and side not in out:
                     change[side] += pts
     if s.defenders != _NO_POINTS and (contract is None or contract.defenders_score):
         for side in range(len(tricks)):
-            if side != maker_side:
+            if side != maker_side and side not in out:
                 change[side] += s.defenders.value(tricks[side], required)
+    if s.bucked is not None:
+        for side, taken_by in enumerate(tricks):
+            if taken_by == 0 and side not in out:
+                change[side] = s.bucked
     return made, tuple(change)
 
 

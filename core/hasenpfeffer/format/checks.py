@@ -33,6 +33,8 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``alone.exchange.cards``: ``an exchange with the partner needs partners ({why})``
 - ``alone.exchange.cards``: ``an exchange with the partner needs lone play, but alone.allowed is nobody``
 - ``alone.exchange.cards``: ``cannot exchange {n} cards from a hand of {hand}``
+- ``alone.drop_out.allowed``: ``dropping out is for players each for themselves: set partnerships to none``
+- ``alone.drop_out.when_turned_trump``: ``dropping out after a turned trump is allowed, but {why}``
 - ``alone.exchange.best``: ``best cards are given only in an exchange, but alone.exchange.cards is 0``
 - ``making.method``: ``order-up needs a turned-up card: set deal.kitty.use to turn-up``
 - ``making.order_up.tricks_required``: ``{n} tricks required, but a hand has only {tricks} tricks``
@@ -266,8 +268,36 @@ def _pack(v: Variant, out: Found) -> None:
                     )
 
 
+def _drop_out(v: Variant, out: Found) -> None:
+    """Dropping out: players each for themselves; the turned-trump exception needs both rules."""
+    drop = v.alone.drop_out
+    if drop.allowed and v.partnerships != "none":
+        out.append(
+            (
+                ("alone", "drop_out", "allowed"),
+                "dropping out is for players each for themselves: set partnerships to none",
+            )
+        )
+    if drop.when_turned_trump:
+        why = (
+            "alone.drop_out.allowed is false"
+            if not drop.allowed
+            else "making.order_up.turned_trump lists no suit"
+            if not v.making.order_up.turned_trump or v.making.method != "order-up"
+            else ""
+        )
+        if why:
+            out.append(
+                (
+                    ("alone", "drop_out", "when_turned_trump"),
+                    f"dropping out after a turned trump is allowed, but {why}",
+                )
+            )
+
+
 def _seats(v: Variant, out: Found) -> None:
     alone = v.alone
+    _drop_out(v, out)
     if v.partnerships == "alternate" and v.players % 2:
         out.append(
             (("partnerships",), f"alternate partnerships need an even number of players, read {v.players}")
@@ -644,6 +674,11 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     ),
     "making.order_up.turned_joker": (("pack", "suits"),),
     "making.order_up.dealer_partner_alone": (("alone", "allowed"), ("partnerships",)),
+    "alone.drop_out.allowed": (("partnerships",),),
+    "alone.drop_out.when_turned_trump": (
+        ("alone", "drop_out", "allowed"),
+        ("making", "order_up", "turned_trump"),
+    ),
     "making.order_up.turned_trump": (("pack", "suits"),),
     "making.all_pass.stuck_dealer.turned_suit": (
         ("making", "all_pass", "rule"),

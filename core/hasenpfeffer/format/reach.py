@@ -3,7 +3,8 @@
 Every result the rules allow is listed with the change it makes to one side's score: each
 bid (or the order-up) made or set with each number of tricks, alone or not, forced or not,
 with the defenders' own points where they score, a hand played without a maker when all pass,
-and each declaration's points (``scoring.declarations``). No play is looked at, so the bounds hold
+and each declaration's points (``scoring.declarations``), a side bucked (stayed in, took no trick) and
+one dropped out (nothing). No play is looked at, so the bounds hold
 for every game: a target that ``best`` times the cap of hands cannot reach is never reached
 (the checks of :mod:`.checks` say so). The bounds are loose where the play would rule a
 result out (a lone march for a side that never gets the cards); they never claim too little.
@@ -87,6 +88,10 @@ def outcomes(v: Variant) -> Iterator[Outcome]:
         yield Outcome(ap.per_trick * tricks, f"a hand played when all pass, all {_tricks(tricks)}")
     for d in s.declarations:  # a set shown: its points, the tricks not played where it ends the hand
         yield Outcome(d.points, f"declaration `{d.name}` shown")
+    if s.bucked is not None:
+        yield Outcome(s.bucked, "bucked: stayed in and took no trick")
+    if v.alone.drop_out.allowed:
+        yield Outcome(0, "dropped out")
 
 
 def _set(

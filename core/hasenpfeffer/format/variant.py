@@ -60,9 +60,7 @@ def _rank(value: Any) -> str:
     if isinstance(value, bool):
         raise _yaml_bool_hint(value, "a rank")
     if not isinstance(value, (str, int)):
-        raise PydanticCustomError(
-            "rank", "expected a rank (2-9, T, J, Q, K, A), read {v}", {"v": repr(value)}
-        )
+        raise PydanticCustomError("rank", "a rank (2-9, T, J, Q, K, A), read {v}", {"v": quote(repr(value))})
     try:
         return parse_rank(value)
     except CardError as exc:
@@ -73,7 +71,7 @@ def _suit(value: Any) -> str:
     if isinstance(value, bool):
         raise _yaml_bool_hint(value, "a suit")
     if not isinstance(value, str):
-        raise PydanticCustomError("suit", "expected a suit (C, D, H, S), read {v}", {"v": repr(value)})
+        raise PydanticCustomError("suit", "a suit (C, D, H, S), read {v}", {"v": quote(repr(value))})
     try:
         return parse_suit(value)
     except CardError as exc:
@@ -649,9 +647,9 @@ class AllPass(Model):
     )
     failure_multiplier: Float = Field(
         1.0,
-        gt=0,
+        ge=0,
         le=MAX_MULTIPLIER,
-        description="Multiplier on a forced player's loss when set (0.5: loses only half).",
+        description="Multiplier on a forced player's loss when set (0.5: loses only half; 0: nothing).",
     )
     trump: TrumpName = Field(
         "NT", description="The trump of a hand played when all pass (rule `play`): a suit or `NT`."
@@ -689,8 +687,26 @@ class Exchange(Model):
     lone_defender: Bool = Field(False, description="A lone defender exchanges with their partner too.")
 
 
+class DropOut(Model):
+    """Dropping out: once trump is made, each player but the maker may sit the hand out.
+
+    Asked from the maker's left round to the maker's right (``0 drop``, else ``0 pass`` to stay
+    in); a player who drops out lays the hand aside (its cards are out of play) and scores
+    nothing for the hand. Buck Euchre (pagat.com).
+    """
+
+    allowed: Bool = Field(
+        False, description="Each player other than the maker may drop out once trump is made."
+    )
+    when_turned_trump: Bool = Field(
+        False,
+        description="Players may drop out also when the turned card made trump at once"
+        " (`making.order_up.turned_trump`, dirty clubs); false: after a turned club nobody may.",
+    )
+
+
 class Alone(Model):
-    """Going alone: the partner sits out."""
+    """Going alone: the partner sits out; dropping out (``drop_out``): a player sits out."""
 
     allowed: Literal["nobody", "maker"] = Field(
         "maker", description="Who may go alone (the maker, when naming trump or ordering up)."
@@ -708,6 +724,10 @@ class Alone(Model):
         description="Which defender is offered lone defence first: the maker's left or the dealer's left.",
     )
     exchange: Exchange = Field(default_factory=Exchange, description="Card exchange with the partner.")
+    drop_out: DropOut = Field(
+        default_factory=DropOut,
+        description="Dropping out once trump is made (Buck Euchre; players each for themselves).",
+    )
 
 
 class Leads(Model):
@@ -841,6 +861,12 @@ class Scoring(Model):
         max_length=8,
         description="Sets of cards a player may show before the first lead to score at once"
         " (Jamboree); the first its hand holds is offered.",
+    )
+    bucked: Annotated[Int, Field(ge=-MAX_POINTS, le=MAX_POINTS)] | None = Field(
+        None,
+        description="A side that stayed in (did not drop out) and took no trick scores this in place of"
+        " anything else for the hand, makers too (Buck Euchre: bucked, -5 where scores count up to"
+        " the target); null: no such rule.",
     )
 
     def made_points(

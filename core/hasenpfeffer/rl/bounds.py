@@ -38,6 +38,7 @@ def making_decisions(v: Variant) -> int:
         k += 4 * v.alone.exchange.cards * partners
     k += n * ("defence" in states)
     k += n * ("declare" in states)  # each seat in play answers a declaration's offer at most once
+    k += (n - 1) * ("drop-out" in states)  # each player but the maker answers once
     return k
 
 

@@ -46,6 +46,8 @@ class Verb(StrEnum):
     """Swap a weak hand's low cards for the kitty's hidden cards (``deal.weak_hands``)."""
     DECLARE = "declare"
     """Show a set of cards and score it at once (``0 declare jamboree``; ``scoring.declarations``)."""
+    DROP = "drop"
+    """Drop out for the hand once trump is made (``alone.drop_out``)."""
 
 
 VERBS = tuple(Verb)

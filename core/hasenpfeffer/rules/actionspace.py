@@ -23,6 +23,8 @@ groups, always in this order, and a group is present only when the variant can u
 10. ``redeal``, then ``swap``: a weak hand's call (where ``deal.weak_hands`` has an optional rule
     of that action; its holder declines by ``pass``).
 11. ``declare NAME``: each of ``scoring.declarations``, in its order (its holder declines by ``pass``).
+12. ``drop``: dropping out once trump is made (where ``alone.drop_out.allowed``; a player
+    stays in by ``pass``).
 
 docs/actions.md has worked examples; the spaces of the built-ins are pinned by tests.
 
@@ -91,6 +93,8 @@ def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
         groups.append((verb, [(verb, "", False)]))
     if has.declarations(variant):
         groups.append(("declare", [("declare", d.name, False) for d in variant.scoring.declarations]))
+    if has.drops_out(variant):
+        groups.append(("drop", [("drop", "", False)]))
     return groups
 
 

@@ -135,3 +135,8 @@ def weak_hand_verbs(v: Variant) -> tuple[str, ...]:
     """
     used = {w.action for w in v.deal.weak_hands if w.optional}
     return tuple(x for x in ("redeal", "swap") if x in used)
+
+
+def drops_out(v: Variant) -> bool:
+    """Players other than the maker may drop out once trump is made (``alone.drop_out``)."""
+    return v.alone.drop_out.allowed

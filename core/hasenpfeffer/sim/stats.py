@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.events import CardsSwapped, Declared, HandScored, Redealt
+from ..engine.events import CardsSwapped, Declared, DroppedOut, HandScored, Redealt
 from .figures import (
     MISERE,
     Sums,
@@ -85,6 +85,10 @@ class Stats:
     """By rule (``deal.weak_hands``: its name, a space, its action), the hands it acted on."""
     declarations: dict[str, int] = field(default_factory=dict)
     """By name (``scoring.declarations``), the sets declared."""
+    drop_outs: int = 0
+    """Players who dropped out of a hand (``alone.drop_out``)."""
+    bucks: int = 0
+    """Sides bucked: stayed in and took no trick (where ``scoring.bucked`` is set)."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -124,6 +128,20 @@ class Stats:
             self.points_sq[side] += change * change
         self.hand_points[int(result.score_change[0])] += 1
 
+    def _count_bucks(self, game: Game) -> None:
+        """Count the drop-outs and the bucks of a game's hands, read from its events."""
+        out: set[int] = set()
+        side_of, bucked = game.variant.team_of, game.variant.scoring.bucked is not None
+        for e in game.events:
+            if type(e) is DroppedOut:
+                self.drop_outs += 1
+                out.add(side_of(e.seat))
+            elif type(e) is HandScored:
+                r = e.result
+                if bucked and not r.thrown_in:
+                    self.bucks += sum(1 for side, t in enumerate(r.tricks) if t == 0 and side not in out)
+                out = set()
+
     def add_game(self, game: Game) -> Values:
         """Count a game and all its hands, read from its events; the game's value of every figure."""
         self.games += 1
@@ -137,6 +155,8 @@ class Stats:
             for e in game.events:
                 if type(e) is Declared:
                     self.declarations[e.name] = self.declarations.get(e.name, 0) + 1
+        if game.variant.alone.drop_out.allowed or game.variant.scoring.bucked is not None:
+            self._count_bucks(game)
         winner = game.winner  # a match's winner where the variant plays a match
         kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
         for n, result in enumerate(results):
@@ -183,6 +203,8 @@ class Stats:
             self.weak_hands[name] = self.weak_hands.get(name, 0) + n
         for name, n in other.declarations.items():
             self.declarations[name] = self.declarations.get(name, 0) + n
+        self.drop_outs += other.drop_outs
+        self.bucks += other.bucks
         for mine, theirs in ((self.lone, other.lone), (self.lone_defence, other.lone_defence)):
             mine.made += theirs.made
             mine.failed += theirs.failed
@@ -222,6 +244,8 @@ class Stats:
             "slams": dict(sorted(self.slams.items())),
             "weak_hands": dict(sorted(self.weak_hands.items())),
             "declarations": dict(sorted(self.declarations.items())),
+            "drop_outs": self.drop_outs,
+            "bucks": self.bucks,
         }
 
     @classmethod
@@ -251,6 +275,8 @@ class Stats:
                 slams={str(k): _count(v) for k, v in dict(data.get("slams", {})).items()},
                 weak_hands={str(k): _count(v) for k, v in dict(data.get("weak_hands", {})).items()},
                 declarations={str(k): _count(v) for k, v in dict(data.get("declarations", {})).items()},
+                drop_outs=_count(data.get("drop_outs", 0)),
+                bucks=_count(data.get("bucks", 0)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
@@ -302,6 +328,8 @@ class Stats:
             "slams": {k: self.slams[k] for k in self.bid_names(ladder) if k in self.slams},
             "weak_hands": dict(sorted(self.weak_hands.items())),
             "declarations": dict(sorted(self.declarations.items())),
+            "drop_outs": self.drop_outs,
+            "bucks": self.bucks,
         }
 
 

@@ -15,6 +15,7 @@ from ...engine.events import (
     CardPlayed,
     CardsSwapped,
     Declared,
+    DroppedOut,
     Event,
     HandDealt,
     HandScored,
@@ -167,6 +168,20 @@ def weak_words(w: dict[str, Any]) -> str:
     return f"seat {w['seat']} kept a weak hand"
 
 
+def _dropping(e: Event) -> dict[str, Any] | None:
+    """A player's answer once trump is made: dropped out, or stayed in (a pass of the phase)."""
+    if isinstance(e, DroppedOut):
+        return {"seat": e.seat, "action": "drop"}
+    if isinstance(e, Passed) and e.phase == Phase.DROP_OUT:
+        return {"seat": e.seat, "action": "stay"}
+    return None
+
+
+def drop_words(d: dict[str, Any]) -> str:
+    """A drop-out answer in words: ``seat 2 dropped out``."""
+    return f"seat {d['seat']} {'dropped out' if d['action'] == 'drop' else 'stayed in'}"
+
+
 def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any]:
     """Hand ``i`` (0-based) as JSON-ready data: what was bid, every trick, the score."""
     if events is None:
@@ -175,8 +190,14 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
     dealt = events[0] if events and isinstance(events[0], HandDealt) else None
     weak = [w for e in events if (w := _weak(e)) is not None]
     declared = [d for e in events if (d := _declaration(e)) is not None]
+    dropping = [d for e in events if (d := _dropping(e)) is not None]
     actions = [
-        a for e in events if (a := e.action) is not None and _weak(e) is None and _declaration(e) is None
+        a
+        for e in events
+        if (a := e.action) is not None
+        and _weak(e) is None
+        and _declaration(e) is None
+        and _dropping(e) is None
     ]
     making, defence = _split(actions)
     sides = len(game.scores)
@@ -212,6 +233,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "alone": r.alone if r else public.maker_alone,
         "lone_defence": defence,
         "declarations": declared,
+        "drop_out": dropping,
         "thrown_in": r.thrown_in if r else False,
         "tricks": tricks,
         "table": table,
@@ -287,6 +309,8 @@ def show(game: Game) -> None:
             console.print("  lone defence: " + ", ".join(h["lone_defence"]))
         for d in h["declarations"]:
             console.print("  " + declaration_words(d))
+        if h["drop_out"]:
+            console.print("  " + ", ".join(drop_words(d) for d in h["drop_out"]))
         for n, t in enumerate(h["tricks"], 1):
             cards = " ".join(f"{c['seat']}:{c['card']}" for c in t["cards"])
             cards += f" ({t['named']} named)" if t["named"] else ""

@@ -123,6 +123,10 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
         other.add_row(f"weak hand: {name}", f"{count(n)} of {count(stats.hands)} hands")
     for name, n in sorted(stats.declarations.items()):
         other.add_row(f"declared: {name}", f"{count(n)} of {count(stats.hands)} hands")
+    if variant.alone.drop_out.allowed:
+        other.add_row("drop-outs", f"{count(stats.drop_outs)} in {count(stats.hands)} hands")
+    if variant.scoring.bucked is not None:
+        other.add_row("bucked (stayed in, no trick)", f"{count(stats.bucks)} in {count(stats.hands)} hands")
     if contracts:
         for label, value in contract_lines(stats):
             other.add_row(label, value)

@@ -13,6 +13,7 @@ refused, and its exits. :data:`.plan.PLAN` lists them in order; the engine's mac
   turned card);
 - :mod:`.exchange`: a lone player's exchange with the partners who sit out;
 - :mod:`.defence`: defenders are offered to go alone;
+- :mod:`.dropout`: players other than the maker may drop out for the hand;
 - :mod:`.declare`: once trump is made, a seat holding a set of ``scoring.declarations`` shows it
   and scores at once (before play);
 - :mod:`.play`: the tricks;

@@ -32,6 +32,8 @@ class Phase(StrEnum):
     """Defenders are offered to go alone."""
     DECLARE = "declare"
     """Once trump is made, a player holding a declarable set may show it and score at once."""
+    DROP_OUT = "drop-out"
+    """Players other than the maker may drop out for the hand."""
     PLAY = "play"
     """The tricks."""
     SCORING = "scoring"

@@ -5,7 +5,7 @@ wanted now; a phase's exits lead elsewhere. Adding a phase is its module and its
 (docs/engine.md, "Adding a phase").
 
 >>> [str(p.name) for p in PLAN]
-['deal', 'weak-hand', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'exchange', 'defence', 'declare', 'play', 'scoring', 'over']
+['deal', 'weak-hand', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'exchange', 'defence', 'drop-out', 'declare', 'play', 'scoring', 'over']
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from .deal import Deal
 from .declare import Declare
 from .defence import Defence
 from .discard import Discard
+from .dropout import DropOut
 from .exchange import Exchange
 from .nametrump import NameTrump
 from .orderup import OrderUp
@@ -35,6 +36,7 @@ PLAN: tuple[PhaseRules, ...] = (
     Discard(),
     Exchange(),
     Defence(),
+    DropOut(),
     Declare(),
     Play(),
     Scoring(),

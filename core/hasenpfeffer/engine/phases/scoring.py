@@ -9,6 +9,7 @@ from ..events import Declared, GameWon, HandResult, HandScored, MatchWon, Redeal
 from ..scoring import game_winner, played_out_change, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
+from .dropout import dropped
 from .names import Phase
 
 
@@ -88,6 +89,7 @@ class Scoring(PhaseRules):
                 s.def_alone is not None,
                 s.forced,
                 s.contract,
+                frozenset(p.side_of[q] for q in dropped(s)),
             )
         s.scores = tuple(a + d for a, d in zip(s.scores, change, strict=True))
         thrown = s.trump_i is None
