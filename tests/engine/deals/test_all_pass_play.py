@@ -13,24 +13,11 @@ from hasenpfeffer.engine.events import PassedOut, TrickWon
 from hasenpfeffer.engine.game import actual_state
 from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import load_variant, load_variant_data
+from support.deals import FIVE_HUNDRED_HEARTS as DEAL
 from support.paths import HOUSE_RULES as HOUSE
 from support.play import play_random
 
 V = load_variant(HOUSE / "five-hundred-all-pass-no-trump.yaml")
-# Dealer 3: seat 0 holds eight hearts, the Joker and the jack of diamonds; the others a long suit.
-DEAL = {
-    "dealer": 3,
-    "hands": [
-        h.split()
-        for h in [
-            "JK JH JD AH KH QH TH 9H 8H 7H",
-            "AS KS QS JS TS 9S 8S 7S 6S 5S",
-            "AC KC QC JC TC 9C 8C 7C 6C 5C",
-            "AD KD QD TD 9D 8D 7D 6D 5D 4D",
-        ]
-    ],
-    "widow": ["6H", "5H", "4H"],
-}
 
 
 def all_pass(g: Game) -> None:

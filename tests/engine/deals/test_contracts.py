@@ -10,19 +10,8 @@ import pytest
 from hasenpfeffer import Game, IllegalActionError, load_variant
 from hasenpfeffer.engine.events import HandShown, SuitNamed, TrickWon
 from hasenpfeffer.rules.actions import Action
+from support.deals import FIVE_HUNDRED_HEARTS as HEARTS
 from support.paths import HOUSE_RULES as HOUSE
-
-# Five Hundred: every heart and both red jacks to seat 0, a long suit each to the others.
-HEARTS = {
-    "dealer": 3,
-    "hands": [
-        "JK JH JD AH KH QH TH 9H 8H 7H",
-        "AS KS QS JS TS 9S 8S 7S 6S 5S",
-        "AC KC QC JC TC 9C 8C 7C 6C 5C",
-        "AD KD QD TD 9D 8D 7D 6D 5D 4D",
-    ],
-    "widow": ["6H", "5H", "4H"],
-}
 
 Policy = Callable[[Game], Action]
 

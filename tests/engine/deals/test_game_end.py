@@ -14,6 +14,7 @@ from hasenpfeffer import Game, Variant, records
 from hasenpfeffer.engine.events import GameWon, MatchWon
 from hasenpfeffer.engine.game import actual_state
 from hasenpfeffer.format.loader import load_variant
+from support.deals import FIVE_HUNDRED_HEARTS as HEARTS_500
 from support.paths import HOUSE_RULES as HOUSE
 from support.play import play_random
 
@@ -146,21 +147,6 @@ def test_a_stuck_dealer_plays_a_bid_below_the_ladder() -> None:
     g.apply("0 pass")  # everyone passed: the dealer is forced to 2, which nobody may bid
     s = actual_state(g)
     assert (g.phase, g.to_move, g.view(0).maker, s.required) == ("trump", 0, 0, 2)
-
-
-HEARTS_500 = {
-    "dealer": 3,
-    "hands": [
-        h.split()
-        for h in [
-            "JK JH JD AH KH QH TH 9H 8H 7H",
-            "AS KS QS JS TS 9S 8S 7S 6S 5S",
-            "AC KC QC JC TC 9C 8C 7C 6C 5C",
-            "AD KD QD TD 9D 8D 7D 6D 5D 4D",
-        ]
-    ],
-    "widow": ["6H", "5H", "4H"],
-}
 
 
 def test_a_player_who_passed_may_bid_again_where_a_pass_is_not_final() -> None:

@@ -1,0 +1,17 @@
+"""Deals fixed by hand that several tests play (a deal gives the dealer, the hands by seat as
+text, and the kitty)."""
+
+from __future__ import annotations
+
+FIVE_HUNDRED_HEARTS = {
+    "dealer": 3,
+    "hands": [
+        "JK JH JD AH KH QH TH 9H 8H 7H",
+        "AS KS QS JS TS 9S 8S 7S 6S 5S",
+        "AC KC QC JC TC 9C 8C 7C 6C 5C",
+        "AD KD QD TD 9D 8D 7D 6D 5D 4D",
+    ],
+    "widow": ["6H", "5H", "4H"],
+}
+"""Five Hundred, dealer 3: seat 0 holds eight hearts, both red jacks and the Joker; each other
+seat a long suit (spades, clubs, diamonds)."""
