@@ -27,7 +27,7 @@ from ..engine.view import View
 from ..format.cards import Card
 from ..format.variant import Variant
 from ..rules.ruleset import compile_variant
-from .layout import IN_PLAY, SCORE_CLIP, has_term, layout
+from .layout import IN_PLAY, SCORE_CLIP, has_term, layout, named_suits
 
 Vector = npt.NDArray[np.float32]
 """An observation: a flat float32 array."""
@@ -162,35 +162,6 @@ class Encoder:
                 v[at["named"] + suit[x]] = 1.0
             if "named_suits" in at:
                 v[at["named_suits"] + t * len(suit) + suit[x]] = 1.0
-
-
-def named_suits(view: View) -> list[tuple[int, str]]:
-    """Each suit named to follow a led Joker this hand, as (trick, suit): trick ``len(view.tricks)``
-    is the one on the table. A ``suit`` action follows the Joker's play in the history; the
-    sizes of the finished tricks say which trick each play belongs to.
-
-    >>> from hasenpfeffer.engine.game import Game
-    >>> from hasenpfeffer.format.loader import load_variant
-    >>> hands = ["JK 5C 6C 7C 5S 6S 7S 4D 5D 4H", "8C 9C TC JC QC KC AC 8S 9S TS",
-    ...          "6D 7D 8D 9D TD JD QD KD AD JS", "6H 7H 8H 9H TH JH QH KH AH QS"]
-    >>> g = Game(load_variant("five-hundred"), deal={"dealer": 3, "hands": hands, "widow": ["5H", "KS", "AS"]})
-    >>> for a in ["0 bid 6NT", "1 pass", "2 pass", "3 pass", "0 discard KS", "0 discard AS",
-    ...           "0 discard 5H", "0 play JK", "0 suit C", "1 play 8C"]:
-    ...     _ = g.apply(a)
-    >>> named_suits(g.view(2))
-    [(0, 'C')]
-    """
-    sizes = [len(t.cards) for t in view.tricks]
-    out = []
-    t = played = 0
-    for a in view.history:
-        if a.verb == "play":
-            played += 1
-            if t < len(sizes) and played == sizes[t]:
-                t, played = t + 1, 0
-        elif a.verb == "suit" and (t or played):  # (not the dealer's, for a turned Joker)
-            out.append((t, a.arg))
-    return out
 
 
 @functools.lru_cache(maxsize=128)

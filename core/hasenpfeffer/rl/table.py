@@ -52,7 +52,7 @@ from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
 from ..worlds import Dealt, Worlds
 from .handend import hand_end_view
-from .observation import named_suits
+from .layout import named_suits
 
 EPISODES = ("hand", "game")
 TRIES = 20
