@@ -52,6 +52,14 @@ class Plan:
         self.copies = v.pack.copies > 1
         self.joker_names_suit = has.joker_names_suit(v)
         """In no-trump, the leader of the Joker names the suit the others must follow."""
+        self.names_turned_joker = has.dealer_names_joker(v)
+        """The dealer names the suit a turned Joker proposes."""
+        self.turns_trump = bool(v.making.method == "order-up" and v.making.order_up.turned_trump)
+        """A turned card of some suits is trump at once (dirty clubs)."""
+        self.declares = has.declarations(v)
+        """A held set may be declared and scored (``scoring.declarations``)."""
+        self.drops_out = has.drops_out(v)
+        """Players may drop out of a hand (``alone.drop_out``)."""
         names = rules.names
         rng = range(n)
         self.play = tuple(tuple(Action(s, "play", c) for c in names) for s in rng)

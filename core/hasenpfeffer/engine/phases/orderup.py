@@ -41,13 +41,14 @@ def turned_suit(s: State) -> int | None:
 def naming_joker(s: State) -> bool:
     """A turned Joker waits for the dealer to name its suit."""
     t = s.turned
-    named = s.variant.making.order_up.turned_joker == DEALER_NAMES
-    return named and t is not None and t == s.rules.joker and s.proposed is None
+    return s.plan.names_turned_joker and t is not None and t == s.rules.joker and s.proposed is None
 
 
 def trump_at_once(s: State) -> bool:
     """The turned card's suit is trump at once (``turned_trump``): the dealer is made maker, takes
     the card, and the hand goes on."""
+    if not s.plan.turns_trump:
+        return False
     ti = turned_suit(s)
     ou = s.variant.making.order_up
     if ti is None or s.rules.suits[ti] not in ou.turned_trump:

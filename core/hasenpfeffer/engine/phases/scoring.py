@@ -63,7 +63,7 @@ class Scoring(PhaseRules):
         without a maker), then leave by an exit."""
         p = s.plan
         maker = s.maker
-        shown = declared(s)
+        shown = declared(s) if p.declares else None
         made: bool | None
         if shown is not None:  # a set declared that ends the hand: made by its holder, no trick played
             maker, tricks, made = shown.seat, (0,) * p.sides, True
@@ -89,7 +89,7 @@ class Scoring(PhaseRules):
                 s.def_alone is not None,
                 s.forced,
                 s.contract,
-                frozenset(p.side_of[q] for q in dropped(s)),
+                frozenset(p.side_of[q] for q in dropped(s)) if p.drops_out else frozenset(),
             )
         s.scores = tuple(a + d for a, d in zip(s.scores, change, strict=True))
         thrown = s.trump_i is None
