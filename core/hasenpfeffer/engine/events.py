@@ -3,9 +3,9 @@ and the results they carry (:class:`HandResult`, :class:`Trick`).
 
 An *action event* records a decision and carries its :class:`~hasenpfeffer.rules.actions.Action`
 (``BidMade``, ``Passed``, ``OrderedUp``, ``TurnedSuitNamed``, ``TrumpNamed``, ``CardsDiscarded``, ``CardsGiven``,
-``DefendedAlone``, ``DroppedOut``, ``CardPlayed``, ``SuitNamed``; ``Redealt`` and ``CardsSwapped`` unless the
+``DefendedAlone``, ``DroppedOut``, ``PartnerCalled``, ``CardPlayed``, ``SuitNamed``; ``Redealt`` and ``CardsSwapped`` unless the
 rule made them; ``Declared``); the others follow from the rules (``HandDealt``,
-``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``PassedOut``, ``HandShown``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
+``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``PassedOut``, ``HandShown``, ``PartnerRevealed``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
 the replay printout and statistics are built from these, never by applying a rule again.
 
 >>> from hasenpfeffer import Game, Variant
@@ -93,6 +93,9 @@ class HandResult:
     score_change: tuple[int, ...]
     scores: tuple[int, ...]
     maker_side: int | None = None
+    partner: int | None = None
+    """The maker's called partner (``partnerships: called``), None where nobody held the called
+    card, the maker called none, or partners are not called."""
 
 
 @value
@@ -259,6 +262,36 @@ class DroppedOut(NamedTuple):
     @property
     def action(self) -> Action:
         return Action(self.seat, "drop")
+
+
+@value
+class PartnerCalled(NamedTuple):
+    """The maker calls a card (``partnerships: called``): its holder, unknown to the others, is
+    the maker's partner for the hand (``card`` None: the maker calls none and plays alone)."""
+
+    seat: int
+    card: Card | None
+
+    @property
+    def action(self) -> Action:
+        if self.card is None:
+            return Action(self.seat, "call", "", True)
+        return Action(self.seat, "call", str(self.card))
+
+
+@value
+class PartnerRevealed(NamedTuple):
+    """The maker's partner is known to all: ``seat`` played the called ``card`` (or said so at
+    once, ``making.call.reveal: called``; ``seat`` None: nobody holds it, the maker is alone)."""
+
+    seat: int | None
+    card: Card
+    maker: int
+
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
 
 
 @value
@@ -436,6 +469,8 @@ Event: TypeAlias = (
     | GameWon
     | MatchWon
     | PassedOut
+    | PartnerCalled
+    | PartnerRevealed
 )
 """Any event."""
 ACTION_EVENTS = (
@@ -453,6 +488,7 @@ ACTION_EVENTS = (
     CardsSwapped,
     Declared,
     DroppedOut,
+    PartnerCalled,
 )
 """The events that record a decision (their ``action`` is the decision)."""
 HIDDEN = (CardsDiscarded, CardsGiven)

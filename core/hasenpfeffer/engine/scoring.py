@@ -98,6 +98,24 @@ def score_hand(
     return made, tuple(change)
 
 
+def called_change(
+    v: Variant, maker: int, partner: int | None, won: tuple[int, ...], required: int, forced: bool = False
+) -> tuple[bool, tuple[int, ...]]:
+    """``(made, score change per player)`` of a hand with a called partner (``partnerships:
+    called``): the maker's side (the maker and the partner) against the others, as two sides
+    of :func:`score_hand`; each player of a side scores the side's points. Without a partner
+    (nobody held the called card, or none was called) the maker is alone.
+
+    >>> v = Variant(name="x", players=5, partnerships="called", alone={"allowed": "nobody"})
+    >>> called_change(v, 0, 3, (2, 0, 1, 1, 1), 3), called_change(v, 0, None, (2, 0, 1, 1, 1), 3)
+    ((True, (1, 0, 0, 1, 0)), (False, (0, 2, 2, 2, 2)))
+    """
+    makers = {maker} if partner is None else {maker, partner}
+    taken = sum(won[q] for q in makers)
+    made, (ours, theirs) = score_hand(v, 0, (taken, sum(won) - taken), required, 1, partner is None, False, forced)
+    return made, tuple(ours if q in makers else theirs for q in range(len(won)))
+
+
 def played_out_change(v: Variant, tricks: tuple[int, ...]) -> tuple[int, ...]:
     """The score change of a hand played when all pass: each side ``all_pass.per_trick`` a trick.
 

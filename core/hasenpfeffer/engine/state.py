@@ -155,6 +155,7 @@ class State:
         "active",
         "alone",
         "bid_name",
+        "called",
         "calling",
         "contract",
         "course",
@@ -185,6 +186,7 @@ class State:
         "offer",
         "out",
         "owed",
+        "partner",
         "passed",
         "phase",
         "plan",
@@ -269,6 +271,10 @@ class State:
     declares: list[tuple[int, int]]
     """The declarations still to answer: (seat, index of the set in ``scoring.declarations``)."""
     """The weak-hand offers still to answer: (seat, index of the rule in ``deal.weak_hands``)."""
+    called: int | None
+    """The card the maker called (``partnerships: called``), once called (None: none)."""
+    partner: int | None
+    """The called card's holder, the maker's partner (hidden until the card is played)."""
     # play
     active: int
     next: list[int]
@@ -290,6 +296,8 @@ class State:
         new.alone = self.alone
         new.bid_name = self.bid_name
         new.calling = self.calling
+        new.called = self.called
+        new.partner = self.partner
         new.contract = self.contract
         new.course = self.course
         new.dealer = self.dealer

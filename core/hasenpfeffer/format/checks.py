@@ -66,6 +66,9 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``scoring.declarations.{i}.cards``: ``{n} top trumps cannot be held: a trump suit has at most {most} cards``
 - ``scoring.declarations.{i}``: ``a set of top trumps needs a trump suit, but every bid of the ladder is at no-trump``
 - ``scoring.declarations.{i}.ends_hand``: ``a set that leaves the hand to be played is not supported: set ends_hand to true``
+- ``making.call``: ``a partner is called only where partnerships is called``
+- ``partnerships``: ``a called partner needs at least 3 players, read {players}``
+- ``making.call.cards``: ``the best trump not held is called, but {why}``
 - ``game.target``: ``the target cannot be reached: no result scores positive points (the best a side gains in a hand is {most})``
 - ``game.target``: ``the target {target} cannot be reached within {cap} hands (the most a game plays): a hand scores at most {most} points ({result})``
 - ``match.wins``: ``the match cannot be won within {cap} hands (the most a match plays): {games} games to {target} need {need} points, and a hand scores at most {most} points ({result})``
@@ -539,8 +542,8 @@ def _contract(v: Variant, i: int, before: set[str], out: Found) -> None:
 
 def _no_partners(v: Variant) -> str:
     """Why the seats have no partners, or ``""``."""
-    if v.partnerships == "none":
-        return "partnerships is none"
+    if v.partnerships != "alternate":
+        return f"partnerships is {v.partnerships}"
     if v.players < 3:
         return f"{v.players} players have no partners"
     return ""
@@ -726,4 +729,20 @@ def check(variant: Variant) -> list[tuple[Location, str]]:
     out: Found = []
     for part in (_deal, _weak_hands, _pack, _seats, _making, _scoring):
         part(variant, out)
+    _call(variant, out)
     return out
+
+
+def _call(v: Variant, out: Found) -> None:
+    """Calling a partner: only with ``partnerships: called``, at least 3 players, a trump to call."""
+    if v.making.call is not None and v.partnerships != "called":
+        out.append((("making", "call"), "a partner is called only where partnerships is called"))
+    call = v.calling
+    if call is None:
+        return
+    if v.players < 3:
+        out.append((("partnerships",), f"a called partner needs at least 3 players, read {v.players}"))
+    ladder = v.making.auction.ladder
+    if call.cards == "best-trump" and v.making.method == "auction" and all(b.trump == "NT" for b in ladder):
+        why = "every bid of the ladder is at no-trump"
+        out.append((("making", "call", "cards"), f"the best trump not held is called, but {why}"))

@@ -664,6 +664,34 @@ class AllPass(Model):
     )
 
 
+class Call(Model):
+    """Calling a partner (``partnerships: called``): once trump is made (and any discard laid
+    away), the maker calls a card (``0 call AS``); whoever holds it is the maker's partner for
+    the hand, unknown to the others until it is played. A card nobody holds (in the kitty, or
+    discarded) leaves the maker alone. Five-handed Euchre (bradwilson.io, "Call-Your-Partner
+    Euchre"; Wikipedia, "Five-Handed Euchre").
+    """
+
+    cards: Literal["any", "plain", "best-trump"] = Field(
+        "any",
+        description="What may be called: `any` card; a `plain` card (not a trump); or `best-trump`,"
+        " the highest trump the maker does not hold (the call is then forced).",
+    )
+    own: Bool = Field(
+        False,
+        description="A card of the maker's own hand may be called (the maker then plays alone);"
+        " false: only a card the maker does not hold.",
+    )
+    alone: Bool = Field(
+        False, description="The maker may call no card and play alone (`0 call alone`)."
+    )
+    reveal: Literal["played", "called"] = Field(
+        "played",
+        description="When the partner is known to all: when the called card is `played`, or at"
+        " once when it is `called` (its holder says so).",
+    )
+
+
 class Making(Model):
     """How the maker and trump are decided."""
 
@@ -672,6 +700,11 @@ class Making(Model):
     order_up: OrderUp = Field(default_factory=OrderUp, description="Order-up rounds (method `order-up`).")
     no_trump: Bool = Field(False, description="The maker may name no-trump (`trump NT`).")
     all_pass: AllPass = Field(default_factory=AllPass, description="When everybody passes.")
+    call: Call | None = Field(
+        None,
+        description="Calling a partner once trump is made (`partnerships: called`; null: the"
+        " defaults of each field there).",
+    )
 
 
 # --------------------------------------------------------------------------- alone, leads
@@ -949,10 +982,11 @@ class Variant(Model):
         " Resolved by the loader with `extends` (absent from a resolved variant).",
     )
     players: Int = Field(4, ge=2, le=8, description="Number of players (seats 0.. clockwise).")
-    partnerships: Literal["alternate", "none"] = Field(
+    partnerships: Literal["alternate", "none", "called"] = Field(
         "alternate",
         description="`alternate`: two teams sitting alternately (0 and 2 against 1 and 3; with six"
-        " players 0-2-4 against 1-3-5); `none`: every player for themselves.",
+        " players 0-2-4 against 1-3-5); `none`: every player for themselves; `called`: each"
+        " player keeps its own score, the maker calling a partner for each hand (`making.call`).",
     )
     pack: Pack = Field(default_factory=Pack, description="The cards.")
     ranking: Ranking = Field(default_factory=Ranking, description="Card order.")
@@ -984,13 +1018,13 @@ class Variant(Model):
     @property
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """Seats of each side (one per player without partnerships)."""
-        if self.partnerships == "none":
+        if self.partnerships != "alternate":
             return tuple((s,) for s in range(self.players))
         return tuple(tuple(range(t, self.players, 2)) for t in range(2))
 
     def team_of(self, seat: int) -> int:
         """The side a seat plays for (also :meth:`side_of`)."""
-        return seat if self.partnerships == "none" else seat % 2
+        return seat if self.partnerships != "alternate" else seat % 2
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for: a team, or the player itself without partnerships.
@@ -1005,6 +1039,14 @@ class Variant(Model):
         """The other seats of a seat's side, from its left round the table."""
         n, side = self.players, self.team_of(seat)
         return tuple(q for k in range(1, n) if self.team_of(q := (seat + k) % n) == side)
+
+    @property
+    def calling(self) -> Call | None:
+        """How the maker calls a partner (``partnerships: called``; the defaults where
+        ``making.call`` is not given), else None."""
+        if self.partnerships != "called":
+            return None
+        return self.making.call or Call()
 
     @property
     def hand_size(self) -> int:

@@ -48,6 +48,8 @@ class Verb(StrEnum):
     """Show a set of cards and score it at once (``0 declare jamboree``; ``scoring.declarations``)."""
     DROP = "drop"
     """Drop out for the hand once trump is made (``alone.drop_out``)."""
+    CALL = "call"
+    """Call a card whose holder is the maker's partner (``0 call AS``; ``0 call alone``: none)."""
 
 
 VERBS = tuple(Verb)
@@ -89,6 +91,8 @@ class Action(NamedTuple):
                 arg = "NT" if arg.upper() == "NT" else parse_suit(arg)
             elif verb == "suit" and arg:
                 arg = parse_suit(arg)
+            elif verb == "call" and arg:
+                arg = str(Card.parse(arg))
         except CardError as exc:
             raise ActionSyntaxError(f"{text!r}: {exc}") from None
         return cls(seat, verb, arg, alone)

@@ -35,12 +35,12 @@ def discards(v: Variant) -> bool:
 
 def may_go_alone(v: Variant) -> bool:
     """A maker may go alone (the partners sit out)."""
-    return v.alone.allowed != "nobody" and v.partnerships != "none"
+    return v.alone.allowed != "nobody" and v.partnerships == "alternate"
 
 
 def lone_defence(v: Variant) -> bool:
     """Defenders are offered to go alone."""
-    if v.partnerships == "none" or not v.alone.lone_defence:
+    if v.partnerships != "alternate" or not v.alone.lone_defence:
         return False
     return may_go_alone(v) or v.alone.lone_defence_against == "any-maker"
 
@@ -140,3 +140,8 @@ def weak_hand_verbs(v: Variant) -> tuple[str, ...]:
 def drops_out(v: Variant) -> bool:
     """Players other than the maker may drop out once trump is made (``alone.drop_out``)."""
     return v.alone.drop_out.allowed
+
+
+def calls_partner(v: Variant) -> bool:
+    """The maker calls a card whose holder is the partner for the hand (``partnerships: called``)."""
+    return v.calling is not None

@@ -60,6 +60,8 @@ class Plan:
         """A held set may be declared and scored (``scoring.declarations``)."""
         self.drops_out = has.drops_out(v)
         """Players may drop out of a hand (``alone.drop_out``)."""
+        self.calls = has.calls_partner(v)
+        """The maker calls a partner for each hand (``partnerships: called``)."""
         names = rules.names
         rng = range(n)
         self.play = tuple(tuple(Action(s, "play", c) for c in names) for s in rng)
@@ -74,8 +76,11 @@ class Plan:
             tuple((Action(s, "trump", t), Action(s, "trump", t, True)) for t in tn) for s in rng
         )
         self.suit = tuple(tuple(Action(s, "suit", x) for x in rules.suits) for s in rng)
+        self.call = tuple((*(Action(s, "call", c) for c in names), Action(s, "call", "", True)) for s in rng)
+        """Per seat, ``call CARD`` by card id, then ``call alone`` last."""
         every = [*self.play, *self.discard, *self.give, *self.bid, self.pass_, self.alone, *self.order_up]
         every += self.suit
+        every += self.call
         every += [t for seat in self.trump for t in seat]
         self.text: dict[Action, str] = {a: str(a) for group in every for a in group}
 

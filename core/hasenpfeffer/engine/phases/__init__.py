@@ -11,6 +11,7 @@ refused, and its exits. :data:`.plan.PLAN` lists them in order; the engine's mac
 - :mod:`.orderup`, then :mod:`.nametrump`: order-up's two rounds;
 - :mod:`.discard`: the maker lays away what the widow brought (or the dealer, after taking the
   turned card);
+- :mod:`.call`: the maker calls a card whose holder is the partner for the hand;
 - :mod:`.exchange`: a lone player's exchange with the partners who sit out;
 - :mod:`.defence`: defenders are offered to go alone;
 - :mod:`.dropout`: players other than the maker may drop out for the hand;

@@ -26,6 +26,8 @@ class Phase(StrEnum):
     """Round two of order-up: name another suit, or pass."""
     DISCARD = "discard"
     """The maker (or the dealer who took the turned card) lays cards away."""
+    CALL = "call"
+    """The maker calls a card: its holder is the maker's partner for the hand."""
     EXCHANGE = "exchange"
     """A lone player and the partner who sits out exchange cards."""
     DEFENCE = "defence"

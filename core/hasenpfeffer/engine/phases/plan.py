@@ -5,13 +5,14 @@ wanted now; a phase's exits lead elsewhere. Adding a phase is its module and its
 (docs/engine.md, "Adding a phase").
 
 >>> [str(p.name) for p in PLAN]
-['deal', 'weak-hand', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'exchange', 'defence', 'drop-out', 'declare', 'play', 'scoring', 'over']
+['deal', 'weak-hand', 'bidding', 'trump', 'order-up', 'name-trump', 'discard', 'call', 'exchange', 'defence', 'drop-out', 'declare', 'play', 'scoring', 'over']
 """
 
 from __future__ import annotations
 
 from .base import PhaseRules
 from .bidding import Bidding
+from .call import CallPartner
 from .deal import Deal
 from .declare import Declare
 from .defence import Defence
@@ -34,6 +35,7 @@ PLAN: tuple[PhaseRules, ...] = (
     OrderUp(),
     NameTrump(),
     Discard(),
+    CallPartner(),
     Exchange(),
     Defence(),
     DropOut(),

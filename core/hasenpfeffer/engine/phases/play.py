@@ -7,6 +7,7 @@ from ...rules.actions import Action, LegalActions, Verb
 from ..events import CardPlayed, HandShown, SuitNamed, TrickWon
 from ..state import State
 from .base import PhaseRules, not_held
+from .call import reveal
 from .names import Phase
 
 
@@ -92,6 +93,8 @@ class Play(PhaseRules):
         trick.append((seat, c))
         faces = rules.faces
         s.events.append(CardPlayed(seat, faces[c]))
+        if c == s.called and seat == s.partner and (call := s.variant.calling) and call.reveal == "played":
+            reveal(s, seat)  # the partner shows itself by playing the called card
         n = len(trick)
         if n == 1:
             s.led = s.eff[c]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...rules.ruleset import Ruleset
 from ..events import Declared, GameWon, HandResult, HandScored, MatchWon, Redealt
-from ..scoring import game_winner, played_out_change, score_hand
+from ..scoring import called_change, game_winner, played_out_change, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
 from .dropout import dropped
@@ -77,6 +77,9 @@ class Scoring(PhaseRules):
             tricks = _tricks_by_side(s)
             made = None
             change = played_out_change(s.variant, tricks)
+        elif p.calls:  # a called partner: the maker's side is the maker and the holder
+            tricks = _tricks_by_side(s)
+            made, change = called_change(s.variant, maker, s.partner, tricks, s.required, s.forced)
         else:
             tricks = _tricks_by_side(s)
             made, change = score_hand(
@@ -99,7 +102,7 @@ class Scoring(PhaseRules):
             maker=maker,
             bid=shown.name if shown is not None else s.bid_name,
             trump=None if s.trump_i is None else s.rules.trump_names[s.trump_i],
-            alone=s.alone and shown is None,
+            alone=(s.alone or (p.calls and s.partner is None)) and shown is None,
             defender_alone=s.def_alone is not None and shown is None,
             thrown_in=thrown,
             forced=s.forced and shown is None,
@@ -108,6 +111,7 @@ class Scoring(PhaseRules):
             score_change=change,
             scores=s.scores,
             maker_side=side,
+            partner=s.partner,
         )
         s.hand_results.append(result)
         emit(s, HandScored(result))

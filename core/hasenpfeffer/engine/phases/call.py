@@ -1,0 +1,115 @@
+"""Calling a partner (``partnerships: called``): once trump is made and any discard laid away,
+the maker calls a card (``0 call AS``, or ``0 call alone`` where ``making.call.alone``). Whoever
+holds it is the maker's partner for the hand, known to the others when the card is played
+(or at once, ``making.call.reveal: called``); a card nobody holds (in the kitty, or
+discarded) leaves the maker alone. The maker and the partner each score the side's points.
+
+>>> from hasenpfeffer import Game, load_variant
+>>> v = load_variant("examples/house-rules/five-handed-call-your-partner.yaml")
+>>> deal = {"dealer": 4, "widow": ["9H", "8C", "8D"], "hands": [
+...     "JH AH KH 9C TS", "JD QH TH AS KS", "AD KD QD 9D TD", "9S QS AC KC JS", "AC"]}
+"""
+
+from __future__ import annotations
+
+from ...rules import mechanisms as has
+from ...rules.actions import Action, LegalActions, Verb
+from ...rules.ruleset import Ruleset
+from ..events import PartnerCalled, PartnerRevealed
+from ..state import State
+from .base import Entry, PhaseRules, emit
+from .names import Phase
+
+__all__ = ["CallPartner", "callable_cards", "reveal"]
+
+
+def callable_cards(s: State, maker: int) -> list[int]:
+    """The card ids the maker may call, in the pack's order (``making.call.cards`` and ``own``):
+    any card, a plain card, or the best trump the maker does not hold (any card at no-trump)."""
+    call = s.variant.calling
+    assert call is not None
+    rules, ti = s.rules, s.trump_i
+    assert ti is not None
+    held = set(s.hands[maker])
+    mine = (lambda c: False) if call.own else held.__contains__
+    if call.cards == "best-trump" and ti < rules.ns:
+        best = [c for c in rules.trump_orders[ti] if c not in held]
+        return best[:1]
+    cards = [c for c in range(len(rules.faces)) if not mine(c)]
+    if call.cards == "plain" and ti < rules.ns:
+        cards = [c for c in cards if not rules.is_trump(c, ti)]
+    return cards
+
+
+def reveal(s: State, seat: int | None) -> None:
+    """The partner is known to all (``seat`` None: nobody holds the called card)."""
+    assert s.called is not None and s.maker is not None
+    emit(s, PartnerRevealed(seat, s.rules.faces[s.called], s.maker))
+
+
+class CallPartner(PhaseRules):
+    """Phase ``call``: the maker calls the card whose holder is the partner for the hand."""
+
+    name = Phase.CALL
+    verbs = frozenset({Verb.CALL})
+    leaving = "partner called"
+
+    def used(self, rules: Ruleset) -> bool:
+        """Variants where the maker calls a partner."""
+        return has.calls_partner(rules.variant)
+
+    def follows(self, rules: Ruleset, source: Phase) -> Entry:
+        """Once trump is made (after the discard, if any)."""
+        return Entry.WANTED
+
+    def wanted(self, s: State) -> bool:
+        """A maker made trump (not a hand played when all pass, nor a set declared)."""
+        return s.maker is not None and s.trump_i is not None
+
+    def arriving(self, rules: Ruleset, source: Phase) -> str:
+        return "trump made, the maker calls a card"
+
+    def enter(self, s: State) -> None:
+        """The maker calls."""
+        s.to_move = s.maker
+
+    def legal(self, s: State) -> LegalActions:
+        """A call of each card the maker may call; ``call alone`` where the maker may call none."""
+        seat = s.to_move
+        assert seat is not None
+        table = s.plan.call[seat]
+        acts = [table[c] for c in callable_cards(s, seat)]
+        call = s.variant.calling
+        if call is not None and call.alone:
+            acts.append(table[-1])
+        return LegalActions(acts)
+
+    def apply(self, s: State, a: Action) -> None:
+        """The holder of the called card (another seat) is the partner; then play begins."""
+        maker = a.seat
+        if a.alone:
+            s.called = s.partner = None
+            emit(s, PartnerCalled(maker, None))
+        else:
+            c = s.rules.card_id[a.arg]
+            s.called = c
+            holders = [(maker + k) % s.plan.n for k in range(1, s.plan.n)]
+            s.partner = next((q for q in holders if c in s.hands[q]), None)
+            emit(s, PartnerCalled(maker, s.rules.faces[c]))
+            call = s.variant.calling
+            if call is not None and call.reveal == "called":
+                reveal(s, s.partner)
+        s.course.leave(s)
+
+    def why(self, s: State, a: Action) -> str:
+        """The card may not be called."""
+        call = s.variant.calling
+        assert call is not None
+        if a.alone:
+            return "the maker may not call alone: call a card (making.call.alone is false)"
+        rule = {
+            "any": "any card" + ("" if call.own else " the maker does not hold"),
+            "plain": "a card that is not a trump" + ("" if call.own else ", not held"),
+            "best-trump": "the best trump the maker does not hold",
+        }[call.cards]
+        return f"{a.arg} may not be called: the maker calls {rule}"
