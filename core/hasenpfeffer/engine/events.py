@@ -281,10 +281,9 @@ class PartnerCalled(NamedTuple):
 
 @value
 class PartnerRevealed(NamedTuple):
-    """The maker's partner is known to all: ``seat`` played the called ``card`` (or said so at
-    once, ``making.call.reveal: called``; ``seat`` None: nobody holds it, the maker is alone)."""
+    """The maker's partner is known to all: ``seat`` played the called ``card``."""
 
-    seat: int | None
+    seat: int
     card: Card
     maker: int
 

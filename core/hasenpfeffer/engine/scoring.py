@@ -112,7 +112,9 @@ def called_change(
     """
     makers = {maker} if partner is None else {maker, partner}
     taken = sum(won[q] for q in makers)
-    made, (ours, theirs) = score_hand(v, 0, (taken, sum(won) - taken), required, 1, partner is None, False, forced)
+    made, (ours, theirs) = score_hand(
+        v, 0, (taken, sum(won) - taken), required, 1, partner is None, False, forced
+    )
     return made, tuple(ours if q in makers else theirs for q in range(len(won)))
 
 

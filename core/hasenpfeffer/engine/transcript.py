@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ..format.variant import Variant
-from .events import Event, GameWon, HandDealt, HandScored, MatchWon, TrickWon
+from .events import Event, GameWon, HandDealt, HandScored, MatchWon, PartnerCalled, TrickWon
 
 
 def split(events: Iterable[Event]) -> list[list[Event]]:
@@ -76,6 +76,8 @@ def hand_entry(events: Sequence[Event]) -> dict[str, Any]:
                 "score_change": list(r.score_change),
                 "scores": list(r.scores),
             }
+            if any(type(c) is PartnerCalled for c in events):  # partnerships: called
+                entry["result"]["partner"] = r.partner
     return entry
 
 

@@ -114,6 +114,23 @@ class PublicView:
         cid = compile_variant(self.variant).cid
         return tuple([(s, cid(c)) for s, c in self.trick])
 
+    @property
+    def called(self) -> Card | None:
+        """The card the maker called for a partner this hand (``partnerships: called``), seen by
+        every seat; None before the call, where the maker called none, or without called partners."""
+        call = next((a for a in self.history if a.verb == "call"), None)
+        return None if call is None or not call.arg else Card.parse(call.arg)
+
+    @property
+    def partner(self) -> int | None:
+        """The maker's called partner as every seat knows it: the seat that played the called card
+        (None until then, and where nobody holds it)."""
+        called = self.called
+        if called is None:
+            return None
+        played = [*(x for t in self.tricks for x in t.cards), *self.trick]
+        return next((q for q, c in played if c == called and q != self.maker), None)
+
     def __repr__(self) -> str:
         return self._line(f"PublicView of {self.variant.name}")
 
@@ -151,6 +168,15 @@ class View(PublicView):
         the other seats see only the verb of."""
         seat = self.seat
         return tuple(a for a in self.history if a.seat == seat and a.arg and a.verb in HIDDEN_VERBS)
+
+    @property
+    def partner(self) -> int | None:
+        """The maker's called partner as this seat knows it: itself when it holds the called card
+        (the maker excepted), else the seat that played it (:attr:`PublicView.partner`)."""
+        called = self.called
+        if called is not None and self.seat != self.maker and called in self.hand:
+            return self.seat
+        return super().partner
 
     def __repr__(self) -> str:
         hand = "hand " + (" ".join(self.hand) or "empty")

@@ -667,7 +667,7 @@ class AllPass(Model):
 class Call(Model):
     """Calling a partner (``partnerships: called``): once trump is made (and any discard laid
     away), the maker calls a card (``0 call AS``); whoever holds it is the maker's partner for
-    the hand, unknown to the others until it is played. A card nobody holds (in the kitty, or
+    the hand, unknown to the others until it is played (the holder may not say so before). A card nobody holds (in the kitty, or
     discarded) leaves the maker alone. Five-handed Euchre (bradwilson.io, "Call-Your-Partner
     Euchre"; Wikipedia, "Five-Handed Euchre").
     """
@@ -682,14 +682,7 @@ class Call(Model):
         description="A card of the maker's own hand may be called (the maker then plays alone);"
         " false: only a card the maker does not hold.",
     )
-    alone: Bool = Field(
-        False, description="The maker may call no card and play alone (`0 call alone`)."
-    )
-    reveal: Literal["played", "called"] = Field(
-        "played",
-        description="When the partner is known to all: when the called card is `played`, or at"
-        " once when it is `called` (its holder says so).",
-    )
+    alone: Bool = Field(False, description="The maker may call no card and play alone (`0 call alone`).")
 
 
 class Making(Model):

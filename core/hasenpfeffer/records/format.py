@@ -69,6 +69,11 @@ class HandResult(_Model):
     scores: Annotated[tuple[Score, ...], Field(max_length=8)] | None = Field(
         None, description="Running totals after the hand."
     )
+    partner: Seat | None = Field(
+        None,
+        description="The holder of the card the maker called (`partnerships: called`; null: nobody"
+        " held it, or none was called).",
+    )
 
 
 class Hand(_Model):

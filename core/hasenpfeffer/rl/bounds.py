@@ -63,7 +63,7 @@ def _outcomes(v: Variant) -> list[tuple[int, ...]]:
         contracts = [(b.tricks, b.multiplier, b) for b in v.making.auction.ladder]
     else:
         contracts = [(v.making.order_up.tricks_required, 1, None)]
-    partners = v.partnerships != "none"
+    partners = v.partnerships == "alternate"
     lone = (False, True) if partners and v.alone.allowed != "nobody" else (False,)
     defended = (False, True) if partners and v.alone.lone_defence else (False,)
     out = []

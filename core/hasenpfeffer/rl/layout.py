@@ -66,7 +66,7 @@ def has_term(bid: Bid, term: str) -> bool:
 def lone_players(variant: Variant) -> bool:
     """A seat may play alone beside partners who sit out: the maker going alone, a lone
     defender, or a contract played alone."""
-    if variant.partnerships == "none":
+    if variant.partnerships != "alternate":
         return False
     if has.may_go_alone(variant) or has.lone_defence(variant):
         return True

@@ -165,7 +165,7 @@ def play_line(number: int, p: dict[str, Any]) -> str:
 def plays_text(game: Game, data: dict[str, Any]) -> str:
     """The review in words: a line per hand and per play, then the tricks lost by each seat."""
     v = game.variant
-    side = "player" if v.partnerships == "none" else "team"
+    side = "team" if v.partnerships == "alternate" else "player"
     lines = [
         "Each card's value: the tricks its side takes in the hand with best play from there on,"
         " every hand seen (double dummy)."

@@ -18,8 +18,11 @@ from ...engine.events import (
     DroppedOut,
     Event,
     HandDealt,
+    HandResult,
     HandScored,
     HandShown,
+    PartnerCalled,
+    PartnerRevealed,
     Passed,
     Redealt,
     SuitNamed,
@@ -182,6 +185,32 @@ def drop_words(d: dict[str, Any]) -> str:
     return f"seat {d['seat']} {'dropped out' if d['action'] == 'drop' else 'stayed in'}"
 
 
+def _call(events: list[Event], r: HandResult | None) -> dict[str, Any] | None:
+    """The maker's call of a partner: the card (None: none, alone), the partner (once the hand is
+    over, or revealed) and the trick in which it played the card (None: not played)."""
+    call = next((e for e in events if isinstance(e, PartnerCalled)), None)
+    if call is None:
+        return None
+    tricks, at, shown = 0, None, None
+    for e in events:
+        if isinstance(e, TrickWon):
+            tricks += 1
+        elif isinstance(e, PartnerRevealed):
+            at, shown = tricks + 1, e.seat
+    card = None if call.card is None else str(call.card)
+    return {"seat": call.seat, "card": card, "partner": r.partner if r else shown, "revealed_at": at}
+
+
+def call_words(c: dict[str, Any]) -> str:
+    """A call in words: ``seat 0 called AS: seat 1, shown in trick 3``."""
+    if c["card"] is None:
+        return f"seat {c['seat']} called no card and played alone"
+    if c["partner"] is None:
+        return f"seat {c['seat']} called {c['card']}: nobody held it, the maker played alone"
+    at = f", shown in trick {c['revealed_at']}" if c["revealed_at"] else ""
+    return f"seat {c['seat']} called {c['card']}: seat {c['partner']} the partner{at}"
+
+
 def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any]:
     """Hand ``i`` (0-based) as JSON-ready data: what was bid, every trick, the score."""
     if events is None:
@@ -198,6 +227,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         and _weak(e) is None
         and _declaration(e) is None
         and _dropping(e) is None
+        and not isinstance(e, PartnerCalled)
     ]
     making, defence = _split(actions)
     sides = len(game.scores)
@@ -234,6 +264,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "lone_defence": defence,
         "declarations": declared,
         "drop_out": dropping,
+        "call": _call(events, r),
         "thrown_in": r.thrown_in if r else False,
         "tricks": tricks,
         "table": table,
@@ -269,7 +300,7 @@ def show(game: Game) -> None:
     console = Console(highlight=False)
     v = game.variant
     auction = v.making.method == "auction"
-    side = "player" if v.partnerships == "none" else "team"
+    side = "team" if v.partnerships == "alternate" else "player"
     for i, events in enumerate(played(game.events)):
         h = hand(game, i, events)
         console.print(f"[bold]Hand {h['number']}[/bold] (dealer {h['dealer']})")
@@ -311,6 +342,8 @@ def show(game: Game) -> None:
             console.print("  " + declaration_words(d))
         if h["drop_out"]:
             console.print("  " + ", ".join(drop_words(d) for d in h["drop_out"]))
+        if h["call"]:
+            console.print("  " + call_words(h["call"]))
         for n, t in enumerate(h["tricks"], 1):
             cards = " ".join(f"{c['seat']}:{c['card']}" for c in t["cards"])
             cards += f" ({t['named']} named)" if t["named"] else ""

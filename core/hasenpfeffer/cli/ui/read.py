@@ -69,7 +69,7 @@ def explain(action: Action, view: View) -> str:
         if bid.contract:
             return f"contract: {bid.describe()}"
         stakes = f" at {bid.multiplier}x stakes" if bid.multiplier != 1 else ""
-        who = "your side" if v.partnerships != "none" else "you"
+        who = "your side" if v.partnerships == "alternate" else "you"
         return f"{who} must take {bid.tricks} tricks{stakes}{alone}"
     if verb == "suit":
         return f"the others must follow {SUIT_NAMES[arg]} to your Joker if they can"

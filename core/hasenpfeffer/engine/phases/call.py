@@ -1,7 +1,6 @@
 """Calling a partner (``partnerships: called``): once trump is made and any discard laid away,
 the maker calls a card (``0 call AS``, or ``0 call alone`` where ``making.call.alone``). Whoever
-holds it is the maker's partner for the hand, known to the others when the card is played
-(or at once, ``making.call.reveal: called``); a card nobody holds (in the kitty, or
+holds it is the maker's partner for the hand, known to the others when the card is played; a card nobody holds (in the kitty, or
 discarded) leaves the maker alone. The maker and the partner each score the side's points.
 
 >>> from hasenpfeffer import Game, load_variant
@@ -41,8 +40,8 @@ def callable_cards(s: State, maker: int) -> list[int]:
     return cards
 
 
-def reveal(s: State, seat: int | None) -> None:
-    """The partner is known to all (``seat`` None: nobody holds the called card)."""
+def reveal(s: State, seat: int) -> None:
+    """The partner is known to all: ``seat`` has played the called card."""
     assert s.called is not None and s.maker is not None
     emit(s, PartnerRevealed(seat, s.rules.faces[s.called], s.maker))
 
@@ -96,9 +95,6 @@ class CallPartner(PhaseRules):
             holders = [(maker + k) % s.plan.n for k in range(1, s.plan.n)]
             s.partner = next((q for q in holders if c in s.hands[q]), None)
             emit(s, PartnerCalled(maker, s.rules.faces[c]))
-            call = s.variant.calling
-            if call is not None and call.reveal == "called":
-                reveal(s, s.partner)
         s.course.leave(s)
 
     def why(self, s: State, a: Action) -> str:

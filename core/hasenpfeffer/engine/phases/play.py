@@ -93,7 +93,7 @@ class Play(PhaseRules):
         trick.append((seat, c))
         faces = rules.faces
         s.events.append(CardPlayed(seat, faces[c]))
-        if c == s.called and seat == s.partner and (call := s.variant.calling) and call.reveal == "played":
+        if c == s.called and seat == s.partner:
             reveal(s, seat)  # the partner shows itself by playing the called card
         n = len(trick)
         if n == 1:
