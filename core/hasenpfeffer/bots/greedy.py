@@ -81,6 +81,8 @@ class GreedyBot:
             return self.weak_hand(view, legal)
         if "declare" in verbs:  # a set shown scores at once, more than the hand could make by play
             return next(a for a in legal if a.verb == "declare")
+        if "call" in verbs:
+            return self.call_partner(view, legal)
         if "drop" in verbs:
             return self.drop_out(view, legal)
         return legal[0]
@@ -100,6 +102,8 @@ class GreedyBot:
             v = view.variant
             team = v.teams[v.team_of(view.seat)]
             found = sum(1 for s in team if s != view.seat and s not in view.sitting_out)
+            if v.partnerships == "called":  # a maker plays with the holder of the card it calls
+                found = 1
             if len(self._partners) > 256:
                 self._partners.clear()
             self._partners[key] = found
@@ -107,7 +111,7 @@ class GreedyBot:
 
     def friends(self, view: View) -> frozenset[int]:
         """Seats playing on this seat's side in the hand (defenders together without partnerships)."""
-        return policy.friends(self.evaluator(view).rules, view.seat, view.maker)
+        return policy.friends(self.evaluator(view).rules, view.seat, view.maker, view.partner)
 
     def contract(self, view: View, action: Action | None = None) -> tuple[int, int]:
         """(tricks required, multiplier) of the bid in ``action`` or of the current contract."""
@@ -380,6 +384,28 @@ class GreedyBot:
         if best < share and calls:
             return calls[0]
         return next((a for a in legal if a.verb == "pass"), legal[0])
+
+    def call_partner(self, view: View, legal: Sequence[Action]) -> Action:
+        """Call the strongest card the hand lacks: a trump before any plain card, the highest
+        first, and among plain cards of equal rank (the aces) the one of the suit the hand holds
+        fewest of. The partner then brings a trick the maker cannot take itself, and a maker
+        short in that suit can trump its other cards there. Never calls alone (a lone maker
+        plays against every other seat).
+        """
+        cards = [a for a in legal if a.arg]
+        if not cards or view.trump is None:
+            return legal[0]
+        r = self.evaluator(view).rules
+        ti = r.trump_id(view.trump)
+        assert ti is not None
+        eff, power = r.eff[ti], r.power[ti]
+        held = [eff[c] for c in view.hand_ids]
+
+        def strength(a: Action) -> tuple[bool, int, int]:
+            c = r.card_id[a.arg]
+            return r.is_trump(c, ti), power[c], -held.count(eff[c])
+
+        return max(cards, key=strength)
 
     def drop_out(self, view: View, legal: Sequence[Action]) -> Action:
         """Drop out when the hand, in the trump made, is worth less than one trick.

@@ -66,22 +66,26 @@ def takes_none(rules: Ruleset, name: str | None) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
-def friends(rules: Ruleset, seat: int, maker: int | None) -> frozenset[int]:
+def friends(rules: Ruleset, seat: int, maker: int | None, partner: int | None = None) -> frozenset[int]:
     """Seats playing on ``seat``'s side this hand: its team, or every defender where there are no
-    partnerships.
+    partnerships; with a called partner (``partner``, as ``seat`` knows it) the maker and the
+    partner, or every other seat (an unknown partner is taken for a defender).
 
     >>> from hasenpfeffer.format.variant import Variant
     >>> from hasenpfeffer.rules.ruleset import compile_variant
     >>> sorted(friends(compile_variant(Variant(name="x")), 1, 0))
     [1, 3]
     """
-    return _friends(plan_for(rules), seat, maker)
+    return _friends(plan_for(rules), seat, maker, partner)
 
 
 @functools.lru_cache(maxsize=4096)
-def _friends(plan: Plan, seat: int, maker: int | None) -> frozenset[int]:
-    if plan.rules.variant.partnerships == "none" and maker is not None and maker != seat:
-        return frozenset(s for s in range(plan.n) if s != maker)
+def _friends(plan: Plan, seat: int, maker: int | None, partner: int | None) -> frozenset[int]:
+    if plan.rules.variant.partnerships != "alternate" and maker is not None:
+        makers = {maker} if partner is None else {maker, partner}
+        if seat in makers:
+            return frozenset(makers)
+        return frozenset(s for s in range(plan.n) if s not in makers)
     return frozenset((seat, *plan.rules.partners(seat)))
 
 
@@ -108,7 +112,9 @@ def seen_table(ev: Evaluator, view: View) -> Table:
     unseen = ev.unseen(view)
     left, top = _outside(r, ti, enumerate(unseen))
     trick = view.trick_ids
-    table = Table(view.seat, ti, view.maker, friends(r, view.seat, view.maker), trick, left, top)
+    table = Table(
+        view.seat, ti, view.maker, friends(r, view.seat, view.maker, view.partner), trick, left, top
+    )
     misere = takes_none(r, view.bid)
     if not misere and ti < r.ns:
         return table
@@ -173,7 +179,7 @@ def open_table(game: Game) -> Table:
         seat,
         ti,
         now.maker,
-        friends(r, seat, now.maker),
+        friends(r, seat, now.maker, now.partner),
         now.trick,
         left,
         top,

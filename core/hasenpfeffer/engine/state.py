@@ -132,6 +132,12 @@ class Actual(Protocol):
         ...
 
     @property
+    def partner(self) -> int | None:
+        """The maker's called partner (``partnerships: called``): hidden information until it
+        plays the called card."""
+        ...
+
+    @property
     def high_seat(self) -> int | None:
         """The auction's high bidder so far."""
         ...

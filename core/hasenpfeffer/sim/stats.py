@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.events import CardsSwapped, Declared, DroppedOut, HandScored, Redealt
+from ..engine.events import CardsSwapped, Declared, DroppedOut, HandScored, PartnerCalled, Redealt
 from .figures import (
     MISERE,
     Sums,
@@ -89,6 +89,10 @@ class Stats:
     """Players who dropped out of a hand (``alone.drop_out``)."""
     bucks: int = 0
     """Sides bucked: stayed in and took no trick (where ``scoring.bucked`` is set)."""
+    calls: dict[str, int] = field(default_factory=dict)
+    """Hands with a called partner (``partnerships: called``) by how the maker played and the
+    outcome: ``partner made``, ``partner failed``, ``unheld made`` (nobody held the called card:
+    in the kitty, or discarded), ``unheld failed``, ``alone made``, ``alone failed`` (none called)."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -128,6 +132,18 @@ class Stats:
             self.points_sq[side] += change * change
         self.hand_points[int(result.score_change[0])] += 1
 
+    def _count_calls(self, game: Game) -> None:
+        """Count the hands with a called partner, read from its events."""
+        called: PartnerCalled | None = None
+        for e in game.events:
+            if type(e) is PartnerCalled:
+                called = e
+            elif type(e) is HandScored and called is not None:
+                how = "alone" if called.card is None else "unheld" if e.result.partner is None else "partner"
+                key = f"{how} {'made' if e.result.made else 'failed'}"
+                self.calls[key] = self.calls.get(key, 0) + 1
+                called = None
+
     def _count_bucks(self, game: Game) -> None:
         """Count the drop-outs and the bucks of a game's hands, read from its events."""
         out: set[int] = set()
@@ -157,6 +173,8 @@ class Stats:
                     self.declarations[e.name] = self.declarations.get(e.name, 0) + 1
         if game.variant.alone.drop_out.allowed or game.variant.scoring.bucked is not None:
             self._count_bucks(game)
+        if game.variant.partnerships == "called":
+            self._count_calls(game)
         winner = game.winner  # a match's winner where the variant plays a match
         kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
         for n, result in enumerate(results):
@@ -201,6 +219,8 @@ class Stats:
             self.slams[name] = self.slams.get(name, 0) + n
         for name, n in other.weak_hands.items():
             self.weak_hands[name] = self.weak_hands.get(name, 0) + n
+        for name, n in other.calls.items():
+            self.calls[name] = self.calls.get(name, 0) + n
         for name, n in other.declarations.items():
             self.declarations[name] = self.declarations.get(name, 0) + n
         self.drop_outs += other.drop_outs
@@ -246,6 +266,7 @@ class Stats:
             "declarations": dict(sorted(self.declarations.items())),
             "drop_outs": self.drop_outs,
             "bucks": self.bucks,
+            "calls": dict(sorted(self.calls.items())),
         }
 
     @classmethod
@@ -277,6 +298,7 @@ class Stats:
                 declarations={str(k): _count(v) for k, v in dict(data.get("declarations", {})).items()},
                 drop_outs=_count(data.get("drop_outs", 0)),
                 bucks=_count(data.get("bucks", 0)),
+                calls={str(k): _count(v) for k, v in dict(data.get("calls", {})).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
@@ -330,6 +352,7 @@ class Stats:
             "declarations": dict(sorted(self.declarations.items())),
             "drop_outs": self.drop_outs,
             "bucks": self.bucks,
+            "calls": dict(sorted(self.calls.items())),
         }
 
 

@@ -127,6 +127,10 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
         other.add_row("drop-outs", f"{count(stats.drop_outs)} in {count(stats.hands)} hands")
     if variant.scoring.bucked is not None:
         other.add_row("bucked (stayed in, no trick)", f"{count(stats.bucks)} in {count(stats.hands)} hands")
+    calls = ("partner", "with the called partner"), ("unheld", "alone: nobody held the card")
+    for how, words in calls if variant.partnerships == "called" else ():
+        made, failed = stats.calls.get(f"{how} made", 0), stats.calls.get(f"{how} failed", 0)
+        other.add_row(f"called, {words}", f"{count(made + failed)} hands, {count(made)} made")
     if contracts:
         for label, value in contract_lines(stats):
             other.add_row(label, value)
