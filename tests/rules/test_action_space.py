@@ -161,7 +161,9 @@ def test_groups_follow_the_documented_order() -> None:
         "suit",
         "redeal",
         "swap",
+        "declare",
         "drop",
+        "call",
     ]
     for name in BUILTINS:
         space = action_space(load_variant(name))

@@ -2,7 +2,7 @@
 
 Every result the rules allow is listed with the change it makes to one side's score: each
 bid (or the order-up) made or set with each number of tricks, alone or not, forced or not,
-with the defenders' own points where they score, a hand played without a maker when all pass,
+with the defenders' own points where they score (a maker whose called partner is nobody plays alone), a hand played without a maker when all pass,
 and each declaration's points (``scoring.declarations``), a side bucked (stayed in, took no trick) and
 one dropped out (nothing). No play is looked at, so the bounds hold
 for every game: a target that ``best`` times the cap of hands cannot reach is never reached
@@ -65,7 +65,7 @@ def _defence(v: Variant, bid: Bid | None, required: int, left: int) -> tuple[int
 def outcomes(v: Variant) -> Iterator[Outcome]:
     """Every change one hand can make to one side's score (see the module)."""
     s, tricks = v.scoring, v.tricks_per_hand
-    lone = [False, True] if v.alone.allowed != "nobody" else [False]
+    lone = [False, True] if v.alone.allowed != "nobody" or v.calling is not None else [False]
     forced = sorted({1.0, v.making.all_pass.failure_multiplier})
     for label, bid, required, mult in _contracts(v):
         none = bid is not None and bid.objective == "none"

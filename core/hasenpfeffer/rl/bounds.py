@@ -39,6 +39,7 @@ def making_decisions(v: Variant) -> int:
     k += n * ("defence" in states)
     k += n * ("declare" in states)  # each seat in play answers a declaration's offer at most once
     k += (n - 1) * ("drop-out" in states)  # each player but the maker answers once
+    k += "call" in states  # the maker calls a partner
     return k
 
 
@@ -67,6 +68,8 @@ def _outcomes(v: Variant) -> list[tuple[int, ...]]:
     lone = (False, True) if partners and v.alone.allowed != "nobody" else (False,)
     defended = (False, True) if partners and v.alone.lone_defence else (False,)
     out = []
+    if v.calling is not None:  # a maker whose called card nobody holds plays alone
+        lone = (False, True)
     for required, multiplier, bid in contracts:
         alones = (True,) if bid is not None and bid.alone else lone  # a contract played alone
         for taken in range(tricks_in_hand + 1):

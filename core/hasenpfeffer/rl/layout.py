@@ -162,6 +162,17 @@ class Layout:
                 ("alone", (n,), 0, 1, "the seats playing alone"),
                 ("sitting_out", (n,), 0, 1, "the seats sitting out"),
             ]
+        if variant.calling is not None:
+            pieces += [
+                ("called", (c,), 0, 1, "the card the maker called for a partner"),
+                (
+                    "partner",
+                    (n,),
+                    0,
+                    1,
+                    "the maker's partner, once known to this seat (itself, or shown by play)",
+                ),
+            ]
         if kitty.use == "turn-up" and kitty.size and not auction:
             pieces.append(("turned", (c,), 0, 1, "the turned card"))
         if has.dealer_names_joker(variant):

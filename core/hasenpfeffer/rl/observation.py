@@ -125,6 +125,10 @@ class Encoder:
                 v[at["alone"] + (q - seat) % n] = 1.0
             for q in view.sitting_out:
                 v[at["sitting_out"] + (q - seat) % n] = 1.0
+        if "called" in at and (called := view.called) is not None:
+            v[at["called"] + card[called]] = 1.0
+            if (partner := view.partner) is not None:
+                v[at["partner"] + (partner - seat) % n] = 1.0
         if view.turned is not None and "turned" in at:
             v[at["turned"] + card[view.turned]] = 1.0
         first = view.history[:1]

@@ -25,6 +25,8 @@ groups, always in this order, and a group is present only when the variant can u
 11. ``declare NAME``: each of ``scoring.declarations``, in its order (its holder declines by ``pass``).
 12. ``drop``: dropping out once trump is made (where ``alone.drop_out.allowed``; a player
     stays in by ``pass``).
+13. ``call CARD``: the maker's call of a partner, each distinct card as in ``play``, then
+    ``call alone`` where ``making.call.alone`` (``partnerships: called``).
 
 docs/actions.md has worked examples; the spaces of the built-ins are pinned by tests.
 
@@ -95,6 +97,8 @@ def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
         groups.append(("declare", [("declare", d.name, False) for d in variant.scoring.declarations]))
     if has.drops_out(variant):
         groups.append(("drop", [("drop", "", False)]))
+    if (call := variant.calling) is not None:
+        groups.append(("call", [("call", c, False) for c in names] + [("call", "", True)] * call.alone))
     return groups
 
 

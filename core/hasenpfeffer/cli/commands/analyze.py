@@ -49,6 +49,12 @@ def run(args: argparse.Namespace) -> int:
     game = replay_or_report(args)
     if game is None:
         return 1
+    if game.variant.partnerships == "called":
+        error(
+            f"{args.file}: analyze reads fixed sides, but {game.variant.name!r} calls a partner each"
+            " hand (partnerships: called): not supported"
+        )
+        return 1
     hands = list(enumerate(hands_of(game), 1))
     if args.hand is not None:
         if args.hand > len(hands):
