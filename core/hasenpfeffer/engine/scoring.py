@@ -106,7 +106,8 @@ def called_change(
     of :func:`score_hand`; each player of a side scores the side's points. Without a partner
     (nobody held the called card, or none was called) the maker is alone.
 
-    >>> v = Variant(name="x", players=5, partnerships="called", alone={"allowed": "nobody"})
+    >>> from hasenpfeffer.format.loader import load_variant
+    >>> v = load_variant("examples/house-rules/five-handed-call-your-partner.yaml")
     >>> called_change(v, 0, 3, (2, 0, 1, 1, 1), 3), called_change(v, 0, None, (2, 0, 1, 1, 1), 3)
     ((True, (1, 0, 0, 1, 0)), (False, (0, 2, 2, 2, 2)))
     """

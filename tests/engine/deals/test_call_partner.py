@@ -6,14 +6,19 @@ and the partner each score the side's points, or the maker scores alone where no
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from hasenpfeffer import Game, IllegalActionError, records
+from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.cli.commands.replay import summary
+from hasenpfeffer.engine.game import actual_state
 from hasenpfeffer.events import HandScored, PartnerCalled, PartnerRevealed
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
+from hasenpfeffer.rules.actionspace import action_space
+from hasenpfeffer.worlds import sample_world
 from support.paths import HOUSE_RULES as HOUSE
 
 
@@ -123,3 +128,39 @@ def test_record_and_replay_say_the_call_and_the_reveal() -> None:
     assert again.hand_results == g.hand_results
     hand = summary(g)["hands"][0]
     assert hand["call"] == {"seat": 0, "card": "AS", "partner": 1, "revealed_at": 3}
+
+
+def test_the_action_space_appends_the_calls_and_greedy_calls_the_ace_of_its_shortest_suit() -> None:
+    space = action_space(variant())
+    call = space.groups[-1]
+    assert call.name == "call" and call.stop - call.start == 29 and space.names[-1] == "call alone"
+    g = Game(variant(), seed=1, deal=DEAL)
+    g.apply("0 order-up")
+    g.apply("4 discard JC")
+    view = g.view(0)
+    assert space.mask(view.legal)[space.encode("call AS")]
+    # seat 0 holds no spade and no diamond, one club: the ace of spades or of diamonds, not of clubs
+    assert str(GreedyBot(1).choose(view, view.legal)) in ("0 call AS", "0 call AD")
+
+
+def test_the_observation_shows_the_called_card_and_the_partner_as_each_seat_knows_it() -> None:
+    pytest.importorskip("numpy")
+    from hasenpfeffer.rl.observation import encoder
+
+    g = made_trump("0 call AS")
+    enc = encoder(variant())
+    seen = {seat: enc.pieces(enc.encode(g.view(seat))) for seat in (1, 3)}
+    assert seen[3]["called"].nonzero()[0].size == 1 == seen[1]["called"].nonzero()[0].size
+    assert list(seen[1]["partner"]) == [1, 0, 0, 0, 0]  # itself (seat-relative: 0 is the seat)
+    assert not seen[3]["partner"].any()  # not known to seat 3 before AS is played
+
+
+def test_worlds_place_the_unplayed_called_card_anywhere_hidden() -> None:
+    g = made_trump("0 call AS")
+    holders, rng = set(), random.Random(2)
+    for _ in range(40):
+        world = sample_world(g.view(3), rng)
+        assert world is not None and world.phase == "play"
+        now = actual_state(world)
+        holders.add(next((q for q, h in enumerate(now.hands) if g.rules.cid("AS") in h), None))
+    assert {0, 3} & holders == set() and len(holders) > 2  # neither the maker nor seat 3 itself

@@ -5,8 +5,14 @@ discarded) leaves the maker alone. The maker and the partner each score the side
 
 >>> from hasenpfeffer import Game, load_variant
 >>> v = load_variant("examples/house-rules/five-handed-call-your-partner.yaml")
->>> deal = {"dealer": 4, "widow": ["9H", "8C", "8D"], "hands": [
-...     "JH AH KH 9C TS", "JD QH TH AS KS", "AD KD QD 9D TD", "9S QS AC KC JS", "AC"]}
+>>> deal = {"dealer": 4, "widow": ["8H", "8D", "TS"], "hands": ["JH JD AH KH 9C",
+...     "AS KS QS 9S 8S", "AC KC QC TC 8C", "AD KD QD TD 9D", "QH TH 9H JC JS"]}
+>>> g = Game(v, seed=1, deal=deal)
+>>> _ = g.apply("0 order-up"), g.apply("4 discard JC")
+>>> g.phase, [str(a) for a in g.legal_actions()[:3]], g.apply("0 call AS")
+(<Phase.CALL: 'call'>, ['0 call 8C', '0 call TC', '0 call JC'], [PartnerCalled(seat=0, card=AS)])
+>>> g.view(1).partner, g.view(2).partner
+(1, None)
 """
 
 from __future__ import annotations
