@@ -163,6 +163,7 @@ def test_phases_and_verbs_are_one_vocabulary() -> None:
         "swap",
         "declare",
         "drop",
+        "call",
     ]
 
 

@@ -4,6 +4,7 @@ nothing, records that replay."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 from collections.abc import Sequence
@@ -66,6 +67,12 @@ def expected_change(v: Variant, r: HandResult, out: frozenset[int] = frozenset()
     if r.thrown_in:
         return (Fraction(0),) * sides
     assert r.maker is not None and r.bid is not None
+    if v.partnerships == "called":  # the maker and its partner against the rest, each scoring its side's
+        makers = {r.maker} if r.partner is None else {r.maker, r.partner}
+        ours = sum(r.tricks[q] for q in makers)
+        two = v.model_copy(update={"partnerships": "alternate", "players": 2})
+        sided = expected_change(two, dataclasses.replace(r, maker=0, tricks=(ours, sum(r.tricks) - ours)))
+        return tuple(sided[0] if q in makers else sided[1] for q in range(sides))
     s, maker = v.scoring, v.team_of(r.maker)
     shown = {d.name: d.points for d in s.declarations if d.ends_hand}
     if r.bid in shown and not any(r.tricks):  # a declared set: its points to the holder, unplayed
