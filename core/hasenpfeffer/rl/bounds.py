@@ -28,7 +28,11 @@ def making_decisions(v: Variant) -> int:
     auction = v.making.auction
     k = n * ("weak-hand" in states)  # each seat answers a weak hand's offer at most once
     if "bidding" in states:
-        k += n if auction.style == "one-round" else len(auction.ladder) + n
+        bids = len(auction.ladder)
+        if auction.style == "one-round":
+            k += n
+        else:  # each bid after at most n - 1 passes (any number of them again, unless a pass is final)
+            k += bids + n if auction.pass_final else bids * n + n
     k += "trump" in states and has.names_trump(v)  # not where every bid names its trump
     k += n * ("order-up" in states) + n * ("name-trump" in states) + has.dealer_names_joker(v)
     if "discard" in states:

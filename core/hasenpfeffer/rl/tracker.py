@@ -31,6 +31,8 @@ from ..engine.events import (
     Event,
     HandDealt,
     HandShown,
+    PartnerCalled,
+    PartnerRevealed,
     SuitNamed,
     TrickWon,
     TurnedSuitNamed,
@@ -63,6 +65,7 @@ class Tracker:
         self.trick_at = [seats * size + at["trick"] + ((q - seats) % n) * c for q in range(n)]
         self.leader_at = [seats * size + at["leader"] + (q - seats) % n for q in range(n)]
         self.seat_at = [seats * size + at["history"] + (q - seats) % n for q in range(n)]
+        self.partner_at = [seats * size + at.get("partner", 0) + (q - seats) % n for q in range(n)]
         self.won_at = [
             np.array([s * size + at["tricks_won"] + enc.rel_side[s][side] for s in range(n)])
             for side in range(lay.sides)
@@ -76,6 +79,7 @@ class Tracker:
         self.cards_in_trick = 0
         self.k = 0
         self.won = [0] * lay.sides
+        self.called: int | None = None  # the card called for a partner, until its holder shows it
 
     def start(self, game: Game) -> None:
         """Start from a game: its current hand's events so far."""
@@ -87,6 +91,9 @@ class Tracker:
         """Write events (those ``game.apply`` returned) into every seat's vector."""
         flat = self.flat
         for e in events:
+            if type(e) is PartnerCalled and e.card is not None:  # also an action, written below
+                self.called = self.card_id[e.card]
+                self.rows[:, self.at["called"] + self.called] = 1.0
             if isinstance(e, CardPlayed):
                 q, ci = e.seat, self.card_id[e.card]
                 flat[self.played_at[q] + ci] += self.enc.weight[ci]
@@ -108,10 +115,13 @@ class Tracker:
                 self.rows[:, self.at["named"] + self.enc.suit[e.suit]] = 1.0
             elif isinstance(e, HandShown):
                 self.shown = e.seat
+            elif isinstance(e, PartnerRevealed):
+                self.called = None
+                flat[self.partner_at[e.seat]] = 1.0
             elif isinstance(e, HandDealt):
                 flat[:] = 0.0
                 self.cards_in_trick = self.k = 0
-                self.shown = None
+                self.shown = self.called = None
                 self.won = [0] * len(self.won)
                 if e.turned is not None and "turned" in self.at:
                     self.rows[:, self.at["turned"] + self.card_id[e.turned]] = 1.0
@@ -171,6 +181,9 @@ class Tracker:
                 for q, sits in enumerate(now.out):
                     if sits:
                         out[o + (q - seat) % n] = 1.0
+        called = self.called
+        if called is not None and seat != now.maker and called in now.hands[seat]:
+            out[at["partner"]] = 1.0  # this seat holds the called card: it is the partner
         if self.shown is not None and "shown" in at:
             o = at["shown"]
             for c in now.hands[self.shown]:
