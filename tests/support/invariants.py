@@ -65,7 +65,11 @@ def expected_change(v: Variant, r: HandResult, out: frozenset[int] = frozenset()
     sides = len(r.tricks)
     if r.thrown_in:
         return (Fraction(0),) * sides
-    assert r.maker is not None and r.bid is not None
+    if r.maker is None:  # played without a maker: each side its tricks, less a charge a trick short
+        nm = v.scoring.no_maker
+        per = v.making.all_pass.per_trick if nm.per_trick is None else nm.per_trick
+        return tuple(Fraction(per * t - nm.short * max(0, nm.minimum - t)) for t in r.tricks)
+    assert r.bid is not None
     s, maker = v.scoring, v.team_of(r.maker)
     shown = {d.name: d.points for d in s.declarations if d.ends_hand}
     if r.bid in shown and not any(r.tricks):  # a declared set: its points to the holder, unplayed
