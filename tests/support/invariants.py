@@ -66,7 +66,11 @@ def expected_change(v: Variant, r: HandResult, out: frozenset[int] = frozenset()
     sides = len(r.tricks)
     if r.thrown_in:
         return (Fraction(0),) * sides
-    assert r.maker is not None and r.bid is not None
+    if r.maker is None:  # played without a maker: each side its tricks, less a charge a trick short
+        nm = v.scoring.no_maker
+        per = v.making.all_pass.per_trick if nm.per_trick is None else nm.per_trick
+        return tuple(Fraction(per * t - nm.short * max(0, nm.minimum - t)) for t in r.tricks)
+    assert r.bid is not None
     if v.partnerships == "called":  # the maker and its partner against the rest, each scoring its side's
         makers = {r.maker} if r.partner is None else {r.maker, r.partner}
         ours = sum(r.tricks[q] for q in makers)

@@ -489,9 +489,27 @@ class GreedyBot:
         return self.shed_ranking(view, legal)[0]
 
     def play(self, view: View, legal: Sequence[Action]) -> Action:
-        """Lead strong, take tricks as cheaply as possible, never overtake a partner."""
+        """Lead strong, take tricks as cheaply as possible, never overtake a partner; in a hand
+        played without a maker, a side short of the tricks it must take leads its strongest card
+        (:func:`short_lead`)."""
         ev = self.evaluator(view)
-        return policy.play(ev.rules, policy.seen_table(ev, view), legal)
+        lead = short_lead(ev, view, legal)
+        return lead if lead is not None else policy.play(ev.rules, policy.seen_table(ev, view), legal)
+
+
+def short_lead(ev: Evaluator, view: View, legal: Sequence[Action]) -> Action | None:
+    """The lead of a side still short of ``scoring.no_maker.minimum`` in a hand played without a
+    maker (Buck Euchre's dirty clubs: everyone must take a trick): its strongest card, to win a
+    trick early while it can, as a player would; None where the greedy play holds (following,
+    a hand with a maker, or the minimum already taken)."""
+    need = view.variant.scoring.no_maker.minimum
+    if not need or view.maker is not None or view.trump is None or view.trick or legal[0].verb != "play":
+        return None
+    if view.tricks_won[view.variant.team_of(view.seat)] >= need:
+        return None
+    r = ev.rules
+    power = r.power[r.trump_index[view.trump.upper()]]
+    return max(legal, key=lambda a: power[r.card_id[a.arg]])
 
 
 def _contract(v: Variant, name: str | None) -> tuple[int, int, Bid | None]:

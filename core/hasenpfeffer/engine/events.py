@@ -74,7 +74,8 @@ class Trick(NamedTuple):
 @dataclass(frozen=True)
 class HandResult:
     """The outcome of one hand (``thrown_in`` hands have no maker and change no score; a hand
-    played when all pass has a ``trump`` but no maker, and ``made`` None).
+    played without a maker, when all pass or after a turned trump nobody makes, has a ``trump``
+    but no maker, and ``made`` None).
 
     ``maker_side`` is the side of the maker's seat (a team, or the player without
     partnerships), None when there is no maker.
@@ -180,7 +181,7 @@ class OrderedUp(NamedTuple):
 @value
 class TrumpTurned(NamedTuple):
     """The turned card's suit is trump at once (``order_up.turned_trump``, dirty clubs): nobody
-    orders up, and the dealer (``seat``) is the maker."""
+    orders up, and the dealer (``seat``) is the maker, or nobody is (``turned_trump_maker: nobody``)."""
 
     seat: int
     trump: str

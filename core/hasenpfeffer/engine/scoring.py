@@ -120,14 +120,30 @@ def called_change(
 
 
 def played_out_change(v: Variant, tricks: tuple[int, ...]) -> tuple[int, ...]:
-    """The score change of a hand played when all pass: each side ``all_pass.per_trick`` a trick.
+    """The score change of a hand played without a maker (``scoring.no_maker``): each side its
+    tricks at ``per_trick`` (``all_pass.per_trick`` where unset), less ``short`` for each trick
+    it is short of ``minimum``.
 
     >>> v = Variant(name="x", making={"all_pass": {"rule": "play", "per_trick": 10}})
     >>> played_out_change(v, (4, 6))
     (40, 60)
+    >>> buck = Variant(name="b", partnerships="none", scoring={"no_maker": {"per_trick": 1, "minimum": 1, "short": 5}})
+    >>> played_out_change(buck, (3, 2, 0, 0))
+    (3, 2, -5, -5)
     """
-    per = v.making.all_pass.per_trick
-    return tuple(per * t for t in tricks)
+    nm = v.scoring.no_maker
+    per = v.making.all_pass.per_trick if nm.per_trick is None else nm.per_trick
+    return tuple(nm.points(per, t) for t in tricks)
+
+
+def short_of(v: Variant, tricks: tuple[int, ...]) -> tuple[int, ...]:
+    """The tricks each side is short of ``scoring.no_maker.minimum`` in a hand played without a maker.
+
+    >>> short_of(Variant(name="x", scoring={"no_maker": {"minimum": 2}}), (3, 1))
+    (0, 1)
+    """
+    least = v.scoring.no_maker.minimum
+    return tuple(max(0, least - t) for t in tricks)
 
 
 def game_winner(v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None) -> int | None:

@@ -43,6 +43,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.order_up.dealer_partner_alone``: ``the dealer's partner must go alone, but {why}``
 - ``making.order_up.turned_trump.{i}``: ``suit `{suit}` is not in the pack ({suits})``
 - ``making.order_up.turned_trump.{i}``: ``suit `{suit}` is listed twice``
+- ``making.order_up.turned_trump_maker``: ``nobody makes a turned trump, but making.order_up.turned_trump lists no suit``
 - ``making.order_up.turned_trump``: ``every suit of the pack is trump at once when turned: nobody would ever order up or name a suit; list only some suits``
 - ``making.all_pass.stuck_dealer.{part}``: ``{what} is for a stuck dealer, but {why}``
 - ``making.auction.ladder.{i}``: ``bid `{name}` ({tricks} tricks x{mult}) must be higher than the bid before it, `{prev}` ({ptricks} tricks x{pmult})``
@@ -60,6 +61,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.all_pass.rule``: ``a hand played when all pass needs an auction (with order-up the dealer is stuck or the hand thrown in)``
 - ``making.all_pass.trump``: ``a hand played when all pass is at `{trump}`, but the pack has no such suit ({suits})``
 - ``scoring.{part}.table.{t}``: ``a hand has 0 to {tricks} tricks, read {t}``
+- ``scoring.no_maker.minimum``: ``each side must take {n} tricks, but a hand has only {tricks} tricks``
 - ``scoring.declarations.{i}.name``: ``declaration `{name}` is listed twice``
 - ``scoring.declarations.{i}.name``: ``declaration `{name}` has the name of a bid (hands are counted by both)``
 - ``scoring.declarations.{i}.cards``: ``a set of {n} cards cannot be held: a hand has {hand} cards``
@@ -287,6 +289,8 @@ def _drop_out(v: Variant, out: Found) -> None:
             if not drop.allowed
             else "making.order_up.turned_trump lists no suit"
             if not v.making.order_up.turned_trump or v.making.method != "order-up"
+            else "nobody is maker after a turned trump (turned_trump_maker is nobody): nobody is asked"
+            if v.making.order_up.turned_trump_maker == "nobody"
             else ""
         )
         if why:
@@ -480,6 +484,13 @@ def _turned_trump(v: Variant, out: Found) -> None:
             out.append(((*where, i), f"suit `{suit}` is not in the pack ({' '.join(v.pack.suits)})"))
         elif suit in listed[:i]:
             out.append(((*where, i), f"suit `{suit}` is listed twice"))
+    if not listed and v.making.order_up.turned_trump_maker == "nobody":
+        out.append(
+            (
+                ("making", "order_up", "turned_trump_maker"),
+                "nobody makes a turned trump, but making.order_up.turned_trump lists no suit",
+            )
+        )
     if listed and set(v.pack.suits) <= set(listed):
         out.append(
             (
@@ -562,6 +573,13 @@ def _scoring(v: Variant, out: Found) -> None:
         for t in points.table if points is not None else {}:
             if not 0 <= t <= tricks:
                 out.append((("scoring", part, "table", str(t)), f"a hand has 0 to {tricks} tricks, read {t}"))
+    if s.no_maker.minimum > tricks:
+        out.append(
+            (
+                ("scoring", "no_maker", "minimum"),
+                f"each side must take {s.no_maker.minimum} tricks, but a hand has only {tricks} tricks",
+            )
+        )
     _declarations(v, out)
     _reach(v, out)
 
@@ -683,6 +701,8 @@ _RELATED: dict[str, tuple[Location, ...]] = {
         ("making", "order_up", "turned_trump"),
     ),
     "making.order_up.turned_trump": (("pack", "suits"),),
+    "making.order_up.turned_trump_maker": (("making", "order_up", "turned_trump"),),
+    "scoring.no_maker.minimum": (("deal", "hand_size"),),
     "making.all_pass.stuck_dealer.turned_suit": (
         ("making", "all_pass", "rule"),
         ("making", "order_up", "turned_suit_barred"),

@@ -2,7 +2,9 @@
 
 Every result the rules allow is listed with the change it makes to one side's score: each
 bid (or the order-up) made or set with each number of tricks, alone or not, forced or not,
-with the defenders' own points where they score (a maker whose called partner is nobody plays alone), a hand played without a maker when all pass,
+with the defenders' own points where they score (a maker whose called partner is nobody plays alone),
+a hand played without a maker (when all pass,
+or after a turned trump that nobody makes: each side's tricks, less a charge for each it is short),
 and each declaration's points (``scoring.declarations``), a side bucked (stayed in, took no trick) and
 one dropped out (nothing). No play is looked at, so the bounds hold
 for every game: a target that ``best`` times the cap of hands cannot reach is never reached
@@ -83,15 +85,42 @@ def outcomes(v: Variant) -> Iterator[Outcome]:
             (t, a, r, f) for t in sets for a in lone for r in rules for f in forced
         ):
             yield from _set(v, (label, bid, required, mult), taken, alone, rule, factor)
-    ap = v.making.all_pass
-    if ap.rule == "play" and v.making.method == "auction":  # no maker: each side its tricks
-        yield Outcome(ap.per_trick * tricks, f"a hand played when all pass, all {_tricks(tricks)}")
+    yield from _no_maker(v)
     for d in s.declarations:  # a set shown: its points, the tricks not played where it ends the hand
         yield Outcome(d.points, f"declaration `{d.name}` shown")
     if s.bucked is not None:
         yield Outcome(s.bucked, "bucked: stayed in and took no trick")
     if v.alone.drop_out.allowed:
         yield Outcome(0, "dropped out")
+
+
+def without_maker(v: Variant) -> str | None:
+    """How a hand is played without a maker, in words (None: never).
+
+    >>> without_maker(Variant(name="x", making={"all_pass": {"rule": "play"}}))
+    'a hand played when all pass'
+    """
+    m = v.making
+    if m.method == "auction":
+        return "a hand played when all pass" if m.all_pass.rule == "play" else None
+    ou = m.order_up
+    return (
+        "a turned trump played without a maker"
+        if ou.turned_trump and ou.turned_trump_maker == "nobody"
+        else None
+    )
+
+
+def _no_maker(v: Variant) -> Iterator[Outcome]:
+    """A hand played without a maker: a side's tricks, less a charge for each short of the minimum."""
+    label = without_maker(v)
+    if label is None:
+        return
+    nm = v.scoring.no_maker
+    per = v.making.all_pass.per_trick if nm.per_trick is None else nm.per_trick
+    for taken in range(v.tricks_per_hand + 1):
+        short = max(0, nm.minimum - taken)
+        yield Outcome(nm.points(per, taken), f"{label}, {_tricks(taken)}{f', {short} short' * (short > 0)}")
 
 
 def _set(

@@ -607,6 +607,12 @@ class OrderUp(Model):
         description="A dealer made maker by `turned_trump` counts as forced, as a stuck dealer does:"
         " a loss is scaled by `all_pass.failure_multiplier`. False: scored as any order-up.",
     )
+    turned_trump_maker: Literal["dealer", "nobody"] = Field(
+        "dealer",
+        description="Who makes a `turned_trump` suit trump: `dealer`, made maker as above; `nobody`:"
+        " the hand is played without a maker (Buck Euchre's dirty clubs), nobody drops out, the"
+        " dealer's left leads, and it is scored by `scoring.no_maker`.",
+    )
 
 
 class StuckDealer(Model):
@@ -856,6 +862,29 @@ class Declaration(Model):
     )
 
 
+class NoMaker(Model):
+    """A hand played without a maker (``making.all_pass.rule: play``, or a turned trump with
+    ``making.order_up.turned_trump_maker: nobody``): each side scores its tricks, and each side
+    short of ``minimum`` tricks is charged ``short`` a trick short (Buck Euchre's dirty clubs:
+    everyone must take a trick, pagat.com)."""
+
+    per_trick: Annotated[Int, Field(ge=0, le=MAX_POINTS)] | None = Field(
+        None, description="Points a side scores a trick (null: `making.all_pass.per_trick`)."
+    )
+    minimum: Int = Field(0, ge=0, le=MAX_CARDS, description="Tricks each side must take (0: none).")
+    short: Annotated[Int, Field(ge=0, le=MAX_POINTS)] = Field(
+        0, description="Points a side loses for each trick it is short of `minimum`."
+    )
+
+    def points(self, per_trick: int, taken: int) -> int:
+        """What a side scores that took ``taken`` tricks at ``per_trick`` points a trick.
+
+        >>> NoMaker(minimum=1, short=5).points(1, 0), NoMaker(minimum=2, short=5).points(1, 3)
+        (-5, 3)
+        """
+        return per_trick * taken - self.short * max(0, self.minimum - taken)
+
+
 class Scoring(Model):
     """How a hand is scored."""
 
@@ -893,6 +922,11 @@ class Scoring(Model):
         description="A side that stayed in (did not drop out) and took no trick scores this in place of"
         " anything else for the hand, makers too (Buck Euchre: bucked, -5 where scores count up to"
         " the target); null: no such rule.",
+    )
+    no_maker: NoMaker = Field(
+        default_factory=NoMaker,
+        description="A hand played without a maker: each side's tricks, and a charge for each trick"
+        " a side is short of a minimum.",
     )
 
     def made_points(

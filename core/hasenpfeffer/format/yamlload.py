@@ -47,6 +47,11 @@ MAX_BYTES = 1 << 20
 """Largest variant file read (1 MiB)."""
 MAX_DEPTH = 40
 """Deepest nesting of mappings and lists."""
+SCAN_ABOVE = 400
+"""Nesting a text's shape allows (:func:`depth_bound`) beyond which its events are counted
+before any value is built: deeper than :data:`MAX_DEPTH` is then refused at once, before the
+composer recurses (libyaml's composer recurses in C, and a file of 50,000 brackets would
+overflow its stack)."""
 MAX_ALIAS_NODES = 10_000
 """Most nodes built again through aliases (bounds "billion laughs" expansion)."""
 MAX_NODES = 500_000
@@ -270,6 +275,50 @@ def decode(raw: bytes, file: str, limit: int = MAX_BYTES) -> str:
         raise VariantError([Problem(file, line, col, "", message)]) from None
 
 
+def depth_bound(text: str) -> int:
+    """At most how deep ``text`` can nest, from its shape alone: block collections nest at
+    rising columns (at most two to a column: a block mapping and the sequence at its indent),
+    and each flow collection opens with a bracket.
+
+    >>> depth_bound("a:\\n  b: [1, {c: 2}]\\n")
+    36
+    """
+    return 2 * (max(map(len, text.split("\n"))) + 1) + text.count("[") + text.count("{")
+
+
+def refuse_deep(text: str, file: str) -> None:
+    """Raise :class:`VariantError` where ``text`` nests deeper than :data:`MAX_DEPTH`, read from
+    its stream of events (no value built, nothing recursive), where its shape allows more
+    than :data:`SCAN_ABOVE` levels; other texts are left to the builder's own check.
+
+    >>> refuse_deep("a: " + "[" * 500 + "]" * 500, "deep.yaml")
+    Traceback (most recent call last):
+    ...
+    hasenpfeffer.format.errors.VariantError: deep.yaml:1:44: nesting depth over 40 levels: refused
+    """
+    if depth_bound(text) <= SCAN_ABOVE:
+        return
+    parser = _Loader(text)
+    opening, closing = (
+        (yaml.MappingStartEvent, yaml.SequenceStartEvent),
+        (yaml.MappingEndEvent, yaml.SequenceEndEvent),
+    )
+    depth = 0
+    try:
+        while (event := parser.get_event()) is not None:
+            if isinstance(event, opening):
+                depth += 1
+                if depth > MAX_DEPTH + 1:  # the top mapping is at depth 0
+                    mark = event.start_mark
+                    line, col = (1, 1) if mark is None else (mark.line + 1, mark.column + 1)
+                    message = f"nesting depth over {MAX_DEPTH} levels: refused"
+                    raise VariantError([Problem(file, line, col, "", message)])
+            elif isinstance(event, closing):
+                depth -= 1
+    finally:
+        parser.dispose()
+
+
 def _syntax(exc: yaml.YAMLError, text: str, file: str) -> Problem:
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
@@ -307,6 +356,7 @@ def parse(text: str, file: str, keep_going: bool = False, limit: int = MAX_BYTES
         raise VariantError([Problem(file, 1, 1, "", f"the text is longer than {limit} characters: refused")])
     loader = _Loader(text)
     try:
+        refuse_deep(text, file)
         node = loader.get_single_node()
         if node is None:
             raise VariantError(

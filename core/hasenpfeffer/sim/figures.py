@@ -48,7 +48,8 @@ LONE = "lone hands/hand"
 LONE_MADE = "lone hands made"
 THROW_INS = "throw-ins/hand"
 PLAYED_OUT = "played out/hand"
-"""The share of hands played without a maker when all pass (``making.all_pass.rule: play``)."""
+"""The share of hands played without a maker: when all pass (``making.all_pass.rule: play``), or
+after a turned trump that nobody makes (``making.order_up.turned_trump_maker: nobody``)."""
 LONE_DEFENCE = "lone defences won"
 """The share of lone defences that set the makers."""
 SLAMS = "slams/contract"
@@ -144,7 +145,7 @@ def game_values(
 ) -> Values:
     """Every figure's ``(x, y)`` for one game from its hands and its winner (``kinds``: each
     hand's :func:`contract_kind`, where the variant's contracts are read; ``played_out``: the
-    variant plays a hand when all pass, and the share of such hands is a figure).
+    variant plays a hand without a maker, and the share of such hands is a figure).
 
     >>> game_values([], None, 2)[HANDS], game_values([], 1, 2)[win_rate(1)]
     ((0, 1), (1, 1))

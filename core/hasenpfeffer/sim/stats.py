@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..engine.events import CardsSwapped, Declared, DroppedOut, HandScored, PartnerCalled, Redealt
+from ..engine.scoring import short_of
+from ..format.reach import without_maker
 from .figures import (
     MISERE,
     Sums,
@@ -34,6 +36,7 @@ from .intervals import Z95, mean_ci, rounded, wilson
 
 if TYPE_CHECKING:
     from ..engine.game import Game, HandResult
+    from ..format.variant import Variant
     from .figures import Values
 
 __all__ = ["Z95", "Outcome", "Stats", "mean_ci", "rounded", "wilson"]
@@ -93,6 +96,10 @@ class Stats:
     """Hands with a called partner (``partnerships: called``) by how the maker played and the
     outcome: ``partner made``, ``partner failed``, ``unheld made`` (nobody held the called card:
     in the kitty, or discarded), ``unheld failed``, ``alone made``, ``alone failed`` (none called)."""
+    short_hands: int = 0
+    """Hands played without a maker in which some side was short of ``scoring.no_maker.minimum``."""
+    short_sides: int = 0
+    """Sides short of ``scoring.no_maker.minimum`` in hands played without a maker, all told."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -154,9 +161,17 @@ class Stats:
                 out.add(side_of(e.seat))
             elif type(e) is HandScored:
                 r = e.result
-                if bucked and not r.thrown_in:
+                if bucked and r.maker is not None:  # a hand without a maker: short, not bucked
                     self.bucks += sum(1 for side, t in enumerate(r.tricks) if t == 0 and side not in out)
                 out = set()
+
+    def _count_short(self, v: Variant, results: list[HandResult]) -> None:
+        """Count the sides short of the minimum in the hands played without a maker."""
+        for r in results:
+            if not r.thrown_in and r.maker is None:
+                short = sum(1 for k in short_of(v, r.tricks) if k)
+                self.short_hands += short > 0
+                self.short_sides += short
 
     def add_game(self, game: Game) -> Values:
         """Count a game and all its hands, read from its events; the game's value of every figure."""
@@ -175,6 +190,8 @@ class Stats:
             self._count_bucks(game)
         if game.variant.partnerships == "called":
             self._count_calls(game)
+        if game.variant.scoring.no_maker.minimum:
+            self._count_short(game.variant, results)
         winner = game.winner  # a match's winner where the variant plays a match
         kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
         for n, result in enumerate(results):
@@ -189,7 +206,7 @@ class Stats:
         scores = list(results[-1].scores) if results else [0] * self.sides
         others = max(scores[1:]) if len(scores) > 1 else 0
         self.margins[int(scores[0] - others)] += 1
-        played_out = game.variant.making.all_pass.rule == "play"
+        played_out = without_maker(game.variant) is not None
         values = game_values(results, winner, self.sides, kinds, played_out)
         add_sums(self.sums, values)
         return values
@@ -225,6 +242,8 @@ class Stats:
             self.declarations[name] = self.declarations.get(name, 0) + n
         self.drop_outs += other.drop_outs
         self.bucks += other.bucks
+        self.short_hands += other.short_hands
+        self.short_sides += other.short_sides
         for mine, theirs in ((self.lone, other.lone), (self.lone_defence, other.lone_defence)):
             mine.made += theirs.made
             mine.failed += theirs.failed
@@ -267,6 +286,8 @@ class Stats:
             "drop_outs": self.drop_outs,
             "bucks": self.bucks,
             "calls": dict(sorted(self.calls.items())),
+            "short_hands": self.short_hands,
+            "short_sides": self.short_sides,
         }
 
     @classmethod
@@ -299,6 +320,8 @@ class Stats:
                 drop_outs=_count(data.get("drop_outs", 0)),
                 bucks=_count(data.get("bucks", 0)),
                 calls={str(k): _count(v) for k, v in dict(data.get("calls", {})).items()},
+                short_hands=_count(data.get("short_hands", 0)),
+                short_sides=_count(data.get("short_sides", 0)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
@@ -353,6 +376,8 @@ class Stats:
             "drop_outs": self.drop_outs,
             "bucks": self.bucks,
             "calls": dict(sorted(self.calls.items())),
+            "short_hands": self.short_hands,
+            "short_sides": self.short_sides,
         }
 
 

@@ -34,6 +34,7 @@ from ..format.errors import Problem, VariantError
 from ..format.houserule import house_rule
 from ..format.loader import load_variant
 from ..format.variant import Variant
+from ..format.yamlload import refuse_deep
 from .estimates import estimate
 from .execute import Progress, Shard
 from .figures import Estimate, ordered
@@ -76,7 +77,10 @@ def values(text: str) -> list[Any]:
     if not text.strip() or text.rstrip().endswith(","):
         raise ValueError(f"an empty value in {text[:60]!r}")
     try:
+        refuse_deep(f"[{text}]", "--set")
         read = yaml.safe_load(f"[{text}]")
+    except VariantError as exc:
+        raise ValueError(f"cannot read {text[:60]!r}: {exc.problems[0].message}") from None
     except yaml.YAMLError:
         raise ValueError(f"cannot read {text[:60]!r} as YAML values V1,V2,.. (an empty value?)") from None
     if not isinstance(read, list) or not read:

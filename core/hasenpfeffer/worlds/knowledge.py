@@ -88,7 +88,7 @@ class Knowledge:
         self.turned = None if view.turned is None else cid[view.turned]
         ordered = any(a.verb == "order-up" for a in view.history)
         named = any(a.verb == "trump" for a in view.history)
-        at_once = not p.auction and view.maker is not None and not ordered and not named  # turned_trump
+        at_once = not p.auction and view.trump is not None and not ordered and not named  # turned_trump
         self.picked_up = (ordered or at_once) and discards(v) and self.turned is not None
         """The dealer took the turned card (ordered up, or its suit trump at once)."""
         took = p.auction and kitty.use == "widow" and view.maker is not None

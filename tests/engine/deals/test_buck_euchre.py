@@ -1,7 +1,8 @@
 """Buck Euchre (variants/buck-euchre.yaml; pagat.com "Buck Euchre") on hand-worked deals: a
 player drops out once trump is made, a player who stayed in and took no trick is bucked, a
-euchred maker loses five, a turned club is trump at once and nobody may drop out, and the
-first to 15 wins. Records replay and say who dropped out."""
+euchred maker loses five, a turned club is trump at once with no maker, nobody may drop out
+and each player without a trick is charged five, and the first to 15 wins. Records replay and
+say who dropped out and who was short."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import json
 import pytest
 
 from hasenpfeffer import Game, IllegalActionError, records
+from hasenpfeffer.bots import policy
 from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.cli.commands.replay import show, summary
 from hasenpfeffer.engine.game import actual_state
@@ -83,19 +85,71 @@ def test_a_euchred_maker_loses_five_and_takes_nothing_for_its_tricks() -> None:
     assert r.score_change[2] == -5
 
 
-def test_dirty_clubs_nobody_drops_out_and_the_dealer_owes_a_trick() -> None:
+# Clubs turned: nobody is maker and seat 0 leads. The dealer (3) trumps the ace of hearts and
+# draws with the left bower (JS); seat 1's ace of spades takes the queen; the dealer trumps seat
+# 1's jack of diamonds and wins the last trick with the king of clubs. Seats 0 and 2 take none.
+CLUBS_PLAY = ["0 play AH", "1 play QH", "2 play 9D", "3 play 9C", "3 play JS", "0 play 9H",
+              "1 play KS", "2 play TD", "3 play QS", "0 play TS", "1 play AS", "2 play KD",
+              "1 play JD", "2 play AD", "3 play AC", "0 play KH", "3 play KC", "0 play JH",
+              "1 play TH", "2 play QD"]  # fmt: skip
+
+
+def dirty_clubs() -> Game:
+    g = Game(V, seed=1, deal=CLUBS)
+    g.apply("3 discard 9S")
+    for a in CLUBS_PLAY:
+        g.apply(a)
+    return g
+
+
+def test_dirty_clubs_nobody_makes_it_and_each_player_without_a_trick_is_charged_five() -> None:
     g = Game(V, seed=1, deal=CLUBS)
     assert TrumpTurned(3, "C") in g.events and g.phase == "discard"
     g.apply("3 discard 9S")
-    assert g.phase == "play"  # straight to the play: nobody may drop out
-    while not g.hand_results:
-        g.apply(g.legal_actions()[0])
+    assert g.phase == "play" and g.to_move == 0  # nobody drops out; the dealer's left leads
+    assert g.view(0).maker is None and g.view(0).trump == "C"
+    for a in CLUBS_PLAY:
+        g.apply(a)
     r = g.hand_results[0]
-    assert r.forced and r.maker == 3
-    dealer = r.tricks[3]
-    assert r.score_change[3] == (-5 if dealer == 0 else 0 if dealer < 3 else dealer)
-    for seat in range(3):
-        assert r.score_change[seat] == (-5 if r.tricks[seat] == 0 else r.tricks[seat])
+    assert r.maker is None and r.made is None and not r.forced and not r.thrown_in
+    # A trick is a point; players 0 and 2, a trick short each, are charged five.
+    assert r.tricks == (0, 1, 0, 4) and r.score_change == (-5, 1, -5, 4) and g.scores == (-5, 1, -5, 4)
+
+
+def test_dirty_clubs_replay_says_who_was_short(capsys: pytest.CaptureFixture[str]) -> None:
+    g = dirty_clubs()
+    again = records.replay(json.loads(json.dumps(g.record())))
+    assert again.events == g.events
+    first = summary(g)["hands"][0]
+    assert first["maker"] is None and first["trump_turned"] == "C" and first["short"] == [1, 0, 1, 0]
+    show(g)
+    out = capsys.readouterr().out
+    assert "clubs turned: trump at once, played without a maker" in out
+    assert "short of 1 trick: player 0 (1), player 2 (1)" in out and "all passed" not in out
+
+
+def test_dirty_clubs_stats_and_reach() -> None:
+    g = dirty_clubs()
+    stats = Stats(sides=4)
+    stats.add_game(g)
+    assert stats.played_out == 1 and stats.short_hands == 1 and stats.short_sides == 2
+    assert stats.bucks == 0  # short, not bucked: the buck is a rule of hands with a maker
+    assert Stats.from_raw(stats.raw()) == stats and stats.summary()["short_sides"] == 2
+    found = {o.what: o.points for o in outcomes(V)}
+    assert found["a turned trump played without a maker, 0 tricks, 1 short"] == -5
+    assert found["a turned trump played without a maker, 5 tricks"] == 5
+
+
+def test_greedy_short_of_a_trick_leads_its_strongest_card() -> None:
+    # Seat 0 holds no boss card: greedy would lead low from its shortest suit (the nine of
+    # diamonds); short of the trick it must take, it leads its strongest card instead.
+    no_boss = deal(["KH QH TS 9S 9D", "AH JH TH 9H AS", "AD KD QD JD TD", "KS QS JS AC KC"], "9C TC JC QC")
+    g = Game(V, seed=1, deal=no_boss)
+    g.apply("3 discard QS")
+    bot = GreedyBot(0)
+    assert str(bot.choose(g.view(0), g.legal_actions())) == "0 play KH"
+    ev = bot.evaluator(g.view(0))
+    assert str(policy.play(ev.rules, policy.seen_table(ev, g.view(0)), g.legal_actions())) == "0 play 9D"
 
 
 def test_the_first_to_fifteen_wins() -> None:

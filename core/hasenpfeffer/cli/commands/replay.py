@@ -31,11 +31,13 @@ from ...engine.events import (
     TurnedSuitNamed,
 )
 from ...engine.phases.names import Phase
+from ...engine.scoring import short_of
 from ...engine.transcript import played, split
 from ...format.cards import SUIT_NAMES
 from ..common import add_allow_path, error
 
 if TYPE_CHECKING:
+    from ...engine.events import HandResult
     from ...engine.game import Game
     from ...rules.actions import Action
 
@@ -270,9 +272,27 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "table": table,
         "tricks_won": won,
         "made": r.made if r else None,
+        "short": _short(game, r),
         "score_change": list(r.score_change) if r else [0] * sides,
         "scores": list(r.scores if r else game.scores),
     }
+
+
+def _short(game: Game, r: HandResult | None) -> list[int]:
+    """Tricks each side was short of ``scoring.no_maker.minimum`` in a hand played without a
+    maker (empty for any other hand, or where no minimum is set)."""
+    if r is None or r.thrown_in or r.maker is not None or not game.variant.scoring.no_maker.minimum:
+        return []
+    return list(short_of(game.variant, r.tricks))
+
+
+def short_words(game: Game, short: list[int]) -> str:
+    """Who was short of the minimum, in words: ``short of 1 trick: player 0 (1), player 2 (1)``."""
+    v = game.variant
+    side = "player" if v.partnerships == "none" else "team"
+    least = v.scoring.no_maker.minimum
+    who = ", ".join(f"{side} {n} ({k})" for n, k in enumerate(short) if k)
+    return f"short of {least} trick{'s' * (least != 1)}: {who}" if who else f"nobody short of {least}"
 
 
 def summary(game: Game) -> dict[str, Any]:
@@ -313,7 +333,12 @@ def show(game: Game) -> None:
             console.print(f"  the Joker turned: the dealer names {suit}")
         if h["trump_turned"]:
             suit = SUIT_NAMES.get(h["trump_turned"], h["trump_turned"])
-            console.print(f"  {suit} turned: trump at once, the dealer (seat {h['maker']}) the maker")
+            who = (
+                "played without a maker"
+                if h["maker"] is None
+                else f"the dealer (seat {h['maker']}) the maker"
+            )
+            console.print(f"  {suit} turned: trump at once, {who}")
         if h["thrown_in"]:
             redealt = any(w["action"] == "redeal" for w in h["weak_hands"])
             why = (
@@ -324,7 +349,9 @@ def show(game: Game) -> None:
         if h["forced"] and auction:
             who = "the Joker holder" if v.making.all_pass.forced == "joker-holder" else "the dealer"
             console.print(f"  all passed: {who}, seat {h['maker']}, must make {h['bid']}")
-        if h["trump"] is not None and h["maker"] is None:
+        if h["trump_turned"] and h["maker"] is None:
+            pass
+        elif h["trump"] is not None and h["maker"] is None:
             console.print(
                 f"  all passed: played at {h['trump']} without a maker, each side scoring its tricks"
             )
@@ -361,6 +388,8 @@ def show(game: Game) -> None:
             console.print(
                 f"  {who}tricks {h['tricks_won']}; score change {h['score_change']}; scores {h['scores']}"
             )
+            if h["short"]:
+                console.print("  " + short_words(game, h["short"]))
     console.print(f"[bold]Scores[/bold] {list(game.scores)}")
     if game.is_over:
         console.print(f"[bold]Winner[/bold]: {side} {game.winner}")

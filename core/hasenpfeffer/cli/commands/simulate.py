@@ -117,7 +117,8 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     other.add_row("thrown in (95% CI)", f"{thrown}: {text(THROW_INS, shown[THROW_INS])}")
     if PLAYED_OUT in shown:
         out = f"{count(stats.played_out)} of {count(stats.hands)} hands"
-        other.add_row("played when all pass (95% CI)", f"{out}: {text(PLAYED_OUT, shown[PLAYED_OUT])}")
+        how = "played when all pass" if variant.making.method == "auction" else "played without a maker"
+        other.add_row(f"{how} (95% CI)", f"{out}: {text(PLAYED_OUT, shown[PLAYED_OUT])}")
     other.add_row("forced bids", count(stats.forced))
     for name, n in sorted(stats.weak_hands.items()):
         other.add_row(f"weak hand: {name}", f"{count(n)} of {count(stats.hands)} hands")
@@ -131,6 +132,12 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     for how, words in calls if variant.partnerships == "called" else ():
         made, failed = stats.calls.get(f"{how} made", 0), stats.calls.get(f"{how} failed", 0)
         other.add_row(f"called, {words}", f"{count(made + failed)} hands, {count(made)} made")
+    if variant.scoring.no_maker.minimum:
+        least = variant.scoring.no_maker.minimum
+        other.add_row(
+            f"short of {least} trick{'s' * (least != 1)}, no maker",
+            f"{count(stats.short_sides)} in {count(stats.short_hands)} hands",
+        )
     if contracts:
         for label, value in contract_lines(stats):
             other.add_row(label, value)

@@ -18,11 +18,10 @@ from .names import Phase
 
 
 def offer(s: State) -> list[int]:
-    """The defenders offered to go alone, in turn (none after one has, or against a maker
-    who is not alone where only a lone maker is defended alone)."""
+    """The defenders offered to go alone, in turn (none without a maker, after one has, or
+    against a maker who is not alone where only a lone maker is defended alone)."""
     p, maker, a = s.plan, s.maker, s.variant.alone
-    assert maker is not None
-    if s.def_alone is not None or not (s.alone or a.lone_defence_against == "any-maker"):
+    if maker is None or s.def_alone is not None or not (s.alone or a.lone_defence_against == "any-maker"):
         return []
     side = p.side_of[maker]
     first = maker if a.lone_defence_order == "maker-left" else s.dealer

@@ -5,7 +5,8 @@ variant's ``making.order_up`` and ``all_pass``. When the dealer passes too, the 
 round two (:mod:`.nametrump`) or is thrown in; a turned Joker that proposes no suit throws the
 hand in at once, and the same dealer deals again; where the dealer names a turned Joker's suit
 (``turned_joker: dealer-names``), that comes first. A turned card of a ``turned_trump`` suit
-(dirty clubs) makes trump at once: the dealer is the maker and nobody speaks.
+(dirty clubs) makes trump at once: the dealer is the maker, or the hand is played without one,
+and nobody speaks.
 """
 
 from __future__ import annotations
@@ -45,16 +46,17 @@ def naming_joker(s: State) -> bool:
 
 
 def trump_at_once(s: State) -> bool:
-    """The turned card's suit is trump at once (``turned_trump``): the dealer is made maker, takes
-    the card, and the hand goes on."""
+    """The turned card's suit is trump at once (``turned_trump``): the dealer is made maker (or
+    nobody is, ``turned_trump_maker: nobody``), takes the card, and the hand goes on."""
     if not s.plan.turns_trump:
         return False
     ti = turned_suit(s)
     ou = s.variant.making.order_up
     if ti is None or s.rules.suits[ti] not in ou.turned_trump:
         return False
-    s.maker, s.bid_name, s.required = s.dealer, "turned-trump", ou.tricks_required
-    s.forced = ou.turned_trump_forced
+    s.bid_name, s.required = "turned-trump", ou.tricks_required
+    if ou.turned_trump_maker == "dealer":
+        s.maker, s.forced = s.dealer, ou.turned_trump_forced
     set_trump(s, ti, False)
     emit(s, TrumpTurned(s.dealer, s.rules.trump_names[ti]))
     take_up(s)
