@@ -5,7 +5,7 @@ An *action event* records a decision and carries its :class:`~hasenpfeffer.rules
 (``BidMade``, ``Passed``, ``OrderedUp``, ``TurnedSuitNamed``, ``TrumpNamed``, ``CardsDiscarded``, ``CardsGiven``,
 ``DefendedAlone``, ``DroppedOut``, ``CardPlayed``, ``SuitNamed``; ``Redealt`` and ``CardsSwapped`` unless the
 rule made them; ``Declared``); the others follow from the rules (``HandDealt``,
-``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``PassedOut``, ``HandShown``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
+``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``PassedOut``, ``HandShown``, ``DummyPlayed``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
 the replay printout and statistics are built from these, never by applying a rule again.
 
 >>> from hasenpfeffer import Game, Variant
@@ -299,6 +299,21 @@ class HandShown(NamedTuple):
 
 
 @value
+class DummyPlayed(NamedTuple):
+    """A dummy (``deal.dummies``) plays this hand, its cards played by ``by``, its controller;
+    ``cards``: its hand laid face up to every seat, where the dummy is exposed (else empty)."""
+
+    seat: int
+    by: int
+    cards: tuple[Card, ...]
+
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
+
+
+@value
 class Redealt(NamedTuple):
     """A seat's weak hand (``why``: the rule's name) has the hand thrown in to be dealt again
     (``forced``: by the rule, not a decision)."""
@@ -427,6 +442,7 @@ Event: TypeAlias = (
     | CardPlayed
     | SuitNamed
     | HandShown
+    | DummyPlayed
     | DroppedOut
     | Redealt
     | CardsSwapped

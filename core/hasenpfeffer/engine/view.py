@@ -81,6 +81,12 @@ class PublicView:
         return self.maker is not None and self.maker in self.alone
 
     @property
+    def actor(self) -> int | None:
+        """The player who decides for the seat to move: that seat, or for a dummy
+        (``deal.dummies``) its controller; None when nobody moves."""
+        return None if self.to_move is None else self.variant.controller_of(self.to_move)
+
+    @property
     def defender_alone(self) -> int | None:
         """The seat defending alone against the makers, if any."""
         return next((q for q in self.alone if q != self.maker), None)
@@ -137,6 +143,9 @@ class View(PublicView):
     hand: tuple[Card, ...]
     widow: tuple[Card, ...]
     legal: tuple[Action, ...]
+    seen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Other seats' hands this seat sees now, with deal.dummies: a controller's dummy in play,
+    or in a dummy's view (when it moves) its controller's hand. Empty without dummies."""
 
     @property
     def hand_ids(self) -> tuple[int, ...]:
@@ -356,9 +365,22 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         legal=tuple(legal) if s.to_move == seat else (),
         variant=s.variant,
         shown=shown(s),
+        seen=seen(s, seat) if True in s.plan.dummy else (),
         snapshot=snapshot,
     )
     return view
+
+
+def seen(s: State, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The other hands in play that ``seat`` sees by ``deal.dummies``: those of the seats its
+    controller decides for (the controller and its dummies), as they are now."""
+    p, faces = s.plan, s.rules.faces
+    me = p.controller[seat]
+    return tuple(
+        (q, tuple([faces[c] for c in s.hands[q]]))
+        for q in range(p.n)
+        if q != seat and p.controller[q] == me and not s.out[q]
+    )
 
 
 def make_public(s: State) -> PublicView:

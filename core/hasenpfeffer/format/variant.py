@@ -363,6 +363,37 @@ class WeakHand(Model):
         return self.when[0].counted(ranks)[: self.cards]
 
 
+class Dummies(Model):
+    """Hands dealt to seats nobody sits at (two-handed Euchre with a dummy each): a dummy is a
+    seat of the table for the deal and the play, never bids nor deals, and its cards are played
+    by its controller, whose side scores its tricks.
+
+    >>> d = Dummies(seats=(2, 3))
+    >>> d.controller, d.exposed, d.is_dummy(3), d.is_dummy(1)
+    ('partner', False, True, False)
+    """
+
+    seats: tuple[Annotated[Int, Field(ge=0, le=7)], ...] = Field(
+        (),
+        max_length=7,
+        description="Seats dealt a hand that nobody sits at (empty: every seat is a player).",
+    )
+    controller: Literal["partner"] = Field(
+        "partner",
+        description="Who plays a dummy's cards: `partner`, the player of its side (partnerships"
+        " alternate), who sees its hand from the deal.",
+    )
+    exposed: Bool = Field(
+        False,
+        description="The dummy's hand is laid face up to every seat once trump is made (one dummy;"
+        " false: only its controller sees it).",
+    )
+
+    def is_dummy(self, seat: int) -> bool:
+        """Whether ``seat`` is a dummy."""
+        return seat in self.seats
+
+
 class Deal(Model):
     """How the cards are dealt."""
 
@@ -385,6 +416,10 @@ class Deal(Model):
         description="Conditions on a dealt hand (farmer's hand, nines and tens, ace no face...), asked of"
         " each seat from the dealer's left before trump is made; a seat acts on the first it meets."
         " Empty: every hand is played as dealt.",
+    )
+    dummies: Dummies = Field(
+        default_factory=Dummies,
+        description="Hands dealt to seats nobody sits at, played by a controller (two-handed Euchre).",
     )
 
 
@@ -1005,6 +1040,19 @@ class Variant(Model):
         """The other seats of a seat's side, from its left round the table."""
         n, side = self.players, self.team_of(seat)
         return tuple(q for k in range(1, n) if self.team_of(q := (seat + k) % n) == side)
+
+    def controller_of(self, seat: int) -> int:
+        """The player who decides for ``seat``: the seat itself, or for a dummy
+        (``deal.dummies``) its controller, the first of its partners that is no dummy.
+
+        >>> v = Variant(name="x", deal={"dummies": {"seats": [2, 3]}})
+        >>> [v.controller_of(q) for q in range(4)]
+        [0, 1, 0, 1]
+        """
+        dummies = self.deal.dummies
+        if not dummies.is_dummy(seat):
+            return seat
+        return next((q for q in self.partners(seat) if not dummies.is_dummy(q)), seat)
 
     @property
     def hand_size(self) -> int:

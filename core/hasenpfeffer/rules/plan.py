@@ -34,6 +34,13 @@ class Plan:
         """Each seat's partners, as a table (``rules.partners(seat)`` answers the same)."""
         self.left = tuple((s + 1) % n for s in range(n))
         self.dealer_step = 1 if v.deal.dealer_rotation == "left" else n - 1
+        dummies = v.deal.dummies
+        self.dummy = tuple(dummies.is_dummy(q) for q in range(n))
+        """Which seats are dummies (``deal.dummies``): dealt a hand that nobody sits at."""
+        self.controller = tuple(v.controller_of(q) for q in range(n))
+        """The player who decides for each seat: itself, or a dummy's controller."""
+        self.speaks = tuple(self.next_player((q + 1) % n) for q in range(n))
+        """The next seat to a seat's left that bids (the next one that is no dummy)."""
         self.hand_size = v.hand_size
         self.packets: tuple[int, ...] = v.deal.packets or (v.hand_size,)
         self.auction = v.making.method == "auction"
@@ -78,6 +85,12 @@ class Plan:
         every += self.suit
         every += [t for seat in self.trump for t in seat]
         self.text: dict[Action, str] = {a: str(a) for group in every for a in group}
+
+    def next_player(self, seat: int, step: int = 1) -> int:
+        """``seat``, or the first seat from it on (by ``step``) that is no dummy."""
+        while self.dummy[seat]:
+            seat = (seat + step) % self.n
+        return seat
 
 
 @functools.lru_cache(maxsize=64)

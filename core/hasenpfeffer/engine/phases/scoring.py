@@ -118,5 +118,5 @@ class Scoring(PhaseRules):
                 emit(s, GameWon(side_won, s.scores))
                 s.winner = match_winner(s, side_won)
         if s.winner is None and not (thrown and s.redeal_same):
-            s.dealer = (s.dealer + p.dealer_step) % p.n
+            s.dealer = p.next_player((s.dealer + p.dealer_step) % p.n, p.dealer_step)
         s.course.leave(s)
