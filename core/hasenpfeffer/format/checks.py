@@ -251,8 +251,10 @@ def _dummies(v: Variant, out: Found) -> None:
     for field, asked, fix in asks:
         if asked:
             out.append(((*at, "seats"), f"a dummy takes no decision, but {field} asks it one: {fix}"))
-    if d.exposed and len(d.seats) != 1:
-        out.append(((*at, "exposed"), f"one dummy is laid face up, but {len(d.seats)} seats are dummies"))
+    if d.exposed and len(set(d.seats)) > 1:
+        out.append(
+            ((*at, "exposed"), f"one dummy is laid face up, but {len(set(d.seats))} seats are dummies")
+        )
 
 
 def _pack(v: Variant, out: Found) -> None:

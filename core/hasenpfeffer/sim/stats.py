@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.events import CardsSwapped, Declared, DroppedOut, HandScored, Redealt
+from ..engine.events import CardsSwapped, Declared, DroppedOut, DummyPlayed, HandScored, Redealt
 from .figures import (
     MISERE,
     Sums,
@@ -89,6 +89,9 @@ class Stats:
     """Players who dropped out of a hand (``alone.drop_out``)."""
     bucks: int = 0
     """Sides bucked: stayed in and took no trick (where ``scoring.bucked`` is set)."""
+    dummies: int = 0
+    """Dummies taken into play by their controller (``deal.dummies``; a maker alone leaves
+    its dummy out)."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -157,6 +160,8 @@ class Stats:
                     self.declarations[e.name] = self.declarations.get(e.name, 0) + 1
         if game.variant.alone.drop_out.allowed or game.variant.scoring.bucked is not None:
             self._count_bucks(game)
+        if game.variant.deal.dummies.seats:
+            self.dummies += sum(1 for e in game.events if type(e) is DummyPlayed)
         winner = game.winner  # a match's winner where the variant plays a match
         kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
         for n, result in enumerate(results):
@@ -205,6 +210,7 @@ class Stats:
             self.declarations[name] = self.declarations.get(name, 0) + n
         self.drop_outs += other.drop_outs
         self.bucks += other.bucks
+        self.dummies += other.dummies
         for mine, theirs in ((self.lone, other.lone), (self.lone_defence, other.lone_defence)):
             mine.made += theirs.made
             mine.failed += theirs.failed
@@ -246,6 +252,7 @@ class Stats:
             "declarations": dict(sorted(self.declarations.items())),
             "drop_outs": self.drop_outs,
             "bucks": self.bucks,
+            "dummies": self.dummies,
         }
 
     @classmethod
@@ -277,6 +284,7 @@ class Stats:
                 declarations={str(k): _count(v) for k, v in dict(data.get("declarations", {})).items()},
                 drop_outs=_count(data.get("drop_outs", 0)),
                 bucks=_count(data.get("bucks", 0)),
+                dummies=_count(data.get("dummies", 0)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
@@ -330,6 +338,7 @@ class Stats:
             "declarations": dict(sorted(self.declarations.items())),
             "drop_outs": self.drop_outs,
             "bucks": self.bucks,
+            "dummies": self.dummies,
         }
 
 

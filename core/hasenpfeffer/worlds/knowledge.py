@@ -86,8 +86,8 @@ class Knowledge:
         if view.shown is not None and view.shown[0] != self.me:
             self.open = (view.shown[0], [cid[str(c)] for c in view.shown[1]])
         elif view.seen:  # a dummy's hand its controller sees, or the controller's the dummy sees
-            seat, cards = view.seen[0]
-            self.open = (seat, [cid[str(c)] for c in cards])
+            other, hand = view.seen[0]
+            self.open = (other, [cid[str(c)] for c in hand])
         ap, kitty = v.making.all_pass, v.deal.kitty
         self.turned = None if view.turned is None else cid[view.turned]
         ordered = any(a.verb == "order-up" for a in view.history)

@@ -16,6 +16,7 @@ from ...engine.events import (
     CardsSwapped,
     Declared,
     DroppedOut,
+    DummyPlayed,
     Event,
     HandDealt,
     HandScored,
@@ -234,6 +235,9 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "lone_defence": defence,
         "declarations": declared,
         "drop_out": dropping,
+        "dummies": [
+            {"seat": e.seat, "by": e.by, "cards": list(e.cards)} for e in events if isinstance(e, DummyPlayed)
+        ],
         "thrown_in": r.thrown_in if r else False,
         "tricks": tricks,
         "table": table,
@@ -305,6 +309,9 @@ def show(game: Game) -> None:
             console.print(f"  trump {h['trump']}, maker {h['maker']} ({h['bid']}{contract}){alone}")
         if h["shown"]:
             console.print(f"  seat {h['shown']['seat']} lays its hand open: " + " ".join(h["shown"]["cards"]))
+        for d in h["dummies"]:
+            face_up = ", face up: " + " ".join(d["cards"]) if d["cards"] else ""
+            console.print(f"  seat {d['by']} plays the dummy at seat {d['seat']}{face_up}")
         if h["lone_defence"]:
             console.print("  lone defence: " + ", ".join(h["lone_defence"]))
         for d in h["declarations"]:

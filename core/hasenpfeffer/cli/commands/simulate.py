@@ -127,6 +127,10 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
         other.add_row("drop-outs", f"{count(stats.drop_outs)} in {count(stats.hands)} hands")
     if variant.scoring.bucked is not None:
         other.add_row("bucked (stayed in, no trick)", f"{count(stats.bucks)} in {count(stats.hands)} hands")
+    if variant.deal.dummies.seats:
+        slots = (stats.hands - stats.throw_ins) * len(variant.deal.dummies.seats)
+        taken = f"{count(stats.dummies)} of {count(slots)} ({100 * stats.dummies / max(slots, 1):.1f}%)"
+        other.add_row("dummies played", taken)
     if contracts:
         for label, value in contract_lines(stats):
             other.add_row(label, value)
