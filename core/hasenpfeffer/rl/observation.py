@@ -140,6 +140,13 @@ class Encoder:
             for c in view.shown[1]:
                 ci = card[c]
                 v[o + ci] = v.get(o + ci, 0.0) + w[ci]
+        if "seen" in at:
+            others = [*view.seen, *([view.shown] if view.shown is not None and view.shown[0] != seat else [])]
+            for q, cards in dict(others).items():
+                o = at["seen"] + ((q - seat) % n) * ncards
+                for c in cards:
+                    ci = card[c]
+                    v[o + ci] = v.get(o + ci, 0.0) + w[ci]
         rel = self.rel_side[seat]
         o = at["tricks_won"]
         for side, won in enumerate(view.tricks_won):

@@ -112,3 +112,14 @@ def test_records_replay_and_say_who_played_the_dummy() -> None:
     assert again.events == g.events
     first = summary(again)["hands"][0]
     assert first["dummies"] == [{"seat": 2, "by": 0, "cards": []}, {"seat": 3, "by": 1, "cards": []}]
+
+
+def test_the_observation_holds_the_dummy_its_player_sees() -> None:
+    pytest.importorskip("numpy")
+    from hasenpfeffer.rl.observation import encoder
+
+    enc = encoder(TWO)
+    g = Game(TWO, seed=1, deal=DEAL)
+    seen = enc.pieces(enc.encode(g.view(0)))["seen"]
+    assert seen.sum(axis=1).tolist() == [0, 0, 5, 0]  # seat 2, two seats on from seat 0
+    assert enc.pieces(enc.encode(g.view(1)))["seen"].sum(axis=1).tolist() == [0, 0, 5, 0]
