@@ -100,6 +100,7 @@ class GreedyBot:
             v = view.variant
             team = v.teams[v.team_of(view.seat)]
             found = sum(1 for s in team if s != view.seat and s not in view.sitting_out)
+            found += sum(1 for s in v.deal.dummies.seats if v.deal.dummies.floating(s) and s != view.seat)
             if len(self._partners) > 256:
                 self._partners.clear()
             self._partners[key] = found
@@ -125,7 +126,8 @@ class GreedyBot:
     def defenders(self, view: View) -> int:
         """The seats that defend against this seat as maker."""
         v = view.variant
-        return v.players - len(v.teams[v.team_of(view.seat)])
+        floating = sum(1 for s in v.deal.dummies.seats if v.deal.dummies.floating(s))
+        return v.players - len(v.teams[v.team_of(view.seat)]) - floating
 
     def _options(self, ev: Evaluator) -> list[int]:
         r = ev.rules

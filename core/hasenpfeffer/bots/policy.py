@@ -80,8 +80,11 @@ def friends(rules: Ruleset, seat: int, maker: int | None) -> frozenset[int]:
 
 @functools.lru_cache(maxsize=4096)
 def _friends(plan: Plan, seat: int, maker: int | None) -> frozenset[int]:
-    if plan.rules.variant.partnerships == "none" and maker is not None and maker != seat:
-        return frozenset(s for s in range(plan.n) if s != maker)
+    if plan.rules.variant.partnerships == "none" and maker is not None:
+        sides = plan.hand_sides(maker)  # a dummy that plays for the maker is on the maker's side
+        if sides[seat] != sides[maker]:
+            return frozenset(s for s in range(plan.n) if sides[s] != sides[maker])
+        return frozenset(s for s in range(plan.n) if sides[s] == sides[seat])
     return frozenset((seat, *plan.rules.partners(seat)))
 
 

@@ -151,7 +151,7 @@ class Game:
         (``deal.dummies``) its controller, who plays the dummy's cards as ``seat play CARD``
         actions of the dummy's seat; None when the game is over."""
         seat = self._s.to_move
-        return None if seat is None else self._s.plan.controller[seat]
+        return None if seat is None else self._s.plan.controllers(self._s.maker)[seat]
 
     @property
     def dealer(self) -> int:

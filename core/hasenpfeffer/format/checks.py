@@ -24,6 +24,8 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``deal.dummies.seats``: ``a dummy never bids, so its side's player makes trump by order-up, but making.method is auction``
 - ``deal.dummies.seats``: ``a dummy takes no decision, but {field} asks it one: {fix}``
 - ``deal.dummies.controller``: ``a dummy is played by its partner, but {why}``
+- ``deal.dummies.controller``: ``a dummy played by the maker joins the maker's side for the hand, which needs players each for themselves: set partnerships to none``
+- ``deal.dummies.seats``: ``the maker plays one dummy, but {n} seats are dummies``
 - ``deal.dummies.exposed``: ``one dummy is laid face up, but {n} seats are dummies``
 - ``pack.suits``: ``suit `{suit}` is listed twice``
 - ``pack.ranks``: ``rank `{rank}` is listed twice``
@@ -224,7 +226,19 @@ def _dummies(v: Variant, out: Found) -> None:
         elif seat in d.seats[:i]:
             out.append(((*at, "seats", i), f"seat {seat} is listed twice"))
     why = _no_partners(v)
-    if why:
+    if d.controller == "maker":
+        if v.partnerships != "none":
+            out.append(
+                (
+                    (*at, "controller"),
+                    "a dummy played by the maker joins the maker's side for the hand, which needs"
+                    " players each for themselves: set partnerships to none",
+                )
+            )
+        if len(set(d.seats)) > 1:
+            n = len(set(d.seats))
+            out.append(((*at, "seats"), f"the maker plays one dummy, but {n} seats are dummies"))
+    elif why:
         out.append(((*at, "controller"), f"a dummy is played by its partner, but {why}"))
     else:
         for side, team in enumerate(v.teams):
@@ -247,6 +261,7 @@ def _dummies(v: Variant, out: Found) -> None:
         ("scoring.declarations", bool(v.scoring.declarations), "leave scoring.declarations empty"),
         ("alone.lone_defence", v.alone.lone_defence, "set alone.lone_defence to false"),
         ("alone.exchange", v.alone.exchange.cards > 0, "set alone.exchange.cards to 0"),
+        ("alone.drop_out", v.alone.drop_out.allowed, "set alone.drop_out.allowed to false"),
     )
     for field, asked, fix in asks:
         if asked:

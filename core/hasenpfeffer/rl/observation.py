@@ -141,11 +141,13 @@ class Encoder:
                 ci = card[c]
                 v[o + ci] = v.get(o + ci, 0.0) + w[ci]
         if "seen" in at:
-            others = [*view.seen, *([view.shown] if view.shown is not None and view.shown[0] != seat else [])]
-            for q, cards in dict(others).items():
+            others = dict(view.seen)
+            if view.shown is not None and view.shown[0] != seat:
+                others[view.shown[0]] = view.shown[1]
+            for q, held in others.items():
                 o = at["seen"] + ((q - seat) % n) * ncards
-                for c in cards:
-                    ci = card[c]
+                for x in held:
+                    ci = card[x]
                     v[o + ci] = v.get(o + ci, 0.0) + w[ci]
         rel = self.rel_side[seat]
         o = at["tricks_won"]

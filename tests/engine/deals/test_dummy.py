@@ -123,3 +123,53 @@ def test_the_observation_holds_the_dummy_its_player_sees() -> None:
     seen = enc.pieces(enc.encode(g.view(0)))["seen"]
     assert seen.sum(axis=1).tolist() == [0, 0, 5, 0]  # seat 2, two seats on from seat 0
     assert enc.pieces(enc.encode(g.view(1)))["seen"].sum(axis=1).tolist() == [0, 0, 5, 0]
+
+
+THREE = load_variant(str(HOUSE / "three-handed-euchre-dummy.yaml"))
+# Three players at seats 0 to 2, the dummy at seat 3. Seat 2 holds four clubs; the dummy the
+# spades with the jack, the left bower in clubs. The jack of clubs is turned.
+THREE_DEAL = {
+    "dealer": 0,
+    "hands": [h.split() for h in ["9H TH QH KH AH", "9D TD QD KD AD", "9S AC KC QC TC", "JS TS QS KS AS"]],
+    "widow": ["JC", "9C", "JD", "JH"],
+}
+
+
+def test_the_maker_plays_the_dummy_face_up_as_partner() -> None:
+    g = Game(THREE, seed=1, deal=THREE_DEAL)
+    assert THREE.teams == ((0,), (1,), (2,)) and g.scores == (0, 0, 0)
+    assert g.view(2).seen == () and g.view(0).shown is None  # nobody's, face down, before trump
+    g.apply("1 pass")
+    events = g.apply("2 order-up")
+    assert g.actor == 0 and g.to_move == 0  # the dealer discards; the dummy never deals
+    events += g.apply("0 discard 9H")
+    dummy = tuple(g.view(3).hand)
+    assert DummyPlayed(3, 2, dummy) in events
+    assert g.view(0).shown == (3, dummy) and g.view(1).shown == (3, dummy)
+    assert g.view(2).seen == ((3, dummy),)
+    plays = [
+        ("1 play AD", "2 play TC", "3 play TS", "0 play JC"),  # seat 0's right bower
+        ("0 play AH", "1 play 9D", "2 play QC", "3 play QS"),  # the maker ruffs
+        ("2 play 9S", "3 play AS", "0 play KH", "1 play TD"),  # the dummy's ace of spades
+        ("3 play JS", "0 play TH", "1 play QD", "2 play KC"),  # the dummy's left bower
+        ("3 play KS", "0 play QH", "1 play KD", "2 play AC"),
+    ]
+    winners = []
+    for trick in plays:
+        for a in trick:
+            assert g.actor == (2 if a[0] == "3" else int(a[0]))  # the maker acts for the dummy
+            events = g.apply(a)
+        winners += [e.winner for e in events if type(e) is TrickWon]
+    assert winners == [0, 2, 3, 3, 2]
+    result = next(e.result for e in g.events if type(e) is HandScored)
+    assert result.tricks == (1, 0, 4) and result.made and result.score_change == (0, 0, 1)
+    assert g.dealer == 1
+
+
+def test_the_dummy_is_the_makers_only_for_the_hand() -> None:
+    assert [THREE.side_in_hand(3, m) for m in (0, 1, 2)] == [0, 1, 2]
+    g = Game(THREE, seed=1, deal=THREE_DEAL)
+    g.apply("1 order-up")  # seat 1 makes: the dummy plays for seat 1 this hand
+    g.apply("0 discard 9H")
+    assert g.events[-1] == DummyPlayed(3, 1, tuple(g.view(3).hand))
+    assert g.view(1).seen[0][0] == 3 and g.view(2).seen == ()

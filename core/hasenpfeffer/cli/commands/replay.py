@@ -204,10 +204,11 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
     sides = len(game.scores)
     tricks = _tricks(events)
     won = [0] * sides
-    for t in tricks:
-        won[game.variant.team_of(t["winner"])] += 1
     r = next((e.result for e in events if isinstance(e, HandScored)), None)
     public = game.view()
+    maker = r.maker if r else public.maker
+    for t in tricks:  # a dummy that plays for the maker counts for the maker's side
+        won[game.variant.side_in_hand(t["winner"], maker)] += 1
     table: list[dict[str, Any]] = []
     if r is None:
         for e in events:

@@ -28,7 +28,7 @@ def take_dummies(s: State) -> None:
             cards = tuple([faces[c] for c in s.hands[seat]]) if exposed else ()
             if exposed:
                 s.shown = seat
-            s.events.append(DummyPlayed(seat, p.controller[seat], cards))
+            s.events.append(DummyPlayed(seat, p.controllers(s.maker)[seat], cards))
 
 
 class Play(PhaseRules):

@@ -35,9 +35,9 @@ def match_winner(s: State, won: int) -> int | None:
 
 
 def _tricks_by_side(s: State) -> tuple[int, ...]:
-    won = [0] * s.plan.sides
+    won, side_of = [0] * s.plan.sides, s.plan.hand_sides(s.maker)
     for seat, w in enumerate(s.won):
-        won[s.plan.side_of[seat]] += w
+        won[side_of[seat]] += w
     return tuple(won)
 
 
