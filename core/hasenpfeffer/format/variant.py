@@ -426,7 +426,8 @@ class Deal(Model):
     )
     dummies: Dummies = Field(
         default_factory=Dummies,
-        description="Hands dealt to seats nobody sits at, played by a controller (two-handed Euchre).",
+        description="Hands dealt to seats nobody sits at, played by a controller (two- and"
+        " three-handed Euchre with a dummy). Empty: every seat is a player.",
     )
 
 

@@ -173,3 +173,16 @@ def test_the_dummy_is_the_makers_only_for_the_hand() -> None:
     g.apply("0 discard 9H")
     assert g.events[-1] == DummyPlayed(3, 1, tuple(g.view(3).hand))
     assert g.view(1).seen[0][0] == 3 and g.view(2).seen == ()
+
+
+def test_worlds_of_a_defender_keep_the_exposed_dummy() -> None:
+    g = Game(THREE, seed=1, deal=THREE_DEAL)
+    for a in ("1 pass", "2 order-up", "0 discard 9H", "1 play AD"):
+        g.apply(a)
+    view = g.view(0)  # a defender: the dummy is shown, seat 2's hand is not
+    assert view.shown == (3, tuple(g.view(3).hand)) and view.seen == ()
+    worlds = Worlds(view)
+    rng = random.Random(5)
+    drawn = [w for w in (worlds.sample(rng) for _ in range(8)) if w is not None]
+    assert drawn and all(w.view(3).hand == g.view(3).hand for w in drawn)
+    assert any(w.view(2).hand != g.view(2).hand for w in drawn)
