@@ -93,6 +93,7 @@ def test_view_hides_other_hands_widow_and_discards() -> None:
 GAME = {
     "phase",
     "to_move",
+    "actor",
     "legal_actions",
     "can_apply",
     "apply",

@@ -30,6 +30,8 @@ HOUSE_RULES = [
         "euchre-going-under.yaml",
         "euchre-jamboree.yaml",
         "buck-euchre-25.yaml",
+        "two-handed-euchre-dummy.yaml",
+        "three-handed-euchre-dummy.yaml",
     )
 ]
 CASES = [(name, episode) for name in [*builtin_names(), *HOUSE_RULES] for episode in ("hand", "game")]

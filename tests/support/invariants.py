@@ -159,12 +159,15 @@ def check_hand(v: Variant, r: HandResult, before: tuple[int, ...], out: frozense
 
 
 def check_next_dealer(g: Game, r: HandResult) -> None:
-    """The deal passes to the left (or right, by the variant); a thrown-in hand may be redealt
-    by the same dealer."""
+    """The deal passes to the left (or right, by the variant), over the dummies; a thrown-in hand
+    may be redealt by the same dealer."""
     n = g.variant.players
     step = 1 if g.variant.deal.dealer_rotation == "left" else -1
     dealer = g.view(0).dealer
-    assert dealer == (r.dealer + step) % n or (r.thrown_in and dealer == r.dealer)
+    after = (r.dealer + step) % n
+    while g.variant.deal.dummies.is_dummy(after):
+        after = (after + step) % n
+    assert dealer == after or (r.thrown_in and dealer == r.dealer)
 
 
 def starting(g: Game, n: int) -> tuple[int, ...]:
@@ -242,6 +245,8 @@ def check_turn(g: Game) -> None:
     assert all(a.seat == g.to_move for a in legal)
     players = g.variant.players
     assert [len(g.view(s).legal) for s in range(players)].count(0) == players - 1
+    if g.variant.deal.dummies.is_dummy(legal[0].seat):  # a dummy only plays cards
+        assert g.phase == "play" and g.actor != legal[0].seat
 
 
 def illegal_candidates(g: Game, legal: Sequence[Action], rng: random.Random) -> list[Action]:

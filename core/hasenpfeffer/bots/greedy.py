@@ -104,6 +104,7 @@ class GreedyBot:
             found = sum(1 for s in team if s != view.seat and s not in view.sitting_out)
             if v.partnerships == "called":  # a maker plays with the holder of the card it calls
                 found = 1
+            found += sum(1 for s in v.deal.dummies.seats if v.deal.dummies.floating(s) and s != view.seat)
             if len(self._partners) > 256:
                 self._partners.clear()
             self._partners[key] = found
@@ -129,7 +130,8 @@ class GreedyBot:
     def defenders(self, view: View) -> int:
         """The seats that defend against this seat as maker."""
         v = view.variant
-        return v.players - len(v.teams[v.team_of(view.seat)])
+        floating = sum(1 for s in v.deal.dummies.seats if v.deal.dummies.floating(s))
+        return v.players - len(v.teams[v.team_of(view.seat)]) - floating
 
     def _options(self, ev: Evaluator) -> list[int]:
         r = ev.rules

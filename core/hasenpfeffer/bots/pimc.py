@@ -42,6 +42,7 @@ from ..engine.game import Game, actual_deal, actual_state
 from ..engine.scoring import played_out_change, score_hand
 from ..engine.view import View
 from ..rules.actions import Action, Verb
+from ..rules.plan import plan_for
 from ..solver import Solver, analyse_moves
 from ..solver.deals import hand_game
 from ..solver.position import position
@@ -495,7 +496,7 @@ class PimcBot:
         :meth:`outcome`; the worlds are played on)."""
         if not games:
             return 0.0
-        side = games[0].rules.side_of(view.seat)
+        side = view.variant.side_in_hand(view.seat, view.maker)
         solver, worth = Solver(), self.worth(view)
         return sum(self.outcome(g, action, view.seat, side, None, solver, worth)[0] for g in games) / len(
             games
@@ -541,15 +542,17 @@ class PimcBot:
 
 def taken_by(g: Game, seat: int) -> int:
     """Tricks the seat's side has taken so far this hand."""
-    side_of = g.rules.side_of
-    mine = side_of(seat)
-    return sum(1 for _, _, w in actual_state(g).tricks if side_of(w) == mine)
+    now = actual_state(g)
+    side_of = plan_for(g.rules).hand_sides(now.maker)
+    mine = side_of[seat]
+    return sum(1 for _, _, w in now.tricks if side_of[w] == mine)
 
 
 def hand_value(g: Game, seat: int, tricks: int, worth: Worth | None = None) -> float:
     """The score difference for ``seat``'s side when it takes ``tricks`` in the game's contract
     (or what ``worth`` makes of the score change)."""
-    side_of, now = g.rules.side_of, actual_state(g)
+    now = actual_state(g)
+    side_of = plan_for(g.rules).hand_sides(now.maker).__getitem__
     sides = len(g.variant.teams)
     if now.maker is None and now.trump_i is not None:  # played when all pass: tricks score
         if sides != 2:

@@ -81,11 +81,17 @@ def friends(rules: Ruleset, seat: int, maker: int | None, partner: int | None = 
 
 @functools.lru_cache(maxsize=4096)
 def _friends(plan: Plan, seat: int, maker: int | None, partner: int | None) -> frozenset[int]:
-    if plan.rules.variant.partnerships != "alternate" and maker is not None:
+    variant = plan.rules.variant
+    if variant.partnerships == "called" and maker is not None:
         makers = {maker} if partner is None else {maker, partner}
         if seat in makers:
             return frozenset(makers)
         return frozenset(s for s in range(plan.n) if s not in makers)
+    if variant.partnerships == "none" and maker is not None:
+        sides = plan.hand_sides(maker)  # a dummy that plays for the maker is on the maker's side
+        if sides[seat] != sides[maker]:
+            return frozenset(s for s in range(plan.n) if sides[s] != sides[maker])
+        return frozenset(s for s in range(plan.n) if sides[s] == sides[seat])
     return frozenset((seat, *plan.rules.partners(seat)))
 
 

@@ -129,6 +129,8 @@ def parse_deal(plan: Plan, deal: Mapping[str, Any]) -> FixedDeal:
     dealer = deal.get("dealer")
     if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer < plan.n):
         raise ValueError(f"the dealer must be a seat from 0 to {plan.n - 1}, read {dealer!r}")
+    if dealer is not None and plan.dummy[dealer]:
+        raise ValueError(f"seat {dealer} is a dummy and never deals")
     raw = deal.get("hands")
     if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != plan.n:
         raise ValueError(f"a deal needs 'hands': a list of {plan.n} hands")

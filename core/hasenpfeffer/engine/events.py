@@ -5,7 +5,8 @@ An *action event* records a decision and carries its :class:`~hasenpfeffer.rules
 (``BidMade``, ``Passed``, ``OrderedUp``, ``TurnedSuitNamed``, ``TrumpNamed``, ``CardsDiscarded``, ``CardsGiven``,
 ``DefendedAlone``, ``DroppedOut``, ``PartnerCalled``, ``CardPlayed``, ``SuitNamed``; ``Redealt`` and ``CardsSwapped`` unless the
 rule made them; ``Declared``); the others follow from the rules (``HandDealt``,
-``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``PassedOut``, ``HandShown``, ``PartnerRevealed``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
+``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``PassedOut``, ``HandShown``, ``PartnerRevealed``, ``DummyPlayed``,
+``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
 the replay printout and statistics are built from these, never by applying a rule again.
 
 >>> from hasenpfeffer import Game, Variant
@@ -332,6 +333,21 @@ class HandShown(NamedTuple):
 
 
 @value
+class DummyPlayed(NamedTuple):
+    """A dummy (``deal.dummies``) plays this hand, its cards played by ``by``, its controller;
+    ``cards``: its hand laid face up to every seat, where the dummy is exposed (else empty)."""
+
+    seat: int
+    by: int
+    cards: tuple[Card, ...]
+
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
+
+
+@value
 class Redealt(NamedTuple):
     """A seat's weak hand (``why``: the rule's name) has the hand thrown in to be dealt again
     (``forced``: by the rule, not a decision)."""
@@ -460,6 +476,7 @@ Event: TypeAlias = (
     | CardPlayed
     | SuitNamed
     | HandShown
+    | DummyPlayed
     | DroppedOut
     | Redealt
     | CardsSwapped

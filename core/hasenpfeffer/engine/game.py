@@ -112,7 +112,9 @@ class Game:
         if dealer is not None and not 0 <= dealer < p.n:
             raise ValueError(f"the dealer must be a seat from 0 to {p.n - 1}, read {dealer!r}")
         first = s.rng.randrange(p.n)  # drawn even when given, so a replay keeps the same stream
-        s.dealer = first if dealer is None else dealer
+        if dealer is not None and p.dummy[dealer]:
+            raise ValueError(f"seat {dealer} is a dummy and never deals")
+        s.dealer = p.next_player(first) if dealer is None else dealer
         course.start(s)
 
     # ------------------------------------------------------------------ what is going on
@@ -142,6 +144,14 @@ class Game:
     def to_move(self) -> int | None:
         """The seat to act (None when the game is over)."""
         return self._s.to_move
+
+    @property
+    def actor(self) -> int | None:
+        """The player who decides for the seat to move: that seat, or for a dummy
+        (``deal.dummies``) its controller, who plays the dummy's cards as ``seat play CARD``
+        actions of the dummy's seat; None when the game is over."""
+        seat = self._s.to_move
+        return None if seat is None else self._s.plan.controllers(self._s.maker)[seat]
 
     @property
     def dealer(self) -> int:

@@ -81,6 +81,12 @@ class PublicView:
         return self.maker is not None and self.maker in self.alone
 
     @property
+    def actor(self) -> int | None:
+        """The player who decides for the seat to move: that seat, or for a dummy
+        (``deal.dummies``) its controller; None when nobody moves."""
+        return None if self.to_move is None else self.variant.controller_in_hand(self.to_move, self.maker)
+
+    @property
     def defender_alone(self) -> int | None:
         """The seat defending alone against the makers, if any."""
         return next((q for q in self.alone if q != self.maker), None)
@@ -154,6 +160,9 @@ class View(PublicView):
     hand: tuple[Card, ...]
     widow: tuple[Card, ...]
     legal: tuple[Action, ...]
+    seen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """Other seats' hands this seat sees now, with deal.dummies: a controller's dummy in play,
+    or in a dummy's view (when it moves) its controller's hand. Empty without dummies."""
 
     @property
     def hand_ids(self) -> tuple[int, ...]:
@@ -245,6 +254,7 @@ class Snapshot(NamedTuple):
     alone: tuple[int | None, ...]
     out: tuple[bool, ...]
     widow: tuple[int, ...]
+    maker: int | None
 
 
 def _hand(s: Snapshot) -> tuple[Card, ...]:
@@ -275,12 +285,12 @@ def _sitting_out(s: Snapshot) -> frozenset[int]:
 
 
 def _tricks_won(s: Snapshot) -> tuple[int, ...]:
-    return _sides(s.plan, s.won)
+    return _sides(s.plan, s.won, s.maker)
 
 
-def _sides(plan: Plan, won: Sequence[int]) -> tuple[int, ...]:
-    """Tricks won by side, from tricks won by seat."""
-    side_of = plan.side_of
+def _sides(plan: Plan, won: Sequence[int], maker: int | None) -> tuple[int, ...]:
+    """Tricks won by side, from tricks won by seat (a dummy's for its side in the hand)."""
+    side_of = plan.hand_sides(maker)
     by_side = [0] * plan.sides
     for q, w in enumerate(won):
         by_side[side_of[q]] += w
@@ -364,6 +374,7 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         (s.maker if s.alone else None, s.def_alone),
         tuple(s.out),
         s.widow_taken if seat == s.maker else (),
+        s.maker,
     )
     view = LazyView.__new__(LazyView)
     turned = s.turned
@@ -382,9 +393,23 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         legal=tuple(legal) if s.to_move == seat else (),
         variant=s.variant,
         shown=shown(s),
+        seen=seen(s, seat) if True in s.plan.dummy else (),
         snapshot=snapshot,
     )
     return view
+
+
+def seen(s: State, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
+    """The other hands in play that ``seat`` sees by ``deal.dummies``: those of the seats its
+    controller decides for (the controller and its dummies), as they are now."""
+    p, faces = s.plan, s.rules.faces
+    controller = p.controllers(s.maker)
+    me = controller[seat]
+    return tuple(
+        (q, tuple([faces[c] for c in s.hands[q]]))
+        for q in range(p.n)
+        if q != seat and controller[q] == me and not s.out[q]
+    )
 
 
 def make_public(s: State) -> PublicView:
@@ -405,7 +430,7 @@ def make_public(s: State) -> PublicView:
         forced=s.forced,
         alone=frozenset(q for q in lone if q is not None),
         sitting_out=frozenset(q for q, out in enumerate(s.out) if out),
-        tricks_won=_sides(s.plan, s.won),
+        tricks_won=_sides(s.plan, s.won, s.maker),
         scores=tuple(s.scores),
         turned=None if s.turned is None else faces[s.turned],
         shown=shown(s),

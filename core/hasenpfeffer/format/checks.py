@@ -17,6 +17,16 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``deal.weak_hands.{i}.cards``: ``cards are swapped only by the action swap, but the action is redeal``
 - ``deal.weak_hands.{i}.cards``: ``{n} cards cannot be swapped: the kitty has {hidden} hidden cards``
 - ``deal.weak_hands.{i}.cards``: ``a swap gives {n} of the cards the first test counts, but a hand meeting it may hold only {least}``
+- ``deal.dummies.seats.{i}``: ``seat {seat} is not at the table ({players} players: seats 0 to {last})``
+- ``deal.dummies.seats.{i}``: ``seat {seat} is listed twice``
+- ``deal.dummies.seats``: ``every seat of side {side} is a dummy: nobody would play its cards``
+- ``deal.dummies.seats``: ``side {side} has {n} dummies: a player plays at most one``
+- ``deal.dummies.seats``: ``a dummy never bids, so its side's player makes trump by order-up, but making.method is auction``
+- ``deal.dummies.seats``: ``a dummy takes no decision, but {field} asks it one: {fix}``
+- ``deal.dummies.controller``: ``a dummy is played by its partner, but {why}``
+- ``deal.dummies.controller``: ``a dummy played by the maker joins the maker's side for the hand, which needs players each for themselves: set partnerships to none``
+- ``deal.dummies.seats``: ``the maker plays one dummy, but {n} seats are dummies``
+- ``deal.dummies.exposed``: ``one dummy is laid face up, but {n} seats are dummies``
 - ``pack.suits``: ``suit `{suit}` is listed twice``
 - ``pack.ranks``: ``rank `{rank}` is listed twice``
 - ``pack.suit_ranks.{suit}``: ``suit `{suit}` is not in the pack ({suits})``
@@ -203,6 +213,68 @@ def _weak_hands(v: Variant, out: Found) -> None:
                     f" hold only {least}",
                 )
             )
+
+
+def _dummies(v: Variant, out: Found) -> None:
+    d = v.deal.dummies
+    if not d.seats:
+        return
+    at = ("deal", "dummies")
+    for i, seat in enumerate(d.seats):
+        if seat >= v.players:
+            out.append(
+                (
+                    (*at, "seats", i),
+                    f"seat {seat} is not at the table ({v.players} players: seats 0 to {v.players - 1})",
+                )
+            )
+        elif seat in d.seats[:i]:
+            out.append(((*at, "seats", i), f"seat {seat} is listed twice"))
+    why = _no_partners(v)
+    if d.controller == "maker":
+        if v.partnerships != "none":
+            out.append(
+                (
+                    (*at, "controller"),
+                    "a dummy played by the maker joins the maker's side for the hand, which needs"
+                    " players each for themselves: set partnerships to none",
+                )
+            )
+        if len(set(d.seats)) > 1:
+            n = len(set(d.seats))
+            out.append(((*at, "seats"), f"the maker plays one dummy, but {n} seats are dummies"))
+    elif why:
+        out.append(((*at, "controller"), f"a dummy is played by its partner, but {why}"))
+    else:
+        for side, team in enumerate(v.teams):
+            if all(d.is_dummy(q) for q in team):
+                out.append(
+                    ((*at, "seats"), f"every seat of side {side} is a dummy: nobody would play its cards")
+                )
+            elif sum(d.is_dummy(q) for q in team) > 1:
+                n = sum(d.is_dummy(q) for q in team)
+                out.append(((*at, "seats"), f"side {side} has {n} dummies: a player plays at most one"))
+    if v.making.method == "auction":
+        out.append(
+            (
+                (*at, "seats"),
+                "a dummy never bids, so its side's player makes trump by order-up, but making.method is auction",
+            )
+        )
+    asks = (
+        ("deal.weak_hands", bool(v.deal.weak_hands), "leave deal.weak_hands empty"),
+        ("scoring.declarations", bool(v.scoring.declarations), "leave scoring.declarations empty"),
+        ("alone.lone_defence", v.alone.lone_defence, "set alone.lone_defence to false"),
+        ("alone.exchange", v.alone.exchange.cards > 0, "set alone.exchange.cards to 0"),
+        ("alone.drop_out", v.alone.drop_out.allowed, "set alone.drop_out.allowed to false"),
+    )
+    for field, asked, fix in asks:
+        if asked:
+            out.append(((*at, "seats"), f"a dummy takes no decision, but {field} asks it one: {fix}"))
+    if d.exposed and len(set(d.seats)) > 1:
+        out.append(
+            ((*at, "exposed"), f"one dummy is laid face up, but {len(set(d.seats))} seats are dummies")
+        )
 
 
 def _pack(v: Variant, out: Found) -> None:
@@ -747,7 +819,7 @@ def related(path: Location) -> tuple[Location, ...]:
 def check(variant: Variant) -> list[tuple[Location, str]]:
     """Every semantic problem of a variant: (location in the data, message)."""
     out: Found = []
-    for part in (_deal, _weak_hands, _pack, _seats, _making, _scoring):
+    for part in (_deal, _weak_hands, _pack, _seats, _making, _scoring, _dummies):
         part(variant, out)
     _call(variant, out)
     return out

@@ -363,6 +363,44 @@ class WeakHand(Model):
         return self.when[0].counted(ranks)[: self.cards]
 
 
+class Dummies(Model):
+    """Hands dealt to seats nobody sits at (two-handed Euchre with a dummy each, three-handed
+    Euchre with a dummy for the maker): a dummy is a seat of the table for the deal and the play,
+    never bids nor deals, and its cards are played by its controller, whose side scores its tricks.
+    """
+
+    seats: tuple[Annotated[Int, Field(ge=0, le=7)], ...] = Field(
+        (),
+        max_length=7,
+        description="Seats dealt a hand that nobody sits at (empty: every seat is a player).",
+    )
+    controller: Literal["partner", "maker"] = Field(
+        "partner",
+        description="Who plays a dummy's cards: `partner`, the player of its side (partnerships"
+        " alternate), who sees its hand from the deal; `maker`, the maker of each hand, the dummy"
+        " on the maker's side for that hand and unseen until trump is made (players each for"
+        " themselves).",
+    )
+    exposed: Bool = Field(
+        False,
+        description="The dummy's hand is laid face up to every seat once trump is made (one dummy;"
+        " false: only its controller sees it).",
+    )
+
+    def is_dummy(self, seat: int) -> bool:
+        """Whether ``seat`` is a dummy.
+
+        >>> d = Dummies(seats=(2, 3))
+        >>> d.controller, d.exposed, d.is_dummy(3), d.is_dummy(1)
+        ('partner', False, True, False)
+        """
+        return seat in self.seats
+
+    def floating(self, seat: int) -> bool:
+        """Whether ``seat`` is a dummy whose side is the maker's, hand by hand (controller ``maker``)."""
+        return self.controller == "maker" and seat in self.seats
+
+
 class Deal(Model):
     """How the cards are dealt."""
 
@@ -385,6 +423,11 @@ class Deal(Model):
         description="Conditions on a dealt hand (farmer's hand, nines and tens, ace no face...), asked of"
         " each seat from the dealer's left before trump is made; a seat acts on the first it meets."
         " Empty: every hand is played as dealt.",
+    )
+    dummies: Dummies = Field(
+        default_factory=Dummies,
+        description="Hands dealt to seats nobody sits at, played by a controller (two- and"
+        " three-handed Euchre with a dummy). Empty: every seat is a player.",
     )
 
 
@@ -1046,12 +1089,20 @@ class Variant(Model):
     def teams(self) -> tuple[tuple[int, ...], ...]:
         """Seats of each side (one per player without partnerships)."""
         if self.partnerships != "alternate":
-            return tuple((s,) for s in range(self.players))
+            floating = self.deal.dummies.floating
+            return tuple((s,) for s in range(self.players) if not floating(s))
         return tuple(tuple(range(t, self.players, 2)) for t in range(2))
 
     def team_of(self, seat: int) -> int:
-        """The side a seat plays for (also :meth:`side_of`)."""
-        return seat if self.partnerships != "alternate" else seat % 2
+        """The side a seat plays for (also :meth:`side_of`); a dummy that plays for the maker
+        (``deal.dummies.controller: maker``) is given side 0 here, and the maker's side in a
+        hand by :meth:`side_in_hand`."""
+        if self.partnerships == "alternate":
+            return seat % 2
+        floating = self.deal.dummies.floating
+        if not self.deal.dummies.seats or not floating(seat):
+            return seat - sum(1 for q in range(seat) if floating(q))
+        return 0
 
     def side_of(self, seat: int) -> int:
         """The side a seat plays for: a team, or the player itself without partnerships.
@@ -1064,8 +1115,49 @@ class Variant(Model):
 
     def partners(self, seat: int) -> tuple[int, ...]:
         """The other seats of a seat's side, from its left round the table."""
-        n, side = self.players, self.team_of(seat)
-        return tuple(q for k in range(1, n) if self.team_of(q := (seat + k) % n) == side)
+        n, side, floating = self.players, self.team_of(seat), self.deal.dummies.floating
+        if floating(seat):
+            return ()
+        return tuple(q for k in range(1, n) if self.team_of(q := (seat + k) % n) == side and not floating(q))
+
+    def controller_of(self, seat: int) -> int:
+        """The player who decides for ``seat``: the seat itself, or for a dummy
+        (``deal.dummies``) its controller, the first of its partners that is no dummy.
+
+        >>> v = Variant(name="x", deal={"dummies": {"seats": [2, 3]}})
+        >>> [v.controller_of(q) for q in range(4)]
+        [0, 1, 0, 1]
+        """
+        dummies = self.deal.dummies
+        if not dummies.is_dummy(seat):
+            return seat
+        return next((q for q in self.partners(seat) if not dummies.is_dummy(q)), seat)
+
+    def controller_in_hand(self, seat: int, maker: int | None) -> int:
+        """:meth:`controller_of` in a hand whose maker is ``maker``: a dummy played by the maker
+        is the maker's once trump is made (and nobody's, its own, before).
+
+        >>> v = Variant(name="x", partnerships="none", alone={"allowed": "nobody"},
+        ...     deal={"dummies": {"seats": [3], "controller": "maker"}})
+        >>> v.controller_in_hand(3, 1), v.controller_in_hand(3, None), v.teams
+        (1, 3, ((0,), (1,), (2,)))
+        """
+        if self.deal.dummies.floating(seat):
+            return seat if maker is None else maker
+        return self.controller_of(seat)
+
+    def side_in_hand(self, seat: int, maker: int | None) -> int:
+        """The side ``seat`` plays for in a hand whose maker is ``maker``: :meth:`team_of`, but
+        a dummy played by the maker plays for the maker's side.
+
+        >>> v = Variant(name="x", partnerships="none", alone={"allowed": "nobody"},
+        ...     deal={"dummies": {"seats": [1], "controller": "maker"}})
+        >>> [v.side_in_hand(q, 3) for q in range(4)], v.team_of(3)
+        ([0, 2, 1, 2], 2)
+        """
+        if maker is not None and self.deal.dummies.floating(seat):
+            return self.team_of(maker)
+        return self.team_of(seat)
 
     @property
     def calling(self) -> Call | None:

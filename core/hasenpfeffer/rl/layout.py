@@ -195,6 +195,17 @@ class Layout:
                 f"each side's score as a fraction of the target, clipped to +-{SCORE_CLIP:g}",
             ),
         ]
+        if variant.deal.dummies.seats:
+            pieces.append(
+                (
+                    "seen",
+                    (n, c),
+                    0,
+                    1,
+                    "the other hands this seat sees (deal.dummies), by seat from its own: a dummy it"
+                    " plays, a dummy's controller, an exposed dummy; each card's count over its copies",
+                )
+            )
         if info_state:
             pieces.append(
                 (

@@ -144,6 +144,15 @@ class Encoder:
             for c in view.shown[1]:
                 ci = card[c]
                 v[o + ci] = v.get(o + ci, 0.0) + w[ci]
+        if "seen" in at:
+            others = dict(view.seen)
+            if view.shown is not None and view.shown[0] != seat:
+                others[view.shown[0]] = view.shown[1]
+            for q, held in others.items():
+                o = at["seen"] + ((q - seat) % n) * ncards
+                for x in held:
+                    ci = card[x]
+                    v[o + ci] = v.get(o + ci, 0.0) + w[ci]
         rel = self.rel_side[seat]
         o = at["tricks_won"]
         for side, won in enumerate(view.tricks_won):

@@ -171,8 +171,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if scored:
             counted = scored[:1] if self.episode == "hand" else scored
             for a in self.agents:
-                side = self.side_of[self.seat_of[a]]
-                rewards[a] = float(sum(r.score_change[side] for r in counted))
+                seat = self.seat_of[a]
+                sides = [self.variant.side_in_hand(seat, r.maker) for r in counted]
+                rewards[a] = float(sum(r.score_change[side] for r, side in zip(counted, sides, strict=True)))
             hands = len(game.hand_results) - self.first_hand
             if self.episode == "hand" or game.is_over or hands >= self.max_hands:
                 self.end(

@@ -49,6 +49,7 @@ from ..engine.view import HandResult, View
 from ..format.loader import load_variant
 from ..format.variant import Variant
 from ..rules.actionspace import action_space
+from ..rules.plan import plan_for
 from ..rules.ruleset import compile_variant
 from ..worlds import Dealt, Worlds
 from .handend import hand_end_view
@@ -247,9 +248,10 @@ class Table:
         """Add a hand's result to the returns and rewards."""
         self.hands += 1
         change = result.score_change
+        sides = plan_for(compile_variant(self.variant)).hand_sides(result.maker)
         for q in range(self.n):
-            own = change[self.side_of[q]]
-            value = own - change[1 - self.side_of[q]] if self.zero_sum else own
+            own = change[sides[q]]
+            value = own - change[1 - sides[q]] if self.zero_sum else own
             self.returns[q] += value
             self.rewards[q] += value
 

@@ -28,6 +28,7 @@ from ..engine.events import (
     CardPlayed,
     CardsDiscarded,
     CardsGiven,
+    DummyPlayed,
     Event,
     HandDealt,
     HandShown,
@@ -40,6 +41,7 @@ from ..engine.events import (
 )
 from ..engine.game import Game, actual_state
 from ..format.variant import Variant
+from ..rules.plan import plan_for
 from .layout import HIDDEN, SCORE_CLIP
 from .observation import Vector, encoder
 
@@ -75,6 +77,8 @@ class Tracker:
         self.trick_span = (at["trick"], at["named"] + len(enc.suit) if "named" in at else at["leader"] + n)
         self.shown: int | None = None  # the seat whose hand is open
         self.side_of = [variant.team_of(q) for q in range(n)]
+        self.side_now = self.side_of[:]  # a dummy plays for its controller's side this hand
+        self.exposed: int | None = None  # the dummy laid face up to all
         self.hidden = {key[0]: enc.column[key] for key in HIDDEN if key in enc.column}
         self.cards_in_trick = 0
         self.k = 0
@@ -105,7 +109,7 @@ class Tracker:
                 lo, hi = self.trick_span
                 self.rows[:, lo:hi] = 0.0
                 self.cards_in_trick = 0
-                side = self.side_of[e.winner]
+                side = self.side_now[e.winner]
                 self.won[side] += 1
                 flat[self.won_at[side]] = self.won[side] / self.enc.tricks
             elif isinstance(e, TurnedSuitNamed):
@@ -118,10 +122,15 @@ class Tracker:
             elif isinstance(e, PartnerRevealed):
                 self.called = None
                 flat[self.partner_at[e.seat]] = 1.0
+            elif isinstance(e, DummyPlayed):
+                self.side_now[e.seat] = self.side_of[e.by]
+                if e.cards:
+                    self.exposed = e.seat
             elif isinstance(e, HandDealt):
                 flat[:] = 0.0
                 self.cards_in_trick = self.k = 0
-                self.shown = self.called = None
+                self.shown = self.called = self.exposed = None
+                self.side_now = self.side_of[:]
                 self.won = [0] * len(self.won)
                 if e.turned is not None and "turned" in self.at:
                     self.rows[:, self.at["turned"] + self.card_id[e.turned]] = 1.0
@@ -188,8 +197,22 @@ class Tracker:
             o = at["shown"]
             for c in now.hands[self.shown]:
                 out[o + c] += w[c]
+        if "seen" in at:
+            self._seen(game, seat, out)
         o, rel, target = at["scores"], enc.rel_side[seat], enc.target
         for side, score in enumerate(game.scores):
             if score:
                 out[o + rel[side]] = min(SCORE_CLIP, max(-SCORE_CLIP, score / target))
         return out
+
+    def _seen(self, game: Game, seat: int, out: Vector) -> None:
+        """The other hands ``seat`` sees (``deal.dummies``), as :meth:`Encoder.encode` writes them."""
+        now, n, c, w = actual_state(game), self.n, self.enc.ncards, self.enc.weight
+        ctl = plan_for(game.rules).controllers(now.maker)
+        others = {q for q in range(n) if q != seat and ctl[q] == ctl[seat] and not now.out[q]}
+        if self.exposed is not None and self.exposed != seat:
+            others.add(self.exposed)
+        for q in others:
+            o = self.at["seen"] + ((q - seat) % n) * c
+            for x in now.hands[q]:
+                out[o + x] += w[x]

@@ -34,6 +34,14 @@ class Plan:
         """Each seat's partners, as a table (``rules.partners(seat)`` answers the same)."""
         self.left = tuple((s + 1) % n for s in range(n))
         self.dealer_step = 1 if v.deal.dealer_rotation == "left" else n - 1
+        dummies = v.deal.dummies
+        self.dummy = tuple(dummies.is_dummy(q) for q in range(n))
+        """Which seats are dummies (``deal.dummies``): dealt a hand that nobody sits at."""
+        self.floating = any(dummies.floating(q) for q in range(n))
+        """Some dummy plays for the maker, hand by hand (``deal.dummies.controller: maker``)."""
+        self._by_maker: dict[int | None, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+        self.speaks = tuple(self.next_player((q + 1) % n) for q in range(n))
+        """The next seat to a seat's left that bids (the next one that is no dummy)."""
         self.hand_size = v.hand_size
         self.packets: tuple[int, ...] = v.deal.packets or (v.hand_size,)
         self.auction = v.making.method == "auction"
@@ -83,6 +91,32 @@ class Plan:
         every += self.call
         every += [t for seat in self.trump for t in seat]
         self.text: dict[Action, str] = {a: str(a) for group in every for a in group}
+
+    def controllers(self, maker: int | None) -> tuple[int, ...]:
+        """The player who decides for each seat in a hand whose maker is ``maker``: the seat,
+        or a dummy's controller (``Variant.controller_in_hand``)."""
+        return self._in_hand(maker)[0]
+
+    def hand_sides(self, maker: int | None) -> tuple[int, ...]:
+        """Each seat's side in a hand whose maker is ``maker``: :attr:`side_of`, but a dummy
+        that plays for the maker on the maker's side (``Variant.side_in_hand``)."""
+        return self._in_hand(maker)[1] if self.floating else self.side_of
+
+    def _in_hand(self, maker: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        found = self._by_maker.get(maker)
+        if found is None:
+            v, seats = self.rules.variant, range(self.n)
+            found = self._by_maker[maker] = (
+                tuple(v.controller_in_hand(q, maker) for q in seats),
+                tuple(v.side_in_hand(q, maker) for q in seats),
+            )
+        return found
+
+    def next_player(self, seat: int, step: int = 1) -> int:
+        """``seat``, or the first seat from it on (by ``step``) that is no dummy."""
+        while self.dummy[seat]:
+            seat = (seat + step) % self.n
+        return seat
 
 
 @functools.lru_cache(maxsize=64)

@@ -62,8 +62,9 @@ def parse_bots(spec: str, players: int) -> list[str]:
 
 
 def play_game(variant: Variant, bots: Sequence[str], seed: int, max_hands: int = MAX_HANDS) -> Game:
-    """One full game between bots (seat ``i`` played by ``bots[i]``). A bot whose
-    ``ask_when_forced`` is False is not asked (nor its view built) when one action is legal."""
+    """One full game between bots (seat ``i`` played by ``bots[i]``; a dummy's cards by its
+    controller's bot, from the dummy's view). A bot whose ``ask_when_forced`` is False is not
+    asked (nor its view built) when one action is legal."""
     from ..bots.registry import load_bot
     from ..engine.game import Game
 
@@ -74,15 +75,15 @@ def play_game(variant: Variant, bots: Sequence[str], seed: int, max_hands: int =
         raise BotError(str(exc)) from None
     asks = [getattr(p, "ask_when_forced", True) for p in players]
     while not game.is_over and len(game.hand_results) < max_hands:
-        seat = game.to_move
-        assert seat is not None
-        if not asks[seat]:
+        seat, actor = game.to_move, game.actor
+        assert seat is not None and actor is not None
+        if not asks[actor]:
             legal = game.legal_actions()
             if len(legal) == 1:
                 game.apply(legal[0])
                 continue
         view = game.view(seat)
-        action = players[seat].choose(view, view.legal)
+        action = players[actor].choose(view, view.legal)
         game.apply(action)
     return game
 

@@ -18,7 +18,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..engine.events import CardsSwapped, Declared, DroppedOut, HandScored, PartnerCalled, Redealt
+from ..engine.events import (
+    CardsSwapped,
+    Declared,
+    DroppedOut,
+    DummyPlayed,
+    HandScored,
+    PartnerCalled,
+    Redealt,
+)
 from ..engine.scoring import short_of
 from ..format.reach import without_maker
 from .figures import (
@@ -100,6 +108,9 @@ class Stats:
     """Hands played without a maker in which some side was short of ``scoring.no_maker.minimum``."""
     short_sides: int = 0
     """Sides short of ``scoring.no_maker.minimum`` in hands played without a maker, all told."""
+    dummies: int = 0
+    """Dummies taken into play by their controller (``deal.dummies``; a maker alone leaves
+    its dummy out)."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -192,6 +203,8 @@ class Stats:
             self._count_calls(game)
         if game.variant.scoring.no_maker.minimum:
             self._count_short(game.variant, results)
+        if game.variant.deal.dummies.seats:
+            self.dummies += sum(1 for e in game.events if type(e) is DummyPlayed)
         winner = game.winner  # a match's winner where the variant plays a match
         kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
         for n, result in enumerate(results):
@@ -244,6 +257,7 @@ class Stats:
         self.bucks += other.bucks
         self.short_hands += other.short_hands
         self.short_sides += other.short_sides
+        self.dummies += other.dummies
         for mine, theirs in ((self.lone, other.lone), (self.lone_defence, other.lone_defence)):
             mine.made += theirs.made
             mine.failed += theirs.failed
@@ -288,6 +302,7 @@ class Stats:
             "calls": dict(sorted(self.calls.items())),
             "short_hands": self.short_hands,
             "short_sides": self.short_sides,
+            "dummies": self.dummies,
         }
 
     @classmethod
@@ -322,6 +337,7 @@ class Stats:
                 calls={str(k): _count(v) for k, v in dict(data.get("calls", {})).items()},
                 short_hands=_count(data.get("short_hands", 0)),
                 short_sides=_count(data.get("short_sides", 0)),
+                dummies=_count(data.get("dummies", 0)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
@@ -378,6 +394,7 @@ class Stats:
             "calls": dict(sorted(self.calls.items())),
             "short_hands": self.short_hands,
             "short_sides": self.short_sides,
+            "dummies": self.dummies,
         }
 
 

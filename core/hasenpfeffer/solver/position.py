@@ -194,8 +194,9 @@ def position(game: Game) -> Position:
     rules = game.rules
     plan = plan_for(rules)
     taken = [0] * plan.sides
+    side_of = plan.hand_sides(now.maker)  # a dummy that plays for the maker: the maker's side
     for _, _, winner in now.tricks:
-        taken[plan.side_of[winner]] += 1
+        taken[side_of[winner]] += 1
     trick = now.trick
     leader = trick[0][0] if trick else game.to_move
     assert leader is not None
@@ -204,14 +205,16 @@ def position(game: Game) -> Position:
     named = now.led if joker_led and not now.calling else None
     misere = misere_side(game)
     if lay.copies:
-        return from_cards(rules, ti, now.hands, leader, trick, now.out, taken, named, misere)
-    # One bit per card: the game's cards, already checked by the engine, are read directly.
-    one, out = lay.one, now.out
-    masks = [0 if away else sum([one[c] for c in h]) for h, away in zip(now.hands, out, strict=True)]
-    bits = [(q, one[c]) for q, c in trick]
-    live = sum(masks) | sum([b for _, b in bits])
-    nxt = _next_seats(plan.left, out)
-    return _made(lay, masks, leader, bits, live, nxt, plan.n - sum(out), plan, tuple(taken), named, misere)
+        p = from_cards(rules, ti, now.hands, leader, trick, now.out, taken, named, misere)
+    else:  # one bit per card: the game's cards, already checked by the engine, are read directly
+        one, out = lay.one, now.out
+        masks = [0 if away else sum([one[c] for c in h]) for h, away in zip(now.hands, out, strict=True)]
+        bits = [(q, one[c]) for q, c in trick]
+        live = sum(masks) | sum([b for _, b in bits])
+        nxt = _next_seats(plan.left, out)
+        p = _made(lay, masks, leader, bits, live, nxt, plan.n - sum(out), plan, tuple(taken), named, misere)
+    p.side_of = side_of
+    return p
 
 
 def misere_side(game: Game) -> int | None:

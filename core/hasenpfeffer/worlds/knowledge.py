@@ -81,9 +81,13 @@ class Knowledge:
                     if eff[cid[card]] != led:
                         self.voids[seat].add(led)
         self.open: tuple[int, list[int]] | None = None
-        """Another seat's hand open to all (an open contract): its seat and the cards it holds now."""
+        """Another seat's hand open to all (an open contract, an exposed dummy) or to this seat (a
+        dummy and its controller, ``View.seen``): its seat and the cards it holds now."""
         if view.shown is not None and view.shown[0] != self.me:
             self.open = (view.shown[0], [cid[str(c)] for c in view.shown[1]])
+        elif view.seen:  # a dummy's hand its controller sees, or the controller's the dummy sees
+            other, hand = view.seen[0]
+            self.open = (other, [cid[str(c)] for c in hand])
         ap, kitty = v.making.all_pass, v.deal.kitty
         self.turned = None if view.turned is None else cid[view.turned]
         ordered = any(a.verb == "order-up" for a in view.history)

@@ -16,6 +16,7 @@ from ...engine.events import (
     CardsSwapped,
     Declared,
     DroppedOut,
+    DummyPlayed,
     Event,
     HandDealt,
     HandResult,
@@ -235,10 +236,11 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
     sides = len(game.scores)
     tricks = _tricks(events)
     won = [0] * sides
-    for t in tricks:
-        won[game.variant.team_of(t["winner"])] += 1
     r = next((e.result for e in events if isinstance(e, HandScored)), None)
     public = game.view()
+    maker = r.maker if r else public.maker
+    for t in tricks:  # a dummy that plays for the maker counts for the maker's side
+        won[game.variant.side_in_hand(t["winner"], maker)] += 1
     table: list[dict[str, Any]] = []
     if r is None:
         for e in events:
@@ -267,6 +269,9 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "declarations": declared,
         "drop_out": dropping,
         "call": _call(events, r),
+        "dummies": [
+            {"seat": e.seat, "by": e.by, "cards": list(e.cards)} for e in events if isinstance(e, DummyPlayed)
+        ],
         "thrown_in": r.thrown_in if r else False,
         "tricks": tricks,
         "table": table,
@@ -363,6 +368,9 @@ def show(game: Game) -> None:
             console.print(f"  trump {h['trump']}, maker {h['maker']} ({h['bid']}{contract}){alone}")
         if h["shown"]:
             console.print(f"  seat {h['shown']['seat']} lays its hand open: " + " ".join(h["shown"]["cards"]))
+        for d in h["dummies"]:
+            face_up = ", face up: " + " ".join(d["cards"]) if d["cards"] else ""
+            console.print(f"  seat {d['by']} plays the dummy at seat {d['seat']}{face_up}")
         if h["lone_defence"]:
             console.print("  lone defence: " + ", ".join(h["lone_defence"]))
         for d in h["declarations"]:

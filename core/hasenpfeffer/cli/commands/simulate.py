@@ -138,6 +138,10 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
             f"short of {least} trick{'s' * (least != 1)}, no maker",
             f"{count(stats.short_sides)} in {count(stats.short_hands)} hands",
         )
+    if variant.deal.dummies.seats:
+        slots = (stats.hands - stats.throw_ins) * len(variant.deal.dummies.seats)
+        taken = f"{count(stats.dummies)} of {count(slots)} ({100 * stats.dummies / max(slots, 1):.1f}%)"
+        other.add_row("dummies played", taken)
     if contracts:
         for label, value in contract_lines(stats):
             other.add_row(label, value)

@@ -79,15 +79,15 @@ class Session:
         """Play until the game is over (None), the person quits (0) or a bot fails (1)."""
         game = self.game
         while not game.is_over:
-            mover = game.to_move
-            assert mover is not None
-            if mover == self.seat:
-                action = self._person_move()
+            mover, actor = game.to_move, game.actor
+            assert mover is not None and actor is not None
+            if actor == self.seat:  # the person's seat, or the dummy the person plays
+                action = self._person_move(mover)
                 if action is None:
                     return 0
             else:
                 legal = list(game.legal_actions())
-                action = self.bots[mover].choose(game.view(mover), legal)
+                action = self.bots[actor].choose(game.view(mover), legal)
                 if self.delay:
                     time.sleep(self.delay)
                 if not game.can_apply(action):
@@ -155,14 +155,16 @@ class Session:
 
     # ------------------------------------------------------------------ the person
 
-    def _person_move(self) -> Action | None:
+    def _person_move(self, mover: int) -> Action | None:
         from .read import InputError, action_text, explain, ordered_choices, read_choice
         from .render import choices_line, choices_text, table_view
 
         game = self.game
-        view = game.view(self.seat)
+        view = game.view(mover)
         legal = ordered_choices(game.legal_actions(), view)
         self.console.print(table_view(view, hand_no=game.hand_number))
+        if mover != self.seat:
+            self.console.print(f"You play the dummy at seat {mover}: its cards are the hand shown.")
         self.console.print(choices_line(legal, view.trump, view.variant, self.console.width))
         while True:
             try:

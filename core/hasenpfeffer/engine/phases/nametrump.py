@@ -45,7 +45,7 @@ class NameTrump(PhaseRules):
 
     def enter(self, s: State) -> None:
         """The dealer's left speaks first."""
-        s.to_move = s.plan.left[s.dealer]
+        s.to_move = s.plan.speaks[s.dealer]
 
     def legal(self, s: State) -> LegalActions:
         """Trump options, and a pass unless the dealer is stuck."""

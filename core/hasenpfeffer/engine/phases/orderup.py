@@ -82,7 +82,7 @@ def passed(s: State, seat: int) -> None:
     """A pass in a round of order-up: the next seat speaks, or after the dealer the round is over."""
     emit(s, Passed(seat, str(s.phase)))
     if seat != s.dealer:
-        s.to_move = s.plan.left[seat]
+        s.to_move = s.plan.speaks[seat]
     else:
         s.course.leave(s)
 
@@ -155,7 +155,7 @@ class OrderUp(PhaseRules):
         if naming_joker(s):
             s.to_move = s.dealer
             return
-        s.to_move = s.plan.left[s.dealer]
+        s.to_move = s.plan.speaks[s.dealer]
         if s.turned is not None and turned_suit(s) is None:
             s.redeal_same = True
             s.course.leave(s)
@@ -188,7 +188,7 @@ class OrderUp(PhaseRules):
         if a.verb == Verb.SUIT:
             s.proposed = s.rules.suits.index(a.arg)
             emit(s, TurnedSuitNamed(a.seat, a.arg))
-            s.to_move = s.plan.left[s.dealer]
+            s.to_move = s.plan.speaks[s.dealer]
             trump_at_once(s)
             return None
         ti = turned_suit(s)

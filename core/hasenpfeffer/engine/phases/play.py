@@ -4,7 +4,7 @@ trump's table wins; the winner leads next. The first lead follows the variant's 
 from __future__ import annotations
 
 from ...rules.actions import Action, LegalActions, Verb
-from ..events import CardPlayed, HandShown, SuitNamed, TrickWon
+from ..events import CardPlayed, DummyPlayed, HandShown, SuitNamed, TrickWon
 from ..state import State
 from .base import PhaseRules, not_held
 from .call import reveal
@@ -18,6 +18,18 @@ def show(s: State) -> None:
     s.shown = maker
     faces = s.rules.faces
     s.events.append(HandShown(maker, tuple([faces[x] for x in s.hands[maker]])))
+
+
+def take_dummies(s: State) -> None:
+    """Each dummy in play is taken by its controller; an exposed one is laid face up to all."""
+    p, faces = s.plan, s.rules.faces
+    exposed = s.variant.deal.dummies.exposed
+    for seat in range(p.n):
+        if p.dummy[seat] and not s.out[seat]:
+            cards = tuple([faces[c] for c in s.hands[seat]]) if exposed else ()
+            if exposed:
+                s.shown = seat
+            s.events.append(DummyPlayed(seat, p.controllers(s.maker)[seat], cards))
 
 
 class Play(PhaseRules):
@@ -58,6 +70,8 @@ class Play(PhaseRules):
         contract = s.contract
         if contract is not None and contract.open and contract.open_from == "lead":
             show(s)
+        if True in p.dummy:
+            take_dummies(s)
 
     def legal(self, s: State) -> LegalActions:
         """The cards that follow the suit led, or any card when none does; the suit to follow

@@ -35,9 +35,9 @@ def match_winner(s: State, won: int) -> int | None:
 
 
 def _tricks_by_side(s: State) -> tuple[int, ...]:
-    won = [0] * s.plan.sides
+    won, side_of = [0] * s.plan.sides, s.plan.hand_sides(s.maker)
     for seat, w in enumerate(s.won):
-        won[s.plan.side_of[seat]] += w
+        won[side_of[seat]] += w
     return tuple(won)
 
 
@@ -122,5 +122,5 @@ class Scoring(PhaseRules):
                 emit(s, GameWon(side_won, s.scores))
                 s.winner = match_winner(s, side_won)
         if s.winner is None and not (thrown and s.redeal_same):
-            s.dealer = (s.dealer + p.dealer_step) % p.n
+            s.dealer = p.next_player((s.dealer + p.dealer_step) % p.n, p.dealer_step)
         s.course.leave(s)
