@@ -1197,6 +1197,6 @@ def _canonical(v: Variant) -> tuple[str, int]:
         return found[1], found[2]
     text = v.model_dump_json()
     ident = id(v)
-    ref = weakref.ref(v, lambda _: _CANONICAL.pop(ident, None))
+    ref = weakref.ref(v, lambda _, memo=_CANONICAL: memo.pop(ident, None))  # memo outlives the module at exit
     _CANONICAL[ident] = (ref, text, hash(text))
     return text, hash(text)
