@@ -14,7 +14,7 @@ engine reads these fields and never a variant's name.
 from __future__ import annotations
 
 import weakref
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import (
@@ -1190,6 +1190,15 @@ class Variant(Model):
 _CANONICAL: dict[int, tuple[weakref.ref[Variant], str, int]] = {}
 
 
+def _forget(ident: int, memo: dict[int, tuple[weakref.ref[Variant], str, int]]) -> Callable[[object], None]:
+    """A finalizer that drops one memo entry; it holds the memo, which outlives the module at exit."""
+
+    def drop(_: object) -> None:
+        memo.pop(ident, None)
+
+    return drop
+
+
 def _canonical(v: Variant) -> tuple[str, int]:
     """The variant's JSON and hash, kept while the variant lives (variants are frozen)."""
     found = _CANONICAL.get(id(v))
@@ -1197,6 +1206,6 @@ def _canonical(v: Variant) -> tuple[str, int]:
         return found[1], found[2]
     text = v.model_dump_json()
     ident = id(v)
-    ref = weakref.ref(v, lambda _, memo=_CANONICAL: memo.pop(ident, None))  # memo outlives the module at exit
+    ref = weakref.ref(v, _forget(ident, _CANONICAL))
     _CANONICAL[ident] = (ref, text, hash(text))
     return text, hash(text)
