@@ -40,6 +40,7 @@ from .figures import (
     merge_sums,
     reads_contracts,
 )
+from .happenings import happenings
 from .intervals import Z95, mean_ci, rounded, wilson
 
 if TYPE_CHECKING:
@@ -111,6 +112,9 @@ class Stats:
     dummies: int = 0
     """Dummies taken into play by their controller (``deal.dummies``; a maker alone leaves
     its dummy out)."""
+    happened: dict[str, int] = field(default_factory=dict)
+    """Rules seen acting that leave no other trace (turned trump, turned Joker, a match's games,
+    shut-outs, laps, wins on a defeated bid): :func:`~.happenings.happenings`."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -205,6 +209,8 @@ class Stats:
             self._count_short(game.variant, results)
         if game.variant.deal.dummies.seats:
             self.dummies += sum(1 for e in game.events if type(e) is DummyPlayed)
+        for name, n in happenings(game).items():
+            self.happened[name] = self.happened.get(name, 0) + n
         winner = game.winner  # a match's winner where the variant plays a match
         kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
         for n, result in enumerate(results):
@@ -253,6 +259,8 @@ class Stats:
             self.calls[name] = self.calls.get(name, 0) + n
         for name, n in other.declarations.items():
             self.declarations[name] = self.declarations.get(name, 0) + n
+        for name, n in other.happened.items():
+            self.happened[name] = self.happened.get(name, 0) + n
         self.drop_outs += other.drop_outs
         self.bucks += other.bucks
         self.short_hands += other.short_hands
@@ -303,6 +311,7 @@ class Stats:
             "short_hands": self.short_hands,
             "short_sides": self.short_sides,
             "dummies": self.dummies,
+            "happened": dict(sorted(self.happened.items())),
         }
 
     @classmethod
@@ -338,6 +347,7 @@ class Stats:
                 short_hands=_count(data.get("short_hands", 0)),
                 short_sides=_count(data.get("short_sides", 0)),
                 dummies=_count(data.get("dummies", 0)),
+                happened={str(k): _count(v) for k, v in dict(data.get("happened", {})).items()},
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise ValueError(f"not the raw sums of a run: {type(exc).__name__} {exc}") from None
@@ -395,6 +405,7 @@ class Stats:
             "short_hands": self.short_hands,
             "short_sides": self.short_sides,
             "dummies": self.dummies,
+            "happened": dict(sorted(self.happened.items())),
         }
 
 

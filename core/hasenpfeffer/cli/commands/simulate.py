@@ -63,6 +63,22 @@ def slam_cell(variant: Variant, stats: Stats, label: str, figure: str) -> str:
     return "—" if none else count(stats.slams.get(label, 0))
 
 
+def happened_cell(stats: Stats, name: str, n: int) -> str:
+    """A rule seen acting (:mod:`hasenpfeffer.sim.happenings`): its count, of the hands or games
+    it is counted in (the games of matches where a match is played)."""
+    from ...sim.happenings import HAND_LEVEL
+    from ..report.figures import count
+
+    games = stats.happened.get("match games", stats.games)
+    if name in HAND_LEVEL:
+        return f"{count(n)} of {count(stats.hands)} hands"
+    if name == "points carried":
+        return count(n)
+    if name == "match games":
+        return f"{count(n)} in {count(stats.games)} matches"
+    return f"{count(n)} of {count(games)} games"
+
+
 def render(variant: Variant, stats: Stats, header: str, console: Console) -> None:
     """The statistics as rich tables: every rate with its count, its interval, or "no data"."""
     from ...sim.estimates import estimate, figures
@@ -78,6 +94,7 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
         reads_contracts,
         win_rate,
     )
+    from ...sim.happenings import KEYS
     from ..report.figures import contract_lines, count, kinds_table, ladder, text
 
     shown = figures(stats, ladder(variant))
@@ -142,6 +159,8 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
         slots = (stats.hands - stats.throw_ins) * len(variant.deal.dummies.seats)
         taken = f"{count(stats.dummies)} of {count(slots)} ({100 * stats.dummies / max(slots, 1):.1f}%)"
         other.add_row("dummies played", taken)
+    for name in (k for k in KEYS if k in stats.happened):
+        other.add_row(name, happened_cell(stats, name, stats.happened[name]))
     if contracts:
         for label, value in contract_lines(stats):
             other.add_row(label, value)

@@ -1,0 +1,88 @@
+"""Rules seen acting, counted from events (``hasenpfeffer.sim.happenings``), and carried through
+the statistics: hand-worked event sequences, then a few simulated games."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+from hasenpfeffer import Stats, load_variant, simulate
+from hasenpfeffer.engine.events import GameWon, HandDealt, HandResult, HandScored, MatchWon, TrumpTurned
+from hasenpfeffer.format.cards import Card
+from hasenpfeffer.sim.happenings import happenings
+
+HOUSE = Path(__file__).resolve().parents[2] / "examples" / "house-rules"
+
+
+def _game(name: str, events: list[Any]) -> Any:
+    return SimpleNamespace(variant=load_variant(HOUSE / f"{name}.yaml"), events=events)
+
+
+def _result(maker_side: int, made: bool, scores: tuple[int, int]) -> HandResult:
+    return HandResult(
+        dealer=0,
+        maker=maker_side,
+        bid="2",
+        trump="H",
+        alone=False,
+        defender_alone=False,
+        thrown_in=False,
+        forced=False,
+        tricks=(1, 5) if maker_side == 0 else (5, 1),
+        made=made,
+        score_change=(0, 0),
+        scores=scores,
+        maker_side=maker_side,
+    )
+
+
+def test_laps_carry_what_a_game_winner_scored_beyond_the_target() -> None:
+    # Game 1: team 0 ends at 12 of 10 against 3: the lap carries 2 points. Game 2: team 1 wins
+    # 11 to 0, a shut-out, and the match (no lap carried out of the match's last game).
+    events = [GameWon(0, (12, 3)), GameWon(1, (0, 11)), MatchWon(1, (1, 1))]
+    found = happenings(_game("euchre-laps", events))
+    assert found == {"match games": 2, "shut-outs": 1, "laps carried": 1, "points carried": 2}
+
+
+def test_a_match_without_laps_counts_its_games_and_shut_outs_only() -> None:
+    events = [GameWon(0, (10, 0)), GameWon(0, (10, 4)), MatchWon(0, (3, 0))]
+    assert happenings(_game("euchre-skunk-counts-double", events)) == {"match games": 2, "shut-outs": 1}
+
+
+def test_a_win_on_a_defeated_bid_is_the_defenders_reaching_the_target() -> None:
+    # Team 1 bid and failed: team 0 reaches 21 on that hand and wins (one such win); then team 0
+    # wins a second game on its own made bid (not counted).
+    events = [
+        HandScored(_result(1, False, (21, 8))),
+        GameWon(0, (21, 8)),
+        HandScored(_result(0, True, (22, 9))),
+        GameWon(0, (22, 9)),
+    ]
+    assert happenings(_game("pepper-win-on-defeated-bid", events)) == {"won on a defeated bid": 1}
+
+
+def test_turned_cards_count_by_hand() -> None:
+    dealt = [HandDealt(n, 0, (), (), Card(turned)) for n, turned in enumerate(["JK", "9C", "AH"])]
+    clubs = happenings(_game("euchre-dirty-clubs", [dealt[1], TrumpTurned(0, "C"), dealt[2]]))
+    assert clubs == {"turned trump at once": 1}
+    assert happenings(_game("euchre-benny", dealt)) == {"Joker turned": 1}
+    assert happenings(_game("euchre-turned-joker-dealer-names", dealt))["Joker turned"] == 1
+
+
+def test_variants_without_these_rules_count_nothing() -> None:
+    game = SimpleNamespace(variant=load_variant("hasenpfeffer"), events=[GameWon(0, (10, 0))])
+    assert happenings(game) == {}
+
+
+def test_simulated_laps_reach_the_summary_and_survive_a_merge() -> None:
+    stats = simulate(
+        load_variant(HOUSE / "euchre-laps.yaml"), games=6, bots=["random"] * 4, seed=1, workers=1
+    )
+    happened = stats.summary()["happened"]
+    assert happened["match games"] >= 12  # every match of best-of-three has at least two games
+    assert happened["points carried"] >= happened["laps carried"]
+    assert Stats.from_raw(stats.raw()) == stats
+    twice = Stats.from_raw(stats.raw())
+    twice.merge(stats)
+    assert twice.happened == {k: 2 * n for k, n in happened.items()}
