@@ -69,7 +69,7 @@ def test_uncovered_variants_are_refused_in_one_line(name: str, fields: str) -> N
 
 def test_the_same_seed_plays_the_same_games() -> None:
     v = load_variant("euchre")
-    a, b, c = (play(v, 20, seed=s, record=True) for s in (5, 5, 6))
+    a, b, c = (play(v, 20, seed=s, debug=True) for s in (5, 5, 6))
     assert (a.games == b.games).all() and (a.hands == b.hands).all() and (a.actions == b.actions).all()
     assert a.hands.shape != c.hands.shape or (a.hands != c.hands).any()
 
@@ -82,7 +82,7 @@ def test_a_tampered_action_is_caught() -> None:
 
 
 def test_unfinished_games_stop_at_the_cap() -> None:
-    batch = play(load_variant("hasenpfeffer"), 5, seed=1, max_hands=2)
+    batch = play(load_variant("hasenpfeffer"), 5, seed=1, max_hands=2, debug=True)
     for g in range(5):
         hands = len(batch.hands_of(g))
         assert hands == 2 if batch.winner(g) is None else hands <= 2

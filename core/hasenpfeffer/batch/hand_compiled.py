@@ -20,7 +20,10 @@ from .score_compiled import (
     H_THROWN,
     H_TRUMP,
     _decide,
+    _holds,
     _play,
+    _rand,
+    _remove,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -29,38 +32,37 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 
 @_jit
 def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
-          points: Any, dealer: int, have: Any, legal: Any, hr: Any, acts: Any, ctr: Any, lcnt: Any,
-          lbuf: Any, record: bool, debug: bool) -> int:  # fmt: skip
+          points: Any, dealer: int, hand: Any, cnt: Any, ws: Any, st: Any, legal: Any, hr: Any, acts: Any,
+          ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> int:  # fmt: skip
     """Play one hand dealt by ``dealer``; its row into ``hr``; 1 when the same dealer deals again."""
-    n, nc, hs, ks, ns, joker = p[t.N], p[t.C], p[t.HS], p[t.KS], p[t.NS], p[t.JOKER]
-    dk = deck.copy()
+    n, hs, ks, ns, joker = p[t.N], p[t.HS], p[t.KS], p[t.NS], p[t.JOKER]
+    dk = ws[0]
+    dk[: p[t.DECK]] = deck
     for i in range(p[t.DECK] - 1, 0, -1):
-        j = np.random.randint(0, i + 1)
+        j = _rand(st, i + 1)
         dk[i], dk[j] = dk[j], dk[i]
-    have[:, :] = 0
     seat = (dealer + 1) % n
     for k in range(n):
-        for j in range(hs):
-            have[seat, dk[k * hs + j]] = 1
+        hand[seat, :hs] = dk[k * hs : (k + 1) * hs]
+        cnt[seat] = hs
         seat = (seat + 1) % n
-    kitty = dk[n * hs : n * hs + ks].copy()
+    kitty = dk[n * hs : n * hs + ks]
     kn = ks
     hr[:] = 0
     if record:
         at = H_COLS + 3 * p[t.SIDES]
         for q in range(n):
-            for c in range(nc):
-                if have[q, c]:
-                    hr[at] = c
-                    at += 1
-        for j in range(ks):
-            hr[at + j] = kitty[j]
+            hr[at : at + hs] = np.sort(hand[q, :hs])
+            at += hs
+        hr[at : at + ks] = kitty
     maker, b, ti, alone, def_alone, forced, required, bidcode = -1, p[t.L], -1, False, -1, False, 0, -1
     same, thrown, discards = 0, False, 0
-    out = np.zeros(n, dtype=np.bool_)
+    out = ws[1]
+    out[:n] = 0
     if p[t.AUCTION]:
         high, high_seat, spoken = -1, -1, 0
-        passed = np.zeros(n, dtype=np.bool_)
+        passed = ws[4]
+        passed[:n] = 0
         seat = (dealer + 1) % n
         while True:
             k = 0
@@ -71,13 +73,13 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 if (bids[i, t.B_PLACES] >> (place - 1)) & 1 and high >= bids[i, t.B_OVER]:
                     legal[k] = p[t.BID_BASE] + i
                     k += 1
-            x = _decide(legal, k, acts, ctr, lcnt, lbuf, record, debug)
+            x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.PASS_ID]:
-                passed[seat] = True
+                passed[seat] = 1
             else:
                 high, high_seat = x - p[t.BID_BASE], seat
                 if not p[t.PASS_FINAL]:
-                    passed[:] = False
+                    passed[:n] = 0
             spoken += 1
             if high != p[t.L] - 1:
                 if p[t.ONE_ROUND]:
@@ -85,7 +87,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                         seat = (seat + 1) % n
                         continue
                 else:
-                    active = n - passed.sum()
+                    active = n - passed[:n].sum()
                     if active > 1 or (active == 1 and high_seat < 0):
                         seat = (seat + 1) % n
                         while p[t.PASS_FINAL] and passed[seat]:
@@ -104,7 +106,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 maker = -1
                 q = (dealer + 1) % n
                 for _ in range(n):
-                    if have[q, joker]:
+                    if _holds(hand, cnt, q, joker):
                         maker = q
                         break
                     q = (q + 1) % n
@@ -118,7 +120,8 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             lone_contract = bids[b, t.B_ALONE] == 1
             if p[t.WIDOW]:
                 for j in range(kn):
-                    have[maker, kitty[j]] = 1
+                    hand[maker, cnt[maker]] = kitty[j]
+                    cnt[maker] += 1
                 discards, kn = kn, 0
             if bids[b, t.B_TRUMP] >= 0:
                 ti, alone = bids[b, t.B_TRUMP], lone_contract
@@ -131,7 +134,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     if p[t.MAY_ALONE] and n > 2 and not lone_contract:
                         legal[k] = trump_ids[o, 1]
                         k += 1
-                x = _decide(legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 for o in range(ns + 1):
                     if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
                         ti = o
@@ -157,15 +160,14 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 if not (seat == dealer and p[t.ROUNDS] == 1 and stuck) or k == 0:
                     legal[k] = p[t.PASS_ID]
                     k += 1
-                x = _decide(legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 if x != p[t.PASS_ID]:
                     maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]
                     forced = seat == dealer and p[t.ROUNDS] == 1 and stuck
                     ti, alone = ts, x == p[t.ORDER_BASE] + 1
                     if p[t.DEALER_DISCARDS]:
-                        have[dealer, turned] = 1
-                        kitty[0] = kitty[kn - 1]
-                        kn -= 1
+                        hand[dealer, cnt[dealer]] = turned
+                        cnt[dealer] += 1
                         discards = 1
                     break
                 if seat == dealer:
@@ -190,7 +192,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     if not stuck_now or k == 0:
                         legal[k] = p[t.PASS_ID]
                         k += 1
-                    x = _decide(legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                    x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                     if x != p[t.PASS_ID]:
                         maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]
                         forced = seat == dealer and stuck
@@ -210,17 +212,15 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
     if alone:
         for q in range(n):
             if q != maker and (q - maker) % 2 == 0:
-                out[q] = True
+                out[q] = 1
     # the discard: the maker who took the widow, or the dealer who took the turned card
     discarder = maker if p[t.AUCTION] else dealer
     for _ in range(discards):
-        k = 0
-        for c in range(nc):
-            if have[discarder, c]:
-                legal[k] = p[t.DISCARD_BASE] + c
-                k += 1
-        x = _decide(legal, k, acts, ctr, lcnt, lbuf, record, debug)
-        have[discarder, x - p[t.DISCARD_BASE]] = 0
+        k = cnt[discarder]
+        for i in range(k):
+            legal[i] = hand[discarder, i] + p[t.DISCARD_BASE]
+        x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+        _remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
     # lone defence, offered from the maker's or the dealer's left
     if p[t.LONE_DEF] and maker >= 0 and (alone or p[t.LD_ANY]) and n > 2:
         first = dealer if p[t.LD_DEALER] else maker
@@ -229,12 +229,12 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             if (q - maker) % 2 == 0:
                 continue
             legal[0], legal[1] = p[t.ALONE_ID], p[t.PASS_ID]
-            x = _decide(legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+            x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.ALONE_ID]:
                 def_alone = q
                 for r in range(n):
                     if r != q and (r - q) % 2 == 0:
-                        out[r] = True
+                        out[r] = 1
                 break
     return _play(p, fmult, eff, key, bids, points, dealer, maker, b, ti, alone, def_alone, forced,
-                 required, have, out, legal, hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip
+                 required, hand, cnt, ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip

@@ -28,9 +28,11 @@ from .score_compiled import (
     H_N,
     H_THROWN,
     OVER,
+    _rand,
+    _seed,
     _winner,
 )
-from .tables import AP_REDEAL_SAME, HS, KS, NS, SIDES, STEP, C, L, N
+from .tables import AP_REDEAL_SAME, DECK, HS, KS, NS, SIDES, STEP, C, L, N
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -45,27 +47,68 @@ def row_width(params: Any) -> int:
     return int(H_COLS + 3 * params[SIDES] + params[N] * params[HS] + params[KS])
 
 
-@_jit
 def play(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
          points: Any, seed: int, games: int, max_hands: int, record: bool, debug: bool, games_out: Any,
          hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
     """Play ``games`` games from ``seed`` into the output arrays (``ctr``: the counts written
-    and whether a buffer overflowed, :mod:`.score_compiled`)."""
-    np.random.seed(seed)
+    and whether a buffer overflowed, :mod:`.score_compiled`). Each mode is its own compiled
+    loop (constant flags, compiled on first use): playing without recording writes nothing
+    per decision."""
+    mode = _debug if debug else _record if record else _bulk
+    mode(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seed, games, max_hands, games_out,
+         hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+
+
+@_jit
+def _bulk(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+          points: Any, seed: int, games: int, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
+          lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+    """:func:`play` without recording."""
+    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seed, games, max_hands, False, False,
+           games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+
+
+@_jit
+def _record(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+            points: Any, seed: int, games: int, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
+            lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+    """:func:`play` recording deals and actions."""
+    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seed, games, max_hands, True, False,
+           games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+
+
+@_jit
+def _debug(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+           points: Any, seed: int, games: int, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
+           lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+    """:func:`play` recording deals, actions and every decision's legal ids."""
+    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seed, games, max_hands, True, True,
+           games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+
+
+@_jit
+def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+           points: Any, seed: int, games: int, max_hands: int, record: bool, debug: bool, games_out: Any,
+           hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+    """The loop of :func:`play`, in one mode."""
+    st = np.zeros(1, dtype=np.uint64)
+    _seed(st, seed)
     n, sides = p[N], p[SIDES]
-    have = np.zeros((n, p[C]), dtype=np.int8)
+    hand = np.zeros((n, p[HS] + p[KS]), dtype=np.int64)
+    cnt = np.zeros(n, dtype=np.int64)
+    ws = np.zeros((5, max(p[DECK], n)), dtype=np.int64)
     legal = np.zeros(2 * p[C] + p[L] + 2 * (p[NS] + 1) + 8, dtype=np.int64)
     hr = np.zeros(hands_out.shape[1], dtype=np.int64)
     scores = np.zeros(sides, dtype=np.int64)
     for g in range(games):
         scores[:] = 0
-        dealer = np.random.randint(0, n)
+        dealer = _rand(st, n)
         games_out[g, G_DEALER] = dealer
         winner, played = -1, 0
         while played < max_hands:
             start = ctr[A_N]
-            same = _hand(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, dealer, have, legal,
-                         hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip
+            same = _hand(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, dealer, hand, cnt,
+                         ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip
             played += 1
             hr[H_GAME], hr[H_DEALER], hr[H_ASTART], hr[H_ACOUNT] = g, dealer, start, ctr[A_N] - start
             change = hr[H_COLS + sides : H_COLS + 2 * sides]

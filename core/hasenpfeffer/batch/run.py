@@ -7,7 +7,7 @@ hand's deal (as ``Game(deal=...)`` takes it) and action ids (``Game.apply_id``),
 ids of every decision in the debug mode.
 
 >>> from hasenpfeffer import load_variant
->>> b = play(load_variant("euchre"), games=3, seed=1, record=True)
+>>> b = play(load_variant("euchre"), games=3, seed=1, debug=True)
 >>> len(b), b.hands_of(0) == list(range(b.games[0, 0]))
 (3, True)
 >>> sorted(len(h) for h in b.deal(0)["hands"]), len(b.deal(0)["widow"])
@@ -157,7 +157,7 @@ def play(
         ctr = np.zeros(4, dtype=np.int64)
         kernel_play(
             p, tables.failure_multiplier, tables.deck, tables.eff, tables.key, tables.suit_of,
-            tables.trump_ids, tables.bids, tables.points, seed % (1 << 32), games, max_hands, record,
+            tables.trump_ids, tables.bids, tables.points, seed % (1 << 63), games, max_hands, record,
             debug, games_out, hands_out, acts, lcnt, lbuf, ctr,
         )  # fmt: skip
         if not ctr[3]:

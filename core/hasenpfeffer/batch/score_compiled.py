@@ -27,9 +27,53 @@ A_N, L_N, H_N, OVER = range(4)
 
 
 @_jit
-def _decide(legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> int:
+def _seed(st: Any, seed: int) -> None:
+    """Seed the generator ``st`` (one uint64) from ``seed`` by splitmix64 (never 0)."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    st[0] = z if z != np.uint64(0) else np.uint64(1)
+
+
+@_jit
+def _rand(st: Any, k: int) -> int:
+    """A whole number from 0 to ``k - 1``: xorshift64*, its high 32 bits scaled to ``k`` (a bias
+    below k / 2**32)."""
+    x = st[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    st[0] = x
+    r = (x * np.uint64(2685821657736338717)) >> np.uint64(32)
+    return int(np.int64((r * np.uint64(k)) >> np.uint64(32)))
+
+
+@_jit
+def _holds(hand: Any, cnt: Any, seat: int, card: int) -> bool:
+    """Whether ``seat`` holds ``card``."""
+    for j in range(cnt[seat]):  # noqa: SIM110 - a loop numba compiles
+        if hand[seat, j] == card:
+            return True
+    return False
+
+
+@_jit
+def _remove(hand: Any, cnt: Any, seat: int, card: int) -> None:
+    """Take ``card`` out of ``seat``'s hand (the last card takes its place)."""
+    last = cnt[seat] - 1
+    for j in range(last + 1):
+        if hand[seat, j] == card:
+            hand[seat, j] = hand[seat, last]
+            cnt[seat] = last
+            return
+
+
+@_jit
+def _decide(st: Any, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
+            debug: bool) -> int:  # fmt: skip
     """Draw one of the ``k`` legal ids, and write it (and in debug the legal ids) when recording."""
-    x = legal[np.random.randint(0, k)]
+    x = legal[_rand(st, k)]
     if record:
         na = ctr[A_N]
         if na < acts.shape[0]:
@@ -44,7 +88,7 @@ def _decide(legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, recor
                 ctr[L_N] = nl + k
         else:
             ctr[OVER] = 1
-        ctr[A_N] = na + 1
+    ctr[A_N] += 1
     return int(x)
 
 
@@ -151,11 +195,12 @@ def _winner(p: Any, scores: Any, mside: int, made: int) -> int:
 
 @_jit
 def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, dealer: int, maker: int,
-          b: int, ti: int, alone: bool, def_alone: int, forced: bool, required: int, have: Any, out: Any,
-          legal: Any, hr: Any, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
+          b: int, ti: int, alone: bool, def_alone: int, forced: bool, required: int, hand: Any, cnt: Any,
+          ws: Any, st: Any, legal: Any, hr: Any, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
           debug: bool) -> int:  # fmt: skip
     """The tricks and the scoring of a hand whose trump is made; 0 (the deal passes on)."""
-    n, nc, ns, joker, sides = p[t.N], p[t.C], p[t.NS], p[t.JOKER], p[t.SIDES]
+    n, ns, joker, sides, base = p[t.N], p[t.NS], p[t.JOKER], p[t.SIDES], p[t.PLAY_BASE]
+    out, won, cards = ws[1], ws[2], ws[3]
     if maker < 0:
         leader = (dealer + 1) % n
     elif alone and def_alone >= 0 and p[t.BOTH] != 2:
@@ -168,39 +213,36 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
         leader = (dealer + 1) % n
     while out[leader]:
         leader = (leader + 1) % n
-    active = n - out.sum()
-    won = np.zeros(n, dtype=np.int64)
-    cards = np.zeros(n, dtype=np.int64)
-    left = 0
-    for c in range(nc):
-        left += have[leader, c]
-    for _ in range(left):
+    active = n - out[:n].sum()
+    won[:n] = 0
+    effs = eff[ti]
+    for _ in range(cnt[leader]):
         seat, led = leader, -1
         for j in range(active):
             k = 0
+            held = hand[seat]
             if j > 0:
-                for c in range(nc):
-                    if have[seat, c] and eff[ti, c] == led:
-                        legal[k] = p[t.PLAY_BASE] + c
+                for i in range(cnt[seat]):
+                    if effs[held[i]] == led:
+                        legal[k] = held[i] + base
                         k += 1
             if k == 0:
-                for c in range(nc):
-                    if have[seat, c]:
-                        legal[k] = p[t.PLAY_BASE] + c
-                        k += 1
-            c = _decide(legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.PLAY_BASE]
-            have[seat, c] = 0
+                k = cnt[seat]
+                for i in range(k):
+                    legal[i] = held[i] + base
+            c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
+            _remove(hand, cnt, seat, c)
             cards[j] = c
             if j == 0:
-                led = eff[ti, c]
+                led = effs[c]
                 if c == joker and ti == ns and p[t.JOKER_NAMES]:
                     for s in range(ns):
                         legal[s] = p[t.SUIT_BASE] + s
-                    led = _decide(legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
+                    led = _decide(st, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
             seat = (seat + 1) % n
             while out[seat]:
                 seat = (seat + 1) % n
-        row = key[ti, eff[ti, cards[0]]]
+        row = key[ti, effs[cards[0]]]
         best, top = 0, row[cards[0]]
         for j in range(1, active):
             if row[cards[j]] > top:

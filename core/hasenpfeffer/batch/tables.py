@@ -15,6 +15,7 @@ parameter vector, indexed by the names below.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -104,8 +105,9 @@ def _bids(v: Variant) -> tuple[list[list[int]], tuple[str, ...]]:
     return rows, (*(b.name for b in ladder), "" if forced in index else forced)
 
 
+@functools.lru_cache(maxsize=64)
 def build(v: Variant) -> Tables:
-    """The tables of a covered variant (ValueError, in one line, for one not covered)."""
+    """The (cached) tables of a covered variant (ValueError, in one line, for one not covered)."""
     why = refusal(v)
     if why is not None:
         raise ValueError(why)
