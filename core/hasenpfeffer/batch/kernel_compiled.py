@@ -48,51 +48,50 @@ def row_width(params: Any) -> int:
 
 
 def play(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
-         points: Any, seed: int, games: int, max_hands: int, record: bool, debug: bool, games_out: Any,
+         points: Any, seeds: Any, max_hands: int, record: bool, debug: bool, games_out: Any,
          hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
-    """Play ``games`` games from ``seed`` into the output arrays (``ctr``: the counts written
+    """Play a game from each of ``seeds`` into the output arrays (``ctr``: the counts written
     and whether a buffer overflowed, :mod:`.score_compiled`). Each mode is its own compiled
     loop (constant flags, compiled on first use): playing without recording writes nothing
     per decision."""
     mode = _debug if debug else _record if record else _bulk
-    mode(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seed, games, max_hands, games_out,
+    mode(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, games_out,
          hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
 
 
 @_jit
 def _bulk(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
-          points: Any, seed: int, games: int, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
+          points: Any, seeds: Any, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
           lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
     """:func:`play` without recording."""
-    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seed, games, max_hands, False, False,
+    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, False, False,
            games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
 
 
 @_jit
 def _record(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
-            points: Any, seed: int, games: int, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
+            points: Any, seeds: Any, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
             lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
     """:func:`play` recording deals and actions."""
-    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seed, games, max_hands, True, False,
+    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, True, False,
            games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
 
 
 @_jit
 def _debug(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
-           points: Any, seed: int, games: int, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
+           points: Any, seeds: Any, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
            lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
     """:func:`play` recording deals, actions and every decision's legal ids."""
-    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seed, games, max_hands, True, True,
+    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, True, True,
            games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
 
 
 @_jit
 def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
-           points: Any, seed: int, games: int, max_hands: int, record: bool, debug: bool, games_out: Any,
+           points: Any, seeds: Any, max_hands: int, record: bool, debug: bool, games_out: Any,
            hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
     """The loop of :func:`play`, in one mode."""
     st = np.zeros(1, dtype=np.uint64)
-    _seed(st, seed)
     n, sides = p[N], p[SIDES]
     hand = np.zeros((n, p[HS] + p[KS]), dtype=np.int64)
     cnt = np.zeros(n, dtype=np.int64)
@@ -100,7 +99,8 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
     legal = np.zeros(2 * p[C] + p[L] + 2 * (p[NS] + 1) + 8, dtype=np.int64)
     hr = np.zeros(hands_out.shape[1], dtype=np.int64)
     scores = np.zeros(sides, dtype=np.int64)
-    for g in range(games):
+    for g in range(seeds.shape[0]):
+        _seed(st, seeds[g])
         scores[:] = 0
         dealer = _rand(st, n)
         games_out[g, G_DEALER] = dealer

@@ -16,6 +16,7 @@ ids of every decision in the debug mode.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -70,30 +71,37 @@ class Batch:
 
     def result(self, h: int) -> HandResult:
         """Hand row ``h`` as the Python engine's :class:`HandResult`."""
-        row, t = self.hands[h], self.tables
+        return self.results(h, h + 1)[0]
+
+    def results(self, start: int = 0, stop: int | None = None) -> list[HandResult]:
+        """Hand rows ``start`` to ``stop - 1`` (all by default) as :class:`HandResult`."""
+        t, v = self.tables, self.variant
         sides = int(t.params[SIDES])
-        maker = int(row[H_MAKER])
-        code, trump, made = int(row[H_BID]), int(row[H_TRUMP]), int(row[H_MADE])
-        bid = None if code == -1 else "order-up" if code == BID_ORDER_UP else t.bid_names[code]
-
-        def part(k: int) -> tuple[int, ...]:
-            return tuple(int(x) for x in row[H_COLS + k * sides : H_COLS + (k + 1) * sides])
-
-        return HandResult(
-            dealer=int(row[H_DEALER]),
-            maker=None if maker < 0 else maker,
-            bid=bid,
-            trump=None if trump < 0 else compile_variant(self.variant).trump_names[trump],
-            alone=bool(row[H_ALONE]),
-            defender_alone=bool(row[H_DEF_ALONE]),
-            thrown_in=bool(row[H_THROWN]),
-            forced=bool(row[H_FORCED]),
-            tricks=part(0),
-            made=None if made < 0 else bool(made),
-            score_change=part(1),
-            scores=part(2),
-            maker_side=None if maker < 0 else self.variant.side_of(maker),
-        )
+        trumps = compile_variant(v).trump_names
+        side_of = [v.side_of(q) for q in range(v.players)]
+        bid_names = {-1: None, BID_ORDER_UP: "order-up"} | dict(enumerate(t.bid_names))
+        c = H_COLS
+        out = []
+        for row in self.hands[start:stop].tolist():
+            maker, trump, made = row[H_MAKER], row[H_TRUMP], row[H_MADE]
+            out.append(
+                HandResult(
+                    dealer=row[H_DEALER],
+                    maker=None if maker < 0 else maker,
+                    bid=bid_names[row[H_BID]],
+                    trump=None if trump < 0 else trumps[trump],
+                    alone=bool(row[H_ALONE]),
+                    defender_alone=bool(row[H_DEF_ALONE]),
+                    thrown_in=bool(row[H_THROWN]),
+                    forced=bool(row[H_FORCED]),
+                    tricks=tuple(row[c : c + sides]),
+                    made=None if made < 0 else bool(made),
+                    score_change=tuple(row[c + sides : c + 2 * sides]),
+                    scores=tuple(row[c + 2 * sides : c + 3 * sides]),
+                    maker_side=None if maker < 0 else side_of[maker],
+                )
+            )
+        return out
 
     def deal(self, h: int) -> dict[str, Any]:
         """Hand row ``h``'s deal (``dealer``, ``hands`` by seat, ``widow``; the turned card first)."""
@@ -129,21 +137,27 @@ class Batch:
 
 def play(
     variant: Variant,
-    games: int,
-    seed: int,
+    games: int = 0,
+    seed: int = 0,
     *,
+    seeds: Sequence[int] | None = None,
     record: bool = False,
     debug: bool = False,
     max_hands: int = HAND_CAP,
 ) -> Batch:
-    """Play ``games`` games of uniformly random legal actions from ``seed`` (the same seed, the
-    same games); ValueError for a variant not covered or without numba."""
+    """Play ``games`` games of uniformly random legal actions from ``seed``, or one game from
+    each of ``seeds`` (the same seed, the same game); ValueError for a variant not covered or
+    without numba."""
     accel.require("the compiled engine")
     tables = build(variant)
     from .kernel_compiled import play as kernel_play
     from .kernel_compiled import row_width
 
     record = record or debug
+    if seeds is None:
+        seeds = [((seed << 32) + i) % (1 << 63) for i in range(games)]
+    seed_array = np.array([s % (1 << 63) for s in seeds], dtype=np.int64)
+    games = len(seed_array)
     p = tables.params
     per_hand = int(p[N] * p[HS] + 4 * p[N] + p[KS] + 8)
     cap_h = max(64, games * 12)
@@ -157,7 +171,7 @@ def play(
         ctr = np.zeros(4, dtype=np.int64)
         kernel_play(
             p, tables.failure_multiplier, tables.deck, tables.eff, tables.key, tables.suit_of,
-            tables.trump_ids, tables.bids, tables.points, seed % (1 << 63), games, max_hands, record,
+            tables.trump_ids, tables.bids, tables.points, seed_array, max_hands, record,
             debug, games_out, hands_out, acts, lcnt, lbuf, ctr,
         )  # fmt: skip
         if not ctr[3]:
