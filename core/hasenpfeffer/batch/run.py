@@ -50,6 +50,8 @@ class Batch:
     legal_counts: NDArray[np.int64]
     legal_ids: NDArray[np.int64]
     recorded: bool
+    decisions: int = 0
+    """Decisions taken in all the games (each one random legal action)."""
 
     def __len__(self) -> int:
         return int(self.games.shape[0])
@@ -187,4 +189,5 @@ def play(
         lcnt[:na] if debug else lcnt[:0],
         lbuf[: int(ctr[1])] if debug else lbuf[:0],
         record,
+        na,
     )

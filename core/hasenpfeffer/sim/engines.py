@@ -3,8 +3,9 @@
 The compiled engine (:mod:`hasenpfeffer.batch`, numba) plays only uniformly random legal
 actions, so it runs only when every seat is played by the ``random`` bot, every variant of
 the run is covered (:mod:`hasenpfeffer.batch.coverage`) and numba is installed. ``auto`` picks
-it then and the Python engine otherwise, saying why; ``compiled`` where it cannot run is a
-one-line error; ``python`` is always the Python engine.
+it then (unless ``HASENPFEFFER_ENGINE=python`` asks for pure Python, :mod:`hasenpfeffer.accel`)
+and the Python engine otherwise, saying why; ``compiled`` where it cannot run is a one-line
+error; ``python`` is always the Python engine.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> choose([Variant(name="x")], ["greedy"] * 4, "auto")
@@ -58,6 +59,8 @@ def why_not(variants: Sequence[Variant], bots: Sequence[str]) -> str | None:
             return line if len(variants) == 1 else f"{v.name}: {line}"
     if not accel.installed():
         return accel.MISSING
+    if accel.setting() == "python":
+        return f"{accel.VARIABLE}=python"
     return None
 
 
