@@ -82,7 +82,7 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     from ..report.figures import contract_lines, count, kinds_table, ladder, text
 
     shown = figures(stats, ladder(variant))
-    console.print(header, highlight=False)
+    console.print(header, highlight=False, soft_wrap=True)  # a long engine line stays one line
     n_games, n_hands = count(shown[win_rate(0)].n), count(shown[points(0)].n)
     title = f"Games and points: win rates of {n_games} games, points per hand of {n_hands} hands"
     sides = Table(title=title, title_justify="left")
