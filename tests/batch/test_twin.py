@@ -15,6 +15,7 @@ import pytest
 
 from hasenpfeffer import load_variant
 from hasenpfeffer.batch.coverage import refusal
+from hasenpfeffer.rules.actionspace import action_space
 from support.paths import ROOT
 
 pytest.importorskip("numba")
@@ -86,3 +87,14 @@ def test_unfinished_games_stop_at_the_cap() -> None:
     for g in range(5):
         hands = len(batch.hands_of(g))
         assert hands == 2 if batch.winner(g) is None else hands <= 2
+
+
+def test_five_hundreds_rarer_paths_replay() -> None:
+    """Random five hundred ends in a hand or two: more games reach the Joker led at no-trump
+    (its suit named) and the misère contracts."""
+    variant = load_variant("five-hundred")
+    batch = play(variant, 300, seed=5, debug=True)
+    names = [r.bid for r in batch.results()]
+    suits = {i for i, name in enumerate(action_space(variant).names) if name.startswith("suit ")}
+    assert any(int(a) in suits for a in batch.actions) and "open-misere" in names
+    assert check_batch(batch) == len(batch.hands)
