@@ -1,10 +1,11 @@
 """The compiled kernel: whole games of uniformly random legal actions (numba).
 
 Imported only when compiled games are played (numba loads with it): :mod:`.run` calls
-:func:`play` with a variant's :mod:`.tables`. Each game starts with a random dealer and plays
-hands (:func:`~.hand_compiled._hand`) until a side wins or ``max_hands`` are played; each hand writes
-a row (see :mod:`.score_compiled`: its result, and when recording its deal and the span of its
-action ids), each game a row of its own (hands, winner, first dealer, scores).
+:func:`play` with a variant's :mod:`.tables`. Each game is seeded from its own seed, starts
+with a random dealer and plays hands (``hand_compiled._hand``) until a side wins or
+``max_hands`` are played; each hand writes a row (see :mod:`.score_compiled`: its result, and
+when recording its deal and the span of its action ids), each game a row of its own (hands,
+winner, first dealer, scores).
 """
 
 from __future__ import annotations
