@@ -171,8 +171,8 @@ def play_set(
     The variants (each a :class:`Variant`, a built-in name or a file) must have the same
     players and sides; the first is the reference of the differences: ``compare A B`` is
     ``play_set([A, B], ...).difference(1, figure)``. A game still running after ``max_hands``
-    hands is stopped unfinished. ``engine`` is ``python`` or ``compiled`` (random bots and
-    covered variants only: see :func:`~.engines.choose`).
+    hands is stopped unfinished. ``engine`` is ``python``, ``compiled``
+    (random bots and covered variants only) or ``auto`` (see :func:`~.engines.choose`).
     """
     if not variants:
         raise ValueError("no variant to play")
@@ -182,10 +182,10 @@ def play_set(
         raise ValueError("the variants must have the same players and sides")
     if len(bots) != loaded[0].players:
         raise ValueError(f"{len(bots)} bots for {loaded[0].players} players")
-    if engine == "compiled":
+    if engine != "python":  # auto: compiled where it can run; compiled: ValueError where it cannot
         from .engines import choose
 
-        choose(loaded, bots, "compiled")  # ValueError where it cannot run
+        engine = choose(loaded, bots, engine).name
     job = SetJob(tuple(loaded), tuple(bots), seed, check_max_hands(max_hands), engine)
     span = shard_range(games, shard)
     workers = min(workers or default_workers(), max(1, span[1] - span[0]))

@@ -218,8 +218,8 @@ def simulate(
     games (their seeds as in the whole run); ``cluster`` plays them on Dask: a scheduler's
     address, ``"local:N"`` or a ``distributed.Client``. A game still running after ``max_hands``
     hands is stopped and counted in ``unfinished`` (see :mod:`hasenpfeffer.sim.limits`).
-    ``engine`` is ``python`` or ``compiled`` (random bots and a covered variant only: see
-    :func:`~.engines.choose`).
+    ``engine`` is ``python``, ``compiled`` (random bots and a covered variant only) or ``auto``
+    (see :func:`~.engines.choose`).
 
     >>> stats = simulate("euchre", 4, ["greedy"] * 4, seed=1, workers=1)
     >>> stats.games, sum(stats.wins) + stats.unfinished
@@ -230,10 +230,10 @@ def simulate(
         raise ValueError(f"{len(bots)} bots for {variant.players} players")
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
-    if engine == "compiled":
+    if engine != "python":  # auto: compiled where it can run; compiled: ValueError where it cannot
         from .engines import choose
 
-        choose([variant], bots, "compiled")  # ValueError where it cannot run
+        engine = choose([variant], bots, engine).name
     job = Job(
         variant,
         tuple(bots),
