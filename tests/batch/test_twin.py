@@ -98,3 +98,13 @@ def test_five_hundreds_rarer_paths_replay() -> None:
     suits = {i for i, name in enumerate(action_space(variant).names) if name.startswith("suit ")}
     assert any(int(a) in suits for a in batch.actions) and "open-misere" in names
     assert check_batch(batch) == len(batch.hands)
+
+
+def test_the_readers_layout_is_the_kernels() -> None:
+    from hasenpfeffer.batch import kernel_compiled, run, score_compiled
+
+    names = ["H_GAME", "H_DEALER", "H_MAKER", "H_BID", "H_TRUMP", "H_ALONE", "H_DEF_ALONE", "H_THROWN"]
+    names += ["H_FORCED", "H_MADE", "H_ASTART", "H_ACOUNT", "H_COLS", "BID_ORDER_UP"]
+    assert [getattr(run, n) for n in names] == [getattr(score_compiled, n) for n in names]
+    names = ["G_HANDS", "G_WINNER", "G_DEALER", "G_COLS"]
+    assert [getattr(run, n) for n in names] == [getattr(kernel_compiled, n) for n in names]

@@ -29,13 +29,11 @@ from ..format.variant import HAND_CAP, Variant
 from ..rules.ruleset import compile_variant
 from .tables import HS, KS, SIDES, N, Tables, build
 
-# the kernel's layout (score_compiled, kernel_compiled), repeated here so that reading a batch needs no numba
+# the kernel's layout (score_compiled, kernel_compiled), repeated so that reading needs no numba (tested)
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
 H_MADE, H_ASTART, H_ACOUNT, H_COLS = range(9, 13)
 G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
 BID_ORDER_UP = -2
-ENGINE = "compiled (numba)"
-"""How reports name this engine."""
 
 
 @dataclass(frozen=True)
