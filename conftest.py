@@ -1,5 +1,6 @@
 """Doctests of the learning environments run only where the ``rl`` extra is installed, those
-of the compiled twins (``*_compiled.py``) only where the ``fast`` extra is."""
+of the compiled twins (``*_compiled.py``) and of the compiled batch engine's games only where
+the ``fast`` extra is."""
 
 from __future__ import annotations
 
@@ -14,3 +15,6 @@ if find_spec("pyspiel") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/openspiel.py", "docs/rl.md"]
 if find_spec("numba") is None:
     collect_ignore_glob += ["core/hasenpfeffer/*/*_compiled.py"]  # the compiled twins import numba
+    collect_ignore_glob += ["core/hasenpfeffer/batch/run.py", "core/hasenpfeffer/batch/replay.py"]
+if find_spec("numpy") is None:
+    collect_ignore_glob += ["core/hasenpfeffer/batch/tables.py"]

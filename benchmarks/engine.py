@@ -9,6 +9,10 @@ slows both alike), and the medians of the runs are printed, with ratios:
 - OpenSpiel's ``euchre`` through its Python API: chance (the deal) drawn from
   ``legal_actions()`` (its faster loop) and from ``chance_outcomes()``;
 - microseconds for ``Game(variant)`` of an already compiled variant and for ``game.copy()``;
+- with ``--compiled``, the compiled batch engine (``hasenpfeffer.batch``, numba: the extra
+  ``fast``) playing whole games of the variant, ``hasenpfeffer`` and ``five-hundred`` (numba's
+  compiling is left out: a first call warms each up), beside OpenSpiel's C++ loop
+  (``pyspiel.evaluate_bots`` with uniform random bots, one euchre hand a call);
 - with ``--floor``, a stand-in engine that knows no rules beside them: each decision only
   appends one frozen event and hands back a fixed list of legal ids, as many decisions a hand
   as the variant's random hands take. No engine with a typed event per action can be faster
@@ -19,6 +23,7 @@ python benchmarks/engine.py                      # euchre, 5 runs of 1 s
 python benchmarks/engine.py hasenpfeffer --seconds 2 --runs 7
 python benchmarks/engine.py --profile            # cProfile of the engine loop
 python benchmarks/engine.py --floor              # and the rule-less stand-in beside them
+python benchmarks/engine.py --compiled --seconds 1 --runs 3   # the compiled batch engine
 ```
 """
 
@@ -41,6 +46,7 @@ CLOCK = time.process_time
 Chunk = Callable[[random.Random], tuple[int, int]]
 """Plays a batch of random decisions; returns (decisions, finished hands)."""
 Loop = Callable[[float, int], tuple[int, int, float]]
+CPP = "open_spiel euchre, evaluate_bots (C++)"
 
 
 def timed(make_chunk: Callable[[], Chunk]) -> Loop:
@@ -130,6 +136,52 @@ def openspiel_loop(chance_from_outcomes: bool) -> Loop | None:
     return timed(lambda: chunk)
 
 
+def openspiel_cpp_loop() -> Loop | None:
+    """OpenSpiel's euchre played by its C++ loop, ``evaluate_bots`` with uniform random bots: one
+    hand a call (its decisions are not counted: 0)."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    game = pyspiel.load_game("euchre")
+
+    def make_chunk() -> Chunk:
+        bots = [pyspiel.make_uniform_random_bot(p, p + 1) for p in range(game.num_players())]
+
+        def chunk(rng: random.Random) -> tuple[int, int]:
+            for _ in range(200):
+                pyspiel.evaluate_bots(game.new_initial_state(), bots, rng.randrange(1 << 30))
+            return 0, 200
+
+        return chunk
+
+    return timed(make_chunk)
+
+
+def compiled_games(variant: Variant) -> Loop | None:
+    """Whole games of uniformly random actions by the compiled batch engine, a batch a call
+    (sized on the first call to about 4,000 hands); None without numba."""
+    from hasenpfeffer import accel
+    from hasenpfeffer.batch.coverage import refusal
+
+    if not accel.installed() or refusal(variant) is not None:
+        return None
+    from hasenpfeffer.batch.run import play
+
+    size = [64]
+
+    def make_chunk() -> Chunk:
+        def chunk(rng: random.Random) -> tuple[int, int]:
+            batch = play(variant, size[0], rng.randrange(1 << 62))
+            hands = len(batch.hands)
+            size[0] = max(1, min(100_000, size[0] * 4000 // max(hands, 1)))
+            return batch.decisions, hands
+
+        return chunk
+
+    return timed(make_chunk)
+
+
 @dataclass(frozen=True, slots=True)
 class StubEvent:
     """The stand-in's event: who acted and the action's id."""
@@ -196,6 +248,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5, help="runs; medians are printed (default 5)")
     parser.add_argument("--profile", action="store_true", help="profile the engine loop instead")
     parser.add_argument("--floor", action="store_true", help="measure the rule-less stand-in too")
+    parser.add_argument(
+        "--compiled",
+        action="store_true",
+        help="the compiled batch engine too (whole games of the variant, hasenpfeffer, five-hundred)",
+    )
     args = parser.parse_args(argv)
     variant = load_variant(args.variant)
     if args.profile:
@@ -213,6 +270,10 @@ def main(argv: list[str] | None = None) -> int:
         "open_spiel euchre, legal_actions()": openspiel_loop(chance_from_outcomes=False),
         "open_spiel euchre, chance_outcomes()": openspiel_loop(chance_from_outcomes=True),
     }
+    if args.compiled:
+        for name in dict.fromkeys([args.variant, "hasenpfeffer", "five-hundred"]):
+            loops[f"{name}: compiled whole games"] = compiled_games(load_variant(name))
+        loops[CPP] = openspiel_cpp_loop()
     if args.floor:
         per_hand = decisions_per_hand(variant)
         loops[f"stand-in, no rules, {per_hand} decisions a hand"] = floor_loop(per_hand)
@@ -232,7 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     }
     print(f"{'loop (median of ' + str(args.runs) + ' runs)':<42} {'decisions/s':>12} {'hands/s':>10}")
     for name, (dps, hps) in medians.items():
-        print(f"{name:<42} {dps:>12,.0f} {hps:>10,.0f}")
+        print(f"{name:<42} {f'{dps:,.0f}' if dps else '-':>12} {hps:>10,.0f}")
     peer = medians.get("open_spiel euchre, legal_actions()")
     if peer is None:
         print("open-spiel is not installed: no comparison (pip install open-spiel)")
@@ -244,6 +305,15 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {name:<40} {hps / peer[1]:.2f}x")
         other = medians["open_spiel euchre, chance_outcomes()"]
         print(f"  {'(open_spiel, chance_outcomes() loop)':<40} {other[1] / peer[1]:.2f}x")
+    cpp = medians.get(CPP)
+    if cpp is not None:
+        print()
+        print("hands/s against open_spiel's C++ loop (evaluate_bots, uniform random bots):")
+        for name, (_, hps) in medians.items():
+            if "compiled" in name:
+                print(f"  {name:<40} {hps / cpp[1]:.2f}x")
+    elif args.compiled:
+        print("open-spiel is not installed: no C++ loop to compare with (pip install open-spiel)")
     Game(variant, seed=1)
     created = micros(lambda: Game(variant, seed=1))
     mid = Game(variant, seed=1)

@@ -9,8 +9,16 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 if os.environ.get("CI"):
     settings.load_profile("ci")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--long``: the longer runs of some tests (the compiled engine's twin checks)."""
+    parser.addoption(
+        "--long", action="store_true", default=False, help="longer runs (also HASENPFEFFER_LONG=1)"
+    )

@@ -491,6 +491,11 @@ VOLATILE: tuple[tuple[str, str, str], ...] = (
     (r"[\d,.]+ ([a-z]+)/s\b", r"<speed> \1/s", "speeds"),
     (r"\(\d+ s\)", "(<time>)", "processor time of a run"),
     (r"^accel: .*$", "accel: <build>", "whether numba is installed, and HASENPFEFFER_ENGINE"),
+    (
+        r"^engine: (?:compiled \(numba\)|python \(numba is not installed.*\))$",
+        "engine: <compiled where numba is installed>",
+        "whether numba is installed, for random bots (--engine auto)",
+    ),
 )
 """(a pattern of the output, what it is masked as, what it is)."""
 

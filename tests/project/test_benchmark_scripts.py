@@ -64,3 +64,10 @@ def test_greedy_benchmark_compares_both_builds_on_the_same_games() -> None:
     assert set(rows) == {"hasenpfeffer", "euchre"}
     for line in rows.values():
         assert line.endswith("yes") and line.count("h/s") == sides and line.count("x") == sides - 1
+
+
+def test_engine_benchmark_runs_the_compiled_engine() -> None:
+    if not accel.installed():
+        return
+    out = run("engine.py", "--seconds", "0.05", "--runs", "1", "--compiled")
+    assert "euchre: compiled whole games" in out and "five-hundred: compiled whole games" in out

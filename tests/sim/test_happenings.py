@@ -7,6 +7,8 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
+import pytest
+
 from hasenpfeffer import Stats, load_variant, simulate
 from hasenpfeffer.engine.events import GameWon, HandDealt, HandResult, HandScored, MatchWon, TrumpTurned
 from hasenpfeffer.format.cards import Card
@@ -86,3 +88,20 @@ def test_simulated_laps_reach_the_summary_and_survive_a_merge() -> None:
     twice = Stats.from_raw(stats.raw())
     twice.merge(stats)
     assert twice.happened == {k: 2 * n for k, n in happened.items()}
+
+
+@pytest.mark.parametrize("name", ["euchre-benny", "pepper-win-on-defeated-bid"])
+def test_compiled_games_count_what_their_python_replays_count(name: str) -> None:
+    pytest.importorskip("numba")
+    from hasenpfeffer.batch.replay import replay_game
+    from hasenpfeffer.sim.compiled import count_each, play_batch
+
+    variant = load_variant(HOUSE / f"{name}.yaml")
+    batch = play_batch(variant, seeds=range(12), max_hands=60, record=True)
+    stats = Stats(sides=len(variant.teams))
+    list(count_each(stats, batch))
+    python: dict[str, int] = {}
+    for g in range(len(batch)):
+        for key, n in happenings(replay_game(batch, g)).items():
+            python[key] = python.get(key, 0) + n
+    assert stats.happened == python and python

@@ -10,7 +10,7 @@ import argparse
 import os
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TypeVar
 
@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..format.variant import Variant
+    from ..sim.engines import Engine
     from ..sim.execute import Progress
 
 T = TypeVar("T")
@@ -178,6 +179,14 @@ def add_common(parser: argparse.ArgumentParser, json_flag: bool = True) -> None:
     )
     if json_flag:
         parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")
+    parser.add_argument(
+        "--engine",
+        choices=("auto", "python", "compiled"),
+        default="auto",
+        help="who plays the games: compiled, the compiled batch engine (numba; --bots random and"
+        " covered variants only, docs/batch.md); python, the Python engine; auto (default): compiled"
+        " where it can run, else python",
+    )
     add_allow_path(parser)
 
 
@@ -201,6 +210,19 @@ def check_common(args: argparse.Namespace, players: int, err: Console) -> list[s
         err.print(f"--bots: {exc}", markup=False, highlight=False)
         return None
     return bots
+
+
+def engine_or_report(
+    args: argparse.Namespace, variants: Sequence[Variant], bots: Sequence[str]
+) -> Engine | None:
+    """The engine that plays a run (``--engine``), or None after printing why ``compiled`` cannot."""
+    from ..sim.engines import choose
+
+    try:
+        return choose(variants, bots, getattr(args, "engine", "auto"))
+    except ValueError as exc:
+        error(str(exc))
+        return None
 
 
 def find_bots_here(specs: Iterable[str]) -> None:

@@ -19,13 +19,15 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ..engine.events import GameWon, HandDealt, HandScored, MatchWon, TrumpTurned, TurnedSuitNamed
+from ..engine.events import GameWon, HandDealt, HandResult, HandScored, MatchWon, TrumpTurned, TurnedSuitNamed
 from ..format.cards import JOKER
 
 if TYPE_CHECKING:
     from ..engine.game import Game
+    from ..format.variant import Variant
 
 HAND_LEVEL = ("turned trump at once", "Joker turned", "turned Joker, suit named by the dealer")
 """Keys counted in hands; the others (:data:`KEYS`) are counted in games."""
@@ -40,7 +42,7 @@ def happenings(game: Game) -> dict[str, int]:
     order_up = v.making.method == "order-up"
     if order_up and v.making.order_up.turned_trump:
         found["turned trump at once"] = sum(1 for e in game.events if type(e) is TrumpTurned)
-    if order_up and v.pack.jokers:
+    if needs_turned(v):
         found["Joker turned"] = sum(1 for e in game.events if type(e) is HandDealt and e.turned == JOKER)
         if v.making.order_up.turned_joker == "dealer-names":
             found["turned Joker, suit named by the dealer"] = sum(
@@ -50,6 +52,37 @@ def happenings(game: Game) -> dict[str, int]:
         _count_match(game, found)
     if v.game.win_by_defeat:
         found["won on a defeated bid"] = _defeated_wins(game)
+    return found
+
+
+def needs_turned(variant: Variant) -> bool:
+    """Whether :func:`from_results` wants each hand's turned card (order-up with a Joker)."""
+    return variant.making.method == "order-up" and variant.pack.jokers > 0
+
+
+def from_results(
+    variant: Variant, results: Sequence[HandResult], winner: int | None, turned: Sequence[str | None] = ()
+) -> dict[str, int]:
+    """What :func:`happenings` counts, read from a game's hand results and each hand's turned
+    card (where :func:`needs_turned`): for an engine that keeps no events, the compiled batch
+    engine, which plays no match nor turned-trump rule (a ValueError for those).
+
+    >>> from hasenpfeffer import load_variant
+    >>> from_results(load_variant("euchre"), [], None)
+    {}
+    """
+    order_up = variant.making.method == "order-up"
+    if variant.match is not None or (order_up and variant.making.order_up.turned_trump):
+        raise ValueError("a match and a turned trump are counted from the game's events")
+    found: dict[str, int] = {}
+    if needs_turned(variant):
+        found["Joker turned"] = sum(1 for card in turned if card == JOKER)
+        if variant.making.order_up.turned_joker == "dealer-names":
+            raise ValueError("the suit named for a turned Joker is counted from the game's events")
+    if variant.game.win_by_defeat:
+        last = results[-1] if results else None
+        defeated = last is not None and last.made is False and last.maker_side not in (None, winner)
+        found["won on a defeated bid"] = int(winner is not None and defeated)
     return found
 
 

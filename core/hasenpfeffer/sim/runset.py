@@ -113,10 +113,15 @@ class SetJob:
     bots: tuple[str, ...]
     seed: int
     max_hands: int = MAX_HANDS
+    engine: str = "python"
+    """``python``, or ``compiled``: the compiled batch engine (:mod:`.compiled`) plays the games."""
 
 
 def play_set_each(job: SetJob, games: Span) -> Iterator[RunSet]:
-    """Play each game of a span with every variant: one part per seed."""
+    """Play each game of a span with every variant: one part per seed (per batch, compiled)."""
+    if job.engine == "compiled":
+        yield from play_set_compiled(job, games)
+        return
     sides = len(job.variants[0].teams)
     for index in range(*games):
         part = RunSet.empty(len(job.variants), sides)
@@ -128,6 +133,22 @@ def play_set_each(job: SetJob, games: Span) -> Iterator[RunSet]:
                 first = values
             else:
                 add_cross(part.cross[k], first, values)
+        yield part
+
+
+def play_set_compiled(job: SetJob, games: Span) -> Iterator[RunSet]:
+    """Play a span of seeds with every variant by the compiled engine: one part per batch."""
+    from .compiled import batches, count_each, play_batch
+
+    for first, stop in batches(games):
+        seeds = [game_seed(job.seed, i) for i in range(first, stop)]
+        part = RunSet.empty(len(job.variants), len(job.variants[0].teams))
+        each = [
+            count_each(part.stats[k], play_batch(v, seeds, job.max_hands)) for k, v in enumerate(job.variants)
+        ]
+        for values in zip(*each, strict=True):
+            for k in range(1, len(job.variants)):
+                add_cross(part.cross[k], values[0], values[k])
         yield part
 
 
@@ -143,13 +164,15 @@ def play_set(
     cluster: Any = None,
     allow: Sequence[str | os.PathLike[str]] = (),
     max_hands: int = MAX_HANDS,
+    engine: str = "python",
 ) -> RunSet:
     """Play the same ``games`` seeds with every variant (raise ``Interrupted`` when stopped).
 
     The variants (each a :class:`Variant`, a built-in name or a file) must have the same
     players and sides; the first is the reference of the differences: ``compare A B`` is
     ``play_set([A, B], ...).difference(1, figure)``. A game still running after ``max_hands``
-    hands is stopped unfinished.
+    hands is stopped unfinished. ``engine`` is ``python``, ``compiled``
+    (random bots and covered variants only) or ``auto`` (see :func:`~.engines.choose`).
     """
     if not variants:
         raise ValueError("no variant to play")
@@ -159,7 +182,11 @@ def play_set(
         raise ValueError("the variants must have the same players and sides")
     if len(bots) != loaded[0].players:
         raise ValueError(f"{len(bots)} bots for {loaded[0].players} players")
-    job = SetJob(tuple(loaded), tuple(bots), seed, check_max_hands(max_hands))
+    if engine != "python":  # auto: compiled where it can run; compiled: ValueError where it cannot
+        from .engines import choose
+
+        engine = choose(loaded, bots, engine).name
+    job = SetJob(tuple(loaded), tuple(bots), seed, check_max_hands(max_hands), engine)
     span = shard_range(games, shard)
     workers = min(workers or default_workers(), max(1, span[1] - span[0]))
     total = RunSet.empty(len(loaded), len(loaded[0].teams))

@@ -97,6 +97,8 @@ class Job:
     seed: int
     records: str | None = None
     max_hands: int = MAX_HANDS
+    engine: str = "python"
+    """``python``, or ``compiled``: the compiled batch engine (:mod:`.compiled`) plays the games."""
 
 
 def record_path(directory: str | os.PathLike[str], index: int) -> Path:
@@ -113,6 +115,9 @@ def write_record(game: Game, path: Path) -> None:
 
 def play_each(job: Job, games: Span) -> Iterator[Stats]:
     """Play games ``start`` to ``stop - 1`` of a run: each one's statistics once its record is written."""
+    if job.engine == "compiled":
+        yield from play_compiled(job, games)
+        return
     start, stop = games
     for index in range(start, stop):
         game = play_game(job.variant, job.bots, game_seed(job.seed, index), job.max_hands)
@@ -120,6 +125,29 @@ def play_each(job: Job, games: Span) -> Iterator[Stats]:
             write_record(game, record_path(job.records, index))
         stats = Stats(sides=len(job.variant.teams))
         stats.add_game(game)
+        yield stats
+
+
+def play_compiled(job: Job, games: Span) -> Iterator[Stats]:
+    """Play a span of a run's games by the compiled engine: the statistics of each batch. With
+    records, each game is replayed through the Python engine (checked decision by decision)
+    and its record written."""
+    from .compiled import batches, count_each, play_batch
+
+    for first, stop in batches(games):
+        seeds = [game_seed(job.seed, i) for i in range(first, stop)]
+        batch = play_batch(job.variant, seeds, job.max_hands, record=job.records is not None)
+        stats = Stats(sides=len(job.variant.teams))
+        if job.records is None:
+            for _ in count_each(stats, batch):
+                pass
+        else:
+            from ..batch.replay import replay_game
+
+            for g in range(len(batch)):
+                game = replay_game(batch, g)
+                write_record(game, record_path(job.records, first + g))
+                stats.add_game(game)
         yield stats
 
 
@@ -181,6 +209,7 @@ def simulate(
     cluster: Any = None,
     allow: Sequence[str | os.PathLike[str]] = (),
     max_hands: int = MAX_HANDS,
+    engine: str = "python",
 ) -> Stats:
     """Play ``games`` games and return the merged statistics (or raise :class:`Interrupted`).
 
@@ -189,6 +218,8 @@ def simulate(
     games (their seeds as in the whole run); ``cluster`` plays them on Dask: a scheduler's
     address, ``"local:N"`` or a ``distributed.Client``. A game still running after ``max_hands``
     hands is stopped and counted in ``unfinished`` (see :mod:`hasenpfeffer.sim.limits`).
+    ``engine`` is ``python``, ``compiled`` (random bots and a covered variant only) or ``auto``
+    (see :func:`~.engines.choose`).
 
     >>> stats = simulate("euchre", 4, ["greedy"] * 4, seed=1, workers=1)
     >>> stats.games, sum(stats.wins) + stats.unfinished
@@ -199,8 +230,17 @@ def simulate(
         raise ValueError(f"{len(bots)} bots for {variant.players} players")
     if records is not None:
         Path(records).mkdir(parents=True, exist_ok=True)
+    if engine != "python":  # auto: compiled where it can run; compiled: ValueError where it cannot
+        from .engines import choose
+
+        engine = choose([variant], bots, engine).name
     job = Job(
-        variant, tuple(bots), seed, None if records is None else str(records), check_max_hands(max_hands)
+        variant,
+        tuple(bots),
+        seed,
+        None if records is None else str(records),
+        check_max_hands(max_hands),
+        engine,
     )
     span = shard_range(games, shard)
     workers = min(workers or default_workers(), max(1, span[1] - span[0]))

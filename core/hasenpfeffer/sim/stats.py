@@ -190,7 +190,6 @@ class Stats:
 
     def add_game(self, game: Game) -> Values:
         """Count a game and all its hands, read from its events; the game's value of every figure."""
-        self.games += 1
         results = [e.result for e in game.events if type(e) is HandScored]
         if game.variant.deal.weak_hands:
             for e in game.events:
@@ -205,14 +204,20 @@ class Stats:
             self._count_bucks(game)
         if game.variant.partnerships == "called":
             self._count_calls(game)
-        if game.variant.scoring.no_maker.minimum:
-            self._count_short(game.variant, results)
         if game.variant.deal.dummies.seats:
             self.dummies += sum(1 for e in game.events if type(e) is DummyPlayed)
         for name, n in happenings(game).items():
             self.happened[name] = self.happened.get(name, 0) + n
-        winner = game.winner  # a match's winner where the variant plays a match
-        kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
+        return self.add_results(game.variant, results, game.winner)  # a match's winner where played
+
+    def add_results(self, variant: Variant, results: list[HandResult], winner: int | None) -> Values:
+        """Count a game from its hands' results and its winner (None: unfinished): what
+        :meth:`add_game` counts but what only events say (weak hands, declarations, drop-outs,
+        calls, dummies, rules seen acting); the game's value of every figure. Compiled games come in so."""
+        self.games += 1
+        if variant.scoring.no_maker.minimum:
+            self._count_short(variant, results)
+        kinds = [contract_kind(variant, r) for r in results] if reads_contracts(variant) else None
         for n, result in enumerate(results):
             self.add_hand(result, None if kinds is None else kinds[n])
         n = len(results)
@@ -225,7 +230,7 @@ class Stats:
         scores = list(results[-1].scores) if results else [0] * self.sides
         others = max(scores[1:]) if len(scores) > 1 else 0
         self.margins[int(scores[0] - others)] += 1
-        played_out = without_maker(game.variant) is not None
+        played_out = without_maker(variant) is not None
         values = game_values(results, winner, self.sides, kinds, played_out)
         add_sums(self.sums, values)
         return values

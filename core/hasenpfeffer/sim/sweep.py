@@ -230,6 +230,7 @@ def sweep(
     cluster: Any = None,
     allow: Sequence[str | os.PathLike[str]] = (),
     max_hands: int = MAX_HANDS,
+    engine: str = "python",
 ) -> Sweep:
     """Play ``base`` and every point of the grid over the same ``games`` seeds.
 
@@ -248,7 +249,16 @@ def sweep(
     variant, points, variants = build_points(base, settings, allow)
     everything = [variant, *variants]
     runs = play_set(
-        everything, games, bots, seed, workers, progress, shard=shard, cluster=cluster, max_hands=max_hands
+        everything,
+        games,
+        bots,
+        seed,
+        workers,
+        progress,
+        shard=shard,
+        cluster=cluster,
+        max_hands=max_hands,
+        engine=engine,
     )
     keys = [s.key for s in settings]
     return Sweep(keys, everything, [{}, *points], runs, list(bots), seed, games, shard, max_hands)

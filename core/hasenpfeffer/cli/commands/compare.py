@@ -19,6 +19,7 @@ from ..common import (
     add_run_options,
     bots_label,
     check_common,
+    engine_or_report,
     error,
     load_or_report,
     needed_extra,
@@ -68,6 +69,9 @@ def run(args: argparse.Namespace) -> int:
     bots = check_common(args, variants[0].players, err)
     if bots is None:
         return 2
+    engine = engine_or_report(args, variants, bots)
+    if engine is None:
+        return 2
     workers = args.workers or default_workers()
     start = time.perf_counter()
     both = run_games(
@@ -80,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
             advance,
             cluster=args.dask,
             max_hands=args.max_hands,
+            engine=engine.name,
         ),
         2 * args.games,
         f"{variants[0].name} / {variants[1].name}",
@@ -88,7 +93,7 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(both, int):
         return both
     elapsed = time.perf_counter() - start
-    report = compare_report(variants, bots, args.seed, both, args.max_hands)
+    report = compare_report(variants, bots, args.seed, both, args.max_hands) | {"engine": engine.label}
     if args.plot is not None:
         from ..report.compareplot import plot
 
@@ -100,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
     out.print(
         f"A = [bold]{escape(va.name)}[/], B = [bold]{escape(vb.name)}[/]\n{args.games:,} games each,"
         f" same seeds, bots {escape(bots_label(bots))}, seed {args.seed}; {elapsed:.1f} s on"
-        f" {where(args.dask, workers)}\n{accel_line()}",
+        f" {where(args.dask, workers)}\n{accel_line()}\n{engine}",
         highlight=False,
     )
     out.print(table(report))

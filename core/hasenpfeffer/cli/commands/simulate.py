@@ -19,6 +19,7 @@ from ..common import (
     add_run_options,
     bots_label,
     check_common,
+    engine_or_report,
     error,
     load_or_report,
     needed_extra,
@@ -98,7 +99,7 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     from ..report.figures import contract_lines, count, kinds_table, ladder, text
 
     shown = figures(stats, ladder(variant))
-    console.print(header, highlight=False)
+    console.print(header, highlight=False, soft_wrap=True)  # a long engine line stays one line
     n_games, n_hands = count(shown[win_rate(0)].n), count(shown[points(0)].n)
     title = f"Games and points: win rates of {n_games} games, points per hand of {n_hands} hands"
     sides = Table(title=title, title_justify="left")
@@ -186,6 +187,9 @@ def run(args: argparse.Namespace) -> int:
     bots = check_common(args, variant.players, err)
     if bots is None:
         return 2
+    engine = engine_or_report(args, [variant], bots)
+    if engine is None:
+        return 2
     if args.records is not None and args.dask is not None and not args.dask.startswith("local:"):
         err.print(
             "--records with a remote --dask cluster would be written on the workers' machines:"
@@ -216,6 +220,7 @@ def run(args: argparse.Namespace) -> int:
             shard=args.shard,
             cluster=args.dask,
             max_hands=args.max_hands,
+            engine=engine.name,
         )
 
     stats = run_games(play, stop - first, variant.name, err, args.records)
@@ -224,12 +229,13 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     if args.json:
         data = simulate_report(variant, bots, args.seed, args.games, args.shard, stats, args.max_hands)
+        data["engine"] = engine.label
         sys.stdout.write(json.dumps(data) + "\n")
         return 0
     header = (
         f"[bold]{escape(variant.name)}[/]: {stats.games:,} games{shard_label(args.shard, first, stop)},"
         f" bots {escape(bots_label(bots))}, seed {args.seed}\n{elapsed:.1f} s on {where(args.dask, workers)},"
-        f" {stats.hands / max(elapsed, 1e-9):,.0f} hands/s\n{accel_line()}"
+        f" {stats.hands / max(elapsed, 1e-9):,.0f} hands/s\n{accel_line()}\n{engine}"
     )
     render(variant, stats, header, out)
     if (warning := cap_warning(stats.unfinished, stats.games, args.max_hands)) is not None:

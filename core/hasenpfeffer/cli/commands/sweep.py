@@ -23,6 +23,7 @@ from ..common import (
     add_run_options,
     bots_label,
     check_common,
+    engine_or_report,
     error,
     load_or_report,
     needed_extra,
@@ -164,6 +165,9 @@ def run(args: argparse.Namespace) -> int:
     if bots is None:
         return 2
     everything = [base, *variants]
+    engine = engine_or_report(args, everything, bots)
+    if engine is None:
+        return 2
     workers = args.workers or default_workers()
     first, stop = shard_range(args.games, args.shard)
     start = time.perf_counter()
@@ -179,6 +183,7 @@ def run(args: argparse.Namespace) -> int:
             shard=args.shard,
             cluster=args.dask,
             max_hands=args.max_hands,
+            engine=engine.name,
         )
 
     try:
@@ -192,7 +197,7 @@ def run(args: argparse.Namespace) -> int:
     keys = [s.key for s in settings]
     report = study_report(
         Sweep(keys, everything, [{}, *points], runs, bots, args.seed, args.games, args.shard, args.max_hands)
-    )
+    ) | {"engine": engine.label}
     try:
         if args.json is not None:
             Path(args.json).write_text(json.dumps(report) + "\n", encoding="utf-8")
@@ -208,7 +213,7 @@ def run(args: argparse.Namespace) -> int:
     out.print(
         f"[bold]{escape(base.name)}[/] and {len(variants)} house rules: {stop - first:,} games each"
         f"{shard_label(args.shard, first, stop)}, same seeds, bots {escape(bots_label(bots))},"
-        f" seed {args.seed}; {elapsed:.1f} s on {where(args.dask, workers)}\n{accel_line()}",
+        f" seed {args.seed}; {elapsed:.1f} s on {where(args.dask, workers)}\n{accel_line()}\n{engine}",
         highlight=False,
     )
     out.print(table(report))

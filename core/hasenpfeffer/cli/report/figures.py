@@ -353,6 +353,9 @@ def merge_reports(docs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     run = dict(d["run"]) | {"shard": None}
     builds = [doc.get("accel") for doc in docs]
     shared = {"accel": builds[0] if all(b == builds[0] for b in builds) else None}
+    engines = [doc.get("engine") for doc in docs]
+    if any(e is not None for e in engines):  # the engine that played, where every shard says the same
+        shared["engine"] = engines[0] if all(e == engines[0] for e in engines) else None
     if command == "simulate":
         total = Stats.from_raw(d["raw"])
         for doc in docs[1:]:

@@ -1,0 +1,71 @@
+"""Which variants the compiled batch engine plays, and why it refuses the others.
+
+The compiled engine covers what the built-in Euchre, Hasenpfeffer, Pepper and Five Hundred
+need: order-up and auction making (stick the dealer, the Canadian loner, one or two rounds,
+restricted bids, contracts), the widow or the turned card and the discard, going alone and
+lone defence, trick play with bowers and the Joker (the suit named after a Joker led in
+no-trump), the scoring tables and the game's end. A field it does not play, at a value other
+than its default, makes it refuse the variant in one line; callers then play it in Python.
+
+>>> from hasenpfeffer.format.variant import Variant
+>>> refusal(Variant(name="x")) is None
+True
+>>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}, pack={"copies": 2}))
+'the compiled engine does not cover pack.copies, deal.dummies'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ..format.variant import Variant
+
+Check = tuple[str, Callable[[Variant], bool]]
+"""A field (dotted) and whether a variant uses it in a way the compiled engine does not play."""
+
+
+def _order_up(v: Variant) -> bool:
+    return v.making.method == "order-up"
+
+
+CHECKS: tuple[Check, ...] = (
+    ("players", lambda v: v.players % 2 != 0),
+    ("partnerships", lambda v: v.partnerships != "alternate"),
+    ("pack.copies", lambda v: v.pack.copies != 1),
+    ("pack.jokers", lambda v: v.pack.jokers > 1),
+    ("deal.weak_hands", lambda v: bool(v.deal.weak_hands)),
+    ("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
+    ("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
+    ("making.order_up.turned_trump", lambda v: _order_up(v) and bool(v.making.order_up.turned_trump)),
+    (
+        "making.order_up.turned_joker",
+        lambda v: _order_up(v) and v.pack.jokers > 0 and v.making.order_up.turned_joker == "dealer-names",
+    ),
+    ("making.call", lambda v: v.making.call is not None),
+    ("alone.exchange", lambda v: v.alone.exchange.cards > 0),
+    ("alone.drop_out", lambda v: v.alone.drop_out.allowed),
+    ("scoring.declarations", lambda v: bool(v.scoring.declarations)),
+    ("scoring.bucked", lambda v: v.scoring.bucked is not None),
+    ("match", lambda v: v.match is not None),
+)
+"""Every field the compiled engine refuses at a value it does not play, in the variant's order."""
+
+
+def uncovered(v: Variant) -> list[str]:
+    """The fields of ``v`` the compiled engine does not play (empty: it is covered).
+
+    >>> uncovered(Variant(name="x", match={"wins": 2}))
+    ['match']
+    """
+    return [name for name, used in CHECKS if used(v)]
+
+
+def refusal(v: Variant) -> str | None:
+    """One line saying why the compiled engine refuses ``v``, or None when it plays it."""
+    fields = uncovered(v)
+    return f"the compiled engine does not cover {', '.join(fields)}" if fields else None
+
+
+def covered(v: Variant) -> bool:
+    """Whether the compiled engine plays ``v``."""
+    return not uncovered(v)

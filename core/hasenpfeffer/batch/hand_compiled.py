@@ -1,0 +1,240 @@
+"""The compiled kernel's hand (numba): one hand of random legal actions, as the Python phases
+play it (deal, auction or order-up, widow or turned card and discard, lone defence, tricks,
+scoring). Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+from . import tables as t
+from .score_compiled import (
+    BID_ORDER_UP,
+    H_BID,
+    H_COLS,
+    H_MADE,
+    H_MAKER,
+    H_THROWN,
+    H_TRUMP,
+    _decide,
+    _holds,
+    _play,
+    _rand,
+    _remove,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+
+
+@_jit
+def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+          points: Any, dealer: int, hand: Any, cnt: Any, ws: Any, st: Any, legal: Any, hr: Any, acts: Any,
+          ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> int:  # fmt: skip
+    """Play one hand dealt by ``dealer``; its row into ``hr``; 1 when the same dealer deals again."""
+    n, hs, ks, ns, joker = p[t.N], p[t.HS], p[t.KS], p[t.NS], p[t.JOKER]
+    dk = ws[0]
+    dk[: p[t.DECK]] = deck
+    for i in range(p[t.DECK] - 1, 0, -1):
+        j = _rand(st, i + 1)
+        dk[i], dk[j] = dk[j], dk[i]
+    seat = (dealer + 1) % n
+    for k in range(n):
+        hand[seat, :hs] = dk[k * hs : (k + 1) * hs]
+        cnt[seat] = hs
+        seat = (seat + 1) % n
+    kitty = dk[n * hs : n * hs + ks]
+    kn = ks
+    hr[:] = 0
+    if record:
+        at = H_COLS + 3 * p[t.SIDES]
+        for q in range(n):
+            hr[at : at + hs] = np.sort(hand[q, :hs])
+            at += hs
+        hr[at : at + ks] = kitty
+    maker, b, ti, alone, def_alone, forced, required, bidcode = -1, p[t.L], -1, False, -1, False, 0, -1
+    same, thrown, discards = 0, False, 0
+    out = ws[1]
+    out[:n] = 0
+    if p[t.AUCTION]:
+        high, high_seat, spoken = -1, -1, 0
+        passed = ws[4]
+        passed[:n] = 0
+        seat = (dealer + 1) % n
+        while True:
+            k = 0
+            legal[k] = p[t.PASS_ID]
+            k += 1
+            place = (seat - dealer - 1) % n + 1
+            for i in range(high + 1, p[t.L]):
+                if (bids[i, t.B_PLACES] >> (place - 1)) & 1 and high >= bids[i, t.B_OVER]:
+                    legal[k] = p[t.BID_BASE] + i
+                    k += 1
+            x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+            if x == p[t.PASS_ID]:
+                passed[seat] = 1
+            else:
+                high, high_seat = x - p[t.BID_BASE], seat
+                if not p[t.PASS_FINAL]:
+                    passed[:n] = 0
+            spoken += 1
+            if high != p[t.L] - 1:
+                if p[t.ONE_ROUND]:
+                    if spoken < n:
+                        seat = (seat + 1) % n
+                        continue
+                else:
+                    active = n - passed[:n].sum()
+                    if active > 1 or (active == 1 and high_seat < 0):
+                        seat = (seat + 1) % n
+                        while p[t.PASS_FINAL] and passed[seat]:
+                            seat = (seat + 1) % n
+                        continue
+            break
+        if high_seat >= 0:
+            maker, b, bidcode = high_seat, high, high
+        elif p[t.AP_RULE] == 0:
+            thrown = True
+        elif p[t.AP_RULE] == 2:
+            ti = p[t.AP_TRUMP]
+        else:
+            maker = dealer
+            if not p[t.AP_DEALER]:
+                maker = -1
+                q = (dealer + 1) % n
+                for _ in range(n):
+                    if _holds(hand, cnt, q, joker):
+                        maker = q
+                        break
+                    q = (q + 1) % n
+            if maker < 0:
+                thrown = True
+            else:
+                b = bidcode = p[t.AP_BID]
+                forced = True
+        if maker >= 0:
+            required = bids[b, t.B_TRICKS]
+            lone_contract = bids[b, t.B_ALONE] == 1
+            if p[t.WIDOW]:
+                for j in range(kn):
+                    hand[maker, cnt[maker]] = kitty[j]
+                    cnt[maker] += 1
+                discards, kn = kn, 0
+            if bids[b, t.B_TRUMP] >= 0:
+                ti, alone = bids[b, t.B_TRUMP], lone_contract
+            else:
+                k = 0
+                last = ns + 1 if p[t.NO_TRUMP] else ns
+                for o in range(last):
+                    legal[k] = trump_ids[o, 0]
+                    k += 1
+                    if p[t.MAY_ALONE] and n > 2 and not lone_contract:
+                        legal[k] = trump_ids[o, 1]
+                        k += 1
+                x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                for o in range(ns + 1):
+                    if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
+                        ti = o
+                        alone = x == trump_ids[o, 1] or lone_contract
+    else:
+        turned = kitty[0]
+        ts = suit_of[turned] if turned != joker else p[t.TURNED_JOKER]
+        stuck = p[t.AP_RULE] == 1
+        may_alone = p[t.MAY_ALONE] == 1 and n > 2
+        if ts < 0:
+            thrown, same = True, 1
+        else:
+            seat = (dealer + 1) % n
+            while True:
+                k = 0
+                partner_alone = p[t.DPA] and seat != dealer and (seat - dealer) % 2 == 0
+                if not partner_alone or not may_alone:
+                    legal[k] = p[t.ORDER_BASE]
+                    k += 1
+                if may_alone:
+                    legal[k] = p[t.ORDER_BASE] + 1
+                    k += 1
+                if not (seat == dealer and p[t.ROUNDS] == 1 and stuck) or k == 0:
+                    legal[k] = p[t.PASS_ID]
+                    k += 1
+                x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                if x != p[t.PASS_ID]:
+                    maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]
+                    forced = seat == dealer and p[t.ROUNDS] == 1 and stuck
+                    ti, alone = ts, x == p[t.ORDER_BASE] + 1
+                    if p[t.DEALER_DISCARDS]:
+                        hand[dealer, cnt[dealer]] = turned
+                        cnt[dealer] += 1
+                        discards = 1
+                    break
+                if seat == dealer:
+                    break
+                seat = (seat + 1) % n
+            if maker < 0 and p[t.ROUNDS] == 1:
+                thrown = True
+            elif maker < 0:
+                seat = (dealer + 1) % n
+                while True:
+                    stuck_now = seat == dealer and stuck
+                    barred = ts if p[t.BARRED] and not (stuck_now and p[t.STUCK_TS]) else -1
+                    last = ns + 1 if p[t.NO_TRUMP] or (stuck_now and p[t.STUCK_NT]) else ns
+                    k = 0
+                    for o in range(last):
+                        if o != barred:
+                            legal[k] = trump_ids[o, 0]
+                            k += 1
+                            if may_alone:
+                                legal[k] = trump_ids[o, 1]
+                                k += 1
+                    if not stuck_now or k == 0:
+                        legal[k] = p[t.PASS_ID]
+                        k += 1
+                    x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                    if x != p[t.PASS_ID]:
+                        maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]
+                        forced = seat == dealer and stuck
+                        for o in range(ns + 1):
+                            if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
+                                ti = o
+                                alone = x == trump_ids[o, 1]
+                        break
+                    if seat == dealer:
+                        thrown = True
+                        break
+                    seat = (seat + 1) % n
+    hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_THROWN] = maker, bidcode, ti, thrown
+    if thrown:
+        hr[H_MADE] = -1
+        return same
+    if alone:
+        for q in range(n):
+            if q != maker and (q - maker) % 2 == 0:
+                out[q] = 1
+    # the discard: the maker who took the widow, or the dealer who took the turned card
+    discarder = maker if p[t.AUCTION] else dealer
+    for _ in range(discards):
+        k = cnt[discarder]
+        for i in range(k):
+            legal[i] = hand[discarder, i] + p[t.DISCARD_BASE]
+        x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+        _remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
+    # lone defence, offered from the maker's or the dealer's left
+    if p[t.LONE_DEF] and maker >= 0 and (alone or p[t.LD_ANY]) and n > 2:
+        first = dealer if p[t.LD_DEALER] else maker
+        for j in range(1, n + 1):
+            q = (first + j) % n
+            if (q - maker) % 2 == 0:
+                continue
+            legal[0], legal[1] = p[t.ALONE_ID], p[t.PASS_ID]
+            x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+            if x == p[t.ALONE_ID]:
+                def_alone = q
+                for r in range(n):
+                    if r != q and (r - q) % 2 == 0:
+                        out[r] = 1
+                break
+    return _play(p, fmult, eff, key, bids, points, dealer, maker, b, ti, alone, def_alone, forced,
+                 required, hand, cnt, ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip

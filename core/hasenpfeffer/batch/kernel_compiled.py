@@ -1,0 +1,134 @@
+"""The compiled kernel: whole games of uniformly random legal actions (numba).
+
+Imported only when compiled games are played (numba loads with it): :mod:`.run` calls
+:func:`play` with a variant's :mod:`.tables`. Each game is seeded from its own seed, starts
+with a random dealer and plays hands (``hand_compiled._hand``) until a side wins or
+``max_hands`` are played; each hand writes a row (see :mod:`.score_compiled`: its result, and
+when recording its deal and the span of its action ids), each game a row of its own (hands,
+winner, first dealer, scores).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+from .hand_compiled import _hand
+from .score_compiled import (
+    A_N,
+    H_ACOUNT,
+    H_ASTART,
+    H_COLS,
+    H_DEALER,
+    H_GAME,
+    H_MADE,
+    H_MAKER,
+    H_N,
+    H_THROWN,
+    OVER,
+    _rand,
+    _seed,
+    _winner,
+)
+from .tables import AP_REDEAL_SAME, DECK, HS, KS, NS, SIDES, STEP, C, L, N
+
+F = TypeVar("F", bound=Callable[..., Any])
+_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+
+G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
+"""A game's row: hands played, the winning side (-1: stopped at the cap), the first dealer,
+then the scores by side."""
+
+
+def row_width(params: Any) -> int:
+    """The width of a hand's row for a variant's parameters."""
+    return int(H_COLS + 3 * params[SIDES] + params[N] * params[HS] + params[KS])
+
+
+def play(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+         points: Any, seeds: Any, max_hands: int, record: bool, debug: bool, games_out: Any,
+         hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+    """Play a game from each of ``seeds`` into the output arrays (``ctr``: the counts written
+    and whether a buffer overflowed, :mod:`.score_compiled`). Each mode is its own compiled
+    loop (constant flags, compiled on first use): playing without recording writes nothing
+    per decision."""
+    mode = _debug if debug else _record if record else _bulk
+    mode(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, games_out,
+         hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+
+
+@_jit
+def _bulk(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+          points: Any, seeds: Any, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
+          lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+    """:func:`play` without recording."""
+    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, False, False,
+           games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+
+
+@_jit
+def _record(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+            points: Any, seeds: Any, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
+            lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+    """:func:`play` recording deals and actions."""
+    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, True, False,
+           games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+
+
+@_jit
+def _debug(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+           points: Any, seeds: Any, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
+           lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+    """:func:`play` recording deals, actions and every decision's legal ids."""
+    _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, True, True,
+           games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+
+
+@_jit
+def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+           points: Any, seeds: Any, max_hands: int, record: bool, debug: bool, games_out: Any,
+           hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+    """The loop of :func:`play`, in one mode."""
+    st = np.zeros(1, dtype=np.uint64)
+    n, sides = p[N], p[SIDES]
+    hand = np.zeros((n, p[HS] + p[KS]), dtype=np.int64)
+    cnt = np.zeros(n, dtype=np.int64)
+    ws = np.zeros((5, max(p[DECK], n)), dtype=np.int64)
+    legal = np.zeros(2 * p[C] + p[L] + 2 * (p[NS] + 1) + 8, dtype=np.int64)
+    hr = np.zeros(hands_out.shape[1], dtype=np.int64)
+    scores = np.zeros(sides, dtype=np.int64)
+    for g in range(seeds.shape[0]):
+        _seed(st, seeds[g])
+        scores[:] = 0
+        dealer = _rand(st, n)
+        games_out[g, G_DEALER] = dealer
+        winner, played = -1, 0
+        while played < max_hands:
+            start = ctr[A_N]
+            same = _hand(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, dealer, hand, cnt,
+                         ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip
+            played += 1
+            hr[H_GAME], hr[H_DEALER], hr[H_ASTART], hr[H_ACOUNT] = g, dealer, start, ctr[A_N] - start
+            change = hr[H_COLS + sides : H_COLS + 2 * sides]
+            for s in range(sides):
+                scores[s] += change[s]
+            hr[H_COLS + 2 * sides : H_COLS + 3 * sides] = scores
+            thrown = hr[H_THROWN] == 1
+            if not thrown:
+                mside = hr[H_MAKER] % 2 if hr[H_MAKER] >= 0 else -1
+                winner = _winner(p, scores, mside, hr[H_MADE])
+            nh = ctr[H_N]
+            if nh < hands_out.shape[0]:
+                hands_out[nh, :] = hr
+            else:
+                ctr[OVER] = 1
+            ctr[H_N] = nh + 1
+            if winner >= 0:
+                break
+            if not (thrown and (same or p[AP_REDEAL_SAME])):
+                dealer = (dealer + p[STEP]) % n
+        games_out[g, G_HANDS], games_out[g, G_WINNER] = played, winner
+        games_out[g, G_COLS : G_COLS + sides] = scores

@@ -1,0 +1,68 @@
+"""Replay compiled games through the Python engine, checking every decision.
+
+Each hand's deal is given to a Python :class:`~hasenpfeffer.engine.game.Game` and its action
+ids applied in order (``apply_id``); every compiled action must be legal there, with the debug
+mode the compiled legal ids must equal Python's at every decision, and each hand's result and
+the game's end must be the same. The replayed game is the Python twin of the compiled one:
+its record is what ``hasenpfeffer replay`` reads.
+
+>>> from hasenpfeffer import load_variant
+>>> from .run import play
+>>> batch = play(load_variant("hasenpfeffer"), games=2, seed=3, debug=True)
+>>> game = replay_game(batch, 1)
+>>> game.scores == batch.scores(1), game.winner == batch.winner(1)
+(True, True)
+"""
+
+from __future__ import annotations
+
+from ..engine.game import Game
+from .run import Batch
+
+
+class TwinMismatch(AssertionError):
+    """The compiled engine and the Python engine disagree on a game."""
+
+
+def replay_game(batch: Batch, game: int) -> Game:
+    """The Python game that replays compiled game ``game`` of ``batch`` (recorded), checked
+    decision by decision (:class:`TwinMismatch` where the engines differ)."""
+    rows = batch.hands_of(game)
+    deals = [batch.deal(h) for h in rows]
+    for d in deals[1:]:
+        d.pop("dealer")  # the Python engine passes the deal on by itself: checked below
+    py = Game(batch.variant, deals=deals)
+    debug = batch.legal_counts.size > 0
+    for number, h in enumerate(rows, 1):
+        where = f"game {game} hand {number}"
+        legal_sets = batch.legal_sets(h) if debug else []
+        for i, a in enumerate(batch.action_ids(h)):
+            ids = py.legal_action_ids()
+            if a not in ids:
+                names = py.action_space.names
+                raise TwinMismatch(
+                    f"{where}: compiled action {names[a]!r} is not legal in Python ({py!r};"
+                    f" legal: {[names[x] for x in ids]})"
+                )
+            if debug and sorted(ids) != sorted(legal_sets[i]):
+                names = py.action_space.names
+                raise TwinMismatch(
+                    f"{where} decision {i}: compiled legal {sorted(names[x] for x in legal_sets[i])}"
+                    f" != Python {sorted(names[x] for x in ids)} ({py!r})"
+                )
+            py.apply_id(a)
+        if len(py.hand_results) != number:
+            raise TwinMismatch(f"{where}: the actions do not finish the hand in Python ({py!r})")
+        if py.hand_results[-1] != batch.result(h):
+            raise TwinMismatch(f"{where}: Python {py.hand_results[-1]} != compiled {batch.result(h)}")
+    if py.scores != batch.scores(game) or py.winner != batch.winner(game):
+        raise TwinMismatch(
+            f"game {game}: Python ends {py.scores} won by {py.winner}, compiled"
+            f" {batch.scores(game)} won by {batch.winner(game)}"
+        )
+    return py
+
+
+def check_batch(batch: Batch) -> int:
+    """Replay every game of a recorded batch (:func:`replay_game`); the number of hands checked."""
+    return sum(len(replay_game(batch, g).hand_results) for g in range(len(batch)))

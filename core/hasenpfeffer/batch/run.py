@@ -1,0 +1,191 @@
+"""Play a batch of compiled games and read what they did.
+
+:func:`play` runs the kernel (numba, imported here on first use) over a covered variant;
+the :class:`Batch` it returns gives each game's scores and hands, each hand's result as the
+Python engine's :class:`~hasenpfeffer.engine.events.HandResult`, and, when recorded, each
+hand's deal (as ``Game(deal=...)`` takes it) and action ids (``Game.apply_id``), with the legal
+ids of every decision in the debug mode.
+
+>>> from hasenpfeffer import load_variant
+>>> b = play(load_variant("euchre"), games=3, seed=1, debug=True)
+>>> len(b), b.hands_of(0) == list(range(b.games[0, 0]))
+(3, True)
+>>> sorted(len(h) for h in b.deal(0)["hands"]), len(b.deal(0)["widow"])
+([5, 5, 5, 5], 4)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from .. import accel
+from ..engine.events import HandResult
+from ..format.variant import HAND_CAP, Variant
+from ..rules.ruleset import compile_variant
+from .tables import HS, KS, SIDES, N, Tables, build
+
+# the kernel's layout (score_compiled, kernel_compiled), repeated so that reading needs no numba (tested)
+H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
+H_MADE, H_ASTART, H_ACOUNT, H_COLS = range(9, 13)
+G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
+BID_ORDER_UP = -2
+
+
+@dataclass(frozen=True)
+class Batch:
+    """The games of one :func:`play`: one row per game (:data:`G_HANDS`...) and per hand."""
+
+    variant: Variant
+    tables: Tables
+    games: NDArray[np.int64]
+    hands: NDArray[np.int64]
+    actions: NDArray[np.int64]
+    legal_counts: NDArray[np.int64]
+    legal_ids: NDArray[np.int64]
+    recorded: bool
+    decisions: int = 0
+    """Decisions taken in all the games (each one random legal action)."""
+
+    def __len__(self) -> int:
+        return int(self.games.shape[0])
+
+    def hands_of(self, game: int) -> list[int]:
+        """The rows of a game's hands, in order."""
+        start = int(self.games[:game, G_HANDS].sum())
+        return list(range(start, start + int(self.games[game, G_HANDS])))
+
+    def scores(self, game: int) -> tuple[int, ...]:
+        """A game's final scores by side."""
+        sides = int(self.tables.params[SIDES])
+        return tuple(int(x) for x in self.games[game, G_COLS : G_COLS + sides])
+
+    def winner(self, game: int) -> int | None:
+        """A game's winning side (None: stopped at the cap of hands)."""
+        w = int(self.games[game, G_WINNER])
+        return None if w < 0 else w
+
+    def result(self, h: int) -> HandResult:
+        """Hand row ``h`` as the Python engine's :class:`HandResult`."""
+        return self.results(h, h + 1)[0]
+
+    def results(self, start: int = 0, stop: int | None = None) -> list[HandResult]:
+        """Hand rows ``start`` to ``stop - 1`` (all by default) as :class:`HandResult`."""
+        t, v = self.tables, self.variant
+        sides = int(t.params[SIDES])
+        trumps = compile_variant(v).trump_names
+        side_of = [v.side_of(q) for q in range(v.players)]
+        bid_names = {-1: None, BID_ORDER_UP: "order-up"} | dict(enumerate(t.bid_names))
+        c = H_COLS
+        out = []
+        for row in self.hands[start:stop].tolist():
+            maker, trump, made = row[H_MAKER], row[H_TRUMP], row[H_MADE]
+            out.append(
+                HandResult(
+                    dealer=row[H_DEALER],
+                    maker=None if maker < 0 else maker,
+                    bid=bid_names[row[H_BID]],
+                    trump=None if trump < 0 else trumps[trump],
+                    alone=bool(row[H_ALONE]),
+                    defender_alone=bool(row[H_DEF_ALONE]),
+                    thrown_in=bool(row[H_THROWN]),
+                    forced=bool(row[H_FORCED]),
+                    tricks=tuple(row[c : c + sides]),
+                    made=None if made < 0 else bool(made),
+                    score_change=tuple(row[c + sides : c + 2 * sides]),
+                    scores=tuple(row[c + 2 * sides : c + 3 * sides]),
+                    maker_side=None if maker < 0 else side_of[maker],
+                )
+            )
+        return out
+
+    def deal(self, h: int) -> dict[str, Any]:
+        """Hand row ``h``'s deal (``dealer``, ``hands`` by seat, ``widow``; the turned card first)."""
+        self._need()
+        p, row = self.tables.params, self.hands[h]
+        n, hs, ks, sides = int(p[N]), int(p[HS]), int(p[KS]), int(p[SIDES])
+        at = H_COLS + 3 * sides
+        names = compile_variant(self.variant).names
+        hands = [[names[int(c)] for c in row[at + q * hs : at + (q + 1) * hs]] for q in range(n)]
+        widow = [names[int(c)] for c in row[at + n * hs : at + n * hs + ks]]
+        return {"dealer": int(row[H_DEALER]), "hands": hands, "widow": widow}
+
+    def action_ids(self, h: int) -> list[int]:
+        """Hand row ``h``'s action ids, in order (``Game.apply_id``)."""
+        self._need()
+        start, count = int(self.hands[h, H_ASTART]), int(self.hands[h, H_ACOUNT])
+        return [int(x) for x in self.actions[start : start + count]]
+
+    def legal_sets(self, h: int) -> list[list[int]]:
+        """Hand row ``h``'s legal ids at each decision (a batch played with ``debug``)."""
+        if not self.legal_counts.size:
+            raise ValueError("the legal ids are kept only by a batch played with debug=True")
+        start, count = int(self.hands[h, H_ASTART]), int(self.hands[h, H_ACOUNT])
+        offsets = np.concatenate(([0], np.cumsum(self.legal_counts)))
+        return [
+            [int(x) for x in self.legal_ids[offsets[i] : offsets[i + 1]]] for i in range(start, start + count)
+        ]
+
+    def _need(self) -> None:
+        if not self.recorded:
+            raise ValueError("deals and actions are kept only by a batch played with record=True")
+
+
+def play(
+    variant: Variant,
+    games: int = 0,
+    seed: int = 0,
+    *,
+    seeds: Sequence[int] | None = None,
+    record: bool = False,
+    debug: bool = False,
+    max_hands: int = HAND_CAP,
+) -> Batch:
+    """Play ``games`` games of uniformly random legal actions from ``seed``, or one game from
+    each of ``seeds`` (the same seed, the same game); ValueError for a variant not covered or
+    without numba."""
+    accel.require("the compiled engine")
+    tables = build(variant)
+    from .kernel_compiled import play as kernel_play
+    from .kernel_compiled import row_width
+
+    record = record or debug
+    if seeds is None:
+        seeds = [((seed << 32) + i) % (1 << 63) for i in range(games)]
+    seed_array = np.array([s % (1 << 63) for s in seeds], dtype=np.int64)
+    games = len(seed_array)
+    p = tables.params
+    per_hand = int(p[N] * p[HS] + 4 * p[N] + p[KS] + 8)
+    cap_h = max(64, games * 12)
+    while True:
+        cap_a = cap_h * per_hand if record else 1
+        games_out = np.zeros((games, G_COLS + int(p[SIDES])), dtype=np.int64)
+        hands_out = np.zeros((cap_h, row_width(p)), dtype=np.int64)
+        acts = np.zeros(cap_a, dtype=np.int64)
+        lcnt = np.zeros(cap_a if debug else 1, dtype=np.int64)
+        lbuf = np.zeros(cap_a * 8 if debug else 1, dtype=np.int64)
+        ctr = np.zeros(4, dtype=np.int64)
+        kernel_play(
+            p, tables.failure_multiplier, tables.deck, tables.eff, tables.key, tables.suit_of,
+            tables.trump_ids, tables.bids, tables.points, seed_array, max_hands, record,
+            debug, games_out, hands_out, acts, lcnt, lbuf, ctr,
+        )  # fmt: skip
+        if not ctr[3]:
+            break
+        cap_h = max(cap_h * 2, int(ctr[2]) + 1)
+    nh, na = int(ctr[2]), int(ctr[0])
+    return Batch(
+        variant,
+        tables,
+        games_out,
+        hands_out[:nh],
+        acts[:na] if record else acts[:0],
+        lcnt[:na] if debug else lcnt[:0],
+        lbuf[: int(ctr[1])] if debug else lbuf[:0],
+        record,
+        na,
+    )

@@ -1,0 +1,269 @@
+"""The compiled kernel's parts shared by its hand and game loops (numba): a random decision
+written to the output buffers, the tricks of a hand (:func:`_play`, as the Python ``play``
+phase), and the scoring of a hand and of the game, as :mod:`hasenpfeffer.engine.scoring` does
+it (``score_hand``, ``game_winner``)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+from . import tables as t
+
+F = TypeVar("F", bound=Callable[..., Any])
+_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+
+# a hand's row: these columns, then tricks, score change and scores by side, then the deal
+H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
+H_MADE, H_ASTART, H_ACOUNT, H_COLS = range(9, 13)
+BID_ORDER_UP = -2
+"""``H_BID`` of a hand made by order-up (``-1``: no bid; ``L``: the forced bid outside the ladder)."""
+# counters: actions written, legal ids written, hand rows written, overflow
+A_N, L_N, H_N, OVER = range(4)
+
+
+@_jit
+def _seed(st: Any, seed: int) -> None:
+    """Seed the generator ``st`` (one uint64) from ``seed`` by splitmix64 (never 0)."""
+    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z = z ^ (z >> np.uint64(31))
+    st[0] = z if z != np.uint64(0) else np.uint64(1)
+
+
+@_jit
+def _rand(st: Any, k: int) -> int:
+    """A whole number from 0 to ``k - 1``: xorshift64*, its high 32 bits scaled to ``k`` (a bias
+    below k / 2**32)."""
+    x = st[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    st[0] = x
+    r = (x * np.uint64(2685821657736338717)) >> np.uint64(32)
+    return int(np.int64((r * np.uint64(k)) >> np.uint64(32)))
+
+
+@_jit
+def _holds(hand: Any, cnt: Any, seat: int, card: int) -> bool:
+    """Whether ``seat`` holds ``card``."""
+    for j in range(cnt[seat]):  # noqa: SIM110 - a loop numba compiles
+        if hand[seat, j] == card:
+            return True
+    return False
+
+
+@_jit
+def _remove(hand: Any, cnt: Any, seat: int, card: int) -> None:
+    """Take ``card`` out of ``seat``'s hand (the last card takes its place)."""
+    last = cnt[seat] - 1
+    for j in range(last + 1):
+        if hand[seat, j] == card:
+            hand[seat, j] = hand[seat, last]
+            cnt[seat] = last
+            return
+
+
+@_jit
+def _decide(st: Any, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
+            debug: bool) -> int:  # fmt: skip
+    """Draw one of the ``k`` legal ids, and write it (and in debug the legal ids) when recording."""
+    x = legal[_rand(st, k)]
+    if record:
+        na = ctr[A_N]
+        if na < acts.shape[0]:
+            acts[na] = x
+            if debug:
+                lcnt[na] = k
+                nl = ctr[L_N]
+                if nl + k <= lbuf.shape[0]:
+                    lbuf[nl : nl + k] = legal[:k]
+                else:
+                    ctr[OVER] = 1
+                ctr[L_N] = nl + k
+        else:
+            ctr[OVER] = 1
+    ctr[A_N] += 1
+    return int(x)
+
+
+@_jit
+def _value(points: Any, kind: int, tricks: int, bid: int, hs: int) -> int:
+    """``Points.value``: the table's entry for ``tricks`` tricks, else the formula."""
+    if points[kind, t.P_TABLE + tricks]:
+        return int(points[kind, t.P_TABLE + hs + 1 + tricks])
+    return int(points[kind, t.P_FIXED] + points[kind, t.P_TRICK] * tricks + points[kind, t.P_BID] * bid)
+
+
+@_jit
+def _score(p: Any, fmult: float, bids: Any, points: Any, b: int, mside: int, tricks: Any, required: int,
+           alone: bool, def_alone: bool, forced: bool, change: Any) -> int:  # fmt: skip
+    """``score_hand``: the score change by side into ``change``; 1 when made, else 0."""
+    hs = p[t.HS]
+    taken = tricks[mside]
+    none = bids[b, t.B_NONE] == 1
+    made = taken == 0 if none else taken >= required
+    mult = bids[b, t.B_MULT]
+    fixed = bids[b, t.B_HAS_POINTS] == 1
+    if made:
+        slam = not none and taken == hs
+        if fixed:
+            pts = bids[b, t.B_POINTS]
+        elif alone and p[t.HAS_MADE_ALONE]:
+            pts = _value(points, t.MADE_ALONE, taken, required, hs) * mult
+        else:
+            pts = _value(points, t.MADE, taken, required, hs) * (p[t.ALONE_MULT] if alone else 1) * mult
+        if slam and p[t.HAS_SLAM]:
+            if p[t.SLAM_RULE] == 0:
+                pts = max(pts, p[t.SLAM_PTS])
+            elif p[t.SLAM_RULE] == 1:
+                pts = p[t.SLAM_PTS]
+            else:
+                pts = pts + p[t.SLAM_PTS]
+        change[mside] += pts
+    else:
+        kind = t.FAILED_DEF if def_alone and p[t.HAS_FAD] else t.FAILED
+        if fixed:
+            pts = bids[b, t.B_FAILED] if bids[b, t.B_HAS_FAILED] else bids[b, t.B_POINTS]
+        else:
+            raw = float(_value(points, kind, taken, required, hs) * mult)
+            if alone and p[t.MULT_FAILED_ALONE]:
+                raw *= p[t.ALONE_MULT]
+            if forced:
+                raw *= fmult
+            pts = math.floor(abs(raw) + 0.5) * (1 if raw >= 0 else -1)
+        to = points[kind, t.P_TO] if bids[b, t.B_FAILED_TO] < 0 else bids[b, t.B_FAILED_TO]
+        if to == 0:
+            change[mside] -= pts
+        else:
+            for side in range(p[t.SIDES]):
+                if side != mside:
+                    change[side] += pts
+    if p[t.HAS_DEF] and bids[b, t.B_DEF_SCORE]:
+        for side in range(p[t.SIDES]):
+            if side != mside:
+                change[side] += _value(points, t.DEFENDERS, tricks[side], required, hs)
+    return 1 if made else 0
+
+
+@_jit
+def _winner(p: Any, scores: Any, mside: int, made: int) -> int:
+    """``game_winner``: the side that won after a hand, or -1 to play on."""
+    sides = p[t.SIDES]
+    if p[t.HAS_LOSE] and scores.min() <= p[t.LOSE_AT]:
+        best, top, alive = -(1 << 60), -1, 0
+        for side in range(sides):
+            if scores[side] > p[t.LOSE_AT]:
+                alive += 1
+        for side in range(sides):
+            if (alive == 0 or scores[side] > p[t.LOSE_AT]) and scores[side] > best:
+                best, top = scores[side], side
+        if mside >= 0 and scores[mside] == best and (alive == 0 or scores[mside] > p[t.LOSE_AT]):
+            return mside
+        return top
+    defeated = p[t.WIN_BY_DEFEAT] and made == 0
+    count, first, best, nbest, top = 0, -1, -(1 << 60), 0, -1
+    maker_in = False
+    for side in range(sides):
+        if scores[side] >= p[t.TARGET] and (
+            not p[t.MUST_BID_OUT] or (side == mside and made == 1) or (defeated and side != mside)
+        ):
+            count += 1
+            if first < 0:
+                first = side
+            if side == mside:
+                maker_in = True
+            if scores[side] > best:
+                best, nbest, top = scores[side], 1, side
+            elif scores[side] == best:
+                nbest += 1
+    if count == 0:
+        return -1
+    if count == 1:
+        return first
+    if p[t.TIE] == 0 and maker_in:
+        return mside
+    if p[t.TIE] == 2:
+        return -1
+    return top if nbest == 1 else -1
+
+
+@_jit
+def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, dealer: int, maker: int,
+          b: int, ti: int, alone: bool, def_alone: int, forced: bool, required: int, hand: Any, cnt: Any,
+          ws: Any, st: Any, legal: Any, hr: Any, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
+          debug: bool) -> int:  # fmt: skip
+    """The tricks and the scoring of a hand whose trump is made; 0 (the deal passes on)."""
+    n, ns, joker, sides, base = p[t.N], p[t.NS], p[t.JOKER], p[t.SIDES], p[t.PLAY_BASE]
+    out, won, cards = ws[1], ws[2], ws[3]
+    if maker < 0:
+        leader = (dealer + 1) % n
+    elif alone and def_alone >= 0 and p[t.BOTH] != 2:
+        leader = def_alone if p[t.BOTH] == 0 else maker
+    elif (alone or def_alone >= 0) and p[t.LEAD_ALONE_LEFT] and not (alone and def_alone >= 0):
+        leader = ((maker if alone else def_alone) + 1) % n
+    elif p[t.LEAD_MAKER]:
+        leader = maker
+    else:
+        leader = (dealer + 1) % n
+    while out[leader]:
+        leader = (leader + 1) % n
+    active = n - out[:n].sum()
+    won[:n] = 0
+    effs = eff[ti]
+    for _ in range(cnt[leader]):
+        seat, led = leader, -1
+        for j in range(active):
+            k = 0
+            held = hand[seat]
+            if j > 0:
+                for i in range(cnt[seat]):
+                    if effs[held[i]] == led:
+                        legal[k] = held[i] + base
+                        k += 1
+            if k == 0:
+                k = cnt[seat]
+                for i in range(k):
+                    legal[i] = held[i] + base
+            c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
+            _remove(hand, cnt, seat, c)
+            cards[j] = c
+            if j == 0:
+                led = effs[c]
+                if c == joker and ti == ns and p[t.JOKER_NAMES]:
+                    for s in range(ns):
+                        legal[s] = p[t.SUIT_BASE] + s
+                    led = _decide(st, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
+            seat = (seat + 1) % n
+            while out[seat]:
+                seat = (seat + 1) % n
+        row = key[ti, effs[cards[0]]]
+        best, top = 0, row[cards[0]]
+        for j in range(1, active):
+            if row[cards[j]] > top:
+                best, top = j, row[cards[j]]
+        winner = leader
+        for _ in range(best):
+            winner = (winner + 1) % n
+            while out[winner]:
+                winner = (winner + 1) % n
+        won[winner] += 1
+        leader = winner
+    tricks = hr[H_COLS : H_COLS + sides]
+    change = hr[H_COLS + sides : H_COLS + 2 * sides]
+    for q in range(n):
+        tricks[q % sides] += won[q]
+    hr[H_ALONE], hr[H_DEF_ALONE], hr[H_FORCED] = alone, def_alone >= 0, forced
+    if maker < 0:
+        for s in range(sides):
+            change[s] = p[t.NM_PER] * tricks[s] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[s])
+        hr[H_MADE] = -1
+    else:
+        hr[H_MADE] = _score(p, fmult, bids, points, b, maker % 2, tricks, required, alone, def_alone >= 0,
+                            forced, change)  # fmt: skip
+    return 0

@@ -1,0 +1,57 @@
+"""Games played by the compiled batch engine, counted by the same statistics code.
+
+A run's games are played in batches of the kernel (:mod:`hasenpfeffer.batch`), each game from
+its own seed (the run's, :func:`~.simulate.game_seed`: the same games whatever the workers),
+and each hand's result goes through :meth:`~.stats.Stats.add_results` as the Python engine's
+results do (:mod:`.simulate` and :mod:`.runset` play so when their job's engine is
+``compiled``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from ..format.variant import Variant
+from .execute import Span
+
+if TYPE_CHECKING:
+    from ..batch.run import Batch
+    from .figures import Values
+    from .stats import Stats
+
+BATCH = 256
+"""Games played by one call of the kernel (a progress step)."""
+
+
+def batches(span: Span) -> Iterator[tuple[int, int]]:
+    """The span's games in batches: ``(first, stop)`` of each."""
+    start, stop = span
+    for first in range(start, stop, BATCH):
+        yield first, min(stop, first + BATCH)
+
+
+def play_batch(variant: Variant, seeds: Sequence[int], max_hands: int, record: bool = False) -> Batch:
+    """One game of ``variant`` from each seed, compiled (recorded: deals and actions kept; always
+    where the statistics read each hand's turned card)."""
+    from ..batch.run import play
+    from .happenings import needs_turned
+
+    return play(variant, seeds=seeds, record=record or needs_turned(variant), max_hands=max_hands)
+
+
+def count_each(stats: Stats, batch: Batch) -> Iterator[Values]:
+    """Count every game of ``batch`` into ``stats``: each game's values of the figures, in order
+    (the rules seen acting from the results, and the turned cards of a recorded batch)."""
+    from .happenings import from_results, needs_turned
+
+    v = batch.variant
+    results, first, turned = batch.results(), 0, needs_turned(v)
+    for g in range(len(batch)):
+        hands = int(batch.games[g, 0])
+        mine, winner = results[first : first + hands], batch.winner(g)
+        cards = [batch.deal(h)["widow"][0] for h in range(first, first + hands)] if turned else []
+        for name, n in from_results(v, mine, winner, cards).items():
+            stats.happened[name] = stats.happened.get(name, 0) + n
+        yield stats.add_results(v, mine, winner)
+        first += hands

@@ -1,0 +1,78 @@
+"""Which engine plays a run's games: the Python engine, or the compiled batch engine.
+
+The compiled engine (:mod:`hasenpfeffer.batch`, numba) plays only uniformly random legal
+actions, so it runs only when every seat is played by the ``random`` bot, every variant of
+the run is covered (:mod:`hasenpfeffer.batch.coverage`) and numba is installed. ``auto`` picks
+it then (unless ``HASENPFEFFER_ENGINE=python`` asks for pure Python, :mod:`hasenpfeffer.accel`)
+and the Python engine otherwise, saying why; ``compiled`` where it cannot run is a one-line
+error; ``python`` is always the Python engine.
+
+>>> from hasenpfeffer.format.variant import Variant
+>>> choose([Variant(name="x")], ["greedy"] * 4, "auto")
+Engine(name='python', reason='the bots are not all random')
+>>> str(choose([Variant(name="x")], ["random"] * 4, "python"))
+'engine: python (asked for)'
+>>> choose([Variant(name="x", match={"wins": 2})], ["random"] * 4, "compiled")
+Traceback (most recent call last):
+...
+ValueError: --engine compiled: the compiled engine does not cover match
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from .. import accel
+from ..batch.coverage import refusal
+from ..format.variant import Variant
+
+ENGINES = ("auto", "python", "compiled")
+"""The values of ``--engine``."""
+COMPILED = "compiled (numba)"
+"""How a report names the compiled engine."""
+
+
+class Engine(NamedTuple):
+    """The engine chosen (``python`` or ``compiled``) and, for Python, why."""
+
+    name: str
+    reason: str = ""
+
+    def __str__(self) -> str:
+        """The report's line: ``engine: compiled (numba)`` or ``engine: python (why)``."""
+        return f"engine: {self.label}"
+
+    @property
+    def label(self) -> str:
+        """``compiled (numba)`` or ``python (why)``, as the JSON's ``engine`` says it."""
+        return COMPILED if self.name == "compiled" else f"python ({self.reason})"
+
+
+def why_not(variants: Sequence[Variant], bots: Sequence[str]) -> str | None:
+    """Why the compiled engine cannot play these games (None: it can)."""
+    if any(b.strip() != "random" for b in bots):
+        return "the bots are not all random"
+    for v in variants:
+        line = refusal(v)
+        if line is not None:
+            return line if len(variants) == 1 else f"{v.name}: {line}"
+    if not accel.installed():
+        return accel.MISSING
+    if accel.setting() == "python":
+        return f"{accel.VARIABLE}=python"
+    return None
+
+
+def choose(variants: Sequence[Variant], bots: Sequence[str], asked: str = "auto") -> Engine:
+    """The engine for a run (ValueError, in one line, for ``compiled`` where it cannot run)."""
+    if asked not in ENGINES:
+        raise ValueError(f"--engine must be one of {', '.join(ENGINES)}, read {asked!r}")
+    if asked == "python":
+        return Engine("python", "asked for")
+    reason = why_not(variants, bots)
+    if reason is None:
+        return Engine("compiled")
+    if asked == "compiled":
+        raise ValueError(f"--engine compiled: {reason}")
+    return Engine("python", reason)

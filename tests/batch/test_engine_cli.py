@@ -1,0 +1,102 @@
+"""``--engine auto|python|compiled`` of ``simulate``, ``compare`` and ``sweep``: which engine plays,
+what the reports say, records of compiled games, and the one-line refusals."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from hasenpfeffer.cli import main
+from support.paths import ROOT
+
+pytest.importorskip("numba")
+
+Capsys = pytest.CaptureFixture[str]
+RANDOM = ["--bots", "random", "--workers", "1", "--seed", "4"]
+LAPS = str(ROOT / "examples/house-rules/euchre-laps.yaml")
+
+
+def run_json(capsys: Capsys, argv: list[str]) -> dict[str, Any]:
+    assert main(argv) == 0, capsys.readouterr().err
+    data: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return data
+
+
+def test_random_bots_on_a_covered_variant_play_compiled_and_the_same_seed_the_same_games(
+    capsys: Capsys,
+) -> None:
+    argv = ["simulate", "euchre", "--games", "40", *RANDOM, "--json"]
+    first, again = run_json(capsys, argv), run_json(capsys, argv)
+    assert first["engine"] == "compiled (numba)"
+    assert first["raw"] == again["raw"] and first["games"] == 40
+    workers = run_json(capsys, [*argv, "--workers", "2"])  # the last --workers counts
+    assert workers["raw"] == first["raw"]  # each game's seed is the run's, whatever the workers
+
+
+def test_the_same_report_shape_from_either_engine(capsys: Capsys) -> None:
+    argv = ["simulate", "hasenpfeffer", "--games", "3", *RANDOM, "--max-hands", "20", "--json"]
+    compiled = run_json(capsys, argv)
+    python = run_json(capsys, [*argv, "--engine", "python"])
+    assert python["engine"] == "python (asked for)"
+    assert set(compiled) == set(python)
+    assert compiled["raw"].keys() == python["raw"].keys()
+
+
+def test_auto_says_why_python_plays(capsys: Capsys) -> None:
+    assert main(["simulate", "euchre", "--games", "2", "--workers", "1"]) == 0
+    assert "engine: python (the bots are not all random)" in capsys.readouterr().out
+    assert main(["simulate", LAPS, "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
+    assert "engine: python (the compiled engine does not cover match)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "line"),
+    [
+        (["simulate", "euchre", "--bots", "greedy"], "--engine compiled: the bots are not all random"),
+        (
+            ["simulate", LAPS, "--bots", "random"],
+            "--engine compiled: the compiled engine does not cover match",
+        ),
+        (
+            ["compare", "euchre", LAPS, "--bots", "random"],
+            "--engine compiled: euchre-laps: the compiled engine does not cover match",
+        ),
+    ],
+)
+def test_compiled_where_it_cannot_run_is_one_line(capsys: Capsys, argv: list[str], line: str) -> None:
+    assert main([*argv, "--engine", "compiled"]) == 2
+    assert capsys.readouterr().err == line + "\n"
+
+
+def test_compiled_records_replay(capsys: Capsys, tmp_path: Path) -> None:
+    assert (
+        main(["simulate", "pepper", "--games", "2", *RANDOM, "--max-hands", "6", "--records", str(tmp_path)])
+        == 0
+    )
+    assert "engine: compiled (numba)" in capsys.readouterr().out
+    records = sorted(tmp_path.glob("game-*.yaml"))
+    assert len(records) == 2
+    for record in records:
+        assert main(["replay", str(record)]) == 0, capsys.readouterr().err
+
+
+def test_compare_and_sweep_say_the_engine(capsys: Capsys) -> None:
+    assert (
+        main(
+            [
+                "compare",
+                "euchre",
+                "examples/house-rules/euchre-stick-the-dealer.yaml",
+                "--games",
+                "20",
+                *RANDOM,
+            ]
+        )
+        == 0
+    )
+    assert "engine: compiled (numba)" in capsys.readouterr().out
+    assert main(["sweep", "euchre", "--set", "game.target=5", "--games", "20", *RANDOM]) == 0
+    assert "engine: compiled (numba)" in capsys.readouterr().out

@@ -1,0 +1,110 @@
+"""The compiled engine against the Python engine: every covered built-in and example variant.
+
+Random games are played compiled, with the legal ids of every decision kept, and each hand is
+replayed through the Python ``Game`` from its deal: every compiled action must be legal there,
+the compiled legal set must equal Python's at every decision, and each hand's result and the
+game's end must be the same. ``--long`` (or ``HASENPFEFFER_LONG=1``) plays many more games.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from hasenpfeffer import load_variant
+from hasenpfeffer.batch.coverage import refusal
+from hasenpfeffer.rules.actionspace import action_space
+from support.paths import ROOT
+
+pytest.importorskip("numba")
+
+from hasenpfeffer.batch.replay import TwinMismatch, check_batch, replay_game
+from hasenpfeffer.batch.run import play
+
+FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "examples").rglob("*.yaml"))
+COVERED = [f for f in FILES if refusal(load_variant(f)) is None]
+BUILT_INS = ("euchre", "hasenpfeffer", "hasenpfeffer-pepper", "pepper", "five-hundred")
+
+
+@pytest.fixture(scope="module")
+def long_run(request: pytest.FixtureRequest) -> bool:
+    return (
+        bool(request.config.getoption("--long", default=False)) or os.environ.get("HASENPFEFFER_LONG") == "1"
+    )
+
+
+def test_the_built_ins_asked_for_are_covered() -> None:
+    names = {f.stem for f in COVERED}
+    assert set(BUILT_INS) <= names
+
+
+@pytest.mark.parametrize("path", COVERED, ids=lambda p: str(Path(p).relative_to(ROOT)))
+def test_compiled_games_replay_in_python(path: Path, long_run: bool) -> None:
+    variant = load_variant(path)
+    games, cap = (60, 200) if long_run else (4, 12)
+    batch = play(variant, games, seed=11, debug=True, max_hands=cap)
+    assert check_batch(batch) == len(batch.hands)
+
+
+@pytest.mark.parametrize(
+    ("name", "fields"),
+    [
+        ("buck-euchre", "partnerships, making.order_up.turned_trump, alone.drop_out, scoring.bucked"),
+        ("double-hasenpfeffer", "pack.copies, alone.exchange"),
+        ("three-handed-euchre", "players, partnerships"),
+        ("examples/house-rules/euchre-jamboree.yaml", "scoring.declarations"),
+        ("examples/house-rules/euchre-farmers-hand.yaml", "deal.weak_hands"),
+        ("examples/house-rules/euchre-match-of-three.yaml", "match"),
+        ("examples/house-rules/two-handed-euchre-dummy.yaml", "deal.dummies"),
+        ("examples/house-rules/euchre-turned-joker-dealer-names.yaml", "making.order_up.turned_joker"),
+    ],
+)
+def test_uncovered_variants_are_refused_in_one_line(name: str, fields: str) -> None:
+    variant = load_variant(str(ROOT / name) if name.endswith(".yaml") else name)
+    assert refusal(variant) == f"the compiled engine does not cover {fields}"
+    with pytest.raises(ValueError, match=f"^the compiled engine does not cover {fields}$"):
+        play(variant, 1, seed=0)
+
+
+def test_the_same_seed_plays_the_same_games() -> None:
+    v = load_variant("euchre")
+    a, b, c = (play(v, 20, seed=s, debug=True) for s in (5, 5, 6))
+    assert (a.games == b.games).all() and (a.hands == b.hands).all() and (a.actions == b.actions).all()
+    assert a.hands.shape != c.hands.shape or (a.hands != c.hands).any()
+
+
+def test_a_tampered_action_is_caught() -> None:
+    batch = play(load_variant("euchre"), 1, seed=2, debug=True)
+    batch.actions[0] = batch.legal_ids[0] if batch.actions[0] != batch.legal_ids[0] else batch.legal_ids[1]
+    with pytest.raises(TwinMismatch):
+        replay_game(batch, 0)
+
+
+def test_unfinished_games_stop_at_the_cap() -> None:
+    batch = play(load_variant("hasenpfeffer"), 5, seed=1, max_hands=2, debug=True)
+    for g in range(5):
+        hands = len(batch.hands_of(g))
+        assert hands == 2 if batch.winner(g) is None else hands <= 2
+
+
+def test_five_hundreds_rarer_paths_replay() -> None:
+    """Random five hundred ends in a hand or two: more games reach the Joker led at no-trump
+    (its suit named) and the misère contracts."""
+    variant = load_variant("five-hundred")
+    batch = play(variant, 300, seed=5, debug=True)
+    names = [r.bid for r in batch.results()]
+    suits = {i for i, name in enumerate(action_space(variant).names) if name.startswith("suit ")}
+    assert any(int(a) in suits for a in batch.actions) and "open-misere" in names
+    assert check_batch(batch) == len(batch.hands)
+
+
+def test_the_readers_layout_is_the_kernels() -> None:
+    from hasenpfeffer.batch import kernel_compiled, run, score_compiled
+
+    names = ["H_GAME", "H_DEALER", "H_MAKER", "H_BID", "H_TRUMP", "H_ALONE", "H_DEF_ALONE", "H_THROWN"]
+    names += ["H_FORCED", "H_MADE", "H_ASTART", "H_ACOUNT", "H_COLS", "BID_ORDER_UP"]
+    assert [getattr(run, n) for n in names] == [getattr(score_compiled, n) for n in names]
+    names = ["G_HANDS", "G_WINNER", "G_DEALER", "G_COLS"]
+    assert [getattr(run, n) for n in names] == [getattr(kernel_compiled, n) for n in names]
