@@ -101,10 +101,17 @@ class GreedyBot:
         if found is None:
             v = view.variant
             team = v.teams[v.team_of(view.seat)]
-            found = sum(1 for s in team if s != view.seat and s not in view.sitting_out)
+            dummies = v.deal.dummies
+            merged = dummies.merged  # a dummy taken into hand never plays
+            found = sum(
+                1
+                for s in team
+                if s != view.seat and s not in view.sitting_out and not (merged and dummies.is_dummy(s))
+            )
             if v.partnerships == "called":  # a maker plays with the holder of the card it calls
                 found = 1
-            found += sum(1 for s in v.deal.dummies.seats if v.deal.dummies.floating(s) and s != view.seat)
+            if not merged:
+                found += sum(1 for s in dummies.seats if dummies.floating(s) and s != view.seat)
             if len(self._partners) > 256:
                 self._partners.clear()
             self._partners[key] = found
@@ -130,7 +137,11 @@ class GreedyBot:
     def defenders(self, view: View) -> int:
         """The seats that defend against this seat as maker."""
         v = view.variant
-        floating = sum(1 for s in v.deal.dummies.seats if v.deal.dummies.floating(s))
+        dummies = v.deal.dummies
+        if dummies.merged:  # a dummy taken into hand never plays
+            team = v.teams[v.team_of(view.seat)]
+            return sum(1 for q in range(v.players) if q not in team and not dummies.is_dummy(q))
+        floating = sum(1 for s in dummies.seats if dummies.floating(s))
         return v.players - len(v.teams[v.team_of(view.seat)]) - floating
 
     def _options(self, ev: Evaluator) -> list[int]:

@@ -27,6 +27,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``deal.dummies.controller``: ``a dummy played by the maker joins the maker's side for the hand, which needs players each for themselves: set partnerships to none``
 - ``deal.dummies.seats``: ``the maker plays one dummy, but {n} seats are dummies``
 - ``deal.dummies.exposed``: ``one dummy is laid face up, but {n} seats are dummies``
+- ``deal.dummies.exposed``: ``a dummy taken into its controller's hand (play: merged) is never laid face up: set exposed to false``
 - ``pack.suits``: ``suit `{suit}` is listed twice``
 - ``pack.ranks``: ``rank `{rank}` is listed twice``
 - ``pack.suit_ranks.{suit}``: ``suit `{suit}` is not in the pack ({suits})``
@@ -271,6 +272,14 @@ def _dummies(v: Variant, out: Found) -> None:
     for field, asked, fix in asks:
         if asked:
             out.append(((*at, "seats"), f"a dummy takes no decision, but {field} asks it one: {fix}"))
+    if d.exposed and d.play == "merged":
+        out.append(
+            (
+                (*at, "exposed"),
+                "a dummy taken into its controller's hand (play: merged) is never laid face up:"
+                " set exposed to false",
+            )
+        )
     if d.exposed and len(set(d.seats)) > 1:
         out.append(
             ((*at, "exposed"), f"one dummy is laid face up, but {len(set(d.seats))} seats are dummies")

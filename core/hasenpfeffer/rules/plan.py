@@ -39,6 +39,8 @@ class Plan:
         """Which seats are dummies (``deal.dummies``): dealt a hand that nobody sits at."""
         self.floating = any(dummies.floating(q) for q in range(n))
         """Some dummy plays for the maker, hand by hand (``deal.dummies.controller: maker``)."""
+        self.merged = has.merges_dummies(v)
+        """Dummies are taken into their controllers' hands (``deal.dummies.play: merged``)."""
         self._by_maker: dict[int | None, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.speaks = tuple(self.next_player((q + 1) % n) for q in range(n))
         """The next seat to a seat's left that bids (the next one that is no dummy)."""

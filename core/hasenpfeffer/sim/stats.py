@@ -23,6 +23,7 @@ from ..engine.events import (
     Declared,
     DroppedOut,
     DummyPlayed,
+    DummyTaken,
     HandScored,
     PartnerCalled,
     Redealt,
@@ -109,8 +110,8 @@ class Stats:
     short_sides: int = 0
     """Sides short of ``scoring.no_maker.minimum`` in hands played without a maker, all told."""
     dummies: int = 0
-    """Dummies taken into play by their controller (``deal.dummies``; a maker alone leaves
-    its dummy out)."""
+    """Dummies taken into play by their controller (``deal.dummies``: played from their seat,
+    or with ``play: merged`` taken into hand; a maker alone leaves its dummy out)."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -204,7 +205,7 @@ class Stats:
         if game.variant.scoring.no_maker.minimum:
             self._count_short(game.variant, results)
         if game.variant.deal.dummies.seats:
-            self.dummies += sum(1 for e in game.events if type(e) is DummyPlayed)
+            self.dummies += sum(1 for e in game.events if type(e) is DummyPlayed or type(e) is DummyTaken)
         winner = game.winner  # a match's winner where the variant plays a match
         kinds = [contract_kind(game.variant, r) for r in results] if reads_contracts(game.variant) else None
         for n, result in enumerate(results):

@@ -98,6 +98,10 @@ class Knowledge:
         took = p.auction and kitty.use == "widow" and view.maker is not None
         self.widow = kitty.size if took else 0
         """How many cards the maker took from the widow."""
+        lone = view.maker is not None and view.maker in view.alone
+        self.taken = v.dummy_takers(view.maker, lone) if view.trump is not None else ()
+        """The dummies taken into hand once trump was made (``deal.dummies.play: merged``):
+        (dummy, taker); the cards of those this seat took are ``view.took``."""
         bids = any(a.verb == "bid" for a in view.history)
         self.forced_joker = (
             p.auction
@@ -178,6 +182,9 @@ class Knowledge:
             sizes[view.maker] += self.widow
         if self.picked_up:
             sizes[view.dealer] += 1
+        for dummy, by in self.taken:
+            sizes[dummy] -= p.hand_size
+            sizes[by] += p.hand_size
         for t in self.transfers:
             sizes[t.seat] -= 1
             if t.taker is not None:
