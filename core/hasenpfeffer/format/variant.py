@@ -386,6 +386,11 @@ class Dummies(Model):
         description="The dummy's hand is laid face up to every seat once trump is made (one dummy;"
         " false: only its controller sees it; `play: seat` only).",
     )
+    hand_size: Annotated[Int, Field(ge=1, le=MAX_CARDS)] | None = Field(
+        None,
+        description="Cards dealt to each dummy, in one packet in the first round of the deal"
+        " (`play: merged` only; default: as many as a player).",
+    )
     play: Literal["seat", "merged"] = Field(
         "seat",
         description="How a dummy is played: `seat`, its controller plays its cards from its seat,"
@@ -1207,6 +1212,18 @@ class Variant(Model):
         if self.deal.hand_size == "all":
             return (self.pack.size - self.deal.kitty.size) // self.players
         return self.deal.hand_size
+
+    @property
+    def dealt_sizes(self) -> tuple[int, ...]:
+        """Cards dealt to each seat: :attr:`hand_size`, or a dummy's own ``deal.dummies.hand_size``.
+
+        >>> Variant(name="x", deal={"hand_size": 5, "kitty": {"size": 8},
+        ...     "dummies": {"seats": [2, 3], "play": "merged", "hand_size": 3}}).dealt_sizes
+        (5, 5, 3, 3)
+        """
+        d, hand = self.deal.dummies, self.hand_size
+        own = d.hand_size
+        return tuple(own if own is not None and d.is_dummy(q) else hand for q in range(self.players))
 
     @property
     def tricks_per_hand(self) -> int:

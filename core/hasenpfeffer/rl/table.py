@@ -3,7 +3,8 @@
 OpenSpiel wants the deal as chance: the first dealer is drawn (``0`` to ``n - 1``), then each
 hand is dealt one card at a time (a card's action is its index among the pack's distinct
 cards, drawn with the probability of the copies left): the first ``hand_size`` cards to seat
-0, the next to seat 1..., the rest to the kitty (the turned card first). A :class:`Table`
+0, the next to seat 1... (a dummy with a hand size of its own, ``deal.dummies.hand_size``, as
+many), the rest to the kitty (the turned card first). A :class:`Table`
 gives the :class:`~hasenpfeffer.engine.game.Game` those deals: the first starts the game
 (``Game(variant, deal=...)``); in a game episode each later one is queued
 (:meth:`~hasenpfeffer.engine.game.Game.queue_deal`) on a copy of the game kept from just before
@@ -31,6 +32,7 @@ from __future__ import annotations
 
 import functools
 import random
+from itertools import accumulate
 from typing import Any
 
 from ..engine.events import (
@@ -82,6 +84,7 @@ class Table:
         self.pack = len(rules.deck)
         self.n = variant.players
         self.hand_size = variant.hand_size
+        self.dealt = variant.dealt_sizes
         self.side_of = [variant.team_of(q) for q in range(self.n)]
         self.space = action_space(variant)
         self.zero_sum = len(variant.teams) == 2
@@ -202,10 +205,10 @@ class Table:
     def close_deal(self) -> None:
         """A deal is complete: give it to the game."""
         assert self.dealing is not None
-        cards, hs = [self.names[c] for c in self.dealing], self.hand_size
+        cards, ends = [self.names[c] for c in self.dealing], list(accumulate(self.dealt, initial=0))
         deal: dict[str, Any] = {
-            "hands": [cards[q * hs : (q + 1) * hs] for q in range(self.n)],
-            "widow": cards[self.n * hs :],
+            "hands": [cards[ends[q] : ends[q + 1]] for q in range(self.n)],
+            "widow": cards[ends[-1] :],
         }
         self.dealing = None
         if not self.deals:

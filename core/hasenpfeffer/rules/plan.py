@@ -18,7 +18,9 @@ class Plan:
 
     def __init__(self, rules: Ruleset) -> None:
         v = rules.variant
-        dealt = v.players * v.hand_size + v.deal.kitty.size
+        self.dealt = v.dealt_sizes
+        """Cards dealt to each seat (a dummy may have its own hand size)."""
+        dealt = sum(self.dealt) + v.deal.kitty.size
         if v.hand_size < 1 or dealt != v.pack.size:
             raise ValueError(
                 f"variant {v.name!r} cannot be dealt: {v.players} players x {v.hand_size} cards"

@@ -175,9 +175,9 @@ class _Draw(Draft):
             else:
                 turned = by == view.dealer and k.picked_up and k.turned is not None
                 free = without(hold[by], [k.turned] if turned and k.turned is not None else [])
-                if len(free) < p.hand_size:
+                if len(free) < p.dealt[dummy]:
                     raise Misfit
-                cards = rng.sample(free, p.hand_size)
+                cards = rng.sample(free, p.dealt[dummy])
             hold[by] = without(hold[by], cards)
             hold[dummy] = hold[dummy] + cards
         if k.picked_up and k.turned is not None:
@@ -191,7 +191,7 @@ class _Draw(Draft):
                 keep = [r.joker] if k.forced_joker and r.joker is not None else []
                 widow = rng.sample(without(held, keep), k.widow)
             hold[view.maker] = without(held, widow)
-        if any(len(hold[s]) != p.hand_size for s in range(p.n)):
+        if any(len(hold[s]) != p.dealt[s] for s in range(p.n)):
             raise Misfit
         kitty = widow + ([] if k.turned is None else [k.turned]) + self.kitty
         return Dealt(

@@ -177,14 +177,14 @@ class Knowledge:
 
     def _sizes(self) -> list[int]:
         view, p = self.view, self.plan
-        sizes = [p.hand_size] * p.n
+        sizes = list(p.dealt)
         if view.maker is not None:
             sizes[view.maker] += self.widow
         if self.picked_up:
             sizes[view.dealer] += 1
         for dummy, by in self.taken:
-            sizes[dummy] -= p.hand_size
-            sizes[by] += p.hand_size
+            sizes[dummy] -= p.dealt[dummy]
+            sizes[by] += p.dealt[dummy]
         for t in self.transfers:
             sizes[t.seat] -= 1
             if t.taker is not None:

@@ -14,7 +14,7 @@ import pytest
 
 from hasenpfeffer import Game, IllegalActionError, records
 from hasenpfeffer.cli.commands.replay import summary
-from hasenpfeffer.events import CardsDiscarded, DummyPlayed, DummyTaken, HandScored, TrickWon
+from hasenpfeffer.events import CardsDiscarded, DummyPlayed, DummyTaken, HandDealt, HandScored, TrickWon
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.sim.stats import Stats
 from hasenpfeffer.worlds.sampler import Worlds
@@ -98,31 +98,35 @@ def test_three_handed_a_dealer_who_makes_lays_away_six() -> None:
 
 
 TWO = load_variant(str(HOUSE / "two-handed-euchre-dummy.yaml"))
-# Seats 0 and 1 play; seat 2 is seat 0's dummy, seat 3 seat 1's. Seat 1 deals; the jack of
-# clubs is turned.
-HANDS = ["JH JD AH KH 9S", "9C TC 9D TD 9H", "QH TH AS KS QS", "QD KD AD JS TS"]
-TWO_DEAL = {"dealer": 1, "hands": [h.split() for h in HANDS], "widow": ["JC", "QC", "KC", "AC"]}
+# Seats 0 and 1 play; seat 2 is seat 0's 3-card dummy, seat 3 seat 1's. Seat 1 deals; the jack
+# of clubs is turned from the kitty of eight.
+HANDS = ["JH JD AH KH 9S", "9C TC 9D TD 9H", "QH TH AS", "AD JS TS"]
+TWO_DEAL = {
+    "dealer": 1,
+    "hands": [h.split() for h in HANDS],
+    "widow": ["JC", "QC", "KC", "AC", "QD", "KD", "KS", "QS"],
+}
 
 
 def test_two_handed_each_player_takes_their_own_dummy() -> None:
     g = Game(TWO, seed=1, deal=TWO_DEAL)
     assert g.view(0).seen == ()  # unlike a dummy played from its seat, unseen until taken
     events = play(g, "0 pass, 1 pass, 0 trump H")
-    taken = [(e.seat, e.by) for e in events if type(e) is DummyTaken]
-    assert taken == [(2, 0), (3, 1)]
-    assert g.view(0).took == ((2, tuple(g.events[-2].cards)),) and g.view(1).took[0][0] == 3
-    assert len(g.view(0).hand) == len(g.view(1).hand) == 10
-    # Seat 0 keeps its own five (both bowers, AH KH, 9S); seat 1 its best five of ten.
-    play(g, "0 discard QH, 0 discard TH, 0 discard AS, 0 discard KS, 0 discard QS")
-    play(g, "1 discard 9C, 1 discard TC, 1 discard 9D, 1 discard TD, 1 discard JS")
+    taken = [(e.seat, e.by, [str(c) for c in e.cards]) for e in events if type(e) is DummyTaken]
+    assert taken == [(2, 0, ["TH", "QH", "AS"]), (3, 1, ["AD", "TS", "JS"])]
+    assert g.view(0).took == ((2, g.events[-2].cards),) and g.view(1).took[0][0] == 3
+    assert len(g.view(0).hand) == len(g.view(1).hand) == 8
+    # Seat 0 keeps its own five (both bowers, AH KH, 9S); seat 1 its best five of eight.
+    play(g, "0 discard QH, 0 discard TH, 0 discard AS")
+    play(g, "1 discard 9C, 1 discard TC, 1 discard JS")
     assert g.phase == "play" and g.view().sitting_out == frozenset({2, 3})
     assert g.to_move == 0  # the dealer's left, a dummy, sits out: the lead passes on to seat 0
-    assert sorted(str(c) for c in g.view(1).hand) == ["9H", "AD", "KD", "QD", "TS"]
+    assert sorted(str(c) for c in g.view(1).hand) == ["9D", "9H", "AD", "TD", "TS"]
     winners = []
-    for trick in ("0 play JH, 1 play 9H", "0 play JD, 1 play QD", "0 play AH, 1 play KD",
+    for trick in ("0 play JH, 1 play 9H", "0 play JD, 1 play 9D", "0 play AH, 1 play TD",
                   "0 play KH, 1 play AD", "0 play 9S, 1 play TS"):  # fmt: skip
         won = [e for e in play(g, trick) if type(e) is TrickWon]
-        assert len(won[0].cards) == 2
+        assert len(won[0].cards) == 2  # two cards a trick: the dummies sit out
         winners.append(won[0].winner)
     assert winners == [0, 0, 0, 0, 1]
     result = next(e.result for e in g.events if type(e) is HandScored)
@@ -132,12 +136,12 @@ def test_two_handed_each_player_takes_their_own_dummy() -> None:
 def test_two_handed_the_dealer_lays_away_the_turned_card_and_its_dummy_first() -> None:
     g = Game(TWO, seed=1, deal=TWO_DEAL)
     play(g, "0 pass, 1 order-up")
-    assert len(g.view(1).hand) == 11 and len(g.view(0).hand) == 10
+    assert len(g.view(1).hand) == 9 and len(g.view(0).hand) == 8
     order = []
     while g.phase == "discard":
         order.append(g.to_move)
         g.apply(g.legal_actions()[0])
-    assert order == [1] * 6 + [0] * 5
+    assert order == [1] * 4 + [0] * 3
     assert [len(g.view(q).hand) for q in range(4)] == [5, 5, 0, 0]
 
 
@@ -146,12 +150,37 @@ def test_two_handed_a_lone_maker_leaves_its_dummy_untaken() -> None:
     events = play(g, "0 pass, 1 pass, 0 trump H alone")
     assert [(e.seat, e.by) for e in events if type(e) is DummyTaken] == [(3, 1)]
     assert g.to_move == 1 and len(g.view(0).hand) == 5 and g.view(0).took == ()
-    play(g, "1 discard 9C, 1 discard TC, 1 discard 9D, 1 discard TD, 1 discard JS")
-    assert g.phase == "play" and g.view().sitting_out == frozenset({2, 3}) and g.to_move == 1
+    play(g, "1 discard 9C, 1 discard TC, 1 discard JS")
+    assert g.phase == "play" and g.view().sitting_out == frozenset({2, 3}) and g.to_move == 1  # lone-left
     play(g, "1 play TS, 0 play 9S, 1 play AD, 0 play KH, 0 play JH, 1 play 9H")
-    play(g, "0 play JD, 1 play KD, 0 play AH, 1 play QD")
+    play(g, "0 play JD, 1 play TD, 0 play AH, 1 play 9D")
     result = next(e.result for e in g.events if type(e) is HandScored)
     assert result.alone and result.tricks == (4, 1) and result.score_change == (1, 0)
+
+
+KITTY = load_variant(str(HOUSE / "two-handed-euchre-kitty-dummy.yaml"))
+# Players at seats 0 and 1, the 2-card dummy at seat 2; seat 0 deals and turns the nine of clubs.
+KITTY_DEAL = {
+    "dealer": 0,
+    "hands": [h.split() for h in ["9H TH QH KH AH", "9D TD QD KD AD", "JS JC"]],
+    "widow": ["9C", "TC", "QC", "KC", "AC", "9S", "TS", "QS", "KS", "AS", "JD", "JH"],
+}
+
+
+def test_two_handed_the_maker_takes_the_two_card_dummy() -> None:
+    g = Game(KITTY, seed=1, deal=KITTY_DEAL)
+    assert g.to_move == 1  # the dealer's opponent speaks first
+    events = play(g, "1 order-up")
+    assert [(e.seat, e.by) for e in events if type(e) is DummyTaken] == [(2, 1)]
+    assert (g.to_move, len(g.view(0).hand), len(g.view(1).hand)) == (0, 6, 7)
+    play(g, "0 discard 9H, 1 discard 9D, 1 discard TD")  # the dealer's one, then the maker's two
+    assert g.phase == "play" and g.to_move == 1 and g.view().sitting_out == frozenset({2})
+    for trick in ("1 play JC, 0 play 9C", "1 play JS, 0 play TH", "1 play AD, 0 play QH",
+                  "1 play KD, 0 play KH", "1 play QD, 0 play AH"):  # fmt: skip
+        (won,) = [e for e in play(g, trick) if type(e) is TrickWon]
+        assert won.winner == 1  # the right bower, the dummy's left bower, then the diamonds
+    result = next(e.result for e in g.events if type(e) is HandScored)
+    assert result.tricks == (0, 5) and result.score_change == (0, 2)  # a march: 2
 
 
 def test_records_replay_and_say_who_took_which_dummy() -> None:
@@ -163,8 +192,8 @@ def test_records_replay_and_say_who_took_which_dummy() -> None:
     assert again.events == g.events
     first = summary(again)["hands"][0]
     assert first["dummies"] == []
-    assert [(d["seat"], d["by"], len(d["cards"])) for d in first["dummies_taken"]] == [(2, 0, 5), (3, 1, 5)]
-    assert [e.seat for e in again.events if type(e) is CardsDiscarded] == [1] * 6 + [0] * 5
+    assert [(d["seat"], d["by"], len(d["cards"])) for d in first["dummies_taken"]] == [(2, 0, 3), (3, 1, 3)]
+    assert [e.seat for e in again.events if type(e) is CardsDiscarded] == [1] * 4 + [0] * 3
 
 
 def test_worlds_hide_the_dummy_until_taken_and_the_discards_after() -> None:
@@ -192,3 +221,17 @@ def test_statistics_count_the_dummies_taken() -> None:
     stats.add_game(g)
     taken = sum(1 for e in g.events if type(e) is DummyTaken)
     assert taken > 0 and stats.dummies == taken
+
+
+def test_a_dummy_is_dealt_its_own_hand_size_and_worlds_keep_it() -> None:
+    g = Game(TWO, seed=7)
+    dealt = next(e for e in g.events if type(e) is HandDealt)
+    assert [len(h) for h in dealt.hands] == [5, 5, 3, 3] and len(dealt.kitty) == 8
+    g = Game(TWO, seed=1, deal=TWO_DEAL)
+    play(g, "0 pass, 1 order-up, 1 discard 9C, 1 discard TC")
+    rng = random.Random(2)
+    for seat in (0, 1):
+        drawn = [w for w in (Worlds(g.view(seat)).sample(rng) for _ in range(6)) if w is not None]
+        assert drawn and all(w.view(seat).took == g.view(seat).took for w in drawn)
+        first = [next(e for e in w.events if type(e) is HandDealt) for w in drawn]
+        assert all([len(h) for h in d.hands] == [5, 5, 3, 3] for d in first)
