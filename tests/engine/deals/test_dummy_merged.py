@@ -235,3 +235,12 @@ def test_a_dummy_is_dealt_its_own_hand_size_and_worlds_keep_it() -> None:
         assert drawn and all(w.view(seat).took == g.view(seat).took for w in drawn)
         first = [next(e for e in w.events if type(e) is HandDealt) for w in drawn]
         assert all([len(h) for h in d.hands] == [5, 5, 3, 3] for d in first)
+
+
+def test_the_double_dummy_table_takes_the_dummy_and_lays_away_the_best() -> None:
+    from hasenpfeffer.solver.table import table
+
+    g = Game(THREE, seed=1, deal=THREE_DEAL)
+    dealt = next(e for e in g.events if type(e) is HandDealt)
+    (row,) = [r for r in table(THREE, dealt) if r.trump == "C" and r.maker == 2]
+    assert (row.tricks, row.made, row.score) == (4, True, 1)  # seat 0's right bower takes one
