@@ -101,17 +101,17 @@ class GreedyBot:
         if found is None:
             v = view.variant
             team = v.teams[v.team_of(view.seat)]
-            dummies = v.deal.dummies
-            merged = dummies.merged  # a dummy taken into hand never plays
-            found = sum(
-                1
-                for s in team
-                if s != view.seat and s not in view.sitting_out and not (merged and dummies.is_dummy(s))
-            )
+            found = sum(1 for s in team if s != view.seat and s not in view.sitting_out)
             if v.partnerships == "called":  # a maker plays with the holder of the card it calls
                 found = 1
-            if not merged:
-                found += sum(1 for s in dummies.seats if dummies.floating(s) and s != view.seat)
+            # A dummy counts as a partner until it sits out: one taken into hand (play: merged)
+            # brings its cards to the side as a partner's would, and then sits out the play.
+            dummies = v.deal.dummies
+            found += sum(
+                1
+                for s in dummies.seats
+                if dummies.floating(s) and s != view.seat and s not in view.sitting_out
+            )
             if len(self._partners) > 256:
                 self._partners.clear()
             self._partners[key] = found
