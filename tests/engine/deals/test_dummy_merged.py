@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
 from hasenpfeffer import Game, IllegalActionError, records
+from hasenpfeffer.cli import main
 from hasenpfeffer.cli.commands.replay import summary
 from hasenpfeffer.events import CardsDiscarded, DummyPlayed, DummyTaken, HandDealt, HandScored, TrickWon
 from hasenpfeffer.format.loader import load_variant
@@ -244,3 +246,15 @@ def test_the_double_dummy_table_takes_the_dummy_and_lays_away_the_best() -> None
     dealt = next(e for e in g.events if type(e) is HandDealt)
     (row,) = [r for r in table(THREE, dealt) if r.trump == "C" and r.maker == 2]
     assert (row.tricks, row.made, row.score) == (4, True, 1)  # seat 0's right bower takes one
+
+
+def test_the_replay_says_who_took_which_dummy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    g = Game(KITTY, seed=1, deal=KITTY_DEAL)
+    play(g, "1 order-up, 0 discard 9H, 1 discard 9D, 1 discard TD, 1 play JC")
+    path = tmp_path / "kitty.yaml"
+    records.save(g.record(), path)
+    assert main(["replay", str(path)]) == 0
+    assert "  seat 1 takes the dummy at seat 2 into hand: JC JS\n" in capsys.readouterr().out
+    assert main(["replay", str(path), "--json"]) == 0
+    hand = json.loads(capsys.readouterr().out)["hands"][0]
+    assert hand["dummies_taken"] == [{"seat": 2, "by": 1, "cards": ["JC", "JS"]}] and hand["dummies"] == []
