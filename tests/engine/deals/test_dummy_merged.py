@@ -7,17 +7,22 @@ tests/engine/deals/test_dummy.py."""
 
 from __future__ import annotations
 
+import io
 import json
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from hasenpfeffer import Game, IllegalActionError, records
 from hasenpfeffer.cli import main
 from hasenpfeffer.cli.commands.replay import summary
+from hasenpfeffer.cli.ui.table import Session
 from hasenpfeffer.events import CardsDiscarded, DummyPlayed, DummyTaken, HandDealt, HandScored, TrickWon
 from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.sim.stats import Stats
 from hasenpfeffer.worlds.sampler import Worlds
 from support.paths import HOUSE_RULES as HOUSE
@@ -258,3 +263,37 @@ def test_the_replay_says_who_took_which_dummy(tmp_path: Path, capsys: pytest.Cap
     assert main(["replay", str(path), "--json"]) == 0
     hand = json.loads(capsys.readouterr().out)["hands"][0]
     assert hand["dummies_taken"] == [{"seat": 2, "by": 1, "cards": ["JC", "JS"]}] and hand["dummies"] == []
+
+
+class Passes:
+    """Passes where it may, else takes the first legal action."""
+
+    def choose(self, view: object, legal: Sequence[Action]) -> Action:
+        return next((a for a in legal if a.verb == "pass"), legal[0])
+
+
+class OrdersUp(Passes):
+    """Orders the turned card up."""
+
+    def choose(self, view: object, legal: Sequence[Action]) -> Action:
+        return next((a for a in legal if a.verb == "order-up"), legal[0])
+
+
+def test_terminal_play_shows_the_dummy_to_its_taker_only() -> None:
+    def session(me: int, lines: list[str], bots: dict[int, Passes]) -> str:
+        out = io.StringIO()
+
+        def ask(prompt: str) -> str:
+            if not lines:
+                raise EOFError
+            return lines.pop(0)
+
+        game = Game(THREE, seed=1, deal=THREE_DEAL)
+        Session(game, me, bots, Console(file=out, width=100), ask, None, specs=dict.fromkeys(bots, "x")).run()
+        return out.getvalue()
+
+    mine = session(2, ["order-up", "discard 9S"], {0: Passes(), 1: Passes()})
+    assert "you take the dummy at seat 3 into hand: 10♠ J♠ Q♠ K♠ A♠" in mine
+    assert "Dummy     seat 3: J♠ │ A♠ K♠ Q♠ 10♠ (now in your hand)" in mine
+    theirs = session(1, ["pass"], {0: Passes(), 2: OrdersUp()})
+    assert "seat 2 takes the dummy at seat 3 into hand\n" in theirs and "Dummy " not in theirs
