@@ -297,3 +297,14 @@ def test_terminal_play_shows_the_dummy_to_its_taker_only() -> None:
     assert "Dummy     seat 3: J♠ │ A♠ K♠ Q♠ 10♠ (now in your hand)" in mine
     theirs = session(1, ["pass"], {0: Passes(), 2: OrdersUp()})
     assert "seat 2 takes the dummy at seat 3 into hand\n" in theirs and "Dummy " not in theirs
+
+
+@pytest.mark.parametrize("name", ["greedy", "pimc:worlds=4"])
+def test_bots_lay_away_the_dummys_weak_cards(name: str) -> None:
+    from hasenpfeffer.bots.registry import load_bot
+
+    g, bot = Game(THREE, seed=1, deal=THREE_DEAL), load_bot(name)
+    play(g, "1 pass, 2 order-up, 0 discard 9H")
+    while g.phase == "discard":
+        g.apply(bot.choose(g.view(2), g.legal_actions()))
+    assert sorted(str(c) for c in g.view(2).hand) == ["AC", "JS", "KC", "QC", "TC"]  # five trumps
