@@ -22,6 +22,7 @@ from hasenpfeffer.cli.commands.replay import summary
 from hasenpfeffer.cli.ui.table import Session
 from hasenpfeffer.events import CardsDiscarded, DummyPlayed, DummyTaken, HandDealt, HandScored, TrickWon
 from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.sim.stats import Stats
 from hasenpfeffer.worlds.sampler import Worlds
@@ -308,3 +309,37 @@ def test_bots_lay_away_the_dummys_weak_cards(name: str) -> None:
     while g.phase == "discard":
         g.apply(bot.choose(g.view(2), g.legal_actions()))
     assert sorted(str(c) for c in g.view(2).hand) == ["AC", "JS", "KC", "QC", "TC"]  # five trumps
+
+
+def test_a_hand_with_nothing_to_lay_away_goes_on_to_the_play() -> None:
+    # Three players in two partnerships, seat 0's dummy at seat 2; the dealer keeps the turned
+    # card where it lies. A lone seat 0 leaves its dummy: nobody discards.
+    deal = {**TWO.deal.model_dump(), "kitty": {"size": 6, "use": "turn-up"}, "dummies": {
+        "seats": [2], "play": "merged", "hand_size": 3}}  # fmt: skip
+    making = TWO.making.model_dump()
+    making["order_up"]["dealer_discards"] = False
+    v = Variant.model_validate({**TWO.model_dump(), "name": "one-dummy", "deal": deal, "making": making})
+    hands = ["JH JD AH KH 9S", "9C TC 9D TD 9H", "QH TH AS", "AD JS TS KD QD"]
+    g = Game(
+        v,
+        seed=1,
+        deal={
+            "dealer": 1,
+            "hands": [h.split() for h in hands],
+            "widow": ["JC", "QC", "KC", "AC", "KS", "QS"],
+        },
+    )
+    events = play(g, "3 pass, 0 pass, 1 pass, 3 pass, 0 trump H alone")
+    assert not any(type(e) is DummyTaken for e in events) and g.phase == "play"
+    assert g.view().sitting_out == frozenset({2}) and len(g.view(2).hand) == 3  # untaken, out
+    g = Game(
+        v,
+        seed=1,
+        deal={
+            "dealer": 1,
+            "hands": [h.split() for h in hands],
+            "widow": ["JC", "QC", "KC", "AC", "KS", "QS"],
+        },
+    )
+    events = play(g, "3 pass, 0 pass, 1 order-up")  # seat 1 makes; seat 0 still takes its own
+    assert [(e.seat, e.by) for e in events if type(e) is DummyTaken] == [(2, 0)] and g.to_move == 0

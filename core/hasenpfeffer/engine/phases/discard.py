@@ -46,17 +46,13 @@ class Discard(PhaseRules):
 
     def follows(self, rules: Ruleset, source: Phase) -> Entry:
         """Always after the widow is taken (naming trump) or the turned card ordered up; with
-        dummies taken into hand, after trump is made in either round of order-up."""
-        merged = has.merges_dummies(rules.variant)
-        if source == Phase.ORDER_UP and merged and not has.discards(rules.variant):
-            return Entry.WANTED
+        dummies taken into hand, after trump is made in either round of order-up (a hand with
+        nothing to discard goes on at once)."""
         if source in (Phase.TRUMP, Phase.ORDER_UP):
             return Entry.ALWAYS
-        return Entry.WANTED if source == Phase.NAME_TRUMP and merged else Entry.NEVER
-
-    def wanted(self, s: State) -> bool:
-        """Trump is made (the dummies are then taken)."""
-        return s.maker is not None
+        return (
+            Entry.ALWAYS if source == Phase.NAME_TRUMP and has.merges_dummies(rules.variant) else Entry.NEVER
+        )
 
     def arriving(self, rules: Ruleset, source: Phase) -> str:
         if has.merges_dummies(rules.variant) and source in (Phase.ORDER_UP, Phase.NAME_TRUMP):
