@@ -287,7 +287,7 @@ def _dummies(v: Variant, out: Found) -> None:
     for field, asked, fix in asks:
         if asked:
             out.append(((*at, "seats"), f"a dummy takes no decision, but {field} asks it one: {fix}"))
-    if d.hand_size is not None and d.play != "merged":
+    if d.hand_size is not None and d.play != "merged" and d.hand_size != v.deal.hand_size:
         out.append(
             (
                 (*at, "hand_size"),
