@@ -12,7 +12,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 
 import hasenpfeffer.rl.openspiel  # noqa: E402, F401
-from hasenpfeffer.format.loader import builtin_names  # noqa: E402
+from hasenpfeffer.format.loader import builtin_names, load_variant  # noqa: E402
 from support.openspiel_euchre import ALONE, PARTNER, PASS, SUITS, card_text  # noqa: E402
 from support.paths import HOUSE_RULES  # noqa: E402
 
@@ -29,6 +29,20 @@ def test_openspiel_random_simulations_with_serialization(name: str) -> None:
     pyspiel.random_sim_test(
         load(name, episode="game", max_hands=3), num_sims=1, serialize=True, verbose=False
     )
+
+
+@pytest.mark.parametrize(
+    "name", ["two-handed-euchre-dummy", "two-handed-euchre-kitty-dummy", "three-handed-euchre-dummy"]
+)
+def test_openspiel_random_simulations_with_dummies_taken_into_hand(name: str) -> None:
+    """A dummy never deals (chance draws no dummy as the first dealer), a dummy of each hand's
+    maker wins nothing (the returns of two sides still sum to zero), and a dummy dealt its own
+    hand size is dealt so by chance."""
+    path = str(HOUSE_RULES / f"{name}.yaml")
+    game, dummies = load(path), load_variant(path).deal.dummies
+    dealers = [q for q, _ in game.new_initial_state().chance_outcomes()]
+    assert dealers and not any(dummies.is_dummy(q) for q in dealers)
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
 
 
 def test_game_type_follows_the_variant() -> None:

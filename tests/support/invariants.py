@@ -245,7 +245,15 @@ def check_turn(g: Game) -> None:
     assert all(a.seat == g.to_move for a in legal)
     players = g.variant.players
     assert [len(g.view(s).legal) for s in range(players)].count(0) == players - 1
-    if g.variant.deal.dummies.is_dummy(legal[0].seat):  # a dummy only plays cards
+    dummies = g.variant.deal.dummies
+    if dummies.merged:  # a dummy taken into hand never moves; in play every dummy sits out,
+        # taken (holding nothing) or left untaken by a lone maker (holding its hand as dealt)
+        assert not dummies.is_dummy(legal[0].seat)
+        if g.phase == "play":
+            assert set(dummies.seats) <= g.view().sitting_out
+            assert all(len(g.view(q).hand) in (0, g.variant.dealt_sizes[q]) for q in dummies.seats)
+            assert len(g.view(legal[0].seat).hand) <= g.variant.hand_size
+    elif dummies.is_dummy(legal[0].seat):  # a dummy only plays cards
         assert g.phase == "play" and g.actor != legal[0].seat
 
 

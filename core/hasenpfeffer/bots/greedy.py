@@ -104,7 +104,14 @@ class GreedyBot:
             found = sum(1 for s in team if s != view.seat and s not in view.sitting_out)
             if v.partnerships == "called":  # a maker plays with the holder of the card it calls
                 found = 1
-            found += sum(1 for s in v.deal.dummies.seats if v.deal.dummies.floating(s) and s != view.seat)
+            # A dummy counts as a partner until it sits out: one taken into hand (play: merged)
+            # brings its cards to the side as a partner's would, and then sits out the play.
+            dummies = v.deal.dummies
+            found += sum(
+                1
+                for s in dummies.seats
+                if dummies.floating(s) and s != view.seat and s not in view.sitting_out
+            )
             if len(self._partners) > 256:
                 self._partners.clear()
             self._partners[key] = found
@@ -130,7 +137,11 @@ class GreedyBot:
     def defenders(self, view: View) -> int:
         """The seats that defend against this seat as maker."""
         v = view.variant
-        floating = sum(1 for s in v.deal.dummies.seats if v.deal.dummies.floating(s))
+        dummies = v.deal.dummies
+        if dummies.merged:  # a dummy taken into hand never plays
+            team = v.teams[v.team_of(view.seat)]
+            return sum(1 for q in range(v.players) if q not in team and not dummies.is_dummy(q))
+        floating = sum(1 for s in dummies.seats if dummies.floating(s))
         return v.players - len(v.teams[v.team_of(view.seat)]) - floating
 
     def _options(self, ev: Evaluator) -> list[int]:

@@ -112,11 +112,14 @@ def shuffled_deal(s: State) -> tuple[list[list[int]], list[int]]:
     shuffle(deck, s.rng)
     hands: list[list[int]] = [[] for _ in range(p.n)]
     i = 0
-    for size in p.packets:
+    own = [p.dealt[q] if p.dealt[q] != p.hand_size else None for q in range(p.n)]
+    for first, size in enumerate(p.packets):
         seat = p.left[s.dealer]
         for _ in range(p.n):
-            hands[seat].extend(deck[i : i + size])
-            i += size
+            mine = own[seat]  # a dummy with a hand size of its own: all of it in the first round
+            take = size if mine is None else mine if first == 0 else 0
+            hands[seat].extend(deck[i : i + take])
+            i += take
             seat = p.left[seat]
     for h in hands:
         h.sort()
@@ -136,8 +139,9 @@ def parse_deal(plan: Plan, deal: Mapping[str, Any]) -> FixedDeal:
         raise ValueError(f"a deal needs 'hands': a list of {plan.n} hands")
     hands = [sorted(_ids(rules, h)) for h in raw]
     kitty = _ids(rules, deal.get("widow", []))
-    if any(len(h) != plan.hand_size for h in hands):
-        raise ValueError(f"each hand must hold {plan.hand_size} cards")
+    if any(len(h) != n for h, n in zip(hands, plan.dealt, strict=True)):
+        sizes = "" if len(set(plan.dealt)) == 1 else f" (by seat: {', '.join(map(str, plan.dealt))})"
+        raise ValueError(f"each hand must hold {plan.hand_size} cards{sizes}")
     if sorted([c for h in hands for c in h] + kitty) != sorted(rules.deck):
         raise ValueError("the hands and widow must hold exactly the cards of the pack")
     return dealer, hands, kitty

@@ -6,7 +6,7 @@ An *action event* records a decision and carries its :class:`~hasenpfeffer.rules
 ``DefendedAlone``, ``DroppedOut``, ``PartnerCalled``, ``CardPlayed``, ``SuitNamed``; ``Redealt`` and ``CardsSwapped`` unless the
 rule made them; ``Declared``); the others follow from the rules (``HandDealt``,
 ``WidowTaken``, ``MakerForced``, ``TrumpTurned``, ``PassedOut``, ``HandShown``, ``PartnerRevealed``, ``DummyPlayed``,
-``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
+``DummyTaken``, ``TrickWon``, ``HandScored``, ``GameWon``). Records, views,
 the replay printout and statistics are built from these, never by applying a rule again.
 
 >>> from hasenpfeffer import Game, Variant
@@ -333,6 +333,21 @@ class HandShown(NamedTuple):
 
 
 @value
+class DummyTaken(NamedTuple):
+    """A dummy (``deal.dummies.play: merged``) taken into ``by``'s hand once trump is made, who
+    then lays away as many cards; ``cards``: the dummy's hand, seen by ``by`` alone."""
+
+    seat: int
+    by: int
+    cards: tuple[Card, ...]
+
+    @property
+    def action(self) -> None:
+        """None: this event follows from the rules, it is not a decision."""
+        return None
+
+
+@value
 class DummyPlayed(NamedTuple):
     """A dummy (``deal.dummies``) plays this hand, its cards played by ``by``, its controller;
     ``cards``: its hand laid face up to every seat, where the dummy is exposed (else empty)."""
@@ -477,6 +492,7 @@ Event: TypeAlias = (
     | SuitNamed
     | HandShown
     | DummyPlayed
+    | DummyTaken
     | DroppedOut
     | Redealt
     | CardsSwapped

@@ -182,6 +182,7 @@ class State:
         "high",
         "high_seat",
         "kitty",
+        "lay_away",
         "leader",
         "led",
         "ledger",
@@ -206,6 +207,7 @@ class State:
         "seed",
         "shown",
         "spoken",
+        "taken",
         "to_move",
         "trick",
         "tricks",
@@ -271,6 +273,11 @@ class State:
     def_alone: int | None
     out: list[bool]
     discards_left: int
+    lay_away: list[tuple[int, int]]
+    """Discards owed after the current discarder's: (seat, cards), in order (a dummy taken)."""
+    taken: tuple[tuple[int, int, tuple[int, ...]], ...]
+    """The dummies taken into hand this hand (``deal.dummies.play: merged``): (dummy, taker,
+    its cards), which only the taker has seen."""
     exch: list[tuple[int, int]]
     offer: list[int]
     weak: list[tuple[int, int]]
@@ -322,6 +329,8 @@ class State:
         new.high = self.high
         new.high_seat = self.high_seat
         new.kitty = self.kitty[:]
+        new.lay_away = self.lay_away[:]
+        new.taken = self.taken
         new.leader = self.leader
         new.led = self.led
         new.ledger = None if self.ledger is None else self.ledger.copy()

@@ -163,6 +163,9 @@ class View(PublicView):
     seen: tuple[tuple[int, tuple[Card, ...]], ...] = ()
     """Other seats' hands this seat sees now, with deal.dummies: a controller's dummy in play,
     or in a dummy's view (when it moves) its controller's hand. Empty without dummies."""
+    took: tuple[tuple[int, tuple[Card, ...]], ...] = ()
+    """The dummies this seat took into its hand this hand (``deal.dummies.play: merged``): each
+    dummy's seat and the cards it brought, which only this seat has seen."""
 
     @property
     def hand_ids(self) -> tuple[int, ...]:
@@ -393,7 +396,8 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         legal=tuple(legal) if s.to_move == seat else (),
         variant=s.variant,
         shown=shown(s),
-        seen=seen(s, seat) if True in s.plan.dummy else (),
+        seen=seen(s, seat) if True in s.plan.dummy and not s.plan.merged else (),
+        took=tuple([(q, tuple([s.rules.faces[c] for c in cards])) for q, by, cards in s.taken if by == seat]),
         snapshot=snapshot,
     )
     return view

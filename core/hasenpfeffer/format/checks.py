@@ -4,6 +4,7 @@
 The checks, with the exact form of their messages (``{...}`` filled in):
 
 - ``deal.hand_size``: ``{players} players x {hand} cards + {kitty} left over = {total} cards, but the pack has {size}``
+- ``deal.hand_size``: ``{players} players x {hand} cards + {dummies} dummies x {dummy} cards + {kitty} left over = {total} cards, but the pack has {size}``
 - ``deal.hand_size``: ``dealing all deals {cards} cards ({size} in the pack - {kitty} left over), which {players} players cannot share equally``
 - ``deal.hand_size``: ``each player must get at least one card (hand size {hand})``
 - ``deal.packets``: ``the packets add up to {total} cards, but the hand size is {hand}``
@@ -27,6 +28,9 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``deal.dummies.controller``: ``a dummy played by the maker joins the maker's side for the hand, which needs players each for themselves: set partnerships to none``
 - ``deal.dummies.seats``: ``the maker plays one dummy, but {n} seats are dummies``
 - ``deal.dummies.exposed``: ``one dummy is laid face up, but {n} seats are dummies``
+- ``deal.dummies.exposed``: ``a dummy taken into its controller's hand (play: merged) is never laid face up: set exposed to false``
+- ``deal.dummies.hand_size``: ``a dummy dealt other than a player's hand must be taken into hand: set play to merged``
+- ``deal.dummies.hand_size``: ``a dummy's own hand size needs a player's to be a number, not all``
 - ``pack.suits``: ``suit `{suit}` is listed twice``
 - ``pack.ranks``: ``rank `{rank}` is listed twice``
 - ``pack.suit_ranks.{suit}``: ``suit `{suit}` is not in the pack ({suits})``
@@ -131,6 +135,18 @@ def _deal(v: Variant, out: Found) -> None:
                     ("deal", "hand_size"),
                     f"dealing all deals {cards} cards ({size} in the pack - {kitty} left over),"
                     f" which {players} players cannot share equally",
+                )
+            )
+    elif deal.dummies.hand_size is not None and deal.dummies.seats:
+        dummies = len(set(deal.dummies.seats))
+        total = sum(v.dealt_sizes) + kitty
+        if total != size:
+            out.append(
+                (
+                    ("deal", "hand_size"),
+                    f"{players - dummies} players x {deal.hand_size} cards + {dummies} dummies x"
+                    f" {deal.dummies.hand_size} cards + {kitty} left over = {total} cards, but the"
+                    f" pack has {size}",
                 )
             )
     elif players * deal.hand_size + kitty != size:
@@ -271,6 +287,23 @@ def _dummies(v: Variant, out: Found) -> None:
     for field, asked, fix in asks:
         if asked:
             out.append(((*at, "seats"), f"a dummy takes no decision, but {field} asks it one: {fix}"))
+    if d.hand_size is not None and d.play != "merged" and d.hand_size != v.deal.hand_size:
+        out.append(
+            (
+                (*at, "hand_size"),
+                "a dummy dealt other than a player's hand must be taken into hand: set play to merged",
+            )
+        )
+    if d.hand_size is not None and v.deal.hand_size == "all":
+        out.append(((*at, "hand_size"), "a dummy's own hand size needs a player's to be a number, not all"))
+    if d.exposed and d.play == "merged":
+        out.append(
+            (
+                (*at, "exposed"),
+                "a dummy taken into its controller's hand (play: merged) is never laid face up:"
+                " set exposed to false",
+            )
+        )
     if d.exposed and len(set(d.seats)) > 1:
         out.append(
             ((*at, "exposed"), f"one dummy is laid face up, but {len(set(d.seats))} seats are dummies")

@@ -384,7 +384,19 @@ class Dummies(Model):
     exposed: Bool = Field(
         False,
         description="The dummy's hand is laid face up to every seat once trump is made (one dummy;"
-        " false: only its controller sees it).",
+        " false: only its controller sees it; `play: seat` only).",
+    )
+    hand_size: Annotated[Int, Field(ge=1, le=MAX_CARDS)] | None = Field(
+        None,
+        description="Cards dealt to each dummy, in one packet in the first round of the deal"
+        " (`play: merged` only; default: as many as a player).",
+    )
+    play: Literal["seat", "merged"] = Field(
+        "seat",
+        description="How a dummy is played: `seat`, its controller plays its cards from its seat,"
+        " in its turn; `merged`, once trump is made its controller takes its cards into their own"
+        " hand, unseen by the others, and lays away as many (the published two- and three-handed"
+        " forms), and the dummy's seat sits out the play. A maker going alone takes no dummy.",
     )
 
     def is_dummy(self, seat: int) -> bool:
@@ -399,6 +411,15 @@ class Dummies(Model):
     def floating(self, seat: int) -> bool:
         """Whether ``seat`` is a dummy whose side is the maker's, hand by hand (controller ``maker``)."""
         return self.controller == "maker" and seat in self.seats
+
+    @property
+    def merged(self) -> bool:
+        """Whether dummies are taken into their controllers' hands (``play: merged``).
+
+        >>> Dummies(seats=(3,), play="merged").merged, Dummies(play="merged").merged
+        (True, False)
+        """
+        return self.play == "merged" and bool(self.seats)
 
 
 class Deal(Model):
@@ -1159,6 +1180,24 @@ class Variant(Model):
             return self.team_of(maker)
         return self.team_of(seat)
 
+    def dummy_takers(self, maker: int | None, alone: bool) -> tuple[tuple[int, int], ...]:
+        """The dummies taken into hand once trump is made (``deal.dummies.play: merged``), each
+        as (dummy, taker) in seat order: by the maker, or each by its side's player, but none by
+        a maker going alone (nor any without a maker). Empty unless dummies are merged.
+
+        >>> v = Variant(name="x", deal={"dummies": {"seats": [2, 3], "play": "merged"}})
+        >>> v.dummy_takers(1, False), v.dummy_takers(1, True), v.dummy_takers(None, False)
+        (((2, 0), (3, 1)), ((2, 0),), ())
+        """
+        if not self.deal.dummies.merged or maker is None:
+            return ()
+        found = []
+        for q in self.deal.dummies.seats:
+            by = self.controller_in_hand(q, maker)
+            if by != q and not (alone and by == maker):
+                found.append((q, by))
+        return tuple(sorted(found))
+
     @property
     def calling(self) -> Call | None:
         """How the maker calls a partner (``partnerships: called``; the defaults where
@@ -1173,6 +1212,18 @@ class Variant(Model):
         if self.deal.hand_size == "all":
             return (self.pack.size - self.deal.kitty.size) // self.players
         return self.deal.hand_size
+
+    @property
+    def dealt_sizes(self) -> tuple[int, ...]:
+        """Cards dealt to each seat: :attr:`hand_size`, or a dummy's own ``deal.dummies.hand_size``.
+
+        >>> Variant(name="x", deal={"hand_size": 5, "kitty": {"size": 8},
+        ...     "dummies": {"seats": [2, 3], "play": "merged", "hand_size": 3}}).dealt_sizes
+        (5, 5, 3, 3)
+        """
+        d, hand = self.deal.dummies, self.hand_size
+        own = d.hand_size
+        return tuple(own if own is not None and d.is_dummy(q) else hand for q in range(self.players))
 
     @property
     def tricks_per_hand(self) -> int:

@@ -37,6 +37,8 @@ def making_decisions(v: Variant) -> int:
     k += n * ("order-up" in states) + n * ("name-trump" in states) + has.dealer_names_joker(v)
     if "discard" in states:
         k += v.deal.kitty.size if "bidding" in states else 1  # the widow, or the turned card
+        if has.merges_dummies(v):  # the cards of the dummies taken into hand
+            k += sum(v.dealt_sizes[q] for q in set(v.deal.dummies.seats))
     if "exchange" in states:
         partners = max(len(team) for team in v.teams) - 1  # a lone maker's, and a lone defender's
         k += 4 * v.alone.exchange.cards * partners

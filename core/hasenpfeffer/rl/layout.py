@@ -195,7 +195,7 @@ class Layout:
                 f"each side's score as a fraction of the target, clipped to +-{SCORE_CLIP:g}",
             ),
         ]
-        if variant.deal.dummies.seats:
+        if variant.deal.dummies.seats and not variant.deal.dummies.merged:
             pieces.append(
                 (
                     "seen",

@@ -1,9 +1,11 @@
 """A game of a variant as a sequence of chance outcomes and decisions, for OpenSpiel.
 
-OpenSpiel wants the deal as chance: the first dealer is drawn (``0`` to ``n - 1``), then each
+OpenSpiel wants the deal as chance: the first dealer is drawn (``0`` to ``n - 1``, but no
+dummy), then each
 hand is dealt one card at a time (a card's action is its index among the pack's distinct
 cards, drawn with the probability of the copies left): the first ``hand_size`` cards to seat
-0, the next to seat 1..., the rest to the kitty (the turned card first). A :class:`Table`
+0, the next to seat 1... (a dummy with a hand size of its own, ``deal.dummies.hand_size``, as
+many), the rest to the kitty (the turned card first). A :class:`Table`
 gives the :class:`~hasenpfeffer.engine.game.Game` those deals: the first starts the game
 (``Game(variant, deal=...)``); in a game episode each later one is queued
 (:meth:`~hasenpfeffer.engine.game.Game.queue_deal`) on a copy of the game kept from just before
@@ -31,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import random
+from itertools import accumulate
 from typing import Any
 
 from ..engine.events import (
@@ -82,7 +85,10 @@ class Table:
         self.pack = len(rules.deck)
         self.n = variant.players
         self.hand_size = variant.hand_size
+        self.dealt = variant.dealt_sizes
+        self.dealers = [q for q in range(self.n) if not variant.deal.dummies.is_dummy(q)]
         self.side_of = [variant.team_of(q) for q in range(self.n)]
+        self.nobody = [variant.deal.dummies.floating(q) for q in range(self.n)]
         self.space = action_space(variant)
         self.zero_sum = len(variant.teams) == 2
         self.game: Game | None = None
@@ -149,8 +155,8 @@ class Table:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the chance node and their probabilities."""
-        if self.dealer is None:
-            return [(q, 1.0 / self.n) for q in range(self.n)]
+        if self.dealer is None:  # a dummy (deal.dummies) never deals
+            return [(q, 1.0 / len(self.dealers)) for q in self.dealers]
         total = sum(self.left)
         return [(c, k / total) for c, k in enumerate(self.left) if k]
 
@@ -173,8 +179,10 @@ class Table:
             raise ValueError("the episode is over")
         self.actions.append(action)
         if self.dealer is None:
-            if not 0 <= action < self.n:
-                raise ValueError(f"the dealer must be a seat from 0 to {self.n - 1}, read {action}")
+            if action not in self.dealers:
+                raise ValueError(
+                    f"the dealer must be a seat from 0 to {self.n - 1} that deals, read {action}"
+                )
             self.dealer = action
             self.open_deal()
         elif self.dealing is not None:
@@ -202,10 +210,10 @@ class Table:
     def close_deal(self) -> None:
         """A deal is complete: give it to the game."""
         assert self.dealing is not None
-        cards, hs = [self.names[c] for c in self.dealing], self.hand_size
+        cards, ends = [self.names[c] for c in self.dealing], list(accumulate(self.dealt, initial=0))
         deal: dict[str, Any] = {
-            "hands": [cards[q * hs : (q + 1) * hs] for q in range(self.n)],
-            "widow": cards[self.n * hs :],
+            "hands": [cards[ends[q] : ends[q + 1]] for q in range(self.n)],
+            "widow": cards[ends[-1] :],
         }
         self.dealing = None
         if not self.deals:
@@ -250,6 +258,8 @@ class Table:
         change = result.score_change
         sides = plan_for(compile_variant(self.variant)).hand_sides(result.maker)
         for q in range(self.n):
+            if self.nobody[q]:  # a dummy of each hand's maker: nobody's seat, nothing to win
+                continue
             own = change[sides[q]]
             value = own - change[1 - sides[q]] if self.zero_sum else own
             self.returns[q] += value

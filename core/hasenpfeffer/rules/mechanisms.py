@@ -33,6 +33,12 @@ def discards(v: Variant) -> bool:
     return v.making.order_up.dealer_discards and kitty.size > 0
 
 
+def merges_dummies(v: Variant) -> bool:
+    """Dummies are taken into their controllers' hands once trump is made, who lay away as
+    many cards (``deal.dummies.play: merged``)."""
+    return v.deal.dummies.merged
+
+
 def may_go_alone(v: Variant) -> bool:
     """A maker may go alone (the partners sit out)."""
     return v.alone.allowed != "nobody" and v.partnerships == "alternate"

@@ -18,7 +18,9 @@ class Plan:
 
     def __init__(self, rules: Ruleset) -> None:
         v = rules.variant
-        dealt = v.players * v.hand_size + v.deal.kitty.size
+        self.dealt = v.dealt_sizes
+        """Cards dealt to each seat (a dummy may have its own hand size)."""
+        dealt = sum(self.dealt) + v.deal.kitty.size
         if v.hand_size < 1 or dealt != v.pack.size:
             raise ValueError(
                 f"variant {v.name!r} cannot be dealt: {v.players} players x {v.hand_size} cards"
@@ -39,6 +41,8 @@ class Plan:
         """Which seats are dummies (``deal.dummies``): dealt a hand that nobody sits at."""
         self.floating = any(dummies.floating(q) for q in range(n))
         """Some dummy plays for the maker, hand by hand (``deal.dummies.controller: maker``)."""
+        self.merged = has.merges_dummies(v)
+        """Dummies are taken into their controllers' hands (``deal.dummies.play: merged``)."""
         self._by_maker: dict[int | None, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.speaks = tuple(self.next_player((q + 1) % n) for q in range(n))
         """The next seat to a seat's left that bids (the next one that is no dummy)."""

@@ -23,6 +23,7 @@ from ..engine.events import (
     Declared,
     DroppedOut,
     DummyPlayed,
+    DummyTaken,
     HandScored,
     PartnerCalled,
     Redealt,
@@ -110,8 +111,8 @@ class Stats:
     short_sides: int = 0
     """Sides short of ``scoring.no_maker.minimum`` in hands played without a maker, all told."""
     dummies: int = 0
-    """Dummies taken into play by their controller (``deal.dummies``; a maker alone leaves
-    its dummy out)."""
+    """Dummies taken into play by their controller (``deal.dummies``: played from their seat,
+    or with ``play: merged`` taken into hand; a maker alone leaves its dummy out)."""
     happened: dict[str, int] = field(default_factory=dict)
     """Rules seen acting that leave no other trace (turned trump, turned Joker, a match's games,
     shut-outs, laps, wins on a defeated bid): :func:`~.happenings.happenings`."""
@@ -205,7 +206,7 @@ class Stats:
         if game.variant.partnerships == "called":
             self._count_calls(game)
         if game.variant.deal.dummies.seats:
-            self.dummies += sum(1 for e in game.events if type(e) is DummyPlayed)
+            self.dummies += sum(1 for e in game.events if type(e) is DummyPlayed or type(e) is DummyTaken)
         for name, n in happenings(game).items():
             self.happened[name] = self.happened.get(name, 0) + n
         return self.add_results(game.variant, results, game.winner)  # a match's winner where played

@@ -6,7 +6,7 @@ let them be. Then every unseen card is dealt at once (:func:`~.filling.fill`):
 to the hands the other seats hold now (none of a suit a seat has shown it lacks), the hands
 of those sitting out, the unseen discards, the cards a lone player gave on, the kitty. Then the
 hand is undone step by step: the lone players' exchanges (a partner who must give their best
-kept nothing higher), the discards, the turned card, the widow. The result is checked by
+kept nothing higher), the discards, the dummies taken into hand, the turned card, the widow. The result is checked by
 replaying it (:func:`~.replay.world`).
 
 >>> import random
@@ -168,6 +168,18 @@ class _Draw(Draft):
             aside.append(faces[card])
             if t.verb == "discard":
                 hold[t.seat] = hold[t.seat] + [card]
+        took = dict(view.took)
+        for dummy, by in k.taken:  # a dummy taken into hand: its cards, among the taker's
+            if dummy in took:
+                cards = [r.card_id[c] for c in took[dummy]]
+            else:
+                turned = by == view.dealer and k.picked_up and k.turned is not None
+                free = without(hold[by], [k.turned] if turned and k.turned is not None else [])
+                if len(free) < p.dealt[dummy]:
+                    raise Misfit
+                cards = rng.sample(free, p.dealt[dummy])
+            hold[by] = without(hold[by], cards)
+            hold[dummy] = hold[dummy] + cards
         if k.picked_up and k.turned is not None:
             hold[view.dealer] = without(hold[view.dealer], [k.turned])
         widow: list[int] = []
@@ -179,7 +191,7 @@ class _Draw(Draft):
                 keep = [r.joker] if k.forced_joker and r.joker is not None else []
                 widow = rng.sample(without(held, keep), k.widow)
             hold[view.maker] = without(held, widow)
-        if any(len(hold[s]) != p.hand_size for s in range(p.n)):
+        if any(len(hold[s]) != p.dealt[s] for s in range(p.n)):
             raise Misfit
         kitty = widow + ([] if k.turned is None else [k.turned]) + self.kitty
         return Dealt(

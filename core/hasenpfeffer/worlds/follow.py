@@ -111,9 +111,11 @@ def mend(
 
 def guessed_right(g: Game, view: View) -> bool:
     """Whether a world moved on to ``view``'s moment shows the cards the seat has seen since it
-    was drawn: the widow it took, a hand laid open (a world drawn before held guesses of them)."""
+    was drawn: the widow it took, the dummies it took into hand, a hand laid open (a world drawn
+    before held guesses of them)."""
     now = g.view(view.seat)
-    return (not view.widow or now.widow == view.widow) and now.shown == view.shown
+    seen = (not view.widow or now.widow == view.widow) and (not view.took or now.took == view.took)
+    return seen and now.shown == view.shown
 
 
 class Swapper:

@@ -98,6 +98,10 @@ class Knowledge:
         took = p.auction and kitty.use == "widow" and view.maker is not None
         self.widow = kitty.size if took else 0
         """How many cards the maker took from the widow."""
+        lone = view.maker is not None and view.maker in view.alone
+        self.taken = v.dummy_takers(view.maker, lone) if view.trump is not None else ()
+        """The dummies taken into hand once trump was made (``deal.dummies.play: merged``):
+        (dummy, taker); the cards of those this seat took are ``view.took``."""
         bids = any(a.verb == "bid" for a in view.history)
         self.forced_joker = (
             p.auction
@@ -173,11 +177,14 @@ class Knowledge:
 
     def _sizes(self) -> list[int]:
         view, p = self.view, self.plan
-        sizes = [p.hand_size] * p.n
+        sizes = list(p.dealt)
         if view.maker is not None:
             sizes[view.maker] += self.widow
         if self.picked_up:
             sizes[view.dealer] += 1
+        for dummy, by in self.taken:
+            sizes[dummy] -= p.dealt[dummy]
+            sizes[by] += p.dealt[dummy]
         for t in self.transfers:
             sizes[t.seat] -= 1
             if t.taker is not None:

@@ -1,8 +1,10 @@
-"""Dummies (``deal.dummies``), on hand-worked deals of two-handed Euchre with a dummy partner each
-(examples/house-rules/two-handed-euchre-dummy.yaml; docs/variant-format.md, "Writing a dummy"):
-seats 0 and 1 play, seat 2 is seat 0's dummy and seat 3 seat 1's. A dummy never bids nor deals;
-its controller plays its cards (the dummy's seat moves, ``Game.actor`` is the controller), sees
-it, and its side scores its tricks."""
+"""Dummies played from their seat (``deal.dummies.play: seat``), on hand-worked deals of
+two-handed Euchre with a dummy partner each (the example
+examples/house-rules/two-handed-euchre-dummy.yaml with its dummies played from their seats;
+docs/variant-format.md, "Writing a dummy"): seats 0 and 1 play, seat 2 is seat 0's dummy and
+seat 3 seat 1's. A dummy never bids nor deals; its controller plays its cards (the dummy's seat
+moves, ``Game.actor`` is the controller), sees it, and its side scores its tricks. Dummies taken
+into hand (``play: merged``, the examples' form): tests/engine/deals/test_dummy_merged.py."""
 
 from __future__ import annotations
 
@@ -19,7 +21,17 @@ from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.worlds.sampler import Worlds
 from support.paths import HOUSE_RULES as HOUSE
 
-TWO = load_variant(str(HOUSE / "two-handed-euchre-dummy.yaml"))
+
+def played_from_seat(v: Variant, kitty: int, **dummies: object) -> Variant:
+    """The variant with its dummies played from their seats, dealt a full hand (``kitty``: the
+    cards left over then; ``dummies``: fields of ``deal.dummies`` set)."""
+    deal = v.deal.model_dump()
+    deal["kitty"] = {**deal["kitty"], "size": kitty}
+    deal["dummies"] = {**deal["dummies"], "play": "seat", "hand_size": None, **dummies}
+    return Variant.model_validate({**v.model_dump(), "deal": deal})
+
+
+TWO = played_from_seat(load_variant(str(HOUSE / "two-handed-euchre-dummy.yaml")), kitty=4)
 # Seat 0 holds four hearts with both bowers; its dummy (seat 2) the other two hearts and three
 # spades; seat 1 and its dummy (seat 3) are weak. The jack of clubs is turned.
 HANDS = ["JH JD AH KH 9S", "9C TC 9D TD 9H", "QH TH AS KS QS", "QD KD AD JS TS"]
@@ -125,7 +137,7 @@ def test_the_observation_holds_the_dummy_its_player_sees() -> None:
     assert enc.pieces(enc.encode(g.view(1)))["seen"].sum(axis=1).tolist() == [0, 0, 5, 0]
 
 
-THREE = load_variant(str(HOUSE / "three-handed-euchre-dummy.yaml"))
+THREE = played_from_seat(load_variant(str(HOUSE / "three-handed-euchre-dummy.yaml")), kitty=4, exposed=True)
 # Three players at seats 0 to 2, the dummy at seat 3. Seat 2 holds four clubs; the dummy the
 # spades with the jack, the left bower in clubs. The jack of clubs is turned.
 THREE_DEAL = {

@@ -217,6 +217,7 @@ def assumptions(v: Variant) -> list[str]:
     """How the table makes the choices before play, in words."""
     from ...engine.machine import phase_machine as machine
     from ...engine.phases import Phase
+    from ...rules import mechanisms as has
 
     states = set(machine(v).states)
     out = []
@@ -231,9 +232,13 @@ def assumptions(v: Variant) -> list[str]:
             out.append("the maker takes the widow and lays away the cards best for its side")
     else:
         out.append("the maker orders up the turned suit in round one, or names trump in round two")
-        if Phase.DISCARD in states:
+        if Phase.DISCARD in states and has.discards(v):
             out.append(
                 "on an order-up the dealer takes the turned card and lays away the card best for its side"
+            )
+        if v.deal.dummies.merged:
+            out.append(
+                "each dummy is taken into hand by its taker, who lays away the cards best for its side"
             )
     if Phase.EXCHANGE in states:
         out.append("a lone maker's exchange with the partner is the one best for the makers")

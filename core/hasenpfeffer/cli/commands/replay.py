@@ -17,6 +17,7 @@ from ...engine.events import (
     Declared,
     DroppedOut,
     DummyPlayed,
+    DummyTaken,
     Event,
     HandDealt,
     HandResult,
@@ -272,6 +273,9 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "dummies": [
             {"seat": e.seat, "by": e.by, "cards": list(e.cards)} for e in events if isinstance(e, DummyPlayed)
         ],
+        "dummies_taken": [
+            {"seat": e.seat, "by": e.by, "cards": list(e.cards)} for e in events if isinstance(e, DummyTaken)
+        ],
         "thrown_in": r.thrown_in if r else False,
         "tricks": tricks,
         "table": table,
@@ -371,6 +375,9 @@ def show(game: Game) -> None:
         for d in h["dummies"]:
             face_up = ", face up: " + " ".join(d["cards"]) if d["cards"] else ""
             console.print(f"  seat {d['by']} plays the dummy at seat {d['seat']}{face_up}")
+        for d in h["dummies_taken"]:
+            cards = " ".join(d["cards"])
+            console.print(f"  seat {d['by']} takes the dummy at seat {d['seat']} into hand: {cards}")
         if h["lone_defence"]:
             console.print("  lone defence: " + ", ".join(h["lone_defence"]))
         for d in h["declarations"]:

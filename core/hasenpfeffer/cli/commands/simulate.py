@@ -159,7 +159,7 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     if variant.deal.dummies.seats:
         slots = (stats.hands - stats.throw_ins) * len(variant.deal.dummies.seats)
         taken = f"{count(stats.dummies)} of {count(slots)} ({100 * stats.dummies / max(slots, 1):.1f}%)"
-        other.add_row("dummies played", taken)
+        other.add_row("dummies taken into hand" if variant.deal.dummies.merged else "dummies played", taken)
     for name in (k for k in KEYS if k in stats.happened):
         other.add_row(name, happened_cell(stats, name, stats.happened[name]))
     if contracts:

@@ -239,6 +239,10 @@ def table_view(view: View, hand_no: int | None = None, title: str | None = None)
         for card in view.widow:
             widow.append_text(card_text(card, trump, v)).append(" ")
         lines.append(_line("Widow", widow.append("(now in your hand)", style="dim")))
+    if view.took and view.phase == "discard":
+        for dummy, cards in view.took:
+            taken = Text(f"seat {dummy}: ").append_text(hand_text(cards, trump, v))
+            lines.append(_line("Dummy", taken.append(" (now in your hand)", style="dim")))
     if view.shown is not None and view.shown[0] != view.seat:
         seat, cards = view.shown
         lines.append(_line(f"Open ({names.seat(seat, short=True)})", hand_text(cards, trump, v)))

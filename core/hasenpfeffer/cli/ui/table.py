@@ -99,7 +99,7 @@ class Session:
         return None
 
     def _apply(self, action: Action) -> None:
-        from ...engine.events import TrickWon
+        from ...engine.events import DummyTaken, TrickWon
         from ...format.cards import Card
         from .render import trick_won_text
 
@@ -119,6 +119,11 @@ class Session:
         for event in events:
             if isinstance(event, TrickWon):
                 self.console.print(trick_won_text(event.winner, event.card, self.names, before.trump))
+            elif isinstance(event, DummyTaken):  # its cards are the taker's to see
+                who = self.names.seat(event.by, short=True)
+                taken = ": " + " ".join(c.pretty() for c in event.cards) if event.by == self.seat else ""
+                takes = "take" if event.by == self.seat else "takes"
+                self.console.print(f"{who} {takes} the dummy at seat {event.seat} into hand{taken}")
         if len(game.hand_results) > self.hands_shown:
             self._hand_over()
 

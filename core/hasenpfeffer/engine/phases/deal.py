@@ -60,6 +60,7 @@ class Deal(PhaseRules):
         s.trump_i = s.def_alone = None
         s.out = [False] * p.n
         s.discards_left = 0
+        s.lay_away, s.taken = [], ()
         s.exch, s.offer, s.weak, s.declares = [], [], [], []
         s.trick, s.tricks = [], []
         s.won = [0] * p.n

@@ -43,6 +43,9 @@ class Play(PhaseRules):
         """The first lead, by the variant's ``leads`` rules, passing over those who sit out."""
         p, leads = s.plan, s.variant.leads
         out, maker = s.out, s.maker
+        if p.merged:  # a dummy taken into hand, or left untaken, sits out the play
+            for seat in range(p.n):
+                out[seat] = out[seat] or p.dummy[seat]
         lone = [maker] if s.alone and maker is not None else []
         if s.def_alone is not None:
             lone.append(s.def_alone)
@@ -70,7 +73,7 @@ class Play(PhaseRules):
         contract = s.contract
         if contract is not None and contract.open and contract.open_from == "lead":
             show(s)
-        if True in p.dummy:
+        if True in p.dummy and not p.merged:
             take_dummies(s)
 
     def legal(self, s: State) -> LegalActions:
