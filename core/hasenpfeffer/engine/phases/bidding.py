@@ -18,6 +18,9 @@ from .base import Exit, PhaseRules, emit
 from .names import Phase
 from .trump import set_trump
 
+BIDDING = str(Phase.BIDDING)
+"""The phase's name as the text of a pass in it (``Passed.phase``)."""
+
 
 def _throw_in_exists(rules: Ruleset) -> bool:
     ap = rules.variant.making.all_pass
@@ -89,12 +92,12 @@ class Bidding(PhaseRules):
         if a.verb == Verb.BID:
             s.high = s.plan.bid_index[a.arg]
             s.high_seat = a.seat
-            if not s.variant.making.auction.pass_final:  # everyone may speak again
+            if not s.plan.pass_final:  # everyone may speak again
                 s.passed = [False] * s.plan.n
             emit(s, BidMade(a.seat, a.arg))
         else:
             s.passed[a.seat] = True
-            emit(s, Passed(a.seat, str(s.phase)))
+            emit(s, Passed(a.seat, BIDDING))
         self._next(s, a.seat)
 
     def why(self, s: State, a: Action) -> str:
@@ -119,7 +122,7 @@ class Bidding(PhaseRules):
         p = s.plan
         s.spoken += 1
         if s.high != len(p.ladder) - 1:
-            if s.variant.making.auction.style == "one-round":
+            if p.one_round:
                 if s.spoken < p.n:
                     s.to_move = p.left[seat]
                     return
@@ -127,7 +130,7 @@ class Bidding(PhaseRules):
                 active = p.n - sum(s.passed)
                 if active > 1 or (active == 1 and s.high_seat is None):
                     nxt = p.left[seat]
-                    final = s.variant.making.auction.pass_final
+                    final = p.pass_final
                     while final and s.passed[nxt]:
                         nxt = p.left[nxt]
                     s.to_move = nxt
