@@ -142,6 +142,9 @@ class Course:
             auto_transitions=False,
             model_attribute="phase",
         )
+        first = self.phases[self.states[0]]
+        self._first = (first.name, first)
+        """The first phase of the plan (the deal) and the object that plays it."""
         dest = self.machine.dest
         self._ways: dict[str, tuple[Step, ...]] = {
             name: tuple([(when, dest(t, name), self.phases[to]) for when, t, to in out])
@@ -153,8 +156,8 @@ class Course:
 
     def start(self, s: State) -> None:
         """Put a new game in the first phase of the plan (the deal) and enter it."""
-        first = self.phases[self.states[0]]
-        s.phase, s.current = first.name, first
+        s.phase, first = self._first
+        s.current = first
         first.enter(s)
 
     def leave(self, s: State) -> None:

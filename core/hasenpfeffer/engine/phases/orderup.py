@@ -78,9 +78,16 @@ def stuck(s: State) -> bool:
     return s.variant.making.all_pass.rule == "forced"
 
 
-def passed(s: State, seat: int) -> None:
-    """A pass in a round of order-up: the next seat speaks, or after the dealer the round is over."""
-    emit(s, Passed(seat, str(s.phase)))
+def passes(rules: Ruleset, phase: Phase) -> tuple[Passed, ...]:
+    """Each seat's pass in a phase, built once for a variant (an event is a value, so one object
+    serves every game)."""
+    return tuple(Passed(q, str(phase)) for q in range(rules.variant.players))
+
+
+def passed(s: State, seat: int, events: tuple[Passed, ...] | None = None) -> None:
+    """A pass in a round of order-up (its event from ``events``, built for the variant, where
+    given): the next seat speaks, or after the dealer the round is over."""
+    emit(s, Passed(seat, str(s.phase)) if events is None else events[seat])
     if seat != s.dealer:
         s.to_move = s.plan.speaks[seat]
     else:
@@ -106,9 +113,7 @@ def order_or_pass(s: State) -> LegalActions:
 
 
 def order_up(s: State, a: Action) -> None:
-    """Make the turned suit trump (the dealer takes the card where the variant says), or pass on."""
-    if a.verb == Verb.PASS:
-        return passed(s, a.seat)
+    """Make the turned suit trump (the dealer takes the card where the variant says)."""
     ti = turned_suit(s)
     assert ti is not None and s.turned is not None
     ou = s.variant.making.order_up
@@ -182,13 +187,20 @@ class OrderUp(PhaseRules):
     def arriving(self, rules: Ruleset, source: Phase) -> str:
         return "cards dealt, a card turned up" if rules.variant.deal.kitty.size > 0 else "cards dealt"
 
+    def __init__(self, rules: Ruleset | None = None) -> None:
+        self.passes = None if rules is None else passes(rules, self.name)
+        """Built for a variant: each seat's pass (:func:`passes`); None: built at each pass."""
+
     def specialized(self, rules: Ruleset) -> PhaseRules:
         """:class:`PlainOrderUp` for a variant where the dealer names no turned Joker's suit and
-        no turned suit is trump at once (this class itself where a subclass changes it)."""
+        no turned suit is trump at once, else this class built for the variant (this object
+        itself where a subclass changes the phase)."""
         v = rules.variant
-        if type(self) is not OrderUp or has.dealer_names_joker(v) or has.turned_trump(v):
+        if type(self) is not OrderUp:
             return self
-        return PlainOrderUp()
+        if has.dealer_names_joker(v) or has.turned_trump(v):
+            return OrderUp(rules)
+        return PlainOrderUp(rules)
 
     def enter(self, s: State) -> None:
         """The dealer's left speaks first; a turned Joker that proposes no suit throws the hand in
@@ -221,6 +233,8 @@ class OrderUp(PhaseRules):
             s.to_move = s.plan.speaks[s.dealer]
             trump_at_once(s)
             return None
+        if a.verb == Verb.PASS:
+            return passed(s, a.seat, self.passes)
         return order_up(s, a)
 
     def why(self, s: State, a: Action) -> str:
@@ -239,7 +253,12 @@ class PlainOrderUp(OrderUp):
     suit is trump at once: the same rules as :class:`OrderUp`, without checking for those."""
 
     legal = staticmethod(order_or_pass)
-    apply = staticmethod(order_up)
+
+    def apply(self, s: State, a: Action) -> None:
+        """Make the turned suit trump (the dealer takes the card where the variant says), or pass on."""
+        if a.verb == Verb.PASS:
+            return passed(s, a.seat, self.passes)
+        return order_up(s, a)
 
     def enter(self, s: State) -> None:
         """The dealer's left speaks first; a turned Joker that proposes no suit throws the hand in
