@@ -35,6 +35,12 @@ def test_engine_benchmark_runs_with_the_floor() -> None:
     assert "euchre: whole games" in out and "stand-in, no rules" in out and "target 25 us" in out
 
 
+def test_playouts_benchmark_plays_the_same_hands_every_run() -> None:
+    out = run("playouts.py", "euchre", "20")
+    assert out == run("playouts.py", "euchre", "20") and out.startswith("euchre: 20 hands, ")
+    assert run("playouts.py", "euchre", "5", "--create") == "euchre: 5 hands, 0 decisions\n"
+
+
 def test_oracle_benchmark_runs() -> None:
     out = run("oracle.py", "--against", "random", "--games", "1")
     assert "the oracle (pimc seeing every card) vs random: won" in out

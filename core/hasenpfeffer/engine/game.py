@@ -114,7 +114,7 @@ class Game:
         first = s.rng.randrange(p.n)  # drawn even when given, so a replay keeps the same stream
         if dealer is not None and p.dummy[dealer]:
             raise ValueError(f"seat {dealer} is a dummy and never deals")
-        s.dealer = p.next_player(first) if dealer is None else dealer
+        s.dealer = p.first_dealer[first] if dealer is None else dealer
         course.start(s)
 
     # ------------------------------------------------------------------ what is going on
@@ -200,7 +200,7 @@ class Game:
         s = self._s
         legal = s.legal
         if legal is None:
-            legal = s.legal = self._phases[s.phase].legal(s)
+            legal = s.legal = s.current.legal(s)
         return legal
 
     def can_apply(self, action: Action | str) -> bool:
@@ -220,7 +220,7 @@ class Game:
             action = self._check(action, legal)
         s.legal = None
         start = len(s.events)
-        self._phases[s.phase].apply(s, action)
+        s.current.apply(s, action)
         return s.events[start:]
 
     def _check(self, action: Action | str, legal: LegalActions) -> Action:
@@ -290,7 +290,18 @@ class Game:
     def snapshot(self) -> tuple[Any, ...]:
         """Every part of the state, for comparing two games (refusals must not change it)."""
         s = self._s
-        skip = ("rng", "legal", "ledger", "plan", "course", "rules", "variant", "rng_shared", "owed")
+        skip = (
+            "rng",
+            "legal",
+            "ledger",
+            "plan",
+            "course",
+            "current",
+            "rules",
+            "variant",
+            "rng_shared",
+            "owed",
+        )
         parts: list[Any] = [(slot, repr(getattr(s, slot))) for slot in State.__slots__ if slot not in skip]
         rng = s.rng
         if s.owed:  # the stream as the given deals' shuffles leave it

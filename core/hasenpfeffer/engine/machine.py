@@ -4,7 +4,10 @@ Nothing here knows a phase: the states are the phases of the plan that the varia
 the transitions are what the phases declare (:mod:`.phases.base`). From each phase, its exits
 that the variant has, then "going on": a transition to each later phase that may follow it,
 up to the first that always does. The ``transitions`` machine is built once per variant and
-shared: a game's state keeps its phase in ``phase``, and only phase changes go through it.
+shared: a game's state keeps its phase in ``phase``, and only the machine's transitions change
+it. Each way out of a phase reads its transition's destination from the machine once, when the
+course is built (a way the machine has not fails then), so that leaving a phase at run time is
+a condition and an assignment, not a trigger's call.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> states, _ = phase_spec(Variant(name="x"))
@@ -36,9 +39,9 @@ Condition = Callable[[State], bool] | None
 """Whether a way out of a phase is taken now (None: always)."""
 Way = tuple[Condition, str, str]
 """A way out of a phase, as declared: its condition, the machine's trigger, the phase it leads to."""
-Step = tuple[Condition, Callable[[State], bool], Callable[[State], None]]
-"""A way out of a phase at run time: its condition, the trigger, and the entry of the phase it
-leads to."""
+Step = tuple[Condition, Phase, PhaseRules]
+"""A way out of a phase at run time: its condition, the phase its transition leads to, and the
+object that plays that phase."""
 
 
 class Edge(NamedTuple):
@@ -81,6 +84,12 @@ class PhaseMachine(Machine):
             assert isinstance(event, PhaseEvent)
             event.dests = {source: phase_names[str(t[0].dest)] for source, t in event.transitions.items()}
 
+    def dest(self, trigger: str, source: str) -> Phase:
+        """The phase the transition ``trigger`` leads to from ``source`` (KeyError: none)."""
+        event = self.events[trigger]
+        assert isinstance(event, PhaseEvent)
+        return event.dests[source]
+
 
 def going_on(phase: str) -> str:
     """The trigger that goes on to ``phase``."""
@@ -95,8 +104,9 @@ class Course:
         used = [p for p in plan if p.used(rules)]
         self.rules = rules
         self.plan = tuple(plan)
-        self.phases: dict[str, PhaseRules] = {p.name: p for p in used}
-        """The phases the variant uses, by name, in plan order."""
+        self.phases: dict[str, PhaseRules] = {p.name: p.specialized(rules) for p in used}
+        """The phases the variant uses, by name, in plan order: each the object that plays it
+        for this variant (:meth:`~.phases.base.PhaseRules.specialized`)."""
         self.states: tuple[Phase, ...] = tuple(p.name for p in used)
         edges: list[Edge] = []
         ways: dict[str, list[Way]] = {}
@@ -117,7 +127,8 @@ class Course:
                     continue
                 words = b.arriving(rules, a.name) or a.leaving_words(rules)
                 edges.append(Edge(going_on(b.name), str(a.name), str(b.name), words))
-                mine.append((None if entry is Entry.ALWAYS else b.wanted, going_on(b.name), b.name))
+                wanted = self.phases[b.name].wanted
+                mine.append((None if entry is Entry.ALWAYS else wanted, going_on(b.name), b.name))
                 if entry is Entry.ALWAYS:
                     break
         self.edges = tuple(edges)
@@ -131,26 +142,31 @@ class Course:
             auto_transitions=False,
             model_attribute="phase",
         )
-        trigger = {name: event.trigger for name, event in self.machine.events.items()}
+        first = self.phases[self.states[0]]
+        self._first = (first.name, first)
+        """The first phase of the plan (the deal) and the object that plays it."""
+        dest = self.machine.dest
         self._ways: dict[str, tuple[Step, ...]] = {
-            name: tuple([(when, trigger[t], self.phases[to].enter) for when, t, to in out])
+            name: tuple([(when, dest(t, name), self.phases[to]) for when, t, to in out])
             for name, out in ways.items()
         }
-        """For each phase, its exits, then the phases it may go on to, in order."""
+        """For each phase, its exits, then the phases it may go on to, in order: the condition,
+        the phase the machine's transition leads to (read from the machine once, here), and
+        the object that plays it."""
 
     def start(self, s: State) -> None:
         """Put a new game in the first phase of the plan (the deal) and enter it."""
-        first = self.phases[self.states[0]]
-        s.phase = first.name
+        s.phase, first = self._first
+        s.current = first
         first.enter(s)
 
     def leave(self, s: State) -> None:
         """The current phase is done: take the first of its exits whose condition holds now,
         or go on to the next phase of the plan that is wanted now, and enter it."""
-        for when, go, enter in self._ways[s.phase]:
+        for when, to, current in self._ways[s.phase]:
             if when is None or when(s):
-                go(s)
-                enter(s)
+                s.phase, s.current = to, current
+                current.enter(s)
                 return
         raise MachineError(f"no way on from the {s.phase} phase")
 

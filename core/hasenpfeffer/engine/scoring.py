@@ -65,7 +65,7 @@ def score_hand(
     made = taken == 0 if none else taken >= required
     fixed = None if contract is None else contract.points
     if made:
-        slam = not none and taken == v.tricks_per_hand
+        slam = s.slam is not None and not none and taken == v.tricks_per_hand
         pts = s.made_points(taken, required, multiplier, alone, fixed, slam)
         change[maker_side] += pts
     else:

@@ -58,6 +58,19 @@ class Course(Protocol):
         ...
 
 
+class PhaseRunner(Protocol):
+    """The object that plays a phase (:class:`hasenpfeffer.engine.phases.base.PhaseRules`): its
+    actions and their effects."""
+
+    def legal(self, s: State) -> LegalActions:
+        """The actions the seat to move may take."""
+        ...
+
+    def apply(self, s: State, a: Action) -> None:
+        """Carry out a legal action."""
+        ...
+
+
 class Actual(Protocol):
     """A game's current hand by card id, every hand in sight: what
     :func:`~hasenpfeffer.engine.game.actual_state` shows (read it; do not change it).
@@ -165,6 +178,7 @@ class State:
         "calling",
         "contract",
         "course",
+        "current",
         "dealer",
         "deals",
         "declares",
@@ -231,6 +245,8 @@ class State:
     first, so the generator's stream is the one every hand shuffled would give."""
     seed: int | None
     phase: Phase
+    current: PhaseRunner
+    """The object that plays the current phase (the course's ``phases[phase]``), set with ``phase``."""
     dealer: int
     to_move: int | None
     scores: tuple[int, ...]
@@ -313,6 +329,7 @@ class State:
         new.partner = self.partner
         new.contract = self.contract
         new.course = self.course
+        new.current = self.current
         new.dealer = self.dealer
         new.deals = self.deals[:]
         new.def_alone = self.def_alone

@@ -97,6 +97,11 @@ def no_trump(v: Variant) -> bool:
     )
 
 
+def open_contracts(v: Variant) -> bool:
+    """Some contract of the auction is played with the maker's hand open (``open``)."""
+    return auction(v) and any(b.open for b in v.making.auction.ladder)
+
+
 def joker_names_suit(v: Variant) -> bool:
     """In no-trump the leader of the Joker names the suit to follow (``suit`` actions)."""
     r = v.ranking
@@ -114,6 +119,11 @@ def dealer_names_joker(v: Variant) -> bool:
     return (
         not auction(v) and v.pack.jokers > 0 and v.deal.kitty.size > 0 and ou.turned_joker == "dealer-names"
     )
+
+
+def turned_trump(v: Variant) -> bool:
+    """Order-up: a turned card of some suits is trump at once (``turned_trump``, dirty clubs)."""
+    return not auction(v) and bool(v.making.order_up.turned_trump)
 
 
 def names_suit(v: Variant) -> bool:

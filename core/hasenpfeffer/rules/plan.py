@@ -46,10 +46,21 @@ class Plan:
         self._by_maker: dict[int | None, tuple[tuple[int, ...], tuple[int, ...]]] = {}
         self.speaks = tuple(self.next_player((q + 1) % n) for q in range(n))
         """The next seat to a seat's left that bids (the next one that is no dummy)."""
+        self.first_dealer = tuple(self.next_player(q) for q in range(n))
+        """The seat that deals when the draw for the first dealer falls on a seat: that seat, or
+        the first from it on that is no dummy (``next_player``)."""
+        step = self.dealer_step
+        self.next_dealer = tuple(self.next_player((q + step) % n, step) for q in range(n))
+        """The dealer of the next hand after each dealer (by ``deal.dealer_rotation``, passing
+        over dummies)."""
         self.hand_size = v.hand_size
         self.packets: tuple[int, ...] = v.deal.packets or (v.hand_size,)
         self.auction = v.making.method == "auction"
         ladder = v.making.auction.ladder
+        self.one_round = v.making.auction.style == "one-round"
+        """The auction goes round the table once (``making.auction.style``)."""
+        self.pass_final = v.making.auction.pass_final
+        """A seat that passes speaks no more in the auction (``making.auction.pass_final``)."""
         self.ladder = ladder
         self.bid_index = {b.name: i for i, b in enumerate(ladder)}
         self.bid_places: tuple[frozenset[int] | None, ...] = tuple(
@@ -66,7 +77,7 @@ class Plan:
         """In no-trump, the leader of the Joker names the suit the others must follow."""
         self.names_turned_joker = has.dealer_names_joker(v)
         """The dealer names the suit a turned Joker proposes."""
-        self.turns_trump = bool(v.making.method == "order-up" and v.making.order_up.turned_trump)
+        self.turns_trump = has.turned_trump(v)
         """A turned card of some suits is trump at once (dirty clubs)."""
         self.declares = has.declarations(v)
         """A held set may be declared and scored (``scoring.declarations``)."""

@@ -66,6 +66,8 @@ class Ruleset:
         self.names: tuple[str, ...] = tuple(str(c) for c in faces)
         """The faces' text as plain strings (for the keys of tables and the text of actions)."""
         self.card_id: dict[str, int] = {n: i for i, n in enumerate(self.names)}
+        self.suit_of: tuple[int, ...] = tuple(ns if c.is_joker else self.suits.index(c.suit) for c in faces)
+        """Every face's own suit by id, as its index in :attr:`suits` (``ns`` for a Joker)."""
         deck = [i for i in range(len(faces)) if i != self.joker] * pack.copies
         if self.joker is not None:
             deck += [self.joker] * pack.jokers

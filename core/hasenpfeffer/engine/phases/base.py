@@ -12,7 +12,10 @@ It declares, as attributes and methods of :class:`PhaseRules`:
   why one is refused;
 - ``exits``: the ways out other than going on (:class:`Exit`), each with a condition over
   the compiled variant (does the transition exist), one over the state (is it taken now)
-  and words for the diagram; ``leaving`` and ``arriving(rules, source)`` word the rest.
+  and words for the diagram; ``leaving`` and ``arriving(rules, source)`` word the rest;
+- ``specialized(rules)``: the object that plays the phase for a variant, by default the phase
+  itself; a phase whose actions serve mechanisms that a variant may not use gives such a
+  variant a leaner object, with the same declarations, that never checks for them.
 
 A phase that is done calls ``s.course.leave(s)``: the first of its exits whose condition
 holds is taken, else the hand goes on to the next phase of the plan that the variant uses and
@@ -109,6 +112,12 @@ class PhaseRules:
         """Words for the diagram when the hand goes on to this phase from ``source`` ("": the
         source's :attr:`leaving`)."""
         return ""
+
+    def specialized(self, rules: Ruleset) -> PhaseRules:
+        """The object that plays this phase for a variant (chosen once, when the variant's course
+        is built): the phase itself, or one that leaves out the checks of mechanisms the
+        variant does not use. It declares the same ``name``, ``verbs``, ``exits`` and ``why``."""
+        return self
 
     def enter(self, s: State) -> None:
         """Set the phase up: who moves, and what is dealt, taken or offered."""

@@ -18,6 +18,9 @@ from .base import Exit, PhaseRules, emit
 from .names import Phase
 from .trump import set_trump
 
+BIDDING = str(Phase.BIDDING)
+"""The phase's name as the text of a pass in it (``Passed.phase``)."""
+
 
 def _throw_in_exists(rules: Ruleset) -> bool:
     ap = rules.variant.making.all_pass
@@ -62,6 +65,20 @@ class Bidding(PhaseRules):
         Exit("play_out", Phase.PLAY, _play_out_exists, played_out, _play_out_words),
     )
 
+    def __init__(self, rules: Ruleset | None = None) -> None:
+        seats = range(0 if rules is None else rules.variant.players)
+        ladder = () if rules is None else rules.variant.making.auction.ladder
+        self.bids = None if rules is None else tuple(tuple(BidMade(q, b.name) for b in ladder) for q in seats)
+        """Built for a variant: per seat, the event of each bid of the ladder, by its index (an
+        event is a value, so one object serves every game); None: built at each bid."""
+        self.passes = None if rules is None else tuple(Passed(q, BIDDING) for q in seats)
+        """Built for a variant: each seat's pass; None: built at each pass."""
+
+    def specialized(self, rules: Ruleset) -> PhaseRules:
+        """The phase built for the variant, with its events (this object itself where a
+        subclass changes the phase)."""
+        return Bidding(rules) if type(self) is Bidding else self
+
     def used(self, rules: Ruleset) -> bool:
         """Auction variants."""
         return has.auction(rules.variant)
@@ -87,14 +104,16 @@ class Bidding(PhaseRules):
     def apply(self, s: State, a: Action) -> None:
         """Record the bid or pass; the next seat speaks, or the auction ends."""
         if a.verb == Verb.BID:
-            s.high = s.plan.bid_index[a.arg]
+            s.high = i = s.plan.bid_index[a.arg]
             s.high_seat = a.seat
-            if not s.variant.making.auction.pass_final:  # everyone may speak again
+            if not s.plan.pass_final:  # everyone may speak again
                 s.passed = [False] * s.plan.n
-            emit(s, BidMade(a.seat, a.arg))
+            bids = self.bids
+            emit(s, BidMade(a.seat, a.arg) if bids is None else bids[a.seat][i])
         else:
             s.passed[a.seat] = True
-            emit(s, Passed(a.seat, str(s.phase)))
+            passes = self.passes
+            emit(s, Passed(a.seat, BIDDING) if passes is None else passes[a.seat])
         self._next(s, a.seat)
 
     def why(self, s: State, a: Action) -> str:
@@ -119,7 +138,7 @@ class Bidding(PhaseRules):
         p = s.plan
         s.spoken += 1
         if s.high != len(p.ladder) - 1:
-            if s.variant.making.auction.style == "one-round":
+            if p.one_round:
                 if s.spoken < p.n:
                     s.to_move = p.left[seat]
                     return
@@ -127,7 +146,7 @@ class Bidding(PhaseRules):
                 active = p.n - sum(s.passed)
                 if active > 1 or (active == 1 and s.high_seat is None):
                     nxt = p.left[seat]
-                    final = s.variant.making.auction.pass_final
+                    final = p.pass_final
                     while final and s.passed[nxt]:
                         nxt = p.left[nxt]
                     s.to_move = nxt

@@ -39,6 +39,20 @@ class Discard(PhaseRules):
     verbs = frozenset({Verb.DISCARD})
     leaving = "discarded"
 
+    def __init__(self, rules: Ruleset | None = None) -> None:
+        seats = range(0 if rules is None else rules.variant.players)
+        faces = () if rules is None else rules.faces
+        self.laid = (
+            None if rules is None else tuple(tuple(CardsDiscarded(q, (f,)) for f in faces) for q in seats)
+        )
+        """Built for a variant: per seat, the event of laying away each card, by id (an event is
+        a value, so one object serves every game); None: built at each discard."""
+
+    def specialized(self, rules: Ruleset) -> PhaseRules:
+        """The phase built for the variant, with its events (this object itself where a
+        subclass changes the phase)."""
+        return Discard(rules) if type(self) is Discard else self
+
     def used(self, rules: Ruleset) -> bool:
         """A widow taken after the auction, the turned card taken by the dealer, or dummies
         taken into hand."""
@@ -93,7 +107,8 @@ class Discard(PhaseRules):
         s.hands[a.seat].remove(c)
         s.discards.append((a.seat, c))
         s.discards_left -= 1
-        emit(s, CardsDiscarded(a.seat, (s.rules.faces[c],)))
+        laid = self.laid
+        emit(s, CardsDiscarded(a.seat, (s.rules.faces[c],)) if laid is None else laid[a.seat][c])
         if not s.discards_left:
             if s.lay_away:
                 s.to_move, s.discards_left = s.lay_away.pop(0)

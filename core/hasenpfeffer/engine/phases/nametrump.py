@@ -15,7 +15,7 @@ from ..state import State
 from .base import Entry, Exit, PhaseRules, emit
 from .bidding import nobody_made
 from .names import Phase
-from .orderup import passed, stuck, turned_suit
+from .orderup import passed, passes, stuck, turned_suit
 from .trump import set_trump, trump_options, trump_refused
 
 
@@ -34,6 +34,15 @@ class NameTrump(PhaseRules):
             "everyone passed again, thrown in",
         ),
     )
+
+    def __init__(self, rules: Ruleset | None = None) -> None:
+        self.passes = None if rules is None else passes(rules, self.name)
+        """Built for a variant: each seat's pass; None: built at each pass."""
+
+    def specialized(self, rules: Ruleset) -> PhaseRules:
+        """The phase built for the variant, with its passes (this object itself where a subclass
+        changes the phase)."""
+        return NameTrump(rules) if type(self) is NameTrump else self
 
     def used(self, rules: Ruleset) -> bool:
         """Order-up variants with two rounds."""
@@ -63,7 +72,7 @@ class NameTrump(PhaseRules):
     def apply(self, s: State, a: Action) -> None:
         """Make the named suit trump, or pass on."""
         if a.verb == Verb.PASS:
-            return passed(s, a.seat)
+            return passed(s, a.seat, self.passes)
         s.maker, s.bid_name = a.seat, "order-up"
         s.required = s.variant.making.order_up.tricks_required
         s.forced = a.seat == s.dealer and stuck(s)

@@ -36,7 +36,7 @@ def turned_suit(s: State) -> int | None:
         if suit == DEALER_NAMES:
             return s.proposed
         return None if suit is None else rules.suits.index(suit)
-    return rules.suits.index(rules.faces[t].suit)
+    return rules.suit_of[t]
 
 
 def naming_joker(s: State) -> bool:
@@ -78,13 +78,52 @@ def stuck(s: State) -> bool:
     return s.variant.making.all_pass.rule == "forced"
 
 
-def passed(s: State, seat: int) -> None:
-    """A pass in a round of order-up: the next seat speaks, or after the dealer the round is over."""
-    emit(s, Passed(seat, str(s.phase)))
+def passes(rules: Ruleset, phase: Phase) -> tuple[Passed, ...]:
+    """Each seat's pass in a phase, built once for a variant (an event is a value, so one object
+    serves every game)."""
+    return tuple(Passed(q, str(phase)) for q in range(rules.variant.players))
+
+
+def passed(s: State, seat: int, events: tuple[Passed, ...] | None = None) -> None:
+    """A pass in a round of order-up (its event from ``events``, built for the variant, where
+    given): the next seat speaks, or after the dealer the round is over."""
+    emit(s, Passed(seat, str(s.phase)) if events is None else events[seat])
     if seat != s.dealer:
         s.to_move = s.plan.speaks[seat]
     else:
         s.course.leave(s)
+
+
+def order_or_pass(s: State) -> LegalActions:
+    """Order up (alone where allowed) or pass; the dealer may be stuck."""
+    p, seat = s.plan, s.to_move
+    assert seat is not None
+    ou = s.variant.making.order_up
+    acts: list[Action] = []
+    if turned_suit(s) is not None:
+        partner_alone = ou.dealer_partner_alone and seat in p.partners[s.dealer]
+        may_alone = s.variant.alone.allowed == "maker" and bool(p.partners[seat])
+        if not partner_alone or not may_alone:
+            acts.append(p.order_up[seat][0])
+        if may_alone:
+            acts.append(p.order_up[seat][1])
+    if not (seat == s.dealer and ou.rounds == 1 and stuck(s)) or not acts:
+        acts.append(p.pass_[seat])
+    return LegalActions(acts)
+
+
+def order_up(s: State, a: Action) -> None:
+    """Make the turned suit trump (the dealer takes the card where the variant says)."""
+    ti = turned_suit(s)
+    assert ti is not None and s.turned is not None
+    ou = s.variant.making.order_up
+    s.maker, s.bid_name, s.required = a.seat, "order-up", ou.tricks_required
+    s.forced = a.seat == s.dealer and ou.rounds == 1 and stuck(s)
+    set_trump(s, ti, a.alone)
+    emit(s, OrderedUp(a.seat, s.rules.trump_names[ti], a.alone))
+    take_up(s)
+    s.course.leave(s)
+    return None
 
 
 def _joker_may_turn(rules: Ruleset) -> bool:
@@ -148,6 +187,21 @@ class OrderUp(PhaseRules):
     def arriving(self, rules: Ruleset, source: Phase) -> str:
         return "cards dealt, a card turned up" if rules.variant.deal.kitty.size > 0 else "cards dealt"
 
+    def __init__(self, rules: Ruleset | None = None) -> None:
+        self.passes = None if rules is None else passes(rules, self.name)
+        """Built for a variant: each seat's pass (:func:`passes`); None: built at each pass."""
+
+    def specialized(self, rules: Ruleset) -> PhaseRules:
+        """:class:`PlainOrderUp` for a variant where the dealer names no turned Joker's suit and
+        no turned suit is trump at once, else this class built for the variant (this object
+        itself where a subclass changes the phase)."""
+        v = rules.variant
+        if type(self) is not OrderUp:
+            return self
+        if has.dealer_names_joker(v) or has.turned_trump(v):
+            return OrderUp(rules)
+        return PlainOrderUp(rules)
+
     def enter(self, s: State) -> None:
         """The dealer's left speaks first; a turned Joker that proposes no suit throws the hand in
         (the same dealer deals again), one whose suit the dealer names waits for the dealer; a
@@ -163,43 +217,25 @@ class OrderUp(PhaseRules):
             trump_at_once(s)
 
     def legal(self, s: State) -> LegalActions:
-        """Order up or pass."""
-        p, seat = s.plan, s.to_move
-        assert seat is not None
+        """Order up or pass; the dealer names a turned Joker's suit first where the variant says."""
         if naming_joker(s):
-            return LegalActions(list(p.suit[seat]))
-        ou = s.variant.making.order_up
-        acts: list[Action] = []
-        if turned_suit(s) is not None:
-            partner_alone = ou.dealer_partner_alone and seat in p.partners[s.dealer]
-            may_alone = s.variant.alone.allowed == "maker" and bool(p.partners[seat])
-            if not partner_alone or not may_alone:
-                acts.append(p.order_up[seat][0])
-            if may_alone:
-                acts.append(p.order_up[seat][1])
-        if not (seat == s.dealer and ou.rounds == 1 and stuck(s)) or not acts:
-            acts.append(p.pass_[seat])
-        return LegalActions(acts)
+            seat = s.to_move
+            assert seat is not None
+            return LegalActions(list(s.plan.suit[seat]))
+        return order_or_pass(s)
 
     def apply(self, s: State, a: Action) -> None:
-        """Make the turned suit trump (the dealer takes the card where the variant says), or pass on."""
-        if a.verb == Verb.PASS:
-            return passed(s, a.seat)
+        """Make the turned suit trump (the dealer takes the card where the variant says), or pass
+        on; the dealer's naming of a turned Joker's suit."""
         if a.verb == Verb.SUIT:
             s.proposed = s.rules.suits.index(a.arg)
             emit(s, TurnedSuitNamed(a.seat, a.arg))
             s.to_move = s.plan.speaks[s.dealer]
             trump_at_once(s)
             return None
-        ti = turned_suit(s)
-        assert ti is not None and s.turned is not None
-        ou = s.variant.making.order_up
-        s.maker, s.bid_name, s.required = a.seat, "order-up", ou.tricks_required
-        s.forced = a.seat == s.dealer and ou.rounds == 1 and stuck(s)
-        set_trump(s, ti, a.alone)
-        emit(s, OrderedUp(a.seat, s.rules.trump_names[ti], a.alone))
-        take_up(s)
-        s.course.leave(s)
+        if a.verb == Verb.PASS:
+            return passed(s, a.seat, self.passes)
+        return order_up(s, a)
 
     def why(self, s: State, a: Action) -> str:
         """Stick the dealer, or going alone where it is not allowed."""
@@ -210,3 +246,24 @@ class OrderUp(PhaseRules):
         if a.alone:
             return "going alone is not allowed here"
         return "not allowed here"
+
+
+class PlainOrderUp(OrderUp):
+    """Phase ``order-up`` of a variant where the dealer names no turned Joker's suit and no turned
+    suit is trump at once: the same rules as :class:`OrderUp`, without checking for those."""
+
+    legal = staticmethod(order_or_pass)
+
+    def apply(self, s: State, a: Action) -> None:
+        """Make the turned suit trump (the dealer takes the card where the variant says), or pass on."""
+        if a.verb == Verb.PASS:
+            return passed(s, a.seat, self.passes)
+        return order_up(s, a)
+
+    def enter(self, s: State) -> None:
+        """The dealer's left speaks first; a turned Joker that proposes no suit throws the hand in
+        (the same dealer deals again)."""
+        s.to_move = s.plan.speaks[s.dealer]
+        if s.turned is not None and turned_suit(s) is None:
+            s.redeal_same = True
+            s.course.leave(s)

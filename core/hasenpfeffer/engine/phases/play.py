@@ -1,9 +1,21 @@
 """Playing the tricks: follow the effective suit led if you can; the highest card under the
-trump's table wins; the winner leads next. The first lead follows the variant's ``leads``."""
+trump's table wins; the winner leads next. The first lead follows the variant's ``leads``.
+
+:class:`Play` knows every mechanism of the play phase (a suit named for a Joker led at
+no-trump, a called partner shown by the called card, an open contract's hand laid open); a
+variant that has none of them is played by :class:`PlainPlay`, which checks for none:
+
+>>> from hasenpfeffer import load_variant
+>>> from hasenpfeffer.rules.ruleset import compile_variant
+>>> [type(Play().specialized(compile_variant(load_variant(v)))).__name__ for v in ("euchre", "five-hundred")]
+['PlainPlay', 'Play']
+"""
 
 from __future__ import annotations
 
+from ...rules import mechanisms as has
 from ...rules.actions import Action, LegalActions, Verb
+from ...rules.ruleset import Ruleset
 from ..events import CardPlayed, DummyPlayed, HandShown, SuitNamed, TrickWon
 from ..state import State
 from .base import PhaseRules, not_held
@@ -32,12 +44,50 @@ def take_dummies(s: State) -> None:
             s.events.append(DummyPlayed(seat, p.controllers(s.maker)[seat], cards))
 
 
+def take_trick(s: State) -> int:
+    """The trick on the table is full: its winner takes it and leads next (the winner's seat)."""
+    rules, trick, ti = s.rules, s.trick, s.trump_i
+    assert ti is not None
+    best, card = trick[rules.winner_index([c for _, c in trick], ti)]
+    s.won[best] += 1
+    done = tuple(trick)
+    s.tricks.append((s.leader, done, best))
+    faces = rules.faces
+    reason = rules.reasons[ti][card]
+    s.events.append(TrickWon(best, faces[card], reason, s.leader, tuple([(q, faces[x]) for q, x in done])))
+    s.trick = []
+    s.leader = s.to_move = best
+    return best
+
+
+def card_events(rules: Ruleset) -> tuple[tuple[CardPlayed, ...], ...]:
+    """Per seat, the event of playing each card, by id: built once for a variant, as an event
+    is a value (one object serves every game)."""
+    faces = rules.faces
+    return tuple(tuple(CardPlayed(q, f) for f in faces) for q in range(rules.variant.players))
+
+
 class Play(PhaseRules):
-    """Phase ``play``."""
+    """Phase ``play``. Built for a variant (``rules``), it holds the events of the cards played
+    (:func:`card_events`); the plan's own object builds each event as a card is played."""
 
     name = Phase.PLAY
     verbs = frozenset({Verb.PLAY, Verb.SUIT})
     leaving = "last trick played"
+
+    def __init__(self, rules: Ruleset | None = None) -> None:
+        self.played = None if rules is None else card_events(rules)
+
+    def specialized(self, rules: Ruleset) -> PhaseRules:
+        """:class:`PlainPlay` for a variant with no suit named for a led Joker, no called
+        partner and no open contract, else this class built for the variant (this object
+        itself where a subclass changes the phase)."""
+        v = rules.variant
+        if type(self) is not Play:
+            return self
+        if has.joker_names_suit(v) or has.calls_partner(v) or has.open_contracts(v):
+            return Play(rules)
+        return PlainPlay(rules)
 
     def enter(self, s: State) -> None:
         """The first lead, by the variant's ``leads`` rules, passing over those who sit out."""
@@ -108,8 +158,8 @@ class Play(PhaseRules):
         s.hands[seat].remove(c)
         trick = s.trick
         trick.append((seat, c))
-        faces = rules.faces
-        s.events.append(CardPlayed(seat, faces[c]))
+        played = self.played
+        s.events.append(CardPlayed(seat, rules.faces[c]) if played is None else played[seat][c])
         if c == s.called and seat == s.partner:
             reveal(s, seat)  # the partner shows itself by playing the called card
         n = len(trick)
@@ -121,18 +171,7 @@ class Play(PhaseRules):
         if n < s.active:
             s.to_move = s.next[seat]
             return
-        ti = s.trump_i
-        assert ti is not None
-        best, card = trick[rules.winner_index([c for _, c in trick], ti)]
-        s.won[best] += 1
-        done = tuple(trick)
-        s.tricks.append((s.leader, done, best))
-        reason = rules.reasons[ti][card]
-        s.events.append(
-            TrickWon(best, faces[card], reason, s.leader, tuple([(q, faces[x]) for q, x in done]))
-        )
-        s.trick = []
-        s.leader = s.to_move = best
+        best = take_trick(s)
         if s.shown is None and s.contract is not None and s.contract.open:
             show(s)
         if not s.hands[best]:
@@ -145,3 +184,58 @@ class Play(PhaseRules):
         if a.verb == Verb.SUIT:
             return "a suit is named only after leading the Joker in no-trump"
         return not_held(s, a) or f"seat {a.seat} must follow the suit led"
+
+
+class PlainPlay(Play):
+    """Phase ``play`` of a variant with no suit named for a led Joker, no called partner and no
+    open contract: the same rules as :class:`Play`, without checking for those."""
+
+    def __init__(self, rules: Ruleset) -> None:
+        self.played = self.events_of = card_events(rules)
+        """Per seat, the event of playing each card, by id (:attr:`played`, never None here)."""
+
+    def legal(self, s: State) -> LegalActions:
+        """The cards that follow the suit led, or any card when none does."""
+        seat = s.to_move
+        assert seat is not None
+        hand = s.hands[seat]
+        if s.trick:
+            led, eff = s.led, s.eff
+            follow = [c for c in hand if eff[c] == led]
+            if follow:
+                hand = follow
+        acts = s.plan.play[seat]
+        if s.plan.copies:
+            return LegalActions([acts[c] for c in dict.fromkeys(hand)])
+        return LegalActions([acts[c] for c in hand])
+
+    def apply(self, s: State, a: Action) -> None:
+        """Play the card; the last card of a trick decides it; after the last trick the hand goes on."""
+        seat, _, arg, _ = a
+        rules = s.rules
+        c = rules.card_id[arg]
+        s.hands[seat].remove(c)
+        trick = s.trick
+        trick.append((seat, c))
+        s.events.append(self.events_of[seat][c])
+        n = len(trick)
+        if n == 1:
+            s.led = s.eff[c]
+        if n < s.active:
+            s.to_move = s.next[seat]
+            return
+        ti = s.trump_i  # the trick is full: as take_trick, written out on this path
+        assert ti is not None
+        best, card = trick[rules.winner_index([c for _, c in trick], ti)]
+        s.won[best] += 1
+        done = tuple(trick)
+        s.tricks.append((s.leader, done, best))
+        faces = rules.faces
+        reason = rules.reasons[ti][card]
+        s.events.append(
+            TrickWon(best, faces[card], reason, s.leader, tuple([(q, faces[x]) for q, x in done]))
+        )
+        s.trick = []
+        s.leader = s.to_move = best
+        if not s.hands[best]:
+            s.course.leave(s)

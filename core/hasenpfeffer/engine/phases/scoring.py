@@ -35,7 +35,8 @@ def match_winner(s: State, won: int) -> int | None:
 
 
 def _tricks_by_side(s: State) -> tuple[int, ...]:
-    won, side_of = [0] * s.plan.sides, s.plan.hand_sides(s.maker)
+    p = s.plan
+    won, side_of = [0] * p.sides, p.hand_sides(s.maker) if p.floating else p.side_of
     for seat, w in enumerate(s.won):
         won[side_of[seat]] += w
     return tuple(won)
@@ -122,5 +123,5 @@ class Scoring(PhaseRules):
                 emit(s, GameWon(side_won, s.scores))
                 s.winner = match_winner(s, side_won)
         if s.winner is None and not (thrown and s.redeal_same):
-            s.dealer = p.next_player((s.dealer + p.dealer_step) % p.n, p.dealer_step)
+            s.dealer = p.next_dealer[s.dealer]
         s.course.leave(s)
