@@ -16,7 +16,7 @@ pytest.importorskip("numba")
 
 Capsys = pytest.CaptureFixture[str]
 RANDOM = ["--bots", "random", "--workers", "1", "--seed", "4"]
-LAPS = str(ROOT / "examples/house-rules/euchre-laps.yaml")
+JAMBOREE = str(ROOT / "examples/house-rules/euchre-jamboree.yaml")
 
 
 def run_json(capsys: Capsys, argv: list[str]) -> dict[str, Any]:
@@ -48,8 +48,10 @@ def test_the_same_report_shape_from_either_engine(capsys: Capsys) -> None:
 def test_auto_says_why_python_plays(capsys: Capsys) -> None:
     assert main(["simulate", "euchre", "--games", "2", "--workers", "1"]) == 0
     assert "engine: python (the bots are not all random)" in capsys.readouterr().out
-    assert main(["simulate", LAPS, "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
-    assert "engine: python (the compiled engine does not cover match)" in capsys.readouterr().out
+    assert main(["simulate", JAMBOREE, "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
+    assert (
+        "engine: python (the compiled engine does not cover scoring.declarations)" in capsys.readouterr().out
+    )
 
 
 @pytest.mark.parametrize(
@@ -57,12 +59,12 @@ def test_auto_says_why_python_plays(capsys: Capsys) -> None:
     [
         (["simulate", "euchre", "--bots", "greedy"], "--engine compiled: the bots are not all random"),
         (
-            ["simulate", LAPS, "--bots", "random"],
-            "--engine compiled: the compiled engine does not cover match",
+            ["simulate", JAMBOREE, "--bots", "random"],
+            "--engine compiled: the compiled engine does not cover scoring.declarations",
         ),
         (
-            ["compare", "euchre", LAPS, "--bots", "random"],
-            "--engine compiled: euchre-laps: the compiled engine does not cover match",
+            ["compare", "euchre", JAMBOREE, "--bots", "random"],
+            "--engine compiled: euchre-jamboree: the compiled engine does not cover scoring.declarations",
         ),
     ],
 )

@@ -51,14 +51,14 @@ def test_compiled_games_replay_in_python(path: Path, long_run: bool) -> None:
 @pytest.mark.parametrize(
     ("name", "fields"),
     [
-        ("buck-euchre", "partnerships, making.order_up.turned_trump, alone.drop_out, scoring.bucked"),
+        ("buck-euchre", "partnerships, alone.drop_out, scoring.bucked"),
         ("double-hasenpfeffer", "pack.copies, alone.exchange"),
         ("three-handed-euchre", "players, partnerships"),
         ("examples/house-rules/euchre-jamboree.yaml", "scoring.declarations"),
         ("examples/house-rules/euchre-farmers-hand.yaml", "deal.weak_hands"),
-        ("examples/house-rules/euchre-match-of-three.yaml", "match"),
+        ("railroad-euchre", "alone.exchange"),
         ("examples/house-rules/two-handed-euchre-dummy.yaml", "deal.dummies"),
-        ("examples/house-rules/euchre-turned-joker-dealer-names.yaml", "making.order_up.turned_joker"),
+        ("examples/house-rules/five-handed-call-your-partner.yaml", "players, partnerships, making.call"),
     ],
 )
 def test_uncovered_variants_are_refused_in_one_line(name: str, fields: str) -> None:
@@ -100,11 +100,28 @@ def test_five_hundreds_rarer_paths_replay() -> None:
     assert check_batch(batch) == len(batch.hands)
 
 
+def test_matches_replay_through_shut_outs_and_laps() -> None:
+    """A skunk counting double wins a best-of-three in one game; laps carry points on."""
+    from hasenpfeffer.sim.happenings import from_results
+
+    for name, key in (("euchre-skunk-counts-double", "shut-outs"), ("euchre-laps", "laps carried")):
+        variant = load_variant(ROOT / f"examples/house-rules/{name}.yaml")
+        batch = play(variant, 60, seed=1, debug=True)
+        assert check_batch(batch) == len(batch.hands)
+        results, found = batch.results(), []
+        for g in range(len(batch)):
+            rows = batch.hands_of(g)
+            found.append(from_results(variant, results[rows[0] : rows[-1] + 1], batch.winner(g)))
+        assert any(f[key] for f in found) and all(f["match games"] >= 1 for f in found)
+        if key == "shut-outs":
+            assert any(f["match games"] == 1 for f in found)
+
+
 def test_the_readers_layout_is_the_kernels() -> None:
     from hasenpfeffer.batch import kernel_compiled, run, score_compiled
 
     names = ["H_GAME", "H_DEALER", "H_MAKER", "H_BID", "H_TRUMP", "H_ALONE", "H_DEF_ALONE", "H_THROWN"]
-    names += ["H_FORCED", "H_MADE", "H_ASTART", "H_ACOUNT", "H_COLS", "BID_ORDER_UP"]
+    names += ["H_FORCED", "H_MADE", "H_ASTART", "H_ACOUNT", "H_COLS", "BID_ORDER_UP", "BID_TURNED"]
     assert [getattr(run, n) for n in names] == [getattr(score_compiled, n) for n in names]
     names = ["G_HANDS", "G_WINNER", "G_DEALER", "G_COLS"]
     assert [getattr(run, n) for n in names] == [getattr(kernel_compiled, n) for n in names]

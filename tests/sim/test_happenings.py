@@ -90,7 +90,18 @@ def test_simulated_laps_reach_the_summary_and_survive_a_merge() -> None:
     assert twice.happened == {k: 2 * n for k, n in happened.items()}
 
 
-@pytest.mark.parametrize("name", ["euchre-benny", "pepper-win-on-defeated-bid"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "euchre-benny",
+        "pepper-win-on-defeated-bid",
+        "euchre-laps",
+        "euchre-skunk-counts-double",
+        "euchre-match-of-three",
+        "euchre-dirty-clubs",
+        "euchre-turned-joker-dealer-names",
+    ],
+)
 def test_compiled_games_count_what_their_python_replays_count(name: str) -> None:
     pytest.importorskip("numba")
     from hasenpfeffer.batch.replay import replay_game

@@ -2,9 +2,10 @@
 
 The compiled engine covers what the built-in Euchre, Hasenpfeffer, Pepper and Five Hundred
 need: order-up and auction making (stick the dealer, the Canadian loner, one or two rounds,
-restricted bids, contracts), the widow or the turned card and the discard, going alone and
+a turned Joker's suit fixed or named by the dealer, dirty clubs' turned trump, restricted
+bids, contracts), the widow or the turned card and the discard, going alone and
 lone defence, trick play with bowers and the Joker (the suit named after a Joker led in
-no-trump), the scoring tables and the game's end. A field it does not play, at a value other
+no-trump), the scoring tables, the game's end and a match of games. A field it does not play, at a value other
 than its default, makes it refuse the variant in one line; callers then play it in Python.
 
 >>> from hasenpfeffer.format.variant import Variant
@@ -36,17 +37,11 @@ CHECKS: tuple[Check, ...] = (
     ("deal.weak_hands", lambda v: bool(v.deal.weak_hands)),
     ("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
     ("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
-    ("making.order_up.turned_trump", lambda v: _order_up(v) and bool(v.making.order_up.turned_trump)),
-    (
-        "making.order_up.turned_joker",
-        lambda v: _order_up(v) and v.pack.jokers > 0 and v.making.order_up.turned_joker == "dealer-names",
-    ),
     ("making.call", lambda v: v.making.call is not None),
     ("alone.exchange", lambda v: v.alone.exchange.cards > 0),
     ("alone.drop_out", lambda v: v.alone.drop_out.allowed),
     ("scoring.declarations", lambda v: bool(v.scoring.declarations)),
     ("scoring.bucked", lambda v: v.scoring.bucked is not None),
-    ("match", lambda v: v.match is not None),
 )
 """Every field the compiled engine refuses at a value it does not play, in the variant's order."""
 
@@ -54,8 +49,8 @@ CHECKS: tuple[Check, ...] = (
 def uncovered(v: Variant) -> list[str]:
     """The fields of ``v`` the compiled engine does not play (empty: it is covered).
 
-    >>> uncovered(Variant(name="x", match={"wins": 2}))
-    ['match']
+    >>> uncovered(Variant(name="x", making={"call": {}}))
+    ['making.call']
     """
     return [name for name, used in CHECKS if used(v)]
 

@@ -1,6 +1,7 @@
 """The compiled kernel's hand (numba): one hand of random legal actions, as the Python phases
 play it (deal, auction or order-up, widow or turned card and discard, lone defence, tricks,
-scoring). Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
+scoring); in order-up, a turned Joker's suit named by the dealer first, and a turned card of a
+``turned_trump`` suit (dirty clubs) trump at once. Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import numpy as np
 from . import tables as t
 from .score_compiled import (
     BID_ORDER_UP,
+    BID_TURNED,
     H_BID,
     H_COLS,
     H_MADE,
@@ -142,10 +144,22 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
     else:
         turned = kitty[0]
         ts = suit_of[turned] if turned != joker else p[t.TURNED_JOKER]
+        if turned == joker and p[t.TJ_NAMED]:  # the dealer names the suit a turned Joker proposes
+            for s in range(ns):
+                legal[s] = p[t.SUIT_BASE] + s
+            ts = _decide(st, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
         stuck = p[t.AP_RULE] == 1
         may_alone = p[t.MAY_ALONE] == 1 and n > 2
         if ts < 0:
             thrown, same = True, 1
+        elif (p[t.TT_SUITS] >> ts) & 1:  # dirty clubs: the turned suit is trump at once
+            bidcode, required, ti = BID_TURNED, p[t.TR_REQ], ts
+            if p[t.TT_DEALER]:
+                maker, forced = dealer, p[t.TT_FORCED] == 1
+            if p[t.DEALER_DISCARDS]:
+                hand[dealer, cnt[dealer]] = turned
+                cnt[dealer] += 1
+                discards = 1
         else:
             seat = (dealer + 1) % n
             while True:

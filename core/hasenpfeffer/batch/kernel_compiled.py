@@ -2,10 +2,10 @@
 
 Imported only when compiled games are played (numba loads with it): :mod:`.run` calls
 :func:`play` with a variant's :mod:`.tables`. Each game is seeded from its own seed, starts
-with a random dealer and plays hands (``hand_compiled._hand``) until a side wins or
-``max_hands`` are played; each hand writes a row (see :mod:`.score_compiled`: its result, and
-when recording its deal and the span of its action ids), each game a row of its own (hands,
-winner, first dealer, scores).
+with a random dealer and plays hands (``hand_compiled._hand``) until a side wins the game (in
+a match, enough games: :func:`_match_won`) or ``max_hands`` are played; each hand writes a row
+(see :mod:`.score_compiled`: its result, and when recording its deal and the span of its
+action ids), each game a row of its own (hands, winner, first dealer, scores).
 """
 
 from __future__ import annotations
@@ -33,14 +33,34 @@ from .score_compiled import (
     _seed,
     _winner,
 )
-from .tables import AP_REDEAL_SAME, DECK, HS, KS, NS, SIDES, STEP, C, L, N
+from .tables import AP_REDEAL_SAME, DECK, HS, KS, LAPS, MATCH_WINS, NS, SHUT_OUT, SIDES, STEP, TARGET, C, L, N
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 
 G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
 """A game's row: hands played, the winning side (-1: stopped at the cap), the first dealer,
-then the scores by side."""
+then the scores by side (in a match, of its last game)."""
+
+
+@_jit
+def _match_won(p: Any, scores: Any, won: Any, side: int) -> bool:
+    """``match_winner``: ``side`` won a game; whether it won the match (a single game is a match
+    of one), else the next game starts from 0 (the winner keeps its points beyond the target
+    where laps carry)."""
+    if p[MATCH_WINS] == 0:
+        return True
+    shut = True
+    for s in range(p[SIDES]):
+        if s != side and scores[s] > 0:
+            shut = False
+    won[side] += p[SHUT_OUT] if shut else 1
+    if won[side] >= p[MATCH_WINS]:
+        return True
+    carry = max(0, scores[side] - p[TARGET]) if p[LAPS] else 0
+    scores[:] = 0
+    scores[side] = carry
+    return False
 
 
 def row_width(params: Any) -> int:
@@ -100,9 +120,11 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
     legal = np.zeros(2 * p[C] + p[L] + 2 * (p[NS] + 1) + 8, dtype=np.int64)
     hr = np.zeros(hands_out.shape[1], dtype=np.int64)
     scores = np.zeros(sides, dtype=np.int64)
+    won = np.zeros(sides, dtype=np.int64)
     for g in range(seeds.shape[0]):
         _seed(st, seeds[g])
         scores[:] = 0
+        won[:] = 0
         dealer = _rand(st, n)
         games_out[g, G_DEALER] = dealer
         winner, played = -1, 0
@@ -127,7 +149,9 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
                 ctr[OVER] = 1
             ctr[H_N] = nh + 1
             if winner >= 0:
-                break
+                if _match_won(p, scores, won, winner):
+                    break
+                winner = -1
             if not (thrown and (same or p[AP_REDEAL_SAME])):
                 dealer = (dealer + p[STEP]) % n
         games_out[g, G_HANDS], games_out[g, G_WINNER] = played, winner

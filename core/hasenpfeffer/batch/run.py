@@ -25,6 +25,7 @@ from numpy.typing import NDArray
 
 from .. import accel
 from ..engine.events import HandResult
+from ..engine.phases.orderup import TURNED_TRUMP
 from ..format.variant import HAND_CAP, Variant
 from ..rules.ruleset import compile_variant
 from .tables import HS, KS, SIDES, N, Tables, build
@@ -33,7 +34,7 @@ from .tables import HS, KS, SIDES, N, Tables, build
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
 H_MADE, H_ASTART, H_ACOUNT, H_COLS = range(9, 13)
 G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
-BID_ORDER_UP = -2
+BID_ORDER_UP, BID_TURNED = -2, -3
 
 
 @dataclass(frozen=True)
@@ -79,7 +80,9 @@ class Batch:
         sides = int(t.params[SIDES])
         trumps = compile_variant(v).trump_names
         side_of = [v.side_of(q) for q in range(v.players)]
-        bid_names = {-1: None, BID_ORDER_UP: "order-up"} | dict(enumerate(t.bid_names))
+        bid_names = {-1: None, BID_ORDER_UP: "order-up", BID_TURNED: TURNED_TRUMP} | dict(
+            enumerate(t.bid_names)
+        )
         c = H_COLS
         out = []
         for row in self.hands[start:stop].tolist():

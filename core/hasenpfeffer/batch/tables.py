@@ -35,7 +35,8 @@ from .coverage import refusal
     42, 49
 )
 (HAS_FAD, HAS_DEF, HAS_SLAM, SLAM_PTS, SLAM_RULE, TARGET, TIE, MUST_BID_OUT, WIN_BY_DEFEAT) = range(49, 58)
-(HAS_LOSE, LOSE_AT, PARAMS) = range(58, 61)
+(HAS_LOSE, LOSE_AT, MATCH_WINS, SHUT_OUT, LAPS, TT_SUITS, TT_DEALER, TT_FORCED, TJ_NAMED) = range(58, 67)
+PARAMS = 67
 """Indexes of :attr:`Tables.params`; ``PARAMS`` is its length."""
 
 # columns of a bid's row (the ladder, then the bid a forced player is made to make)
@@ -188,6 +189,13 @@ def build(v: Variant) -> Tables:
         WIN_BY_DEFEAT: int(ga.win_by_defeat),
         HAS_LOSE: int(ga.lose_at is not None),
         LOSE_AT: ga.lose_at or 0,
+        MATCH_WINS: 0 if v.match is None else v.match.wins,
+        SHUT_OUT: 1 if v.match is None else v.match.shut_out,
+        LAPS: int(v.match is not None and v.match.laps),
+        TT_SUITS: sum(1 << v.pack.suits.index(x) for x in ou.turned_trump if x in v.pack.suits),
+        TT_DEALER: int(ou.turned_trump_maker == "dealer"),
+        TT_FORCED: int(ou.turned_trump_forced),
+        TJ_NAMED: int(has.dealer_names_joker(v)),
     }
     for i, x in values.items():
         p[i] = x

@@ -12,10 +12,10 @@ error; ``python`` is always the Python engine.
 Engine(name='python', reason='the bots are not all random')
 >>> str(choose([Variant(name="x")], ["random"] * 4, "python"))
 'engine: python (asked for)'
->>> choose([Variant(name="x", match={"wins": 2})], ["random"] * 4, "compiled")
+>>> choose([Variant(name="x", deal={"dummies": {"seats": [2]}})], ["random"] * 4, "compiled")
 Traceback (most recent call last):
 ...
-ValueError: --engine compiled: the compiled engine does not cover match
+ValueError: --engine compiled: the compiled engine does not cover deal.dummies
 """
 
 from __future__ import annotations

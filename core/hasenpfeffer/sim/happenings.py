@@ -23,6 +23,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from ..engine.events import GameWon, HandDealt, HandResult, HandScored, MatchWon, TrumpTurned, TurnedSuitNamed
+from ..engine.phases.orderup import DEALER_NAMES, TURNED_TRUMP
+from ..engine.scoring import game_winner
 from ..format.cards import JOKER
 
 if TYPE_CHECKING:
@@ -44,7 +46,7 @@ def happenings(game: Game) -> dict[str, int]:
         found["turned trump at once"] = sum(1 for e in game.events if type(e) is TrumpTurned)
     if needs_turned(v):
         found["Joker turned"] = sum(1 for e in game.events if type(e) is HandDealt and e.turned == JOKER)
-        if v.making.order_up.turned_joker == "dealer-names":
+        if v.making.order_up.turned_joker == DEALER_NAMES:
             found["turned Joker, suit named by the dealer"] = sum(
                 1 for e in game.events if type(e) is TurnedSuitNamed
             )
@@ -63,27 +65,55 @@ def needs_turned(variant: Variant) -> bool:
 def from_results(
     variant: Variant, results: Sequence[HandResult], winner: int | None, turned: Sequence[str | None] = ()
 ) -> dict[str, int]:
-    """What :func:`happenings` counts, read from a game's hand results and each hand's turned
-    card (where :func:`needs_turned`): for an engine that keeps no events, the compiled batch
-    engine, which plays no match nor turned-trump rule (a ValueError for those).
+    """What :func:`happenings` counts, read from a game's hand results, its winner and each
+    hand's turned card (where :func:`needs_turned`): for an engine that keeps no events, the
+    compiled batch engine. A turned trump is a hand made by ``turned-trump``, a suit named for a
+    turned Joker a turned Joker (the dealer names one each time), and a match's games are the
+    hands after which a side won a game (``game_winner``); a game ends the match where it is the
+    last and the match has a winner.
 
     >>> from hasenpfeffer import load_variant
     >>> from_results(load_variant("euchre"), [], None)
     {}
     """
-    order_up = variant.making.method == "order-up"
-    if variant.match is not None or (order_up and variant.making.order_up.turned_trump):
-        raise ValueError("a match and a turned trump are counted from the game's events")
     found: dict[str, int] = {}
+    order_up = variant.making.method == "order-up"
+    if order_up and variant.making.order_up.turned_trump:
+        found["turned trump at once"] = sum(1 for r in results if r.bid == TURNED_TRUMP)
     if needs_turned(variant):
-        found["Joker turned"] = sum(1 for card in turned if card == JOKER)
-        if variant.making.order_up.turned_joker == "dealer-names":
-            raise ValueError("the suit named for a turned Joker is counted from the game's events")
+        jokers = sum(1 for card in turned if card == JOKER)
+        found["Joker turned"] = jokers
+        if variant.making.order_up.turned_joker == DEALER_NAMES:
+            found["turned Joker, suit named by the dealer"] = jokers
+    if variant.match is not None:
+        _match_from_results(variant, results, winner, found)
     if variant.game.win_by_defeat:
         last = results[-1] if results else None
         defeated = last is not None and last.made is False and last.maker_side not in (None, winner)
         found["won on a defeated bid"] = int(winner is not None and defeated)
     return found
+
+
+def _match_from_results(
+    v: Variant, results: Sequence[HandResult], winner: int | None, found: dict[str, int]
+) -> None:
+    """:func:`_count_match` from the hand results: a game is won after a hand where
+    ``game_winner`` names a side (the scores of a result are those before the next game starts)."""
+    assert v.match is not None
+    found.update({"match games": 0, "shut-outs": 0})
+    if v.match.laps:
+        found.update({"laps carried": 0, "points carried": 0})
+    for n, r in enumerate(results):
+        side = None if r.thrown_in else game_winner(v, r.scores, r.maker_side, r.made)
+        if side is None:
+            continue
+        found["match games"] += 1
+        found["shut-outs"] += all(score <= 0 for other, score in enumerate(r.scores) if other != side)
+        ends_match = winner is not None and n + 1 == len(results)
+        carry = r.scores[side] - v.game.target
+        if v.match.laps and not ends_match and carry > 0:
+            found["laps carried"] += 1
+            found["points carried"] += carry
 
 
 def _count_match(game: Game, found: dict[str, int]) -> None:

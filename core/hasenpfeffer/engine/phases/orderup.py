@@ -23,6 +23,8 @@ from .trump import set_trump
 
 DEALER_NAMES = "dealer-names"
 """``order_up.turned_joker``: the dealer names the suit a turned Joker proposes."""
+TURNED_TRUMP = "turned-trump"
+"""The bid of a hand whose turned card made its suit trump at once (``order_up.turned_trump``)."""
 
 
 def turned_suit(s: State) -> int | None:
@@ -54,7 +56,7 @@ def trump_at_once(s: State) -> bool:
     ou = s.variant.making.order_up
     if ti is None or s.rules.suits[ti] not in ou.turned_trump:
         return False
-    s.bid_name, s.required = "turned-trump", ou.tricks_required
+    s.bid_name, s.required = TURNED_TRUMP, ou.tricks_required
     if ou.turned_trump_maker == "dealer":
         s.maker, s.forced = s.dealer, ou.turned_trump_forced
     set_trump(s, ti, False)
