@@ -78,6 +78,8 @@ def run(
                     "legal": sorted(int(i) for i in np.flatnonzero(before["action_mask"][g])),
                     "action": int(actions[g]),
                     "reward": rewards[g].tolist(),
+                    "hands": int(infos["hands_ended"][g]),
+                    "ended": bool(terminated[g] or truncated[g]),
                 }
             )
             if terminated[g] or truncated[g]:
@@ -123,6 +125,9 @@ def replay(variant: Any, episode: dict[str, Any], scores: tuple[int, ...] | None
             for q in range(n):
                 change[q] += r.score_change[variant.team_of(q)]
         assert change == step["reward"], where
+        ended = len(py.hand_results) - hands
+        # a game's end counts, in the same step, the next game's hands thrown in at the deal
+        assert ended == step["hands"] or (step["ended"] and ended < step["hands"]), where
     if episode["end"] is not None:
         winner, final, last = episode["end"]
         assert py.is_over and py.winner == winner and py.scores == final

@@ -65,6 +65,7 @@ def arrays(p: Any, games: int, actions: int) -> dict[str, Any]:
         "term": np.zeros(games, dtype=np.bool_),
         "trunc": np.zeros(games, dtype=np.bool_),
         "fin": np.zeros((games, sides + 2), dtype=np.int64),
+        "hend": np.zeros(games, dtype=np.int64),
     }
 
 
@@ -330,7 +331,7 @@ def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
 def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: Any, max_hands: int,
                g: int, how: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any,
                dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any, fin: Any, at: Any, phase_at: Any,
-               fobs: Any) -> None:  # fmt: skip
+               fobs: Any, hend: Any) -> None:  # fmt: skip
     """Score game ``g``'s hand (``how``: 1 played out, 2 thrown in after the making, 3 thrown in
     at the deal), end or go on with the game, and deal until a decision awaits."""
     n, sides = p[t.N], p[t.SIDES]
@@ -350,6 +351,7 @@ def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points:
             winner = _winner(p, scores[g], mside, made)
         for q in range(n):
             rew[g, q] += change[q % sides]
+        hend[g] += 1
         s[g, S_HANDS] += 1
         new = 0
         if winner >= 0 or s[g, S_HANDS] >= max_hands:
@@ -371,7 +373,7 @@ def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points:
 def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any, s: Any, st: Any,
           hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any, legal: Any, k: Any, dbuf: Any, dn: Any,
           rew: Any, term: Any, trunc: Any, fin: Any, fmult: float, bids: Any, points: Any,
-          max_hands: int, at: Any, phase_at: Any, fobs: Any) -> None:  # fmt: skip
+          max_hands: int, at: Any, phase_at: Any, fobs: Any, hend: Any) -> None:  # fmt: skip
     """Seed every game from ``seeds``, draw its dealer and deal until its first decision."""
     dn[:] = 0
     for g in range(seeds.shape[0]):
@@ -379,9 +381,10 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
         _new_game(p, g, s, st, scores)
         if not _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, 1):
             _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, 3, s, st, hand, cnt, kitty, pv,
-                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs)  # fmt: skip
+                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend)  # fmt: skip
         _legal(p, eff, trump_ids, g, s, hand, cnt, legal, k)
     rew[:] = 0
+    hend[:] = 0
     term[:] = False
     trunc[:] = False
 
@@ -390,9 +393,10 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
 def step(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
          points: Any, max_hands: int, actions: Any, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
          pv: Any, scores: Any, legal: Any, k: Any, dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any,
-         fin: Any, at: Any, phase_at: Any, fobs: Any) -> None:  # fmt: skip
+         fin: Any, at: Any, phase_at: Any, fobs: Any, hend: Any) -> None:  # fmt: skip
     """Apply one (legal: checked by the caller) action id per game; rewards, ends, next decisions."""
     dn[:] = 0
+    hend[:] = 0
     rew[:] = 0
     term[:] = False
     trunc[:] = False
@@ -400,7 +404,7 @@ def step(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trum
         how = _apply(p, eff, key, trump_ids, g, actions[g], s, hand, cnt, pv)
         if how:
             _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, how, s, st, hand, cnt, kitty, pv,
-                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs)  # fmt: skip
+                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend)  # fmt: skip
         _legal(p, eff, trump_ids, g, s, hand, cnt, legal, k)
 
 

@@ -140,7 +140,7 @@ class VectorEnv(GymVectorEnv):
             tb.params, tb.deck, tb.suit_of, tb.eff, tb.trump_ids, seeds, a["s"], a["st"], a["hand"], a["cnt"],
             a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], a["dbuf"], a["dn"], a["rew"], a["term"],
             a["trunc"], a["fin"], tb.failure_multiplier, tb.bids, tb.points, self.max_hands, self.at,
-            self.phase_at, self.fobs,
+            self.phase_at, self.fobs, a["hend"],
         )  # fmt: skip
         self.started = True
         return self._observations(), {"to_move": a["s"][:, self._k.S_SEAT].copy()}
@@ -172,11 +172,11 @@ class VectorEnv(GymVectorEnv):
         k.step(
             p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, self.max_hands, acts, a["s"], a["st"],
             a["hand"], a["cnt"], a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], a["dbuf"], a["dn"],
-            a["rew"], a["term"], a["trunc"], a["fin"], self.at, self.phase_at, self.fobs,
+            a["rew"], a["term"], a["trunc"], a["fin"], self.at, self.phase_at, self.fobs, a["hend"],
         )  # fmt: skip
         obs = self._observations()
         term, trunc = a["term"].copy(), a["trunc"].copy()
-        infos: dict[str, Any] = {"to_move": a["s"][:, k.S_SEAT].copy()}
+        infos: dict[str, Any] = {"to_move": a["s"][:, k.S_SEAT].copy(), "hands_ended": a["hend"].copy()}
         ended = term | trunc
         if ended.any():
             fin = a["fin"]
