@@ -15,7 +15,7 @@ Every loop plays uniformly random legal actions for a fixed time and counts agen
 - ``open_spiel euchre, tensor + mask``: the same, reading at each decision what a learner reads,
   the information-state tensor and the legal-action mask of the player to move;
 - ``vector VectorEnv, N=256``: the compiled vector environment (:mod:`hasenpfeffer.rl.vector`,
-  order-up variants), 256 games stepped together with ``random_actions()``: each ``step`` is
+  the variants the compiled engine covers), 256 games stepped together with ``random_actions()``: each ``step`` is
   256 agent steps, each returning the game's observation and action mask.
 
 Runs of the loops alternate (so that a change in the machine's load touches them alike), time

@@ -1,9 +1,10 @@
-"""The compiled stepwise kernel (numba): N games of an order-up variant, one decision at a time.
+"""The compiled stepwise kernel (numba): N games of a covered variant, one decision at a time.
 
 The whole-game kernel (:mod:`.hand_compiled`) draws every decision itself; here each game
 stops at its next decision, with its legal ids listed, until :func:`step` is given an action
-id for each game. The phases are those of the whole-game kernel's order-up branch: the turned
-card ordered up (or a trump named in round two), the dealer's discard, lone defence, the
+id for each game. The phases are the whole-game kernel's: the auction (the contract, the
+forced bid, a hand thrown in or played without a maker) and the widow, or the turned card
+ordered up (or a trump named in round two); the trump named, the discard, lone defence, the
 tricks (with the suit named after a Joker led at no-trump) and the scoring, which it shares
 (``score_compiled._score``, ``_winner``). A finished game (won, or at the cap of hands)
 starts again at once with a new dealer, drawn from the game's own generator.
@@ -26,19 +27,25 @@ from .score_compiled import _rand, _remove, _score, _seed, _winner
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 
-# phases (the Python engine's: order-up, name-trump, discard, defence, play; SUIT: the leader
-# of a Joker at no-trump names the suit to follow, in the play phase)
-ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, PHASES = range(7)
-PHASE_NAMES = ("order-up", "name-trump", "discard", "defence", "play", "play")
+# phases (the Python engine's: order-up, name-trump, discard, defence, play, bidding, trump;
+# SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase)
+ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PHASES = range(9)
+PHASE_NAMES = ("order-up", "name-trump", "discard", "defence", "play", "play", "bidding", "trump")
 # a game's scalars: the columns of ``s``
 (S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
 (S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
-(S_DEFJ, S_ACTIVE, S_NAMED, S_COLS) = range(18, 22)
+(S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
+(S_TOOK, S_LONE_CONTRACT, S_COLS) = range(27, 30)
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
 PV_OUT, PV_WON, PV_TRICK, PV_PLAYED = range(4)
 # offsets of the observation's pieces (-1: absent): the columns of ``at``
 (O_TO_MOVE, O_PHASE, O_DEALER, O_HAND, O_PLAYED, O_TRICK, O_LEADER, O_NAMED, O_CALLING) = range(9)
-(O_TRUMP, O_MAKER, O_ALONE, O_SITTING_OUT, O_TURNED, O_TRICKS_WON, O_SCORES, O_COLS) = range(9, 17)
+(O_TRUMP, O_MAKER, O_ALONE, O_SITTING_OUT, O_TURNED, O_TRICKS_WON, O_SCORES, O_CONTRACT) = range(9, 17)
+(O_TERMS, O_WIDOW, O_SHOWN, O_COLS) = range(17, 21)
+# a bid's row of ``bid_obs`` (the ladder, then the forced bid): its place in the ``contract``
+# piece, of its terms in ``terms`` (-1: none), and when its hand is shown (0 never, 1 after the
+# first trick, 2 from the lead)
+BO_CONTRACT, BO_MISERE, BO_OPEN_TERM, BO_OPEN, BO_COLS = range(5)
 # a recorded deal: dealer, 1 when the first of a game, then the hands by seat, then the kitty
 D_DEALER, D_NEW, D_CARDS = range(3)
 DEALS_KEPT = 8
@@ -107,12 +114,17 @@ def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, c
         0,
         -1,
     )
+    s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT] = p[t.L], dealer, 0, 0
     s[g, S_PHASE], s[g, S_SEAT] = ORDER, (dealer + 1) % n
+    if p[t.AUCTION]:
+        s[g, S_PHASE], s[g, S_TS] = BID, 0
+        s[g, S_HIGH], s[g, S_HIGH_SEAT], s[g, S_SPOKEN], s[g, S_PASSED] = -1, -1, 0, 0
     return bool(s[g, S_TS] >= 0)
 
 
 @_jit
-def _legal(p: Any, eff: Any, trump_ids: Any, g: int, s: Any, hand: Any, cnt: Any, legal: Any, k: Any) -> None:
+def _legal(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, legal: Any,
+           k: Any) -> None:  # fmt: skip
     """List game ``g``'s legal ids at its decision."""
     n, ns = p[t.N], p[t.NS]
     ph, seat, dealer = s[g, S_PHASE], s[g, S_SEAT], s[g, S_DEALER]
@@ -152,6 +164,23 @@ def _legal(p: Any, eff: Any, trump_ids: Any, g: int, s: Any, hand: Any, cnt: Any
     elif ph == DEFENCE:
         row[0], row[1] = p[t.ALONE_ID], p[t.PASS_ID]
         m = 2
+    elif ph == BID:
+        row[0] = p[t.PASS_ID]
+        m = 1
+        high = s[g, S_HIGH]
+        place = (seat - dealer - 1) % n + 1
+        for i in range(high + 1, p[t.L]):
+            if (bids[i, t.B_PLACES] >> (place - 1)) & 1 and high >= bids[i, t.B_OVER]:
+                row[m] = p[t.BID_BASE] + i
+                m += 1
+    elif ph == TRUMP:
+        last = ns + 1 if p[t.NO_TRUMP] else ns
+        for o in range(last):
+            row[m] = trump_ids[o, 0]
+            m += 1
+            if p[t.MAY_ALONE] and n > 2 and not s[g, S_LONE_CONTRACT]:
+                row[m] = trump_ids[o, 1]
+                m += 1
     elif ph == SUIT:
         for x in range(ns):
             row[m] = p[t.SUIT_BASE] + x
@@ -217,7 +246,7 @@ def _offer_defence(p: Any, g: int, s: Any, cnt: Any, pv: Any, j0: int) -> None:
 @_jit
 def _after_discard(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
     """Lone defence where it is offered, then the play."""
-    if p[t.LONE_DEF] and (s[g, S_ALONE] == 1 or p[t.LD_ANY]) and p[t.N] > 2:
+    if p[t.LONE_DEF] and s[g, S_MAKER] >= 0 and (s[g, S_ALONE] == 1 or p[t.LD_ANY]) and p[t.N] > 2:
         _offer_defence(p, g, s, cnt, pv, 1)
     else:
         _start_play(p, g, s, cnt, pv)
@@ -233,14 +262,78 @@ def _made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, seat: int, x: in
             if q != seat and (q - seat) % 2 == 0:
                 pv[g, PV_OUT, q] = 1
     if s[g, S_DISCARDS] > 0:
-        s[g, S_PHASE], s[g, S_SEAT] = DISCARD, s[g, S_DEALER]
+        s[g, S_PHASE], s[g, S_SEAT] = DISCARD, s[g, S_DISCARDER]
     else:
         _after_discard(p, g, s, cnt, pv)
 
 
 @_jit
-def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, g: int, x: int, s: Any, hand: Any, cnt: Any,
-           pv: Any) -> int:  # fmt: skip
+def _auction_over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any) -> int:
+    """The auction is over (as ``hand_compiled._hand`` ends it): the contract, the forced bid,
+    a hand thrown in (2) or played without a maker; the widow taken, trump named."""
+    n, dealer, joker = p[t.N], s[g, S_DEALER], p[t.JOKER]
+    maker, b = -1, p[t.L]
+    forced = False
+    if s[g, S_HIGH_SEAT] >= 0:
+        maker, b = s[g, S_HIGH_SEAT], s[g, S_HIGH]
+    elif p[t.AP_RULE] == 0:
+        return 2
+    elif p[t.AP_RULE] == 2:
+        s[g, S_TI] = p[t.AP_TRUMP]
+        _start_play(p, g, s, cnt, pv)
+        return 0
+    else:
+        maker = dealer
+        if not p[t.AP_DEALER]:
+            maker = -1
+            q = (dealer + 1) % n
+            for _ in range(n):
+                held = False
+                for j in range(cnt[g, q]):
+                    if hand[g, q, j] == joker:
+                        held = True
+                if held:
+                    maker = q
+                    break
+                q = (q + 1) % n
+        if maker < 0:
+            return 2
+        b = p[t.AP_BID]
+        forced = True
+    s[g, S_MAKER], s[g, S_B], s[g, S_REQUIRED], s[g, S_FORCED] = maker, b, bids[b, t.B_TRICKS], forced
+    s[g, S_DISCARDER] = maker
+    lone_contract = bids[b, t.B_ALONE] == 1
+    s[g, S_LONE_CONTRACT] = lone_contract
+    if p[t.WIDOW]:
+        for j in range(p[t.KS]):
+            hand[g, maker, cnt[g, maker]] = kitty[g, j]
+            cnt[g, maker] += 1
+        s[g, S_DISCARDS], s[g, S_TOOK] = p[t.KS], 1
+    if bids[b, t.B_TRUMP] >= 0:
+        s[g, S_TI], s[g, S_ALONE] = bids[b, t.B_TRUMP], lone_contract
+        _trump_made(p, g, s, cnt, pv)
+    else:
+        s[g, S_PHASE], s[g, S_SEAT] = TRUMP, maker
+    return 0
+
+
+@_jit
+def _trump_made(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
+    """An auction's trump made: partners of a lone maker out, the maker's discard, and on."""
+    maker = s[g, S_MAKER]
+    if s[g, S_ALONE]:
+        for q in range(p[t.N]):
+            if q != maker and (q - maker) % 2 == 0:
+                pv[g, PV_OUT, q] = 1
+    if s[g, S_DISCARDS] > 0:
+        s[g, S_PHASE], s[g, S_SEAT] = DISCARD, maker
+    else:
+        _after_discard(p, g, s, cnt, pv)
+
+
+@_jit
+def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int, s: Any, hand: Any,
+           cnt: Any, kitty: Any, pv: Any) -> int:  # fmt: skip
     """Apply id ``x`` to game ``g``; 1 when the hand is over (played out), 2 when thrown in."""
     n, ns = p[t.N], p[t.NS]
     ph, seat, dealer = s[g, S_PHASE], s[g, S_SEAT], s[g, S_DEALER]
@@ -269,6 +362,37 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, g: int, x: int, s: Any, h
             return 2
         else:
             s[g, S_SEAT] = (seat + 1) % n
+    elif ph == BID:
+        if x == p[t.PASS_ID]:
+            s[g, S_PASSED] |= 1 << seat
+        else:
+            s[g, S_HIGH], s[g, S_HIGH_SEAT] = x - p[t.BID_BASE], seat
+            if not p[t.PASS_FINAL]:
+                s[g, S_PASSED] = 0
+        s[g, S_SPOKEN] += 1
+        if s[g, S_HIGH] != p[t.L] - 1:
+            if p[t.ONE_ROUND]:
+                if s[g, S_SPOKEN] < n:
+                    s[g, S_SEAT] = (seat + 1) % n
+                    return 0
+            else:
+                active = 0
+                for q in range(n):
+                    if not (s[g, S_PASSED] >> q) & 1:
+                        active += 1
+                if active > 1 or (active == 1 and s[g, S_HIGH_SEAT] < 0):
+                    q = (seat + 1) % n
+                    while p[t.PASS_FINAL] and (s[g, S_PASSED] >> q) & 1:
+                        q = (q + 1) % n
+                    s[g, S_SEAT] = q
+                    return 0
+        return _auction_over(p, bids, g, s, hand, cnt, kitty, pv)
+    elif ph == TRUMP:
+        for o in range(ns + 1):
+            if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
+                s[g, S_TI] = o
+                s[g, S_ALONE] = x == trump_ids[o, 1] or s[g, S_LONE_CONTRACT] == 1
+        _trump_made(p, g, s, cnt, pv)
     elif ph == DISCARD:
         _remove(hand[g], cnt[g], seat, x - p[t.DISCARD_BASE])
         s[g, S_DISCARDS] -= 1
@@ -331,7 +455,7 @@ def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
 def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: Any, max_hands: int,
                g: int, how: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any,
                dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any, fin: Any, at: Any, phase_at: Any,
-               fobs: Any, hend: Any) -> None:  # fmt: skip
+               fobs: Any, hend: Any, bid_obs: Any) -> None:  # fmt: skip
     """Score game ``g``'s hand (``how``: 1 played out, 2 thrown in after the making, 3 thrown in
     at the deal), end or go on with the game, and deal until a decision awaits."""
     n, sides = p[t.N], p[t.SIDES]
@@ -343,9 +467,14 @@ def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points:
             for q in range(n):
                 tricks[q % sides] += pv[g, PV_WON, q]
             maker = s[g, S_MAKER]
-            mside = maker % 2
-            made = _score(p, fmult, bids, points, p[t.L], mside, tricks, s[g, S_REQUIRED], s[g, S_ALONE] == 1,
-                          s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change)  # fmt: skip
+            mside = maker % 2 if maker >= 0 else -1
+            if maker < 0:
+                made = -1
+                for x in range(sides):
+                    change[x] = p[t.NM_PER] * tricks[x] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[x])
+            else:
+                made = _score(p, fmult, bids, points, s[g, S_B], mside, tricks, s[g, S_REQUIRED],
+                              s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change)  # fmt: skip
             for x in range(sides):
                 scores[g, x] += change[x]
             winner = _winner(p, scores[g], mside, made)
@@ -359,7 +488,9 @@ def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points:
             fin[g, 0], fin[g, 1] = winner, s[g, S_HANDS]
             fin[g, 2 : 2 + sides] = scores[g]
             fobs[g, :] = 0
-            _observe(p, at, phase_at, g, s[g, S_SEAT], True, s, hand, cnt, pv, scores, fobs[g])
+            _observe(
+                p, at, phase_at, bid_obs, g, s[g, S_SEAT], True, s, hand, cnt, kitty, pv, scores, fobs[g]
+            )
             _new_game(p, g, s, st, scores)
             new = 1
         elif not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
@@ -373,7 +504,7 @@ def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points:
 def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any, s: Any, st: Any,
           hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any, legal: Any, k: Any, dbuf: Any, dn: Any,
           rew: Any, term: Any, trunc: Any, fin: Any, fmult: float, bids: Any, points: Any,
-          max_hands: int, at: Any, phase_at: Any, fobs: Any, hend: Any) -> None:  # fmt: skip
+          max_hands: int, at: Any, phase_at: Any, fobs: Any, hend: Any, bid_obs: Any) -> None:  # fmt: skip
     """Seed every game from ``seeds``, draw its dealer and deal until its first decision."""
     dn[:] = 0
     for g in range(seeds.shape[0]):
@@ -381,8 +512,8 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
         _new_game(p, g, s, st, scores)
         if not _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, 1):
             _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, 3, s, st, hand, cnt, kitty, pv,
-                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend)  # fmt: skip
-        _legal(p, eff, trump_ids, g, s, hand, cnt, legal, k)
+                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs)  # fmt: skip
+        _legal(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
     rew[:] = 0
     hend[:] = 0
     term[:] = False
@@ -393,7 +524,7 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
 def step(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
          points: Any, max_hands: int, actions: Any, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
          pv: Any, scores: Any, legal: Any, k: Any, dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any,
-         fin: Any, at: Any, phase_at: Any, fobs: Any, hend: Any) -> None:  # fmt: skip
+         fin: Any, at: Any, phase_at: Any, fobs: Any, hend: Any, bid_obs: Any) -> None:  # fmt: skip
     """Apply one (legal: checked by the caller) action id per game; rewards, ends, next decisions."""
     dn[:] = 0
     hend[:] = 0
@@ -401,16 +532,16 @@ def step(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trum
     term[:] = False
     trunc[:] = False
     for g in range(actions.shape[0]):
-        how = _apply(p, eff, key, trump_ids, g, actions[g], s, hand, cnt, pv)
+        how = _apply(p, eff, key, trump_ids, bids, g, actions[g], s, hand, cnt, kitty, pv)
         if how:
             _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, how, s, st, hand, cnt, kitty, pv,
-                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend)  # fmt: skip
-        _legal(p, eff, trump_ids, g, s, hand, cnt, legal, k)
+                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs)  # fmt: skip
+        _legal(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
 
 
 @_jit
-def _observe(p: Any, at: Any, phase_at: Any, g: int, me: int, final: bool, s: Any, hand: Any, cnt: Any,
-             pv: Any, scores: Any, o: Any) -> None:  # fmt: skip
+def _observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, g: int, me: int, final: bool, s: Any, hand: Any,
+             cnt: Any, kitty: Any, pv: Any, scores: Any, o: Any) -> None:  # fmt: skip
     """Write game ``g`` as seat ``me`` sees it into ``o`` (zeroed); ``final``: the game is over
     (no seat to move, no phase)."""
     n, c, sides, hs = p[t.N], p[t.C], p[t.SIDES], p[t.HS]
@@ -453,6 +584,21 @@ def _observe(p: Any, at: Any, phase_at: Any, g: int, me: int, final: bool, s: An
                 o[at[O_SITTING_OUT] + (q - me) % n] = 1
     if at[O_TURNED] >= 0:
         o[at[O_TURNED] + s[g, S_TURNED]] = 1
+    b = s[g, S_B]
+    if maker >= 0 and at[O_CONTRACT] >= 0 and bid_obs[b, BO_CONTRACT] >= 0:
+        o[at[O_CONTRACT] + bid_obs[b, BO_CONTRACT]] = 1
+        if bid_obs[b, BO_MISERE] >= 0:
+            o[at[O_TERMS] + bid_obs[b, BO_MISERE]] = 1
+        if bid_obs[b, BO_OPEN_TERM] >= 0:
+            o[at[O_TERMS] + bid_obs[b, BO_OPEN_TERM]] = 1
+    if at[O_WIDOW] >= 0 and s[g, S_TOOK] and me == maker:
+        for j in range(p[t.KS]):
+            o[at[O_WIDOW] + kitty[g, j]] = 1
+    in_play = PLAY <= ph <= SUIT
+    shown = (bid_obs[b, BO_OPEN] == 2 and in_play) or (bid_obs[b, BO_OPEN] == 1 and s[g, S_TRICKS] >= 1)
+    if at[O_SHOWN] >= 0 and maker >= 0 and shown:
+        for i in range(cnt[g, maker]):
+            o[at[O_SHOWN] + hand[g, maker, i]] = 1
     for side in range(sides):
         won = 0
         for q in range(side, n, sides):
@@ -463,13 +609,13 @@ def _observe(p: Any, at: Any, phase_at: Any, g: int, me: int, final: bool, s: An
 
 
 @_jit
-def observe(p: Any, at: Any, phase_at: Any, s: Any, hand: Any, cnt: Any, pv: Any, scores: Any, legal: Any,
-            k: Any, obs: Any, mask: Any) -> None:  # fmt: skip
+def observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any,
+            scores: Any, legal: Any, k: Any, obs: Any, mask: Any) -> None:  # fmt: skip
     """Write each game's observation (from the seat to move) and action mask."""
     obs[:] = 0
     mask[:] = 0
     for g in range(obs.shape[0]):
-        _observe(p, at, phase_at, g, s[g, S_SEAT], False, s, hand, cnt, pv, scores, obs[g])
+        _observe(p, at, phase_at, bid_obs, g, s[g, S_SEAT], False, s, hand, cnt, kitty, pv, scores, obs[g])
         for i in range(k[g]):
             mask[g, legal[g, i]] = 1
 

@@ -7,7 +7,7 @@
 - :mod:`~hasenpfeffer.rl.pettingzoo`: a PettingZoo AEC environment (``env(variant=...)``);
 - :mod:`~hasenpfeffer.rl.openspiel`: the OpenSpiel game ``python_hasenpfeffer``, registered
   on import;
-- :mod:`~hasenpfeffer.rl.vector`: N games of an order-up variant stepped together in compiled
+- :mod:`~hasenpfeffer.rl.vector`: N games of a variant stepped together in compiled
   code, a Gymnasium vector environment (numba: the ``fast`` extra).
 
 The layout and the bounds need nothing beyond the package; the rest needs the ``rl`` extra

@@ -1,7 +1,7 @@
 """N games stepped together in compiled code: a Gymnasium vector environment.
 
-:class:`VectorEnv` keeps ``num_envs`` games of an order-up variant the compiled engine covers
-(euchre and its house rules, docs/batch.md) in numpy arrays and steps them all at once with the
+:class:`VectorEnv` keeps ``num_envs`` games of a variant the compiled engine covers (the
+built-ins euchre, hasenpfeffer, pepper and five hundred, and house rules: docs/batch.md) in numpy arrays and steps them all at once with the
 numba kernel :mod:`hasenpfeffer.batch.step_compiled`: one action id per game, for the seat to
 move in it. Observations are the single-game adapters' layout (:mod:`.layout`) seen from the
 seat to move, with the ``history`` rows left at zero; rewards are, per seat, the score change
@@ -38,10 +38,11 @@ from ..rules import mechanisms as has
 from ..rules.actions import IllegalActionError
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
-from .layout import layout
+from .layout import has_term, layout
 
 PIECES: tuple[str, ...] = ("to_move", "phase", "dealer", "hand", "played", "trick", "leader", "named")
 PIECES += ("calling", "trump", "maker", "alone", "sitting_out", "turned", "tricks_won", "scores")
+PIECES += ("contract", "terms", "widow", "shown")
 """The layout's pieces the kernel writes, in the order of its offsets (``step_compiled.O_*``)."""
 
 
@@ -50,15 +51,29 @@ def refusal(variant: Variant) -> str | None:
 
     >>> refusal(load_variant("euchre")) is None
     True
-    >>> refusal(load_variant("pepper"))
-    'the vector environment does not cover making.method auction (order-up variants only)'
+    >>> refusal(load_variant("three-handed-euchre"))
+    'the vector environment does not cover players, partnerships'
     """
     why = batch_refusal(variant)
     if why is not None:
         return why.replace("the compiled engine", "the vector environment")
-    if has.auction(variant):
-        return "the vector environment does not cover making.method auction (order-up variants only)"
     return None
+
+
+def bid_observations(variant: Variant) -> NDArray[np.int64]:
+    """Per bid of the ladder, then the forced bid: its place in the ``contract`` piece, those of
+    its terms in ``terms`` (-1: none), and when its hand is shown: 0 never, 1 after the first
+    trick, 2 from the lead (``step_compiled.BO_*``)."""
+    lay = layout(variant)
+    ladder = variant.making.auction.ladder if has.auction(variant) else ()
+    rows = [[-1, -1, -1, 0] for _ in range(len(ladder) + 1)]
+    for i, b in enumerate(ladder):
+        rows[i][0] = lay.bids.index(b.name) if b.name in lay.bids else -1
+        for col, term in ((1, "misere"), (2, "open")):
+            if term in lay.terms and has_term(b, term):
+                rows[i][col] = lay.terms.index(term)
+        rows[i][3] = (2 if b.open_from == "lead" else 1) if b.open else 0
+    return np.array(rows, dtype=np.int64)
 
 
 class VectorEnv(GymVectorEnv):
@@ -89,6 +104,7 @@ class VectorEnv(GymVectorEnv):
         self.phase_at = np.array(
             [lay.phases.index(x) if x in lay.phases else -1 for x in kernel.PHASE_NAMES], dtype=np.int64
         )
+        self.bid_obs = bid_observations(self.variant)
         self.a = kernel.arrays(tb.params, num_envs, actions)
         self.fobs = np.zeros((num_envs, size), dtype=np.float32)
         self.obs = np.zeros((num_envs, size), dtype=np.float32)
@@ -140,7 +156,7 @@ class VectorEnv(GymVectorEnv):
             tb.params, tb.deck, tb.suit_of, tb.eff, tb.trump_ids, seeds, a["s"], a["st"], a["hand"], a["cnt"],
             a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], a["dbuf"], a["dn"], a["rew"], a["term"],
             a["trunc"], a["fin"], tb.failure_multiplier, tb.bids, tb.points, self.max_hands, self.at,
-            self.phase_at, self.fobs, a["hend"],
+            self.phase_at, self.fobs, a["hend"], self.bid_obs,
         )  # fmt: skip
         self.started = True
         return self._observations(), {"to_move": a["s"][:, self._k.S_SEAT].copy()}
@@ -173,6 +189,7 @@ class VectorEnv(GymVectorEnv):
             p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, self.max_hands, acts, a["s"], a["st"],
             a["hand"], a["cnt"], a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], a["dbuf"], a["dn"],
             a["rew"], a["term"], a["trunc"], a["fin"], self.at, self.phase_at, self.fobs, a["hend"],
+            self.bid_obs,
         )  # fmt: skip
         obs = self._observations()
         term, trunc = a["term"].copy(), a["trunc"].copy()
@@ -192,8 +209,8 @@ class VectorEnv(GymVectorEnv):
     def _observations(self) -> dict[str, NDArray[Any]]:
         a = self.a
         self._k.observe(
-            self.tables.params, self.at, self.phase_at, a["s"], a["hand"], a["cnt"], a["pv"], a["scores"],
-            a["legal"], a["k"], self.obs, self.mask,
+            self.tables.params, self.at, self.phase_at, self.bid_obs, a["s"], a["hand"], a["cnt"], a["kitty"],
+            a["pv"], a["scores"], a["legal"], a["k"], self.obs, self.mask,
         )  # fmt: skip
         return {"observation": self.obs.copy(), "action_mask": self.mask.copy()}
 
