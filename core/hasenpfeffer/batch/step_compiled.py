@@ -35,13 +35,15 @@ PHASE_NAMES = ("order-up", "name-trump", "discard", "defence", "play", "play", "
 (S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
 (S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
 (S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
-(S_TOOK, S_LONE_CONTRACT, S_COLS) = range(27, 30)
+(S_TOOK, S_LONE_CONTRACT, S_HN, S_COLS) = range(27, 31)
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
 PV_OUT, PV_WON, PV_TRICK, PV_PLAYED = range(4)
 # offsets of the observation's pieces (-1: absent): the columns of ``at``
 (O_TO_MOVE, O_PHASE, O_DEALER, O_HAND, O_PLAYED, O_TRICK, O_LEADER, O_NAMED, O_CALLING) = range(9)
 (O_TRUMP, O_MAKER, O_ALONE, O_SITTING_OUT, O_TURNED, O_TRICKS_WON, O_SCORES, O_CONTRACT) = range(9, 17)
-(O_TERMS, O_WIDOW, O_SHOWN, O_COLS) = range(17, 21)
+(O_TERMS, O_WIDOW, O_SHOWN, O_HISTORY, O_HIST_WIDTH, O_HIST_HIDDEN, O_COLS) = range(17, 24)
+"""(``O_HIST_WIDTH``: a ``history`` row's width; ``O_HIST_HIDDEN``: the column of another
+seat's discard, -1 where there is none.)"""
 # a bid's row of ``bid_obs`` (the ladder, then the forced bid): its place in the ``contract``
 # piece, of its terms in ``terms`` (-1: none), and when its hand is shown (0 never, 1 after the
 # first trick, 2 from the lead)
@@ -52,8 +54,9 @@ DEALS_KEPT = 8
 """Deals kept per game and step (a step deals one hand, more only after throw-ins at the deal)."""
 
 
-def arrays(p: Any, games: int, actions: int) -> dict[str, Any]:
-    """The zeroed state of ``games`` games of a variant with parameters ``p``."""
+def arrays(p: Any, games: int, actions: int, slots: int) -> dict[str, Any]:
+    """The zeroed state of ``games`` games of a variant with parameters ``p`` (``slots``: the
+    decisions the ``history`` piece keeps)."""
     n, sides, hk = int(p[t.N]), int(p[t.SIDES]), int(p[t.HS] + p[t.KS])
     width = D_CARDS + n * int(p[t.HS]) + int(p[t.KS])
     return {
@@ -73,6 +76,7 @@ def arrays(p: Any, games: int, actions: int) -> dict[str, Any]:
         "trunc": np.zeros(games, dtype=np.bool_),
         "fin": np.zeros((games, sides + 2), dtype=np.int64),
         "hend": np.zeros(games, dtype=np.int64),
+        "hist": np.zeros((games, max(1, slots), 2), dtype=np.int64),
     }
 
 
@@ -114,7 +118,7 @@ def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, c
         0,
         -1,
     )
-    s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT] = p[t.L], dealer, 0, 0
+    s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT], s[g, S_HN] = p[t.L], dealer, 0, 0, 0
     s[g, S_PHASE], s[g, S_SEAT] = ORDER, (dealer + 1) % n
     if p[t.AUCTION]:
         s[g, S_PHASE], s[g, S_TS] = BID, 0
@@ -455,7 +459,7 @@ def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
 def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: Any, max_hands: int,
                g: int, how: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any,
                dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any, fin: Any, at: Any, phase_at: Any,
-               fobs: Any, hend: Any, bid_obs: Any) -> None:  # fmt: skip
+               fobs: Any, hend: Any, bid_obs: Any, hcol: Any, hist: Any) -> None:  # fmt: skip
     """Score game ``g``'s hand (``how``: 1 played out, 2 thrown in after the making, 3 thrown in
     at the deal), end or go on with the game, and deal until a decision awaits."""
     n, sides = p[t.N], p[t.SIDES]
@@ -488,9 +492,8 @@ def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points:
             fin[g, 0], fin[g, 1] = winner, s[g, S_HANDS]
             fin[g, 2 : 2 + sides] = scores[g]
             fobs[g, :] = 0
-            _observe(
-                p, at, phase_at, bid_obs, g, s[g, S_SEAT], True, s, hand, cnt, kitty, pv, scores, fobs[g]
-            )
+            _observe(p, at, phase_at, bid_obs, hcol, hist, g, s[g, S_SEAT], True, s, hand, cnt, kitty, pv, scores,
+                     fobs[g])  # fmt: skip
             _new_game(p, g, s, st, scores)
             new = 1
         elif not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
@@ -504,7 +507,8 @@ def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points:
 def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any, s: Any, st: Any,
           hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any, legal: Any, k: Any, dbuf: Any, dn: Any,
           rew: Any, term: Any, trunc: Any, fin: Any, fmult: float, bids: Any, points: Any,
-          max_hands: int, at: Any, phase_at: Any, fobs: Any, hend: Any, bid_obs: Any) -> None:  # fmt: skip
+          max_hands: int, at: Any, phase_at: Any, fobs: Any, hend: Any, bid_obs: Any, hcol: Any,
+          hist: Any) -> None:  # fmt: skip
     """Seed every game from ``seeds``, draw its dealer and deal until its first decision."""
     dn[:] = 0
     for g in range(seeds.shape[0]):
@@ -512,7 +516,7 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
         _new_game(p, g, s, st, scores)
         if not _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, 1):
             _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, 3, s, st, hand, cnt, kitty, pv,
-                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs)  # fmt: skip
+                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist)  # fmt: skip
         _legal(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
     rew[:] = 0
     hend[:] = 0
@@ -524,7 +528,8 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
 def step(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
          points: Any, max_hands: int, actions: Any, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
          pv: Any, scores: Any, legal: Any, k: Any, dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any,
-         fin: Any, at: Any, phase_at: Any, fobs: Any, hend: Any, bid_obs: Any) -> None:  # fmt: skip
+         fin: Any, at: Any, phase_at: Any, fobs: Any, hend: Any, bid_obs: Any, hcol: Any,
+         hist: Any) -> None:  # fmt: skip
     """Apply one (legal: checked by the caller) action id per game; rewards, ends, next decisions."""
     dn[:] = 0
     hend[:] = 0
@@ -532,16 +537,20 @@ def step(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trum
     term[:] = False
     trunc[:] = False
     for g in range(actions.shape[0]):
-        how = _apply(p, eff, key, trump_ids, bids, g, actions[g], s, hand, cnt, kitty, pv)
+        x = actions[g]
+        if hcol[x] >= 0 and s[g, S_HN] < hist.shape[1]:
+            hist[g, s[g, S_HN], 0], hist[g, s[g, S_HN], 1] = s[g, S_SEAT], x
+            s[g, S_HN] += 1
+        how = _apply(p, eff, key, trump_ids, bids, g, x, s, hand, cnt, kitty, pv)
         if how:
             _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, how, s, st, hand, cnt, kitty, pv,
-                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs)  # fmt: skip
+                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist)  # fmt: skip
         _legal(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
 
 
 @_jit
-def _observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, g: int, me: int, final: bool, s: Any, hand: Any,
-             cnt: Any, kitty: Any, pv: Any, scores: Any, o: Any) -> None:  # fmt: skip
+def _observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, g: int, me: int, final: bool,
+             s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any, o: Any) -> None:  # fmt: skip
     """Write game ``g`` as seat ``me`` sees it into ``o`` (zeroed); ``final``: the game is over
     (no seat to move, no phase)."""
     n, c, sides, hs = p[t.N], p[t.C], p[t.SIDES], p[t.HS]
@@ -569,6 +578,12 @@ def _observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, g: int, me: int, fina
             o[at[O_NAMED] + s[g, S_NAMED]] = 1
         if ph == SUIT:
             o[at[O_CALLING]] = 1
+    for j in range(s[g, S_HN]):
+        seat, x = hist[g, j, 0], hist[g, j, 1]
+        row = at[O_HISTORY] + j * at[O_HIST_WIDTH]
+        o[row + (seat - me) % n] = 1
+        hidden = seat != me and at[O_HIST_HIDDEN] >= 0 and p[t.DISCARD_BASE] <= x < p[t.DISCARD_BASE] + c
+        o[row + n + (at[O_HIST_HIDDEN] if hidden else hcol[x])] = 1
     if s[g, S_TI] >= 0:
         o[at[O_TRUMP] + s[g, S_TI]] = 1
     maker = s[g, S_MAKER]
@@ -609,13 +624,14 @@ def _observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, g: int, me: int, fina
 
 
 @_jit
-def observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any,
-            scores: Any, legal: Any, k: Any, obs: Any, mask: Any) -> None:  # fmt: skip
+def observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, s: Any, hand: Any, cnt: Any,
+            kitty: Any, pv: Any, scores: Any, legal: Any, k: Any, obs: Any, mask: Any) -> None:  # fmt: skip
     """Write each game's observation (from the seat to move) and action mask."""
     obs[:] = 0
     mask[:] = 0
     for g in range(obs.shape[0]):
-        _observe(p, at, phase_at, bid_obs, g, s[g, S_SEAT], False, s, hand, cnt, kitty, pv, scores, obs[g])
+        _observe(p, at, phase_at, bid_obs, hcol, hist, g, s[g, S_SEAT], False, s, hand, cnt, kitty, pv, scores,
+                 obs[g])  # fmt: skip
         for i in range(k[g]):
             mask[g, legal[g, i]] = 1
 

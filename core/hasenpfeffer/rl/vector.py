@@ -1,13 +1,14 @@
 """N games stepped together in compiled code: a Gymnasium vector environment.
 
 :class:`VectorEnv` keeps ``num_envs`` games of a variant the compiled engine covers (the
-built-ins euchre, hasenpfeffer, pepper and five hundred, and house rules: docs/batch.md) in numpy arrays and steps them all at once with the
-numba kernel :mod:`hasenpfeffer.batch.step_compiled`: one action id per game, for the seat to
-move in it. Observations are the single-game adapters' layout (:mod:`.layout`) seen from the
-seat to move, with the ``history`` rows left at zero; rewards are, per seat, the score change
-of its side in the hand that ended at that step (0 otherwise); a game that ends (won:
-terminated; at ``max_hands`` hands: truncated) starts again in the same step (Gymnasium's
-``SAME_STEP`` autoreset), its last observation and scores in ``infos``. Needs numba (the
+built-ins euchre, hasenpfeffer, pepper and five hundred, and house rules: docs/batch.md) in
+numpy arrays and steps them all at once with the numba kernel
+:mod:`hasenpfeffer.batch.step_compiled`: one action id per game, for the seat to move in it.
+Observations are the single-game adapters' vector (:mod:`.layout`), written in compiled code,
+seen from the seat to move; rewards are, per seat, the score change of its side in the hand
+that ended at that step (0 otherwise); a game that ends (won: terminated; at ``max_hands``
+hands: truncated) starts again in the same step (Gymnasium's ``SAME_STEP`` autoreset), its
+last observation and scores in ``infos``. Needs numba (the
 ``fast`` extra) and Gymnasium (the ``rl`` extra). See docs/rl.md.
 
 >>> env = VectorEnv("euchre", num_envs=4)
@@ -42,7 +43,7 @@ from .layout import has_term, layout
 
 PIECES: tuple[str, ...] = ("to_move", "phase", "dealer", "hand", "played", "trick", "leader", "named")
 PIECES += ("calling", "trump", "maker", "alone", "sitting_out", "turned", "tricks_won", "scores")
-PIECES += ("contract", "terms", "widow", "shown")
+PIECES += ("contract", "terms", "widow", "shown", "history")
 """The layout's pieces the kernel writes, in the order of its offsets (``step_compiled.O_*``)."""
 
 
@@ -105,7 +106,11 @@ class VectorEnv(GymVectorEnv):
             [lay.phases.index(x) if x in lay.phases else -1 for x in kernel.PHASE_NAMES], dtype=np.int64
         )
         self.bid_obs = bid_observations(self.variant)
-        self.a = kernel.arrays(tb.params, num_envs, actions)
+        self.a = kernel.arrays(tb.params, num_envs, actions, lay.history_slots)
+        column = lay.history_column
+        self.hcol = np.array([column.get(key, -1) for key in self.space.keys], dtype=np.int64)
+        hidden = column.get(("discard", "", False), -1)
+        self.at = np.concatenate((self.at, [self.seats + len(column), hidden])).astype(np.int64)
         self.fobs = np.zeros((num_envs, size), dtype=np.float32)
         self.obs = np.zeros((num_envs, size), dtype=np.float32)
         self.mask = np.zeros((num_envs, actions), dtype=np.int8)
@@ -156,7 +161,7 @@ class VectorEnv(GymVectorEnv):
             tb.params, tb.deck, tb.suit_of, tb.eff, tb.trump_ids, seeds, a["s"], a["st"], a["hand"], a["cnt"],
             a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], a["dbuf"], a["dn"], a["rew"], a["term"],
             a["trunc"], a["fin"], tb.failure_multiplier, tb.bids, tb.points, self.max_hands, self.at,
-            self.phase_at, self.fobs, a["hend"], self.bid_obs,
+            self.phase_at, self.fobs, a["hend"], self.bid_obs, self.hcol, a["hist"],
         )  # fmt: skip
         self.started = True
         return self._observations(), {"to_move": a["s"][:, self._k.S_SEAT].copy()}
@@ -189,7 +194,7 @@ class VectorEnv(GymVectorEnv):
             p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, self.max_hands, acts, a["s"], a["st"],
             a["hand"], a["cnt"], a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], a["dbuf"], a["dn"],
             a["rew"], a["term"], a["trunc"], a["fin"], self.at, self.phase_at, self.fobs, a["hend"],
-            self.bid_obs,
+            self.bid_obs, self.hcol, a["hist"],
         )  # fmt: skip
         obs = self._observations()
         term, trunc = a["term"].copy(), a["trunc"].copy()
@@ -209,8 +214,8 @@ class VectorEnv(GymVectorEnv):
     def _observations(self) -> dict[str, NDArray[Any]]:
         a = self.a
         self._k.observe(
-            self.tables.params, self.at, self.phase_at, self.bid_obs, a["s"], a["hand"], a["cnt"], a["kitty"],
-            a["pv"], a["scores"], a["legal"], a["k"], self.obs, self.mask,
+            self.tables.params, self.at, self.phase_at, self.bid_obs, self.hcol, a["hist"], a["s"], a["hand"],
+            a["cnt"], a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], self.obs, self.mask,
         )  # fmt: skip
         return {"observation": self.obs.copy(), "action_mask": self.mask.copy()}
 
