@@ -44,7 +44,8 @@ from .layout import has_term, layout
 PIECES: tuple[str, ...] = ("to_move", "phase", "dealer", "hand", "played", "trick", "leader", "named")
 PIECES += ("calling", "trump", "maker", "alone", "sitting_out", "turned", "tricks_won", "scores")
 PIECES += ("contract", "terms", "widow", "shown", "history")
-"""The layout's pieces the kernel writes, in the order of its offsets (``step_compiled.O_*``)."""
+"""The layout's pieces the kernel writes, in the order of its offsets (``step_compiled.O_*``,
+which go on with the width of a ``history`` row and the column of another seat's discard)."""
 
 
 def refusal(variant: Variant) -> str | None:
@@ -107,6 +108,9 @@ class VectorEnv(GymVectorEnv):
         )
         self.bid_obs = bid_observations(self.variant)
         self.a = kernel.arrays(tb.params, num_envs, actions, lay.history_slots)
+        unwritten = [piece.name for piece in lay.pieces if piece.name not in PIECES]
+        if unwritten:  # pieces of variants the compiled engine refuses (calling, dummies...)
+            raise ValueError(f"the vector environment does not write {', '.join(unwritten)}")
         column = lay.history_column
         self.hcol = np.array([column.get(key, -1) for key in self.space.keys], dtype=np.int64)
         hidden = column.get(("discard", "", False), -1)
