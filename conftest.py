@@ -16,5 +16,7 @@ if find_spec("pyspiel") is None:
 if find_spec("numba") is None:
     collect_ignore_glob += ["core/hasenpfeffer/*/*_compiled.py"]  # the compiled twins import numba
     collect_ignore_glob += ["core/hasenpfeffer/batch/run.py", "core/hasenpfeffer/batch/replay.py"]
+if find_spec("numba") is None or find_spec("gymnasium") is None:
+    collect_ignore_glob += ["core/hasenpfeffer/rl/vector.py"]  # the vector environment's kernel is compiled
 if find_spec("numpy") is None:
     collect_ignore_glob += ["core/hasenpfeffer/batch/tables.py"]

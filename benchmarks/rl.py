@@ -11,7 +11,12 @@ Every loop plays uniformly random legal actions for a fixed time and counts agen
 - ``open_spiel python_hasenpfeffer``: our OpenSpiel game through OpenSpiel's Python API
   (chance drawn from ``chance_outcomes()``);
 - ``open_spiel euchre``: OpenSpiel's own C++ euchre through its Python API, chance drawn from
-  ``legal_actions()``; each ``apply_action`` at a decision is a step.
+  ``legal_actions()``; each ``apply_action`` at a decision is a step;
+- ``open_spiel euchre, tensor + mask``: the same, reading at each decision what a learner reads,
+  the information-state tensor and the legal-action mask of the player to move;
+- ``vector VectorEnv, N=256``: the compiled vector environment (:mod:`hasenpfeffer.rl.vector`,
+  the variants the compiled engine covers), 256 games stepped together with ``random_actions()``: each ``step`` is
+  256 agent steps, each returning the game's observation and action mask.
 
 Runs of the loops alternate (so that a change in the machine's load touches them alike), time
 is this process's processor time, and the medians of the runs are printed.
@@ -64,8 +69,34 @@ def pettingzoo_loop(make: Callable[[], Any]) -> Loop:
     return run
 
 
-def openspiel_loop(name: str, params: dict[str, Any]) -> Loop | None:
-    """An OpenSpiel game stepped through its Python API, one episode a state."""
+def vector_loop(name: str, games: int = 256) -> Loop | None:
+    """The vector environment: ``games`` games a step, masked random ids (None where it does not
+    cover the variant, or numba is missing)."""
+    try:
+        from hasenpfeffer.rl.vector import VectorEnv
+    except ImportError:
+        return None
+    try:
+        venv = VectorEnv(name, num_envs=games)
+    except ValueError:
+        return None
+
+    def run(seconds: float, seed: int) -> tuple[int, int, float]:
+        venv.reset(seed=seed)
+        steps = 0
+        start = CLOCK()
+        while CLOCK() - start < seconds:
+            for _ in range(20):
+                venv.step(venv.random_actions())
+            steps += 20 * games
+        return steps, steps, CLOCK() - start
+
+    return run
+
+
+def openspiel_loop(name: str, params: dict[str, Any], tensors: bool = False) -> Loop | None:
+    """An OpenSpiel game stepped through its Python API, one episode a state (``tensors``: the
+    information-state tensor and the legal-action mask read at each decision)."""
     try:
         import pyspiel
 
@@ -83,6 +114,9 @@ def openspiel_loop(name: str, params: dict[str, Any]) -> Loop | None:
             state = game.new_initial_state()
             while not state.is_terminal():
                 if not state.is_chance_node():
+                    if tensors:
+                        state.information_state_tensor()
+                        state.legal_actions_mask()
                     state.apply_action(choice(state.legal_actions()))
                     decisions += 1
                 elif ours:
@@ -108,6 +142,8 @@ def main(argv: list[str] | None = None) -> int:
         f"pettingzoo env({name}), episode=game": pettingzoo_loop(lambda: env(name, episode="game")),
         f"open_spiel python_hasenpfeffer({name})": openspiel_loop("python_hasenpfeffer", {"variant": name}),
         "open_spiel euchre (C++)": openspiel_loop("euchre", {}),
+        "open_spiel euchre (C++), tensor + mask": openspiel_loop("euchre", {}, tensors=True),
+        f"vector VectorEnv({name}), N=256": vector_loop(name),
     }
     present = {label: loop for label, loop in loops.items() if loop is not None}
     for loop in present.values():
@@ -117,10 +153,19 @@ def main(argv: list[str] | None = None) -> int:
         for label, loop in present.items():
             runs[label].append(loop(args.seconds, seed))
     print(f"{'loop (median of ' + str(args.runs) + ' runs)':<48} {'agent steps/s':>14} {'decisions/s':>12}")
+    medians = {}
     for label, rs in runs.items():
-        steps = statistics.median(s / t for s, _, t in rs)
+        steps = medians[label] = statistics.median(s / t for s, _, t in rs)
         decisions = statistics.median(d / t for _, d, t in rs)
         print(f"{label:<48} {steps:>14,.0f} {decisions:>12,.0f}")
+    base, vector = (
+        medians.get("open_spiel euchre (C++), tensor + mask"),
+        medians.get(f"vector VectorEnv({name}), N=256"),
+    )
+    if base and vector:
+        print(
+            f"vector environment / OpenSpiel euchre with tensor and mask: {vector / base:.2f}x agent steps/s"
+        )
     if "open_spiel euchre (C++)" not in present:
         print("open-spiel is not installed: no comparison (pip install '.[rl]' in a clone)")
     return 0

@@ -152,6 +152,12 @@ def _ismcts(text: str, words: Words) -> str | None:
     return None
 
 
+def _selfplay(text: str, words: Words) -> str | None:
+    if script(words) == "examples/rl/vector_selfplay.py" and "--quick" not in words:
+        return insert(text, "--quick")
+    return None
+
+
 def _fuzz(text: str, words: Words) -> str | None:
     if script(words) != "tools/fuzz.py":
         return None
@@ -218,6 +224,14 @@ REDUCED: tuple[Reduction, ...] = (
         "200 hands of 200 simulations a decision take 8 minutes of processor time",
         True,
         _ismcts,
+    ),
+    Reduction(
+        "selfplay",
+        "python examples/rl/vector_selfplay.py without --quick",
+        "--quick",
+        "600 policy updates take a minute or two of processor time; 60 show the learning loop",
+        True,
+        _selfplay,
     ),
     Reduction(
         "fuzz",
@@ -473,6 +487,8 @@ EXTRAS: tuple[tuple[str, str, str], ...] = (
     ("dask", "distributed", "dask"),
     ("examples/rl/pettingzoo_random.py", "pettingzoo", "rl"),
     ("examples/rl/ismcts_vs_random.py", "pyspiel", "rl"),
+    ("examples/rl/vector_selfplay.py", "gymnasium", "rl"),
+    ("examples/rl/vector_selfplay.py", "numba", "fast"),
     ("benchmarks/rl.py", "pyspiel", "rl"),
     ("benchmarks/rl.py", "pettingzoo", "rl"),
 )

@@ -1,6 +1,6 @@
 """The package's layers: imports run one way, and no module imports itself back round a cycle.
 
-cli -> sim -> bots, rl, batch -> worlds, solver, records -> engine -> rules -> format -> accel (the
+cli -> sim, rl -> bots, batch -> worlds, solver, records -> engine -> rules -> format -> accel (the
 switch between the pure-Python and compiled twins, at the package root, reading nothing of ours). Every import counts, those inside
 functions and under ``TYPE_CHECKING`` too: a lazy import is still a dependency.
 """
@@ -25,7 +25,7 @@ LAYERS = {
     "records": 3,
     "bots": 4,
     "batch": 4,
-    "rl": 4,
+    "rl": 5,
     "sim": 5,
     "cli": 6,
 }

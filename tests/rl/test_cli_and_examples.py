@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from importlib.util import find_spec
 
 import pytest
 
@@ -73,6 +74,12 @@ def test_ismcts_example_runs() -> None:
     assert "hasenpfeffer: ISMCTS (5 simulations, greedy rollouts" in out
 
 
+def test_vector_selfplay_example_runs() -> None:
+    pytest.importorskip("numba")
+    out = run("examples/rl/vector_selfplay.py", "--quick", "--games", "32")
+    assert "before: the learner's side won" in out and "after 60 updates" in out
+
+
 def test_the_ismcts_example_repeats_from_its_seed() -> None:
     """Every source of chance is seeded, the unseen cards ISMCTS draws too: the same figures."""
     pytest.importorskip("pyspiel")
@@ -85,3 +92,6 @@ def test_benchmark_runs() -> None:
     pytest.importorskip("pyspiel")
     out = run("benchmarks/rl.py", "--seconds", "0.2", "--runs", "1")
     assert "pettingzoo env(euchre)" in out and "open_spiel euchre (C++)" in out
+    assert "open_spiel euchre (C++), tensor + mask" in out
+    if find_spec("numba") is not None:
+        assert "vector VectorEnv(euchre), N=256" in out and "vector environment / OpenSpiel" in out

@@ -6,7 +6,9 @@
   written into that vector (numpy);
 - :mod:`~hasenpfeffer.rl.pettingzoo`: a PettingZoo AEC environment (``env(variant=...)``);
 - :mod:`~hasenpfeffer.rl.openspiel`: the OpenSpiel game ``python_hasenpfeffer``, registered
-  on import.
+  on import;
+- :mod:`~hasenpfeffer.rl.vector`: N games of a variant stepped together in compiled
+  code, a Gymnasium vector environment (numba: the ``fast`` extra).
 
 The layout and the bounds need nothing beyond the package; the rest needs the ``rl`` extra
 (``pip install '.[rl]'`` in a clone: numpy, gymnasium, pettingzoo, open_spiel). See docs/rl.md.

@@ -1,0 +1,649 @@
+"""The compiled stepwise kernel (numba): N games of a covered variant, one decision at a time.
+
+The whole-game kernel (:mod:`.hand_compiled`) draws every decision itself; here each game
+stops at its next decision, with its legal ids listed, until :func:`step` is given an action
+id for each game. The phases are the whole-game kernel's: the auction (the contract, the
+forced bid, a hand thrown in or played without a maker) and the widow, or the turned card
+ordered up (or a trump named in round two); the trump named, the discard, lone defence, the
+tricks (with the suit named after a Joker led at no-trump) and the scoring, which it shares
+(``score_compiled._score``, ``_winner``). A finished game (won, or at the cap of hands)
+starts again at once with a new dealer, drawn from the game's own generator.
+
+:mod:`hasenpfeffer.rl.vector` drives it; the state is a handful of arrays, one row per game
+(:func:`arrays`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+from . import tables as t
+from .score_compiled import _rand, _remove, _score, _seed, _winner
+
+F = TypeVar("F", bound=Callable[..., Any])
+_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+
+# phases (the Python engine's: order-up, name-trump, discard, defence, play, bidding, trump;
+# SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase)
+ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PHASES = range(9)
+PHASE_NAMES = ("order-up", "name-trump", "discard", "defence", "play", "play", "bidding", "trump")
+# a game's scalars: the columns of ``s``
+(S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
+(S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
+(S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
+(S_TOOK, S_LONE_CONTRACT, S_HN, S_COLS) = range(27, 31)
+# the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
+PV_OUT, PV_WON, PV_TRICK, PV_PLAYED = range(4)
+# offsets of the observation's pieces (-1: absent): the columns of ``at``
+(O_TO_MOVE, O_PHASE, O_DEALER, O_HAND, O_PLAYED, O_TRICK, O_LEADER, O_NAMED, O_CALLING) = range(9)
+(O_TRUMP, O_MAKER, O_ALONE, O_SITTING_OUT, O_TURNED, O_TRICKS_WON, O_SCORES, O_CONTRACT) = range(9, 17)
+(O_TERMS, O_WIDOW, O_SHOWN, O_HISTORY, O_HIST_WIDTH, O_HIST_HIDDEN, O_COLS) = range(17, 24)
+"""(``O_HIST_WIDTH``: a ``history`` row's width; ``O_HIST_HIDDEN``: the column of another
+seat's discard, -1 where there is none.)"""
+# a bid's row of ``bid_obs`` (the ladder, then the forced bid): its place in the ``contract``
+# piece, of its terms in ``terms`` (-1: none), and when its hand is shown (0 never, 1 after the
+# first trick, 2 from the lead)
+BO_CONTRACT, BO_MISERE, BO_OPEN_TERM, BO_OPEN, BO_COLS = range(5)
+# a recorded deal: dealer, 1 when the first of a game, then the hands by seat, then the kitty
+D_DEALER, D_NEW, D_CARDS = range(3)
+DEALS_KEPT = 8
+"""Deals kept per game and step (a step deals one hand, more only after throw-ins at the deal)."""
+
+
+def arrays(p: Any, games: int, actions: int, slots: int) -> dict[str, Any]:
+    """The zeroed state of ``games`` games of a variant with parameters ``p`` (``slots``: the
+    decisions the ``history`` piece keeps)."""
+    n, sides, hk = int(p[t.N]), int(p[t.SIDES]), int(p[t.HS] + p[t.KS])
+    width = D_CARDS + n * int(p[t.HS]) + int(p[t.KS])
+    return {
+        "s": np.zeros((games, S_COLS), dtype=np.int64),
+        "st": np.zeros(games, dtype=np.uint64),
+        "hand": np.zeros((games, n, hk), dtype=np.int64),
+        "cnt": np.zeros((games, n), dtype=np.int64),
+        "kitty": np.zeros((games, max(1, int(p[t.KS]))), dtype=np.int64),
+        "pv": np.zeros((games, 4, n), dtype=np.int64),
+        "scores": np.zeros((games, sides), dtype=np.int64),
+        "legal": np.zeros((games, actions), dtype=np.int64),
+        "k": np.zeros(games, dtype=np.int64),
+        "dbuf": np.zeros((games, DEALS_KEPT, width), dtype=np.int64),
+        "dn": np.zeros(games, dtype=np.int64),
+        "rew": np.zeros((games, n), dtype=np.float32),
+        "term": np.zeros(games, dtype=np.bool_),
+        "trunc": np.zeros(games, dtype=np.bool_),
+        "fin": np.zeros((games, sides + 2), dtype=np.int64),
+        "hend": np.zeros(games, dtype=np.int64),
+        "hist": np.zeros((games, max(1, slots), 2), dtype=np.int64),
+    }
+
+
+@_jit
+def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
+          pv: Any, dbuf: Any, dn: Any, new: int) -> bool:  # fmt: skip
+    """Shuffle and deal game ``g``'s hand; False when it is thrown in at once (a turned Joker)."""
+    n, hs, ks, nd = p[t.N], p[t.HS], p[t.KS], p[t.DECK]
+    dk = deck.copy()
+    for i in range(nd - 1, 0, -1):
+        j = _rand(st[g : g + 1], i + 1)
+        dk[i], dk[j] = dk[j], dk[i]
+    dealer = s[g, S_DEALER]
+    seat = (dealer + 1) % n
+    for q in range(n):
+        hand[g, seat, :hs] = dk[q * hs : (q + 1) * hs]
+        cnt[g, seat] = hs
+        seat = (seat + 1) % n
+    kitty[g, :ks] = dk[n * hs : n * hs + ks]
+    row = dbuf[g, dn[g] % dbuf.shape[1]]
+    row[D_DEALER], row[D_NEW] = dealer, new
+    at = D_CARDS
+    for q in range(n):
+        row[at : at + hs] = np.sort(hand[g, q, :hs])
+        at += hs
+    row[at : at + ks] = kitty[g, :ks]
+    dn[g] += 1
+    pv[g, :, :] = 0
+    pv[g, PV_TRICK, :] = -1
+    turned = kitty[g, 0]
+    s[g, S_TURNED] = turned
+    s[g, S_TS] = suit_of[turned] if turned != p[t.JOKER] else p[t.TURNED_JOKER]
+    s[g, S_MAKER], s[g, S_TI], s[g, S_ALONE], s[g, S_DEF_ALONE], s[g, S_FORCED] = -1, -1, 0, -1, 0
+    s[g, S_LEADER], s[g, S_LED], s[g, S_J], s[g, S_TRICKS], s[g, S_DISCARDS], s[g, S_NAMED] = (
+        -1,
+        -1,
+        0,
+        0,
+        0,
+        -1,
+    )
+    s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT], s[g, S_HN] = p[t.L], dealer, 0, 0, 0
+    s[g, S_PHASE], s[g, S_SEAT] = ORDER, (dealer + 1) % n
+    if p[t.AUCTION]:
+        s[g, S_PHASE], s[g, S_TS] = BID, 0
+        s[g, S_HIGH], s[g, S_HIGH_SEAT], s[g, S_SPOKEN], s[g, S_PASSED] = -1, -1, 0, 0
+    return bool(s[g, S_TS] >= 0)
+
+
+@_jit
+def _legal(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, legal: Any,
+           k: Any) -> None:  # fmt: skip
+    """List game ``g``'s legal ids at its decision."""
+    n, ns = p[t.N], p[t.NS]
+    ph, seat, dealer = s[g, S_PHASE], s[g, S_SEAT], s[g, S_DEALER]
+    stuck = p[t.AP_RULE] == 1
+    may_alone = p[t.MAY_ALONE] == 1 and n > 2
+    row = legal[g]
+    m = 0
+    if ph == ORDER:
+        partner_alone = p[t.DPA] and seat != dealer and (seat - dealer) % 2 == 0
+        if not partner_alone or not may_alone:
+            row[m] = p[t.ORDER_BASE]
+            m += 1
+        if may_alone:
+            row[m] = p[t.ORDER_BASE] + 1
+            m += 1
+        if not (seat == dealer and p[t.ROUNDS] == 1 and stuck) or m == 0:
+            row[m] = p[t.PASS_ID]
+            m += 1
+    elif ph == NAME:
+        stuck_now = seat == dealer and stuck
+        barred = s[g, S_TS] if p[t.BARRED] and not (stuck_now and p[t.STUCK_TS]) else -1
+        last = ns + 1 if p[t.NO_TRUMP] or (stuck_now and p[t.STUCK_NT]) else ns
+        for o in range(last):
+            if o != barred:
+                row[m] = trump_ids[o, 0]
+                m += 1
+                if may_alone:
+                    row[m] = trump_ids[o, 1]
+                    m += 1
+        if not stuck_now or m == 0:
+            row[m] = p[t.PASS_ID]
+            m += 1
+    elif ph == DISCARD:
+        for i in range(cnt[g, seat]):
+            row[m] = hand[g, seat, i] + p[t.DISCARD_BASE]
+            m += 1
+    elif ph == DEFENCE:
+        row[0], row[1] = p[t.ALONE_ID], p[t.PASS_ID]
+        m = 2
+    elif ph == BID:
+        row[0] = p[t.PASS_ID]
+        m = 1
+        high = s[g, S_HIGH]
+        place = (seat - dealer - 1) % n + 1
+        for i in range(high + 1, p[t.L]):
+            if (bids[i, t.B_PLACES] >> (place - 1)) & 1 and high >= bids[i, t.B_OVER]:
+                row[m] = p[t.BID_BASE] + i
+                m += 1
+    elif ph == TRUMP:
+        last = ns + 1 if p[t.NO_TRUMP] else ns
+        for o in range(last):
+            row[m] = trump_ids[o, 0]
+            m += 1
+            if p[t.MAY_ALONE] and n > 2 and not s[g, S_LONE_CONTRACT]:
+                row[m] = trump_ids[o, 1]
+                m += 1
+    elif ph == SUIT:
+        for x in range(ns):
+            row[m] = p[t.SUIT_BASE] + x
+            m += 1
+    else:
+        effs = eff[s[g, S_TI]]
+        if s[g, S_J] > 0:
+            for i in range(cnt[g, seat]):
+                if effs[hand[g, seat, i]] == s[g, S_LED]:
+                    row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
+                    m += 1
+        if m == 0:
+            for i in range(cnt[g, seat]):
+                row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
+                m += 1
+    k[g] = m
+
+
+@_jit
+def _next_seat(pv: Any, g: int, seat: int, n: int) -> int:
+    """The next seat to the left that is not sitting out."""
+    seat = (seat + 1) % n
+    while pv[g, PV_OUT, seat]:
+        seat = (seat + 1) % n
+    return seat
+
+
+@_jit
+def _start_play(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
+    """Lead the first trick (as ``score_compiled._play`` chooses the leader)."""
+    n, maker, dealer = p[t.N], s[g, S_MAKER], s[g, S_DEALER]
+    alone, def_alone = s[g, S_ALONE] == 1, s[g, S_DEF_ALONE]
+    if maker < 0:
+        leader = (dealer + 1) % n
+    elif alone and def_alone >= 0 and p[t.BOTH] != 2:
+        leader = def_alone if p[t.BOTH] == 0 else maker
+    elif (alone or def_alone >= 0) and p[t.LEAD_ALONE_LEFT] and not (alone and def_alone >= 0):
+        leader = ((maker if alone else def_alone) + 1) % n
+    elif p[t.LEAD_MAKER]:
+        leader = maker
+    else:
+        leader = (dealer + 1) % n
+    while pv[g, PV_OUT, leader]:
+        leader = (leader + 1) % n
+    s[g, S_ACTIVE] = n - pv[g, PV_OUT, :n].sum()
+    s[g, S_NTRICKS] = cnt[g, leader]
+    s[g, S_PHASE], s[g, S_SEAT], s[g, S_LEADER], s[g, S_J], s[g, S_TRICKS] = PLAY, leader, leader, 0, 0
+
+
+@_jit
+def _offer_defence(p: Any, g: int, s: Any, cnt: Any, pv: Any, j0: int) -> None:
+    """Offer lone defence from the ``j0``-th seat on (the maker's side skipped), else play."""
+    n, maker = p[t.N], s[g, S_MAKER]
+    first = s[g, S_DEALER] if p[t.LD_DEALER] else maker
+    for j in range(j0, n + 1):
+        q = (first + j) % n
+        if (q - maker) % 2 != 0:
+            s[g, S_PHASE], s[g, S_SEAT], s[g, S_DEFJ] = DEFENCE, q, j
+            return
+    _start_play(p, g, s, cnt, pv)
+
+
+@_jit
+def _after_discard(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
+    """Lone defence where it is offered, then the play."""
+    if p[t.LONE_DEF] and s[g, S_MAKER] >= 0 and (s[g, S_ALONE] == 1 or p[t.LD_ANY]) and p[t.N] > 2:
+        _offer_defence(p, g, s, cnt, pv, 1)
+    else:
+        _start_play(p, g, s, cnt, pv)
+
+
+@_jit
+def _made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, seat: int, x: int, forced: bool) -> None:
+    """Trump made by ``seat`` with id ``x``: partners out, the dealer's discard, and on."""
+    n = p[t.N]
+    s[g, S_MAKER], s[g, S_REQUIRED], s[g, S_FORCED] = seat, p[t.TR_REQ], forced
+    if s[g, S_ALONE]:
+        for q in range(n):
+            if q != seat and (q - seat) % 2 == 0:
+                pv[g, PV_OUT, q] = 1
+    if s[g, S_DISCARDS] > 0:
+        s[g, S_PHASE], s[g, S_SEAT] = DISCARD, s[g, S_DISCARDER]
+    else:
+        _after_discard(p, g, s, cnt, pv)
+
+
+@_jit
+def _auction_over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any) -> int:
+    """The auction is over (as ``hand_compiled._hand`` ends it): the contract, the forced bid,
+    a hand thrown in (2) or played without a maker; the widow taken, trump named."""
+    n, dealer, joker = p[t.N], s[g, S_DEALER], p[t.JOKER]
+    maker, b = -1, p[t.L]
+    forced = False
+    if s[g, S_HIGH_SEAT] >= 0:
+        maker, b = s[g, S_HIGH_SEAT], s[g, S_HIGH]
+    elif p[t.AP_RULE] == 0:
+        return 2
+    elif p[t.AP_RULE] == 2:
+        s[g, S_TI] = p[t.AP_TRUMP]
+        _start_play(p, g, s, cnt, pv)
+        return 0
+    else:
+        maker = dealer
+        if not p[t.AP_DEALER]:
+            maker = -1
+            q = (dealer + 1) % n
+            for _ in range(n):
+                held = False
+                for j in range(cnt[g, q]):
+                    if hand[g, q, j] == joker:
+                        held = True
+                if held:
+                    maker = q
+                    break
+                q = (q + 1) % n
+        if maker < 0:
+            return 2
+        b = p[t.AP_BID]
+        forced = True
+    s[g, S_MAKER], s[g, S_B], s[g, S_REQUIRED], s[g, S_FORCED] = maker, b, bids[b, t.B_TRICKS], forced
+    s[g, S_DISCARDER] = maker
+    lone_contract = bids[b, t.B_ALONE] == 1
+    s[g, S_LONE_CONTRACT] = lone_contract
+    if p[t.WIDOW]:
+        for j in range(p[t.KS]):
+            hand[g, maker, cnt[g, maker]] = kitty[g, j]
+            cnt[g, maker] += 1
+        s[g, S_DISCARDS], s[g, S_TOOK] = p[t.KS], 1
+    if bids[b, t.B_TRUMP] >= 0:
+        s[g, S_TI], s[g, S_ALONE] = bids[b, t.B_TRUMP], lone_contract
+        _trump_made(p, g, s, cnt, pv)
+    else:
+        s[g, S_PHASE], s[g, S_SEAT] = TRUMP, maker
+    return 0
+
+
+@_jit
+def _trump_made(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
+    """An auction's trump made: partners of a lone maker out, the maker's discard, and on."""
+    maker = s[g, S_MAKER]
+    if s[g, S_ALONE]:
+        for q in range(p[t.N]):
+            if q != maker and (q - maker) % 2 == 0:
+                pv[g, PV_OUT, q] = 1
+    if s[g, S_DISCARDS] > 0:
+        s[g, S_PHASE], s[g, S_SEAT] = DISCARD, maker
+    else:
+        _after_discard(p, g, s, cnt, pv)
+
+
+@_jit
+def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int, s: Any, hand: Any,
+           cnt: Any, kitty: Any, pv: Any) -> int:  # fmt: skip
+    """Apply id ``x`` to game ``g``; 1 when the hand is over (played out), 2 when thrown in."""
+    n, ns = p[t.N], p[t.NS]
+    ph, seat, dealer = s[g, S_PHASE], s[g, S_SEAT], s[g, S_DEALER]
+    stuck = p[t.AP_RULE] == 1
+    if ph == ORDER:
+        if x != p[t.PASS_ID]:
+            s[g, S_TI], s[g, S_ALONE] = s[g, S_TS], x == p[t.ORDER_BASE] + 1
+            if p[t.DEALER_DISCARDS]:
+                hand[g, dealer, cnt[g, dealer]] = s[g, S_TURNED]
+                cnt[g, dealer] += 1
+                s[g, S_DISCARDS] = 1
+            _made(p, g, s, hand, cnt, pv, seat, x, seat == dealer and p[t.ROUNDS] == 1 and stuck)
+        elif seat == dealer:
+            if p[t.ROUNDS] == 1:
+                return 2
+            s[g, S_PHASE], s[g, S_SEAT] = NAME, (dealer + 1) % n
+        else:
+            s[g, S_SEAT] = (seat + 1) % n
+    elif ph == NAME:
+        if x != p[t.PASS_ID]:
+            for o in range(ns + 1):
+                if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
+                    s[g, S_TI], s[g, S_ALONE] = o, x == trump_ids[o, 1]
+            _made(p, g, s, hand, cnt, pv, seat, x, seat == dealer and stuck)
+        elif seat == dealer:
+            return 2
+        else:
+            s[g, S_SEAT] = (seat + 1) % n
+    elif ph == BID:
+        if x == p[t.PASS_ID]:
+            s[g, S_PASSED] |= 1 << seat
+        else:
+            s[g, S_HIGH], s[g, S_HIGH_SEAT] = x - p[t.BID_BASE], seat
+            if not p[t.PASS_FINAL]:
+                s[g, S_PASSED] = 0
+        s[g, S_SPOKEN] += 1
+        if s[g, S_HIGH] != p[t.L] - 1:
+            if p[t.ONE_ROUND]:
+                if s[g, S_SPOKEN] < n:
+                    s[g, S_SEAT] = (seat + 1) % n
+                    return 0
+            else:
+                active = 0
+                for q in range(n):
+                    if not (s[g, S_PASSED] >> q) & 1:
+                        active += 1
+                if active > 1 or (active == 1 and s[g, S_HIGH_SEAT] < 0):
+                    q = (seat + 1) % n
+                    while p[t.PASS_FINAL] and (s[g, S_PASSED] >> q) & 1:
+                        q = (q + 1) % n
+                    s[g, S_SEAT] = q
+                    return 0
+        return _auction_over(p, bids, g, s, hand, cnt, kitty, pv)
+    elif ph == TRUMP:
+        for o in range(ns + 1):
+            if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
+                s[g, S_TI] = o
+                s[g, S_ALONE] = x == trump_ids[o, 1] or s[g, S_LONE_CONTRACT] == 1
+        _trump_made(p, g, s, cnt, pv)
+    elif ph == DISCARD:
+        _remove(hand[g], cnt[g], seat, x - p[t.DISCARD_BASE])
+        s[g, S_DISCARDS] -= 1
+        if s[g, S_DISCARDS] == 0:
+            _after_discard(p, g, s, cnt, pv)
+    elif ph == DEFENCE:
+        if x == p[t.ALONE_ID]:
+            s[g, S_DEF_ALONE] = seat
+            for r in range(n):
+                if r != seat and (r - seat) % 2 == 0:
+                    pv[g, PV_OUT, r] = 1
+            _start_play(p, g, s, cnt, pv)
+        else:
+            _offer_defence(p, g, s, cnt, pv, s[g, S_DEFJ] + 1)
+    else:
+        if ph == SUIT:
+            s[g, S_LED], s[g, S_NAMED] = x - p[t.SUIT_BASE], x - p[t.SUIT_BASE]
+        else:
+            c = x - p[t.PLAY_BASE]
+            _remove(hand[g], cnt[g], seat, c)
+            pv[g, PV_TRICK, seat] = c
+            pv[g, PV_PLAYED, seat] |= 1 << c
+            if s[g, S_J] == 0:
+                s[g, S_LED] = eff[s[g, S_TI], c]
+                if c == p[t.JOKER] and s[g, S_TI] == ns and p[t.JOKER_NAMES]:
+                    s[g, S_PHASE] = SUIT
+                    return 0
+        s[g, S_PHASE] = PLAY
+        s[g, S_J] += 1
+        if s[g, S_J] < s[g, S_ACTIVE]:
+            s[g, S_SEAT] = _next_seat(pv, g, seat, n)
+            return 0
+        # the trick is complete: its winner leads the next
+        ti, leader = s[g, S_TI], s[g, S_LEADER]
+        row = key[ti, eff[ti, pv[g, PV_TRICK, leader]]]
+        q, best, top = leader, leader, -(1 << 60)
+        for _ in range(s[g, S_ACTIVE]):
+            if row[pv[g, PV_TRICK, q]] > top:
+                best, top = q, row[pv[g, PV_TRICK, q]]
+            q = _next_seat(pv, g, q, n)
+        pv[g, PV_WON, best] += 1
+        pv[g, PV_TRICK, :] = -1
+        s[g, S_TRICKS] += 1
+        s[g, S_NAMED], s[g, S_J] = -1, 0
+        if s[g, S_TRICKS] == s[g, S_NTRICKS]:
+            return 1  # the seat that played the last card stays the seat to move (the final view's)
+        s[g, S_SEAT], s[g, S_LEADER] = best, best
+    return 0
+
+
+@_jit
+def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
+    """Start game ``g`` again: scores 0, a random dealer."""
+    scores[g, :] = 0
+    s[g, S_HANDS] = 0
+    s[g, S_DEALER] = _rand(st[g : g + 1], p[t.N])
+
+
+@_jit
+def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: Any, max_hands: int,
+               g: int, how: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any,
+               dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any, fin: Any, at: Any, phase_at: Any,
+               fobs: Any, hend: Any, bid_obs: Any, hcol: Any, hist: Any) -> None:  # fmt: skip
+    """Score game ``g``'s hand (``how``: 1 played out, 2 thrown in after the making, 3 thrown in
+    at the deal), end or go on with the game, and deal until a decision awaits."""
+    n, sides = p[t.N], p[t.SIDES]
+    while True:
+        change = np.zeros(sides, dtype=np.int64)
+        winner = -1
+        if how == 1:
+            tricks = np.zeros(sides, dtype=np.int64)
+            for q in range(n):
+                tricks[q % sides] += pv[g, PV_WON, q]
+            maker = s[g, S_MAKER]
+            mside = maker % 2 if maker >= 0 else -1
+            if maker < 0:
+                made = -1
+                for x in range(sides):
+                    change[x] = p[t.NM_PER] * tricks[x] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[x])
+            else:
+                made = _score(p, fmult, bids, points, s[g, S_B], mside, tricks, s[g, S_REQUIRED],
+                              s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change)  # fmt: skip
+            for x in range(sides):
+                scores[g, x] += change[x]
+            winner = _winner(p, scores[g], mside, made)
+        for q in range(n):
+            rew[g, q] += change[q % sides]
+        hend[g] += 1
+        s[g, S_HANDS] += 1
+        new = 0
+        if winner >= 0 or s[g, S_HANDS] >= max_hands:
+            term[g], trunc[g] = winner >= 0, winner < 0
+            fin[g, 0], fin[g, 1] = winner, s[g, S_HANDS]
+            fin[g, 2 : 2 + sides] = scores[g]
+            fobs[g, :] = 0
+            _observe(p, at, phase_at, bid_obs, hcol, hist, g, s[g, S_SEAT], True, s, hand, cnt, kitty, pv, scores,
+                     fobs[g])  # fmt: skip
+            _new_game(p, g, s, st, scores)
+            new = 1
+        elif not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
+            s[g, S_DEALER] = (s[g, S_DEALER] + p[t.STEP]) % n
+        if _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, new):
+            return
+        how = 3
+
+
+@_jit
+def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any, s: Any, st: Any,
+          hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any, legal: Any, k: Any, dbuf: Any, dn: Any,
+          rew: Any, term: Any, trunc: Any, fin: Any, fmult: float, bids: Any, points: Any,
+          max_hands: int, at: Any, phase_at: Any, fobs: Any, hend: Any, bid_obs: Any, hcol: Any,
+          hist: Any) -> None:  # fmt: skip
+    """Seed every game from ``seeds``, draw its dealer and deal until its first decision."""
+    dn[:] = 0
+    for g in range(seeds.shape[0]):
+        _seed(st[g : g + 1], seeds[g])
+        _new_game(p, g, s, st, scores)
+        if not _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, 1):
+            _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, 3, s, st, hand, cnt, kitty, pv,
+                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist)  # fmt: skip
+        _legal(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
+    rew[:] = 0
+    hend[:] = 0
+    term[:] = False
+    trunc[:] = False
+
+
+@_jit
+def step(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+         points: Any, max_hands: int, actions: Any, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
+         pv: Any, scores: Any, legal: Any, k: Any, dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any,
+         fin: Any, at: Any, phase_at: Any, fobs: Any, hend: Any, bid_obs: Any, hcol: Any,
+         hist: Any) -> None:  # fmt: skip
+    """Apply one (legal: checked by the caller) action id per game; rewards, ends, next decisions."""
+    dn[:] = 0
+    hend[:] = 0
+    rew[:] = 0
+    term[:] = False
+    trunc[:] = False
+    for g in range(actions.shape[0]):
+        x = actions[g]
+        if hcol[x] >= 0 and s[g, S_HN] < hist.shape[1]:
+            hist[g, s[g, S_HN], 0], hist[g, s[g, S_HN], 1] = s[g, S_SEAT], x
+            s[g, S_HN] += 1
+        how = _apply(p, eff, key, trump_ids, bids, g, x, s, hand, cnt, kitty, pv)
+        if how:
+            _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, how, s, st, hand, cnt, kitty, pv,
+                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist)  # fmt: skip
+        _legal(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
+
+
+@_jit
+def _observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, g: int, me: int, final: bool,
+             s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any, o: Any) -> None:  # fmt: skip
+    """Write game ``g`` as seat ``me`` sees it into ``o`` (zeroed); ``final``: the game is over
+    (no seat to move, no phase)."""
+    n, c, sides, hs = p[t.N], p[t.C], p[t.SIDES], p[t.HS]
+    ph = s[g, S_PHASE]
+    if not final:
+        o[at[O_TO_MOVE] + (s[g, S_SEAT] - me) % n] = 1
+        if phase_at[ph] >= 0:
+            o[at[O_PHASE] + phase_at[ph]] = 1
+    o[at[O_DEALER] + (s[g, S_DEALER] - me) % n] = 1
+    for i in range(cnt[g, me]):
+        o[at[O_HAND] + hand[g, me, i]] = 1
+    for q in range(n):
+        r = (q - me) % n
+        bits = pv[g, PV_PLAYED, q]
+        if bits:
+            for x in range(c):
+                if (bits >> x) & 1:
+                    o[at[O_PLAYED] + r * c + x] = 1
+        if pv[g, PV_TRICK, q] >= 0:
+            o[at[O_TRICK] + r * c + pv[g, PV_TRICK, q]] = 1
+    if s[g, S_J] > 0 or ph == SUIT:
+        o[at[O_LEADER] + (s[g, S_LEADER] - me) % n] = 1
+    if at[O_NAMED] >= 0:
+        if s[g, S_NAMED] >= 0:
+            o[at[O_NAMED] + s[g, S_NAMED]] = 1
+        if ph == SUIT:
+            o[at[O_CALLING]] = 1
+    for j in range(s[g, S_HN]):
+        seat, x = hist[g, j, 0], hist[g, j, 1]
+        row = at[O_HISTORY] + j * at[O_HIST_WIDTH]
+        o[row + (seat - me) % n] = 1
+        hidden = seat != me and at[O_HIST_HIDDEN] >= 0 and p[t.DISCARD_BASE] <= x < p[t.DISCARD_BASE] + c
+        o[row + n + (at[O_HIST_HIDDEN] if hidden else hcol[x])] = 1
+    if s[g, S_TI] >= 0:
+        o[at[O_TRUMP] + s[g, S_TI]] = 1
+    maker = s[g, S_MAKER]
+    if maker >= 0:
+        o[at[O_MAKER] + (maker - me) % n] = 1
+    if at[O_ALONE] >= 0 and (s[g, S_ALONE] or s[g, S_DEF_ALONE] >= 0):
+        if s[g, S_ALONE]:
+            o[at[O_ALONE] + (maker - me) % n] = 1
+        if s[g, S_DEF_ALONE] >= 0:
+            o[at[O_ALONE] + (s[g, S_DEF_ALONE] - me) % n] = 1
+        for q in range(n):
+            if pv[g, PV_OUT, q]:
+                o[at[O_SITTING_OUT] + (q - me) % n] = 1
+    if at[O_TURNED] >= 0:
+        o[at[O_TURNED] + s[g, S_TURNED]] = 1
+    b = s[g, S_B]
+    if maker >= 0 and at[O_CONTRACT] >= 0 and bid_obs[b, BO_CONTRACT] >= 0:
+        o[at[O_CONTRACT] + bid_obs[b, BO_CONTRACT]] = 1
+        if bid_obs[b, BO_MISERE] >= 0:
+            o[at[O_TERMS] + bid_obs[b, BO_MISERE]] = 1
+        if bid_obs[b, BO_OPEN_TERM] >= 0:
+            o[at[O_TERMS] + bid_obs[b, BO_OPEN_TERM]] = 1
+    if at[O_WIDOW] >= 0 and s[g, S_TOOK] and me == maker:
+        for j in range(p[t.KS]):
+            o[at[O_WIDOW] + kitty[g, j]] = 1
+    in_play = PLAY <= ph <= SUIT
+    shown = (bid_obs[b, BO_OPEN] == 2 and in_play) or (bid_obs[b, BO_OPEN] == 1 and s[g, S_TRICKS] >= 1)
+    if at[O_SHOWN] >= 0 and maker >= 0 and shown:
+        for i in range(cnt[g, maker]):
+            o[at[O_SHOWN] + hand[g, maker, i]] = 1
+    for side in range(sides):
+        won = 0
+        for q in range(side, n, sides):
+            won += pv[g, PV_WON, q]
+        rel = (side - me) % sides
+        o[at[O_TRICKS_WON] + rel] = won / hs
+        o[at[O_SCORES] + rel] = min(4.0, max(-4.0, scores[g, side] / float(p[t.TARGET])))
+
+
+@_jit
+def observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, s: Any, hand: Any, cnt: Any,
+            kitty: Any, pv: Any, scores: Any, legal: Any, k: Any, obs: Any, mask: Any) -> None:  # fmt: skip
+    """Write each game's observation (from the seat to move) and action mask."""
+    obs[:] = 0
+    mask[:] = 0
+    for g in range(obs.shape[0]):
+        _observe(p, at, phase_at, bid_obs, hcol, hist, g, s[g, S_SEAT], False, s, hand, cnt, kitty, pv, scores,
+                 obs[g])  # fmt: skip
+        for i in range(k[g]):
+            mask[g, legal[g, i]] = 1
+
+
+@_jit
+def seed(st: Any, value: int) -> None:
+    """Seed the generator ``st`` (one uint64) from ``value``, as every game's is seeded."""
+    _seed(st, value)
+
+
+@_jit
+def sample(st: Any, legal: Any, k: Any, out: Any) -> None:
+    """A uniformly random legal id per game into ``out``, drawn from the generator ``st``."""
+    for g in range(k.shape[0]):
+        out[g] = legal[g, _rand(st, k[g])]

@@ -1,0 +1,259 @@
+"""N games stepped together in compiled code: a Gymnasium vector environment.
+
+:class:`VectorEnv` keeps ``num_envs`` games of a variant the compiled engine covers (the
+built-ins euchre, hasenpfeffer, pepper and five hundred, and house rules: docs/batch.md) in
+numpy arrays and steps them all at once with the numba kernel
+:mod:`hasenpfeffer.batch.step_compiled`: one action id per game, for the seat to move in it.
+Observations are the single-game adapters' vector (:mod:`.layout`), written in compiled code,
+seen from the seat to move; rewards are, per seat, the score change of its side in the hand
+that ended at that step (0 otherwise); a game that ends (won: terminated; at ``max_hands``
+hands: truncated) starts again in the same step (Gymnasium's ``SAME_STEP`` autoreset), its
+last observation and scores in ``infos``. Needs numba (the
+``fast`` extra) and Gymnasium (the ``rl`` extra). See docs/rl.md.
+
+>>> env = VectorEnv("euchre", num_envs=4)
+>>> obs, infos = env.reset(seed=1)
+>>> obs["observation"].shape, obs["action_mask"].shape, infos["to_move"].shape
+((4, 636), (4, 59), (4,))
+>>> obs, rewards, terminated, truncated, infos = env.step(env.random_actions())
+>>> rewards.shape, terminated.shape
+((4, 4), (4,))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector import VectorEnv as GymVectorEnv
+from numpy.typing import NDArray
+
+from .. import accel
+from ..batch.coverage import refusal as batch_refusal
+from ..batch.tables import build
+from ..format.loader import load_variant
+from ..format.variant import HAND_CAP, Variant
+from ..rules import mechanisms as has
+from ..rules.actions import IllegalActionError
+from ..rules.actionspace import action_space
+from ..rules.ruleset import compile_variant
+from .layout import has_term, layout
+
+PIECES: tuple[str, ...] = ("to_move", "phase", "dealer", "hand", "played", "trick", "leader", "named")
+PIECES += ("calling", "trump", "maker", "alone", "sitting_out", "turned", "tricks_won", "scores")
+PIECES += ("contract", "terms", "widow", "shown", "history")
+"""The layout's pieces the kernel writes, in the order of its offsets (``step_compiled.O_*``,
+which go on with the width of a ``history`` row and the column of another seat's discard)."""
+
+
+def refusal(variant: Variant) -> str | None:
+    """One line saying why :class:`VectorEnv` does not play ``variant``, or None.
+
+    >>> refusal(load_variant("euchre")) is None
+    True
+    >>> refusal(load_variant("three-handed-euchre"))
+    'the vector environment does not cover players, partnerships'
+    """
+    why = batch_refusal(variant)
+    if why is not None:
+        return why.replace("the compiled engine", "the vector environment")
+    return None
+
+
+def bid_observations(variant: Variant) -> NDArray[np.int64]:
+    """Per bid of the ladder, then the forced bid: its place in the ``contract`` piece, those of
+    its terms in ``terms`` (-1: none), and when its hand is shown: 0 never, 1 after the first
+    trick, 2 from the lead (``step_compiled.BO_*``)."""
+    lay = layout(variant)
+    ladder = variant.making.auction.ladder if has.auction(variant) else ()
+    rows = [[-1, -1, -1, 0] for _ in range(len(ladder) + 1)]
+    for i, b in enumerate(ladder):
+        rows[i][0] = lay.bids.index(b.name) if b.name in lay.bids else -1
+        for col, term in ((1, "misere"), (2, "open")):
+            if term in lay.terms and has_term(b, term):
+                rows[i][col] = lay.terms.index(term)
+        rows[i][3] = (2 if b.open_from == "lead" else 1) if b.open else 0
+    return np.array(rows, dtype=np.int64)
+
+
+class VectorEnv(GymVectorEnv):
+    """``num_envs`` games of ``variant`` (a built-in name, a path or a :class:`Variant`)."""
+
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
+
+    def __init__(
+        self, variant: str | Variant = "euchre", num_envs: int = 256, max_hands: int = HAND_CAP
+    ) -> None:
+        self.variant = variant if isinstance(variant, Variant) else load_variant(variant)
+        why = refusal(self.variant)
+        if why is not None:
+            raise ValueError(why)
+        if num_envs < 1 or max_hands < 1:
+            raise ValueError("num_envs and max_hands must be 1 or more")
+        accel.require("the vector environment")
+        from ..batch import step_compiled as kernel
+
+        self._k = kernel
+        self.num_envs, self.max_hands = num_envs, max_hands
+        self.tables = tb = build(self.variant)
+        self.space = action_space(self.variant)
+        self.layout = lay = layout(self.variant)
+        self.seats, self.sides = self.variant.players, len(self.variant.teams)
+        size, actions = lay.size, self.space.size
+        self.at = np.array([lay[name].start if name in lay else -1 for name in PIECES], dtype=np.int64)
+        self.phase_at = np.array(
+            [lay.phases.index(x) if x in lay.phases else -1 for x in kernel.PHASE_NAMES], dtype=np.int64
+        )
+        self.bid_obs = bid_observations(self.variant)
+        self.a = kernel.arrays(tb.params, num_envs, actions, lay.history_slots)
+        unwritten = [piece.name for piece in lay.pieces if piece.name not in PIECES]
+        if unwritten:  # pieces of variants the compiled engine refuses (calling, dummies...)
+            raise ValueError(f"the vector environment does not write {', '.join(unwritten)}")
+        column = lay.history_column
+        self.hcol = np.array([column.get(key, -1) for key in self.space.keys], dtype=np.int64)
+        hidden = column.get(("discard", "", False), -1)
+        self.at = np.concatenate((self.at, [self.seats + len(column), hidden])).astype(np.int64)
+        self.fobs = np.zeros((num_envs, size), dtype=np.float32)
+        self.obs = np.zeros((num_envs, size), dtype=np.float32)
+        self.mask = np.zeros((num_envs, actions), dtype=np.int8)
+        self.names = compile_variant(self.variant).names
+        low, high = lay.bounds()
+        box = spaces.Box(np.array(low, np.float32), np.array(high, np.float32), dtype=np.float32)
+        self.single_observation_space = spaces.Dict(
+            {"observation": box, "action_mask": spaces.Box(0, 1, (actions,), dtype=np.int8)}
+        )
+        self.single_action_space = spaces.Discrete(actions)
+        self.observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(
+                    np.tile(box.low, (num_envs, 1)), np.tile(box.high, (num_envs, 1)), dtype=np.float32
+                ),
+                "action_mask": spaces.Box(0, 1, (num_envs, actions), dtype=np.int8),
+            }
+        )
+        self.action_space = spaces.MultiDiscrete([actions] * num_envs)
+        self.rng_state = np.ones(1, dtype=np.uint64)
+        self.started = False
+
+    def _tables(self) -> tuple[Any, ...]:
+        tb = self.tables
+        return (
+            tb.params,
+            tb.failure_multiplier,
+            tb.deck,
+            tb.eff,
+            tb.key,
+            tb.suit_of,
+            tb.trump_ids,
+            tb.bids,
+            tb.points,
+        )
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, NDArray[Any]], dict[str, Any]]:
+        """Start every game anew (game ``i`` from seed ``(seed << 32) + i``; no seed: a random
+        one); the first observations and ``infos`` (``to_move``)."""
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1)[0])
+        seeds = np.array([((seed << 32) + i) % (1 << 63) for i in range(self.num_envs)], dtype=np.int64)
+        self._k.seed(self.rng_state, (seed + 0x5EED) % (1 << 63))
+        a, tb = self.a, self.tables
+        self._k.reset(
+            tb.params, tb.deck, tb.suit_of, tb.eff, tb.trump_ids, seeds, a["s"], a["st"], a["hand"], a["cnt"],
+            a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], a["dbuf"], a["dn"], a["rew"], a["term"],
+            a["trunc"], a["fin"], tb.failure_multiplier, tb.bids, tb.points, self.max_hands, self.at,
+            self.phase_at, self.fobs, a["hend"], self.bid_obs, self.hcol, a["hist"],
+        )  # fmt: skip
+        self.started = True
+        return self._observations(), {"to_move": a["s"][:, self._k.S_SEAT].copy()}
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        dict[str, NDArray[Any]], NDArray[np.float32], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]
+    ]:
+        """Apply one action id per game for its seat to move (all games unchanged and
+        :class:`IllegalActionError` when one is not legal): observations, rewards by seat,
+        terminations, truncations, ``infos``."""
+        if not self.started:
+            raise ValueError("call reset() before step()")
+        acts = np.asarray(actions, dtype=np.int64).reshape(-1)
+        if acts.shape[0] != self.num_envs:
+            raise ValueError(f"step needs {self.num_envs} action ids, one per game, read {acts.shape[0]}")
+        size = self.space.size
+        inside = (acts >= 0) & (acts < size)
+        ok = inside.copy()
+        ok[inside] = self.mask[np.flatnonzero(inside), acts[inside]] == 1
+        if not ok.all():
+            g = int(np.flatnonzero(~ok)[0])
+            seat = int(self.a["s"][g, self._k.S_SEAT])
+            legal = [self.space.decode(int(i), seat) for i in np.flatnonzero(self.mask[g])]
+            raise IllegalActionError(f"action id {int(acts[g])}", seat, legal, f"game {g}: not a legal id")
+        a, k = self.a, self._k
+        p, fmult, deck, eff, key, suit_of, trump_ids, bids, points = self._tables()
+        k.step(
+            p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, self.max_hands, acts, a["s"], a["st"],
+            a["hand"], a["cnt"], a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], a["dbuf"], a["dn"],
+            a["rew"], a["term"], a["trunc"], a["fin"], self.at, self.phase_at, self.fobs, a["hend"],
+            self.bid_obs, self.hcol, a["hist"],
+        )  # fmt: skip
+        obs = self._observations()
+        term, trunc = a["term"].copy(), a["trunc"].copy()
+        infos: dict[str, Any] = {"to_move": a["s"][:, k.S_SEAT].copy(), "hands_ended": a["hend"].copy()}
+        ended = term | trunc
+        if ended.any():
+            fin = a["fin"]
+            infos["_final_obs"] = infos["_final_info"] = ended
+            infos["final_obs"] = {"observation": np.where(ended[:, None], self.fobs, 0)}
+            infos["final_info"] = {
+                "scores": np.where(ended[:, None], fin[:, 2:], 0),
+                "winner": np.where(ended, fin[:, 0], -1),
+                "hands": np.where(ended, fin[:, 1], 0),
+            }
+        return obs, a["rew"].copy(), term, trunc, infos
+
+    def _observations(self) -> dict[str, NDArray[Any]]:
+        a = self.a
+        self._k.observe(
+            self.tables.params, self.at, self.phase_at, self.bid_obs, self.hcol, a["hist"], a["s"], a["hand"],
+            a["cnt"], a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], self.obs, self.mask,
+        )  # fmt: skip
+        return {"observation": self.obs.copy(), "action_mask": self.mask.copy()}
+
+    def random_actions(self) -> NDArray[np.int64]:
+        """A uniformly random legal id for each game (seeded by :meth:`reset`)."""
+        out = np.zeros(self.num_envs, dtype=np.int64)
+        self._k.sample(self.rng_state, self.a["legal"], self.a["k"], out)
+        return out
+
+    @property
+    def to_move(self) -> NDArray[np.int64]:
+        """The seat to move in each game."""
+        return np.asarray(self.a["s"][:, self._k.S_SEAT].copy())
+
+    @property
+    def scores(self) -> NDArray[np.int64]:
+        """Each game's scores by side."""
+        return np.asarray(self.a["scores"].copy())
+
+    def deals(self, game: int) -> list[dict[str, Any]]:
+        """The deals game ``game`` was dealt in the last :meth:`reset` or :meth:`step`, in order
+        (``dealer``, ``hands`` by seat, ``widow`` with the turned card first, ``new``: the first
+        hand of a game), as ``Game(deal=...)`` takes them (the last ones kept)."""
+        k, a = self._k, self.a
+        n, hs, ks = self.seats, self.variant.hand_size, self.variant.deal.kitty.size
+        count = int(a["dn"][game])
+        kept = a["dbuf"].shape[1]
+        out = []
+        for i in range(max(0, count - kept), count):
+            row = a["dbuf"][game, i % kept]
+            at = k.D_CARDS
+            hands = [[self.names[int(c)] for c in row[at + q * hs : at + (q + 1) * hs]] for q in range(n)]
+            widow = [self.names[int(c)] for c in row[at + n * hs : at + n * hs + ks]]
+            out.append(
+                {"dealer": int(row[k.D_DEALER]), "hands": hands, "widow": widow, "new": bool(row[k.D_NEW])}
+            )
+        return out
