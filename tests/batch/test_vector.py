@@ -234,7 +234,11 @@ def test_games_end_and_start_again() -> None:
     [
         (
             "buck-euchre",
-            "the vector environment does not cover partnerships, making.order_up.turned_trump, alone.drop_out, scoring.bucked",
+            "the vector environment does not cover partnerships, alone.drop_out, scoring.bucked",
+        ),
+        (
+            str(ROOT / "examples/house-rules/euchre-dirty-clubs.yaml"),
+            "the vector environment does not cover making.order_up.turned_trump",
         ),
         ("three-handed-euchre", "the vector environment does not cover players, partnerships"),
     ],

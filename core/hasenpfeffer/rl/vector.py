@@ -55,11 +55,23 @@ def refusal(variant: Variant) -> str | None:
     True
     >>> refusal(load_variant("three-handed-euchre"))
     'the vector environment does not cover players, partnerships'
+    >>> refusal(load_variant("examples/house-rules/euchre-laps.yaml"))
+    'the vector environment does not cover match'
     """
     why = batch_refusal(variant)
     if why is not None:
         return why.replace("the compiled engine", "the vector environment")
-    return None
+    ou = variant.making.order_up if variant.making.method == "order-up" else None
+    fields = [
+        name
+        for name, used in (
+            ("making.order_up.turned_trump", ou is not None and bool(ou.turned_trump)),
+            ("making.order_up.turned_joker", ou is not None and ou.turned_joker == "dealer-names"),
+            ("match", variant.match is not None),
+        )
+        if used
+    ]  # played by the whole-game kernel, not yet stepped
+    return f"the vector environment does not cover {', '.join(fields)}" if fields else None
 
 
 def bid_observations(variant: Variant) -> NDArray[np.int64]:
