@@ -1,7 +1,7 @@
 """Which variants the compiled batch engine plays, and why it refuses the others.
 
 The compiled engine covers what the built-in Euchre, Hasenpfeffer, Pepper and Five Hundred
-need: order-up and auction making (stick the dealer, the Canadian loner, one or two rounds,
+need, and weak hands (a redeal or a swap with the kitty): order-up and auction making (stick the dealer, the Canadian loner, one or two rounds,
 a turned Joker's suit fixed or named by the dealer, dirty clubs' turned trump, restricted
 bids, contracts), the widow or the turned card and the discard, going alone and
 lone defence, trick play with bowers and the Joker (the suit named after a Joker led in
@@ -34,7 +34,6 @@ CHECKS: tuple[Check, ...] = (
     ("partnerships", lambda v: v.partnerships != "alternate"),
     ("pack.copies", lambda v: v.pack.copies != 1),
     ("pack.jokers", lambda v: v.pack.jokers > 1),
-    ("deal.weak_hands", lambda v: bool(v.deal.weak_hands)),
     ("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
     ("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
     ("making.call", lambda v: v.making.call is not None),

@@ -1,5 +1,5 @@
 """The compiled kernel's hand (numba): one hand of random legal actions, as the Python phases
-play it (deal, auction or order-up, widow or turned card and discard, lone defence, tricks,
+play it (deal, weak hands, auction or order-up, widow or turned card and discard, lone defence, tricks,
 scoring); in order-up, a turned Joker's suit named by the dealer first, and a turned card of a
 ``turned_trump`` suit (dirty clubs) trump at once. Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
 
@@ -27,6 +27,7 @@ from .score_compiled import (
     _rand,
     _remove,
 )
+from .weak_compiled import _weak
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -36,7 +37,8 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
           points: Any, dealer: int, hand: Any, cnt: Any, ws: Any, st: Any, legal: Any, hr: Any, acts: Any,
           ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> int:  # fmt: skip
-    """Play one hand dealt by ``dealer``; its row into ``hr``; 1 when the same dealer deals again."""
+    """Play one hand dealt by ``dealer``; its row into ``hr``; 1 when the same dealer deals again,
+    2 when the next deals after a weak hand's redeal (whatever ``making.all_pass.redeal`` says)."""
     n, hs, ks, ns, joker = p[t.N], p[t.HS], p[t.KS], p[t.NS], p[t.JOKER]
     dk = ws[0]
     dk[: p[t.DECK]] = deck
@@ -51,12 +53,20 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
     kitty = dk[n * hs : n * hs + ks]
     kn = ks
     hr[:] = 0
+    if p[t.WEAK_N]:  # hands in the recorded order, as a swap gives cards by their place
+        for q in range(n):
+            hand[q, :hs] = np.sort(hand[q, :hs])
     if record:
         at = H_COLS + 3 * p[t.SIDES]
         for q in range(n):
             hr[at : at + hs] = np.sort(hand[q, :hs])
             at += hs
         hr[at : at + ks] = kitty
+    if p[t.WEAK_N]:
+        redeal = _weak(p, dealer, hand, cnt, kitty, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)
+        if redeal:
+            hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_THROWN], hr[H_MADE] = -1, -1, -1, 1, -1
+            return redeal
     maker, b, ti, alone, def_alone, forced, required, bidcode = -1, p[t.L], -1, False, -1, False, 0, -1
     same, thrown, discards = 0, False, 0
     out = ws[1]

@@ -152,7 +152,7 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
                 if _match_won(p, scores, won, winner):
                     break
                 winner = -1
-            if not (thrown and (same or p[AP_REDEAL_SAME])):
+            if not (thrown and (same == 1 or (same == 0 and p[AP_REDEAL_SAME]))):
                 dealer = (dealer + p[STEP]) % n
         games_out[g, G_HANDS], games_out[g, G_WINNER] = played, winner
         games_out[g, G_COLS : G_COLS + sides] = scores

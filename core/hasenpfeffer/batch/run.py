@@ -32,7 +32,7 @@ from .tables import HS, KS, SIDES, N, Tables, build
 
 # the kernel's layout (score_compiled, kernel_compiled), repeated so that reading needs no numba (tested)
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
-H_MADE, H_ASTART, H_ACOUNT, H_COLS = range(9, 13)
+H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_COLS = range(9, 15)
 G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
 BID_ORDER_UP, BID_TURNED = -2, -3
 
@@ -106,6 +106,13 @@ class Batch:
             )
         return out
 
+    def weak_hands(self, h: int) -> list[str]:
+        """The weak-hand rules hand row ``h`` acted on, as the statistics count them (the rule's
+        name, a space, its action: ``Stats.weak_hands``)."""
+        rules, row = self.variant.deal.weak_hands, self.hands[h]
+        acted = ((int(row[H_SWAP]), "swap"), (int(row[H_REDEAL]), "redeal"))
+        return [f"{rules[w - 1].name} {action}" for w, action in acted if w]
+
     def deal(self, h: int) -> dict[str, Any]:
         """Hand row ``h``'s deal (``dealer``, ``hands`` by seat, ``widow``; the turned card first)."""
         self._need()
@@ -162,7 +169,7 @@ def play(
     seed_array = np.array([s % (1 << 63) for s in seeds], dtype=np.int64)
     games = len(seed_array)
     p = tables.params
-    per_hand = int(p[N] * p[HS] + 4 * p[N] + p[KS] + 8)
+    per_hand = int(p[N] * p[HS] + 5 * p[N] + p[KS] + 8)
     cap_h = max(64, games * 12)
     while True:
         cap_a = cap_h * per_hand if record else 1
