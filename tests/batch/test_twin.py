@@ -54,7 +54,6 @@ def test_compiled_games_replay_in_python(path: Path, long_run: bool) -> None:
         ("buck-euchre", "partnerships, alone.drop_out, scoring.bucked"),
         ("double-hasenpfeffer", "pack.copies, alone.exchange"),
         ("three-handed-euchre", "players, partnerships"),
-        ("examples/house-rules/euchre-jamboree.yaml", "scoring.declarations"),
         ("railroad-euchre", "alone.exchange"),
         ("examples/house-rules/two-handed-euchre-dummy.yaml", "deal.dummies"),
         ("examples/house-rules/five-handed-call-your-partner.yaml", "players, partnerships, making.call"),
@@ -130,6 +129,7 @@ def test_the_readers_layout_is_the_kernels() -> None:
         "H_COLS",
         "BID_ORDER_UP",
         "BID_TURNED",
+        "BID_DECLARED",
     ]
     assert [getattr(run, n) for n in names] == [getattr(score_compiled, n) for n in names]
     names = ["G_HANDS", "G_WINNER", "G_DEALER", "G_COLS"]
@@ -155,3 +155,28 @@ def test_weak_hands_acting_at_once_mixed_and_from_a_widow_replay() -> None:
         assert check_batch(batch) == len(batch.hands)
         acted = {key for h in range(len(batch.hands)) for key in batch.weak_hands(h)}
         assert {"low swap", "aces redeal"} <= acted  # optional redeals: the example files
+
+
+def test_declarations_replay_where_sets_are_often_held() -> None:
+    """Short sets (the two bowers, the highest trump) are held in many hands: declared or passed,
+    they replay, at euchre's order-up and five hundred's auction (no-trump: no set)."""
+    from hasenpfeffer.format.variant import Declaration
+
+    sets = (Declaration(name="bowers", cards=2, points=3), Declaration(name="top", cards=1, points=1))
+    for name, games in (("euchre", 40), ("five-hundred", 300)):  # five hundred's games are short
+        base = load_variant(name)
+        variant = base.model_copy(update={"scoring": base.scoring.model_copy(update={"declarations": sets})})
+        batch = play(variant, games, seed=4, debug=True, max_hands=40)
+        assert check_batch(batch) == len(batch.hands)
+        declared = {batch.declared(h) for h in range(len(batch.hands))}
+        assert {"bowers", "top"} <= declared
+        assert {r.bid for r in batch.results()} >= {"bowers", "top"}
+
+
+def test_a_declaration_that_does_not_end_the_hand_is_refused() -> None:
+    from hasenpfeffer.format.variant import Declaration
+
+    base = load_variant("euchre")
+    sets = (Declaration(name="jamboree", cards=5, points=16, ends_hand=False),)
+    variant = base.model_copy(update={"scoring": base.scoring.model_copy(update={"declarations": sets})})
+    assert refusal(variant) == "the compiled engine does not cover scoring.declarations"

@@ -134,3 +134,22 @@ def test_compiled_games_count_the_weak_hands_their_python_replays_count(name: st
     for g in range(len(batch)):
         python.add_game(replay_game(batch, g))
     assert stats.weak_hands == python.weak_hands and python.weak_hands
+
+
+def test_compiled_games_count_the_declarations_their_python_replays_count() -> None:
+    """Jamboree's five highest trumps are seldom dealt: a short set of the same kind is declared
+    in many hands."""
+    pytest.importorskip("numba")
+    from hasenpfeffer.batch.replay import replay_game
+    from hasenpfeffer.format.variant import Declaration
+    from hasenpfeffer.sim.compiled import count_each, play_batch
+
+    base = load_variant(HOUSE / "euchre-jamboree.yaml")
+    sets = (Declaration(name="bowers", cards=2, points=3), *base.scoring.declarations)
+    variant = base.model_copy(update={"scoring": base.scoring.model_copy(update={"declarations": sets})})
+    batch = play_batch(variant, seeds=range(20), max_hands=60, record=True)
+    stats, python = Stats(sides=len(variant.teams)), Stats(sides=len(variant.teams))
+    list(count_each(stats, batch))
+    for g in range(len(batch)):
+        python.add_game(replay_game(batch, g))
+    assert stats.declarations == python.declarations and python.declarations["bowers"]

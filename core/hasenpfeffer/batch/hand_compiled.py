@@ -1,6 +1,6 @@
 """The compiled kernel's hand (numba): one hand of random legal actions, as the Python phases
-play it (deal, weak hands, auction or order-up, widow or turned card and discard, lone defence, tricks,
-scoring); in order-up, a turned Joker's suit named by the dealer first, and a turned card of a
+play it (deal, weak hands, auction or order-up, widow or turned card and discard, lone defence,
+declarations, tricks, scoring); in order-up, a turned Joker's suit named by the dealer first, and a turned card of a
 ``turned_trump`` suit (dirty clubs) trump at once. Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
 
 from __future__ import annotations
@@ -12,7 +12,9 @@ import numba
 import numpy as np
 
 from . import tables as t
+from .declare_compiled import _declare
 from .score_compiled import (
+    BID_DECLARED,
     BID_ORDER_UP,
     BID_TURNED,
     H_BID,
@@ -260,5 +262,11 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     if r != q and (r - q) % 2 == 0:
                         out[r] = 1
                 break
+    if p[t.DECL_N]:  # a set declared ends the hand: made by its holder, no trick played
+        seat, d = _declare(p, dealer, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug)
+        if d >= 0:
+            hr[H_MAKER], hr[H_BID], hr[H_MADE] = seat, BID_DECLARED - d, 1
+            hr[H_COLS + p[t.SIDES] + seat % 2] = p[p[t.DECL_AT] + d * (ns + 2)]
+            return 0
     return _play(p, fmult, eff, key, bids, points, dealer, maker, b, ti, alone, def_alone, forced,
                  required, hand, cnt, ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip

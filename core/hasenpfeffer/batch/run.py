@@ -34,7 +34,7 @@ from .tables import HS, KS, SIDES, N, Tables, build
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
 H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_COLS = range(9, 15)
 G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
-BID_ORDER_UP, BID_TURNED = -2, -3
+BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
 
 
 @dataclass(frozen=True)
@@ -83,6 +83,7 @@ class Batch:
         bid_names = {-1: None, BID_ORDER_UP: "order-up", BID_TURNED: TURNED_TRUMP} | dict(
             enumerate(t.bid_names)
         )
+        bid_names |= {BID_DECLARED - d: x.name for d, x in enumerate(v.scoring.declarations)}
         c = H_COLS
         out = []
         for row in self.hands[start:stop].tolist():
@@ -112,6 +113,11 @@ class Batch:
         rules, row = self.variant.deal.weak_hands, self.hands[h]
         acted = ((int(row[H_SWAP]), "swap"), (int(row[H_REDEAL]), "redeal"))
         return [f"{rules[w - 1].name} {action}" for w, action in acted if w]
+
+    def declared(self, h: int) -> str | None:
+        """The name of the set declared in hand row ``h`` (which ended it), or None."""
+        code = int(self.hands[h, H_BID])
+        return self.variant.scoring.declarations[BID_DECLARED - code].name if code <= BID_DECLARED else None
 
     def deal(self, h: int) -> dict[str, Any]:
         """Hand row ``h``'s deal (``dealer``, ``hands`` by seat, ``widow``; the turned card first)."""

@@ -20,9 +20,10 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 # a hand's row: these columns, then tricks, score change and scores by side, then the deal
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
 H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_COLS = range(9, 15)
-BID_ORDER_UP, BID_TURNED = -2, -3
-"""``H_BID`` of a hand made by order-up, and by a turned card of a ``turned_trump`` suit (``-1``:
-no bid; ``L``: the forced bid outside the ladder)."""
+BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
+"""``H_BID`` of a hand made by order-up, by a turned card of a ``turned_trump`` suit, and
+(``BID_DECLARED - d``) ended by declaration ``d`` (``-1``: no bid; ``L``: the forced bid outside
+the ladder)."""
 # counters: actions written, legal ids written, hand rows written, overflow
 A_N, L_N, H_N, OVER = range(4)
 

@@ -37,11 +37,13 @@ from .coverage import refusal
 )
 (HAS_FAD, HAS_DEF, HAS_SLAM, SLAM_PTS, SLAM_RULE, TARGET, TIE, MUST_BID_OUT, WIN_BY_DEFEAT) = range(49, 58)
 (HAS_LOSE, LOSE_AT, MATCH_WINS, SHUT_OUT, LAPS, TT_SUITS, TT_DEALER, TT_FORCED, TJ_NAMED) = range(58, 67)
-(WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID) = range(67, 72)
-PARAMS = 72
+(WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID, DECL_N, DECL_AT, DECLARE_BASE) = range(67, 75)
+PARAMS = 75
 """Indexes of :attr:`Tables.params`; ``PARAMS`` is the length of its fixed part, which the
-weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``) and each card's rank (its
-place in ``RANKS``, the Joker after them, from ``RANK_AT``) follow."""
+weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``), each card's rank (its
+place in ``RANKS``, the Joker after them, from ``RANK_AT``) and the declarations (``DECL_N``
+rows from ``DECL_AT``: points, then by trump option the set's cards as a mask, -1 where the
+option has too few trumps) follow."""
 
 # a weak-hand rule's row (``deal.weak_hands``), then its tests, ``T_WIDTH`` each
 W_SWAP, W_OPTIONAL, W_CARDS, W_SAME, W_TESTS, W_TEST0 = range(6)
@@ -224,12 +226,18 @@ def build(v: Variant) -> Tables:
         RANK_AT: PARAMS + W_WIDTH * len(v.deal.weak_hands),
         REDEAL_ID: start.get("redeal", -1),
         SWAP_ID: start.get("swap", -1),
+        DECL_N: len(sc.declarations),
+        DECL_AT: PARAMS + W_WIDTH * len(v.deal.weak_hands) + len(rules.faces),
+        DECLARE_BASE: start.get("declare", -1),
     }
     for i, x in values.items():
         p[i] = x
     for w in v.deal.weak_hands:
         p += _weak(w)
     p += [_rank(f.rank) for f in rules.faces]
+    for d in sc.declarations:
+        tops = [rules.top_trumps(ti, d.cards) for ti in range(ns + 1)]
+        p += [d.points, *(sum(1 << c for c in top) if len(top) == d.cards else -1 for top in tops)]
     fad = sc.failed_alone_defence
     points = [
         _points(sc.made, hs),
