@@ -52,9 +52,8 @@ def test_compiled_games_replay_in_python(path: Path, long_run: bool) -> None:
     ("name", "fields"),
     [
         ("buck-euchre", "partnerships, alone.drop_out, scoring.bucked"),
-        ("double-hasenpfeffer", "pack.copies, alone.exchange"),
+        ("double-hasenpfeffer", "pack.copies"),
         ("three-handed-euchre", "players, partnerships"),
-        ("railroad-euchre", "alone.exchange"),
         ("examples/house-rules/two-handed-euchre-dummy.yaml", "deal.dummies"),
         ("examples/house-rules/five-handed-call-your-partner.yaml", "players, partnerships, making.call"),
     ],
@@ -180,3 +179,20 @@ def test_a_declaration_that_does_not_end_the_hand_is_refused() -> None:
     sets = (Declaration(name="jamboree", cards=5, points=16, ends_hand=False),)
     variant = base.model_copy(update={"scoring": base.scoring.model_copy(update={"declarations": sets})})
     assert refusal(variant) == "the compiled engine does not cover scoring.declarations"
+
+
+def test_exchanges_of_the_best_cards_and_with_a_lone_defender_against_any_maker_replay() -> None:
+    """Railroad's exchange with two cards each way, the partner giving the best, and a lone
+    defender exchanging against a maker who is not alone."""
+    base = load_variant("railroad-euchre")
+    alone = base.alone.model_copy(
+        update={
+            "exchange": base.alone.exchange.model_copy(update={"cards": 2, "best": True}),
+            "lone_defence_against": "any-maker",
+        }
+    )
+    variant = base.model_copy(update={"alone": alone})
+    batch = play(variant, 60, seed=4, debug=True, max_hands=40)
+    assert check_batch(batch) == len(batch.hands)
+    results = batch.results()
+    assert any(r.alone for r in results) and any(r.defender_alone and not r.alone for r in results)

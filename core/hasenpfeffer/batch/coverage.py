@@ -1,8 +1,8 @@
 """Which variants the compiled batch engine plays, and why it refuses the others.
 
 The compiled engine covers what the built-in Euchre, Hasenpfeffer, Pepper and Five Hundred
-need, weak hands (a redeal or a swap with the kitty) and declarations that end the hand
-(Jamboree): order-up and auction making (stick the dealer, the Canadian loner, one or two rounds,
+need, weak hands (a redeal or a swap with the kitty), declarations that end the hand
+(Jamboree) and a lone player's exchange with the partners (Railroad): order-up and auction making (stick the dealer, the Canadian loner, one or two rounds,
 a turned Joker's suit fixed or named by the dealer, dirty clubs' turned trump, restricted
 bids, contracts), the widow or the turned card and the discard, going alone and
 lone defence, trick play with bowers and the Joker (the suit named after a Joker led in
@@ -38,7 +38,6 @@ CHECKS: tuple[Check, ...] = (
     ("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
     ("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
     ("making.call", lambda v: v.making.call is not None),
-    ("alone.exchange", lambda v: v.alone.exchange.cards > 0),
     ("alone.drop_out", lambda v: v.alone.drop_out.allowed),
     ("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
     ("scoring.bucked", lambda v: v.scoring.bucked is not None),

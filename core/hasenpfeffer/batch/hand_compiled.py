@@ -1,6 +1,6 @@
 """The compiled kernel's hand (numba): one hand of random legal actions, as the Python phases
-play it (deal, weak hands, auction or order-up, widow or turned card and discard, lone defence,
-declarations, tricks, scoring); in order-up, a turned Joker's suit named by the dealer first, and a turned card of a
+play it (deal, weak hands, auction or order-up, widow or turned card and discard, a lone player's
+exchange, lone defence, declarations, tricks, scoring); in order-up, a turned Joker's suit named by the dealer first, and a turned card of a
 ``turned_trump`` suit (dirty clubs) trump at once. Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import numpy as np
 
 from . import tables as t
 from .declare_compiled import _declare
+from .exchange_compiled import _exchange
 from .score_compiled import (
     BID_DECLARED,
     BID_ORDER_UP,
@@ -247,6 +248,8 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             legal[i] = hand[discarder, i] + p[t.DISCARD_BASE]
         x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
         _remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
+    if p[t.EX_MAKER] and alone:  # the lone maker's exchange with the partners
+        _exchange(p, maker, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug)
     # lone defence, offered from the maker's or the dealer's left
     if p[t.LONE_DEF] and maker >= 0 and (alone or p[t.LD_ANY]) and n > 2:
         first = dealer if p[t.LD_DEALER] else maker
@@ -261,6 +264,8 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 for r in range(n):
                     if r != q and (r - q) % 2 == 0:
                         out[r] = 1
+                if p[t.EX_DEF]:
+                    _exchange(p, q, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug)
                 break
     if p[t.DECL_N]:  # a set declared ends the hand: made by its holder, no trick played
         seat, d = _declare(p, dealer, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug)

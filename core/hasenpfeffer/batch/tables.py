@@ -38,12 +38,14 @@ from .coverage import refusal
 (HAS_FAD, HAS_DEF, HAS_SLAM, SLAM_PTS, SLAM_RULE, TARGET, TIE, MUST_BID_OUT, WIN_BY_DEFEAT) = range(49, 58)
 (HAS_LOSE, LOSE_AT, MATCH_WINS, SHUT_OUT, LAPS, TT_SUITS, TT_DEALER, TT_FORCED, TJ_NAMED) = range(58, 67)
 (WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID, DECL_N, DECL_AT, DECLARE_BASE) = range(67, 75)
-PARAMS = 75
+(EX_CARDS, EX_BEST, EX_MAKER, EX_DEF, GIVE_BASE, POWER_AT) = range(75, 81)
+PARAMS = 81
 """Indexes of :attr:`Tables.params`; ``PARAMS`` is the length of its fixed part, which the
 weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``), each card's rank (its
-place in ``RANKS``, the Joker after them, from ``RANK_AT``) and the declarations (``DECL_N``
+place in ``RANKS``, the Joker after them, from ``RANK_AT``), the declarations (``DECL_N``
 rows from ``DECL_AT``: points, then by trump option the set's cards as a mask, -1 where the
-option has too few trumps) follow."""
+option has too few trumps) and each card's power by trump option (from ``POWER_AT``: a lone
+player's partner giving the best) follow."""
 
 # a weak-hand rule's row (``deal.weak_hands``), then its tests, ``T_WIDTH`` each
 W_SWAP, W_OPTIONAL, W_CARDS, W_SAME, W_TESTS, W_TEST0 = range(6)
@@ -229,6 +231,15 @@ def build(v: Variant) -> Tables:
         DECL_N: len(sc.declarations),
         DECL_AT: PARAMS + W_WIDTH * len(v.deal.weak_hands) + len(rules.faces),
         DECLARE_BASE: start.get("declare", -1),
+        EX_CARDS: al.exchange.cards,
+        EX_BEST: int(al.exchange.best),
+        EX_MAKER: int(has.maker_exchanges(v)),
+        EX_DEF: int(has.defender_exchanges(v)),
+        GIVE_BASE: start.get("give", -1),
+        POWER_AT: PARAMS
+        + W_WIDTH * len(v.deal.weak_hands)
+        + len(rules.faces)
+        + (ns + 2) * len(sc.declarations),
     }
     for i, x in values.items():
         p[i] = x
@@ -238,6 +249,9 @@ def build(v: Variant) -> Tables:
     for d in sc.declarations:
         tops = [rules.top_trumps(ti, d.cards) for ti in range(ns + 1)]
         p += [d.points, *(sum(1 << c for c in top) if len(top) == d.cards else -1 for top in tops)]
+    assert len(p) == values[POWER_AT]
+    for ti in range(ns + 1):
+        p += [int(rules.power[ti][c]) for c in range(len(rules.faces))]
     fad = sc.failed_alone_defence
     points = [
         _points(sc.made, hs),
