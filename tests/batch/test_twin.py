@@ -52,7 +52,6 @@ def test_compiled_games_replay_in_python(path: Path, long_run: bool) -> None:
     ("name", "fields"),
     [
         ("buck-euchre", "partnerships, alone.drop_out, scoring.bucked"),
-        ("double-hasenpfeffer", "pack.copies"),
         ("three-handed-euchre", "players, partnerships"),
         ("examples/house-rules/two-handed-euchre-dummy.yaml", "deal.dummies"),
         ("examples/house-rules/five-handed-call-your-partner.yaml", "players, partnerships, making.call"),
@@ -196,3 +195,12 @@ def test_exchanges_of_the_best_cards_and_with_a_lone_defender_against_any_maker_
     assert check_batch(batch) == len(batch.hands)
     results = batch.results()
     assert any(r.alone for r in results) and any(r.defender_alone and not r.alone for r in results)
+
+
+def test_packs_of_three_and_four_copies_replay() -> None:
+    """One action per distinct card, whatever the copies (ties in a trick go to the first played)."""
+    base = load_variant("double-hasenpfeffer")
+    for copies in (3, 4):
+        variant = base.model_copy(update={"pack": base.pack.model_copy(update={"copies": copies})})
+        batch = play(variant, 10, seed=2, debug=True, max_hands=12)
+        assert check_batch(batch) == len(batch.hands)

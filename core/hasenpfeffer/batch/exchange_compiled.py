@@ -11,7 +11,7 @@ from typing import Any, TypeVar, cast
 import numba
 
 from . import tables as t
-from .score_compiled import _decide, _remove
+from .score_compiled import _decide, _distinct, _remove
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -30,7 +30,7 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
             top, k = p[power + c], 0
         legal[k] = c + p[t.GIVE_BASE]
         k += 1
-    c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
+    c = _decide(st, legal, _distinct(p, legal, k), acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
     _remove(hand, cnt, giver, c)
     hand[taker, cnt[taker]] = c
     cnt[taker] += 1

@@ -25,6 +25,7 @@ from .score_compiled import (
     H_THROWN,
     H_TRUMP,
     _decide,
+    _distinct,
     _holds,
     _play,
     _rand,
@@ -246,7 +247,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         k = cnt[discarder]
         for i in range(k):
             legal[i] = hand[discarder, i] + p[t.DISCARD_BASE]
-        x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+        x = _decide(st, legal, _distinct(p, legal, k), acts, ctr, lcnt, lbuf, record, debug)
         _remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
     if p[t.EX_MAKER] and alone:  # the lone maker's exchange with the partners
         _exchange(p, maker, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug)

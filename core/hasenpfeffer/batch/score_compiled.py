@@ -72,6 +72,26 @@ def _remove(hand: Any, cnt: Any, seat: int, card: int) -> None:
 
 
 @_jit
+def _distinct(p: Any, legal: Any, k: int) -> int:
+    """With two copies of each card (``pack.copies``), keep one id of each card among the first
+    ``k`` legal ids (the first of each, in order: the Python engine's one action per distinct
+    card); how many are left."""
+    if not p[t.COPIES]:
+        return k
+    m = 0
+    for i in range(k):
+        seen = False
+        for j in range(m):
+            if legal[j] == legal[i]:
+                seen = True
+                break
+        if not seen:
+            legal[m] = legal[i]
+            m += 1
+    return m
+
+
+@_jit
 def _decide(st: Any, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
             debug: bool) -> int:  # fmt: skip
     """Draw one of the ``k`` legal ids, and write it (and in debug the legal ids) when recording."""
@@ -232,6 +252,7 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
                 k = cnt[seat]
                 for i in range(k):
                     legal[i] = held[i] + base
+            k = _distinct(p, legal, k)
             c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
             _remove(hand, cnt, seat, c)
             cards[j] = c

@@ -38,8 +38,8 @@ from .coverage import refusal
 (HAS_FAD, HAS_DEF, HAS_SLAM, SLAM_PTS, SLAM_RULE, TARGET, TIE, MUST_BID_OUT, WIN_BY_DEFEAT) = range(49, 58)
 (HAS_LOSE, LOSE_AT, MATCH_WINS, SHUT_OUT, LAPS, TT_SUITS, TT_DEALER, TT_FORCED, TJ_NAMED) = range(58, 67)
 (WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID, DECL_N, DECL_AT, DECLARE_BASE) = range(67, 75)
-(EX_CARDS, EX_BEST, EX_MAKER, EX_DEF, GIVE_BASE, POWER_AT) = range(75, 81)
-PARAMS = 81
+(EX_CARDS, EX_BEST, EX_MAKER, EX_DEF, GIVE_BASE, POWER_AT, COPIES) = range(75, 82)
+PARAMS = 82
 """Indexes of :attr:`Tables.params`; ``PARAMS`` is the length of its fixed part, which the
 weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``), each card's rank (its
 place in ``RANKS``, the Joker after them, from ``RANK_AT``), the declarations (``DECL_N``
@@ -236,6 +236,7 @@ def build(v: Variant) -> Tables:
         EX_MAKER: int(has.maker_exchanges(v)),
         EX_DEF: int(has.defender_exchanges(v)),
         GIVE_BASE: start.get("give", -1),
+        COPIES: int(v.pack.copies > 1),
         POWER_AT: PARAMS
         + W_WIDTH * len(v.deal.weak_hands)
         + len(rules.faces)
