@@ -100,6 +100,7 @@ def test_simulated_laps_reach_the_summary_and_survive_a_merge() -> None:
         "euchre-match-of-three",
         "euchre-dirty-clubs",
         "euchre-turned-joker-dealer-names",
+        "railroad-euchre-to-5",
     ],
 )
 def test_compiled_games_count_what_their_python_replays_count(name: str) -> None:
