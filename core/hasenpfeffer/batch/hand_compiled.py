@@ -1,7 +1,8 @@
 """The compiled kernel's hand (numba): one hand of random legal actions, as the Python phases
-play it (deal, weak hands, auction or order-up, widow or turned card and discard, a lone player's
-exchange, lone defence, declarations, tricks, scoring); in order-up, a turned Joker's suit named by the dealer first, and a turned card of a
-``turned_trump`` suit (dirty clubs) trump at once. Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
+play it (deal, weak hands, auction or order-up, widow or turned card and discard, a lone
+player's exchange, lone defence, declarations, tricks, scoring); in order-up, a turned Joker's
+suit named by the dealer first, and a turned card of a ``turned_trump`` suit (dirty clubs)
+trump at once. Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
 
 from __future__ import annotations
 
