@@ -16,7 +16,7 @@ pytest.importorskip("numba")
 
 Capsys = pytest.CaptureFixture[str]
 RANDOM = ["--bots", "random", "--workers", "1", "--seed", "4"]
-JAMBOREE = str(ROOT / "examples/house-rules/euchre-jamboree.yaml")
+DUMMY = str(ROOT / "examples/house-rules/two-handed-euchre-dummy.yaml")
 
 
 def run_json(capsys: Capsys, argv: list[str]) -> dict[str, Any]:
@@ -48,10 +48,8 @@ def test_the_same_report_shape_from_either_engine(capsys: Capsys) -> None:
 def test_auto_says_why_python_plays(capsys: Capsys) -> None:
     assert main(["simulate", "euchre", "--games", "2", "--workers", "1"]) == 0
     assert "engine: python (the bots are not all random)" in capsys.readouterr().out
-    assert main(["simulate", JAMBOREE, "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
-    assert (
-        "engine: python (the compiled engine does not cover scoring.declarations)" in capsys.readouterr().out
-    )
+    assert main(["simulate", DUMMY, "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
+    assert "engine: python (the compiled engine does not cover deal.dummies)" in capsys.readouterr().out
 
 
 @pytest.mark.parametrize(
@@ -59,12 +57,12 @@ def test_auto_says_why_python_plays(capsys: Capsys) -> None:
     [
         (["simulate", "euchre", "--bots", "greedy"], "--engine compiled: the bots are not all random"),
         (
-            ["simulate", JAMBOREE, "--bots", "random"],
-            "--engine compiled: the compiled engine does not cover scoring.declarations",
+            ["simulate", DUMMY, "--bots", "random"],
+            "--engine compiled: the compiled engine does not cover deal.dummies",
         ),
         (
-            ["compare", "euchre", JAMBOREE, "--bots", "random"],
-            "--engine compiled: euchre-jamboree: the compiled engine does not cover scoring.declarations",
+            ["compare", "euchre", DUMMY, "--bots", "random"],
+            "--engine compiled: two-handed-euchre-dummy: the compiled engine does not cover deal.dummies",
         ),
     ],
 )

@@ -100,6 +100,7 @@ def test_simulated_laps_reach_the_summary_and_survive_a_merge() -> None:
         "euchre-match-of-three",
         "euchre-dirty-clubs",
         "euchre-turned-joker-dealer-names",
+        "railroad-euchre-to-5",
     ],
 )
 def test_compiled_games_count_what_their_python_replays_count(name: str) -> None:
@@ -116,3 +117,40 @@ def test_compiled_games_count_what_their_python_replays_count(name: str) -> None
         for key, n in happenings(replay_game(batch, g)).items():
             python[key] = python.get(key, 0) + n
     assert stats.happened == python and python
+
+
+@pytest.mark.parametrize(
+    "name", ["euchre-nines-and-tens", "euchre-ace-no-face", "euchre-farmers-hand", "euchre-going-under"]
+)
+def test_compiled_games_count_the_weak_hands_their_python_replays_count(name: str) -> None:
+    pytest.importorskip("numba")
+    from hasenpfeffer.batch.replay import replay_game
+    from hasenpfeffer.sim.compiled import count_each, play_batch
+
+    variant = load_variant(HOUSE / f"{name}.yaml")
+    seeds = [*range(30), 74, 138]  # nines and tens, rarely dealt, are dealt in games 74 and 138
+    batch = play_batch(variant, seeds=seeds, max_hands=60, record=True)
+    stats, python = Stats(sides=len(variant.teams)), Stats(sides=len(variant.teams))
+    list(count_each(stats, batch))
+    for g in range(len(batch)):
+        python.add_game(replay_game(batch, g))
+    assert stats.weak_hands == python.weak_hands and python.weak_hands
+
+
+def test_compiled_games_count_the_declarations_their_python_replays_count() -> None:
+    """Jamboree's five highest trumps are seldom dealt: a short set of the same kind is declared
+    in many hands."""
+    pytest.importorskip("numba")
+    from hasenpfeffer.batch.replay import replay_game
+    from hasenpfeffer.format.variant import Declaration
+    from hasenpfeffer.sim.compiled import count_each, play_batch
+
+    base = load_variant(HOUSE / "euchre-jamboree.yaml")
+    sets = (Declaration(name="bowers", cards=2, points=3), *base.scoring.declarations)
+    variant = base.model_copy(update={"scoring": base.scoring.model_copy(update={"declarations": sets})})
+    batch = play_batch(variant, seeds=range(20), max_hands=60, record=True)
+    stats, python = Stats(sides=len(variant.teams)), Stats(sides=len(variant.teams))
+    list(count_each(stats, batch))
+    for g in range(len(batch)):
+        python.add_game(replay_game(batch, g))
+    assert stats.declarations == python.declarations and python.declarations["bowers"]

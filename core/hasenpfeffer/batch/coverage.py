@@ -1,18 +1,21 @@
 """Which variants the compiled batch engine plays, and why it refuses the others.
 
 The compiled engine covers what the built-in Euchre, Hasenpfeffer, Pepper and Five Hundred
-need: order-up and auction making (stick the dealer, the Canadian loner, one or two rounds,
-a turned Joker's suit fixed or named by the dealer, dirty clubs' turned trump, restricted
-bids, contracts), the widow or the turned card and the discard, going alone and
-lone defence, trick play with bowers and the Joker (the suit named after a Joker led in
-no-trump), the scoring tables, the game's end and a match of games. A field it does not play, at a value other
-than its default, makes it refuse the variant in one line; callers then play it in Python.
+need, weak hands (a redeal or a swap with the kitty), declarations that end the hand
+(Jamboree), a lone player's exchange with the partners (Railroad) and packs of several copies
+of each card (Double Hasenpfeffer): order-up and auction making (stick the dealer, the
+Canadian loner, one or two rounds, a turned Joker's suit fixed or named by the dealer, dirty
+clubs' turned trump, restricted bids, contracts), the widow or the turned card and the
+discard, going alone and lone defence, trick play with bowers and the Joker (the suit named
+after a Joker led in no-trump), the scoring tables, the game's end and a match of games. A
+field it does not play, at a value other than its default, makes it refuse the variant in one
+line; callers then play it in Python.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> refusal(Variant(name="x")) is None
 True
->>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}, pack={"copies": 2}))
-'the compiled engine does not cover pack.copies, deal.dummies'
+>>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}, making={"call": {}}))
+'the compiled engine does not cover deal.dummies, making.call'
 """
 
 from __future__ import annotations
@@ -32,15 +35,12 @@ def _order_up(v: Variant) -> bool:
 CHECKS: tuple[Check, ...] = (
     ("players", lambda v: v.players % 2 != 0),
     ("partnerships", lambda v: v.partnerships != "alternate"),
-    ("pack.copies", lambda v: v.pack.copies != 1),
     ("pack.jokers", lambda v: v.pack.jokers > 1),
-    ("deal.weak_hands", lambda v: bool(v.deal.weak_hands)),
     ("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
     ("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
     ("making.call", lambda v: v.making.call is not None),
-    ("alone.exchange", lambda v: v.alone.exchange.cards > 0),
     ("alone.drop_out", lambda v: v.alone.drop_out.allowed),
-    ("scoring.declarations", lambda v: bool(v.scoring.declarations)),
+    ("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
     ("scoring.bucked", lambda v: v.scoring.bucked is not None),
 )
 """Every field the compiled engine refuses at a value it does not play, in the variant's order."""

@@ -1,7 +1,8 @@
 """The compiled kernel's hand (numba): one hand of random legal actions, as the Python phases
-play it (deal, auction or order-up, widow or turned card and discard, lone defence, tricks,
-scoring); in order-up, a turned Joker's suit named by the dealer first, and a turned card of a
-``turned_trump`` suit (dirty clubs) trump at once. Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
+play it (deal, weak hands, auction or order-up, widow or turned card and discard, a lone
+player's exchange, lone defence, declarations, tricks, scoring); in order-up, a turned Joker's
+suit named by the dealer first, and a turned card of a ``turned_trump`` suit (dirty clubs)
+trump at once. Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,10 @@ import numba
 import numpy as np
 
 from . import tables as t
+from .declare_compiled import _declare
+from .exchange_compiled import _exchange
 from .score_compiled import (
+    BID_DECLARED,
     BID_ORDER_UP,
     BID_TURNED,
     H_BID,
@@ -22,11 +26,13 @@ from .score_compiled import (
     H_THROWN,
     H_TRUMP,
     _decide,
+    _distinct,
     _holds,
     _play,
     _rand,
     _remove,
 )
+from .weak_compiled import _weak
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -36,7 +42,8 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
           points: Any, dealer: int, hand: Any, cnt: Any, ws: Any, st: Any, legal: Any, hr: Any, acts: Any,
           ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> int:  # fmt: skip
-    """Play one hand dealt by ``dealer``; its row into ``hr``; 1 when the same dealer deals again."""
+    """Play one hand dealt by ``dealer``; its row into ``hr``; 1 when the same dealer deals again,
+    2 when the next deals after a weak hand's redeal (whatever ``making.all_pass.redeal`` says)."""
     n, hs, ks, ns, joker = p[t.N], p[t.HS], p[t.KS], p[t.NS], p[t.JOKER]
     dk = ws[0]
     dk[: p[t.DECK]] = deck
@@ -51,12 +58,20 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
     kitty = dk[n * hs : n * hs + ks]
     kn = ks
     hr[:] = 0
+    if p[t.WEAK_N]:  # hands in the recorded order, as a swap gives cards by their place
+        for q in range(n):
+            hand[q, :hs] = np.sort(hand[q, :hs])
     if record:
         at = H_COLS + 3 * p[t.SIDES]
         for q in range(n):
             hr[at : at + hs] = np.sort(hand[q, :hs])
             at += hs
         hr[at : at + ks] = kitty
+    if p[t.WEAK_N]:
+        redeal = _weak(p, dealer, hand, cnt, kitty, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)
+        if redeal:
+            hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_THROWN], hr[H_MADE] = -1, -1, -1, 1, -1
+            return redeal
     maker, b, ti, alone, def_alone, forced, required, bidcode = -1, p[t.L], -1, False, -1, False, 0, -1
     same, thrown, discards = 0, False, 0
     out = ws[1]
@@ -233,8 +248,10 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         k = cnt[discarder]
         for i in range(k):
             legal[i] = hand[discarder, i] + p[t.DISCARD_BASE]
-        x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+        x = _decide(st, legal, _distinct(p, legal, k), acts, ctr, lcnt, lbuf, record, debug)
         _remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
+    if p[t.EX_MAKER] and alone:  # the lone maker's exchange with the partners
+        _exchange(p, maker, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug)
     # lone defence, offered from the maker's or the dealer's left
     if p[t.LONE_DEF] and maker >= 0 and (alone or p[t.LD_ANY]) and n > 2:
         first = dealer if p[t.LD_DEALER] else maker
@@ -249,6 +266,14 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 for r in range(n):
                     if r != q and (r - q) % 2 == 0:
                         out[r] = 1
+                if p[t.EX_DEF]:
+                    _exchange(p, q, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug)
                 break
+    if p[t.DECL_N]:  # a set declared ends the hand: made by its holder, no trick played
+        seat, d = _declare(p, dealer, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug)
+        if d >= 0:
+            hr[H_MAKER], hr[H_BID], hr[H_MADE] = seat, BID_DECLARED - d, 1
+            hr[H_COLS + p[t.SIDES] + seat % 2] = p[p[t.DECL_AT] + d * (ns + 2)]
+            return 0
     return _play(p, fmult, eff, key, bids, points, dealer, maker, b, ti, alone, def_alone, forced,
                  required, hand, cnt, ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip

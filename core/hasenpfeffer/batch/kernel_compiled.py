@@ -33,7 +33,23 @@ from .score_compiled import (
     _seed,
     _winner,
 )
-from .tables import AP_REDEAL_SAME, DECK, HS, KS, LAPS, MATCH_WINS, NS, SHUT_OUT, SIDES, STEP, TARGET, C, L, N
+from .tables import (
+    AP_REDEAL_SAME,
+    DECK,
+    EX_CARDS,
+    HS,
+    KS,
+    LAPS,
+    MATCH_WINS,
+    NS,
+    SHUT_OUT,
+    SIDES,
+    STEP,
+    TARGET,
+    C,
+    L,
+    N,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -114,7 +130,7 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
     """The loop of :func:`play`, in one mode."""
     st = np.zeros(1, dtype=np.uint64)
     n, sides = p[N], p[SIDES]
-    hand = np.zeros((n, p[HS] + p[KS]), dtype=np.int64)
+    hand = np.zeros((n, p[HS] + p[KS] + p[EX_CARDS] * n), dtype=np.int64)  # a lone player's exchange
     cnt = np.zeros(n, dtype=np.int64)
     ws = np.zeros((5, max(p[DECK], n)), dtype=np.int64)
     legal = np.zeros(2 * p[C] + p[L] + 2 * (p[NS] + 1) + 8, dtype=np.int64)
@@ -152,7 +168,7 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
                 if _match_won(p, scores, won, winner):
                     break
                 winner = -1
-            if not (thrown and (same or p[AP_REDEAL_SAME])):
+            if not (thrown and (same == 1 or (same == 0 and p[AP_REDEAL_SAME]))):
                 dealer = (dealer + p[STEP]) % n
         games_out[g, G_HANDS], games_out[g, G_WINNER] = played, winner
         games_out[g, G_COLS : G_COLS + sides] = scores

@@ -51,10 +51,12 @@ def replay_game(batch: Batch, game: int) -> Game:
                     f" != Python {sorted(names[x] for x in ids)} ({py!r})"
                 )
             py.apply_id(a)
-        if len(py.hand_results) != number:
+        if len(py.hand_results) < number:  # more: hands of no decision (a weak hand redealt at once)
             raise TwinMismatch(f"{where}: the actions do not finish the hand in Python ({py!r})")
-        if py.hand_results[-1] != batch.result(h):
-            raise TwinMismatch(f"{where}: Python {py.hand_results[-1]} != compiled {batch.result(h)}")
+        if py.hand_results[number - 1] != batch.result(h):
+            raise TwinMismatch(f"{where}: Python {py.hand_results[number - 1]} != compiled {batch.result(h)}")
+    if len(py.hand_results) != len(rows):
+        raise TwinMismatch(f"game {game}: Python plays {len(py.hand_results)} hands, compiled {len(rows)}")
     if py.scores != batch.scores(game) or py.winner != batch.winner(game):
         raise TwinMismatch(
             f"game {game}: Python ends {py.scores} won by {py.winner}, compiled"

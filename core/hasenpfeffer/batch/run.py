@@ -28,13 +28,14 @@ from ..engine.events import HandResult
 from ..engine.phases.orderup import TURNED_TRUMP
 from ..format.variant import HAND_CAP, Variant
 from ..rules.ruleset import compile_variant
+from . import freshcache
 from .tables import HS, KS, SIDES, N, Tables, build
 
 # the kernel's layout (score_compiled, kernel_compiled), repeated so that reading needs no numba (tested)
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
-H_MADE, H_ASTART, H_ACOUNT, H_COLS = range(9, 13)
+H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_COLS = range(9, 15)
 G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
-BID_ORDER_UP, BID_TURNED = -2, -3
+BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,7 @@ class Batch:
         bid_names = {-1: None, BID_ORDER_UP: "order-up", BID_TURNED: TURNED_TRUMP} | dict(
             enumerate(t.bid_names)
         )
+        bid_names |= {BID_DECLARED - d: x.name for d, x in enumerate(v.scoring.declarations)}
         c = H_COLS
         out = []
         for row in self.hands[start:stop].tolist():
@@ -105,6 +107,18 @@ class Batch:
                 )
             )
         return out
+
+    def weak_hands(self, h: int) -> list[str]:
+        """The weak-hand rules hand row ``h`` acted on, as the statistics count them (the rule's
+        name, a space, its action: ``Stats.weak_hands``)."""
+        rules, row = self.variant.deal.weak_hands, self.hands[h]
+        acted = ((int(row[H_SWAP]), "swap"), (int(row[H_REDEAL]), "redeal"))
+        return [f"{rules[w - 1].name} {action}" for w, action in acted if w]
+
+    def declared(self, h: int) -> str | None:
+        """The name of the set declared in hand row ``h`` (which ended it), or None."""
+        code = int(self.hands[h, H_BID])
+        return self.variant.scoring.declarations[BID_DECLARED - code].name if code <= BID_DECLARED else None
 
     def deal(self, h: int) -> dict[str, Any]:
         """Hand row ``h``'s deal (``dealer``, ``hands`` by seat, ``widow``; the turned card first)."""
@@ -153,6 +167,7 @@ def play(
     without numba."""
     accel.require("the compiled engine")
     tables = build(variant)
+    freshcache.once()  # before numba loads a kernel from its cache
     from .kernel_compiled import play as kernel_play
     from .kernel_compiled import row_width
 
@@ -162,7 +177,7 @@ def play(
     seed_array = np.array([s % (1 << 63) for s in seeds], dtype=np.int64)
     games = len(seed_array)
     p = tables.params
-    per_hand = int(p[N] * p[HS] + 4 * p[N] + p[KS] + 8)
+    per_hand = int(p[N] * p[HS] + 5 * p[N] + p[KS] + 8)
     cap_h = max(64, games * 12)
     while True:
         cap_a = cap_h * per_hand if record else 1

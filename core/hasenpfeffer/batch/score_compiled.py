@@ -19,10 +19,11 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 
 # a hand's row: these columns, then tricks, score change and scores by side, then the deal
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
-H_MADE, H_ASTART, H_ACOUNT, H_COLS = range(9, 13)
-BID_ORDER_UP, BID_TURNED = -2, -3
-"""``H_BID`` of a hand made by order-up, and by a turned card of a ``turned_trump`` suit (``-1``:
-no bid; ``L``: the forced bid outside the ladder)."""
+H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_COLS = range(9, 15)
+BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
+"""``H_BID`` of a hand made by order-up, by a turned card of a ``turned_trump`` suit, and
+(``BID_DECLARED - d``) ended by declaration ``d`` (``-1``: no bid; ``L``: the forced bid outside
+the ladder)."""
 # counters: actions written, legal ids written, hand rows written, overflow
 A_N, L_N, H_N, OVER = range(4)
 
@@ -68,6 +69,26 @@ def _remove(hand: Any, cnt: Any, seat: int, card: int) -> None:
             hand[seat, j] = hand[seat, last]
             cnt[seat] = last
             return
+
+
+@_jit
+def _distinct(p: Any, legal: Any, k: int) -> int:
+    """With two copies of each card (``pack.copies``), keep one id of each card among the first
+    ``k`` legal ids (the first of each, in order: the Python engine's one action per distinct
+    card); how many are left."""
+    if not p[t.COPIES]:
+        return k
+    m = 0
+    for i in range(k):
+        seen = False
+        for j in range(m):
+            if legal[j] == legal[i]:
+                seen = True
+                break
+        if not seen:
+            legal[m] = legal[i]
+            m += 1
+    return m
 
 
 @_jit
@@ -231,6 +252,7 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
                 k = cnt[seat]
                 for i in range(k):
                     legal[i] = held[i] + base
+            k = _distinct(p, legal, k)
             c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
             _remove(hand, cnt, seat, c)
             cards[j] = c

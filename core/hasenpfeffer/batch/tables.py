@@ -21,7 +21,8 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from ..format.variant import Points, Variant
+from ..format.cards import RANKS
+from ..format.variant import Points, Variant, WeakHand
 from ..rules import mechanisms as has
 from ..rules.actionspace import action_space
 from ..rules.ruleset import NT, compile_variant
@@ -36,8 +37,20 @@ from .coverage import refusal
 )
 (HAS_FAD, HAS_DEF, HAS_SLAM, SLAM_PTS, SLAM_RULE, TARGET, TIE, MUST_BID_OUT, WIN_BY_DEFEAT) = range(49, 58)
 (HAS_LOSE, LOSE_AT, MATCH_WINS, SHUT_OUT, LAPS, TT_SUITS, TT_DEALER, TT_FORCED, TJ_NAMED) = range(58, 67)
-PARAMS = 67
-"""Indexes of :attr:`Tables.params`; ``PARAMS`` is its length."""
+(WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID, DECL_N, DECL_AT, DECLARE_BASE) = range(67, 75)
+(EX_CARDS, EX_BEST, EX_MAKER, EX_DEF, GIVE_BASE, POWER_AT, COPIES) = range(75, 82)
+PARAMS = 82
+"""Indexes of :attr:`Tables.params`; ``PARAMS`` is the length of its fixed part, which the
+weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``), each card's rank (its
+place in ``RANKS``, the Joker after them, from ``RANK_AT``), the declarations (``DECL_N``
+rows from ``DECL_AT``: points, then by trump option the set's cards as a mask, -1 where the
+option has too few trumps) and each card's power by trump option (from ``POWER_AT``: a lone
+player's partner giving the best) follow."""
+
+# a weak-hand rule's row (``deal.weak_hands``), then its tests, ``T_WIDTH`` each
+W_SWAP, W_OPTIONAL, W_CARDS, W_SAME, W_TESTS, W_TEST0 = range(6)
+T_RANKS, T_LEAST, T_MOST, T_ONE_RANK, T_WIDTH = range(5)
+W_WIDTH = W_TEST0 + 8 * T_WIDTH
 
 # columns of a bid's row (the ladder, then the bid a forced player is made to make)
 (B_TRICKS, B_MULT, B_TRUMP, B_NONE, B_HAS_POINTS, B_POINTS, B_HAS_FAILED, B_FAILED) = range(8)
@@ -104,6 +117,20 @@ def _bids(v: Variant) -> tuple[list[list[int]], tuple[str, ...]]:
     tricks = int(forced) if forced.isdigit() else 1
     rows.append([tricks, 1, -1, 0, 0, 0, 0, 0, -1, 0, 1, (1 << 8) - 1, -1])
     return rows, (*(b.name for b in ladder), "" if forced in index else forced)
+
+
+def _rank(r: str) -> int:
+    return RANKS.index(r) if r in RANKS else len(RANKS)
+
+
+def _weak(w: WeakHand) -> list[int]:
+    """A weak-hand rule's row: its action, its tests (ranks as a mask; -1: all, or no most)."""
+    row = [int(w.action == "swap"), int(w.optional), w.cards, int(w.dealer == "same-dealer"), len(w.when)]
+    for test in w.when:
+        mask = sum(1 << _rank(r) for r in set(test.ranks))
+        least = -1 if test.at_least == "all" else test.at_least
+        row += [mask, least, -1 if test.at_most is None else test.at_most, int(test.one_rank)]
+    return row + [0] * (W_WIDTH - len(row))
 
 
 @functools.lru_cache(maxsize=64)
@@ -196,9 +223,36 @@ def build(v: Variant) -> Tables:
         TT_DEALER: int(ou.turned_trump_maker == "dealer"),
         TT_FORCED: int(ou.turned_trump_forced),
         TJ_NAMED: int(has.dealer_names_joker(v)),
+        WEAK_N: len(v.deal.weak_hands),
+        WEAK_AT: PARAMS,
+        RANK_AT: PARAMS + W_WIDTH * len(v.deal.weak_hands),
+        REDEAL_ID: start.get("redeal", -1),
+        SWAP_ID: start.get("swap", -1),
+        DECL_N: len(sc.declarations),
+        DECL_AT: PARAMS + W_WIDTH * len(v.deal.weak_hands) + len(rules.faces),
+        DECLARE_BASE: start.get("declare", -1),
+        EX_CARDS: al.exchange.cards,
+        EX_BEST: int(al.exchange.best),
+        EX_MAKER: int(has.maker_exchanges(v)),
+        EX_DEF: int(has.defender_exchanges(v)),
+        GIVE_BASE: start.get("give", -1),
+        COPIES: int(v.pack.copies > 1),
+        POWER_AT: PARAMS
+        + W_WIDTH * len(v.deal.weak_hands)
+        + len(rules.faces)
+        + (ns + 2) * len(sc.declarations),
     }
     for i, x in values.items():
         p[i] = x
+    for w in v.deal.weak_hands:
+        p += _weak(w)
+    p += [_rank(f.rank) for f in rules.faces]
+    for d in sc.declarations:
+        tops = [rules.top_trumps(ti, d.cards) for ti in range(ns + 1)]
+        p += [d.points, *(sum(1 << c for c in top) if len(top) == d.cards else -1 for top in tops)]
+    assert len(p) == values[POWER_AT]
+    for ti in range(ns + 1):
+        p += [int(rules.power[ti][c]) for c in range(len(rules.faces))]
     fad = sc.failed_alone_defence
     points = [
         _points(sc.made, hs),

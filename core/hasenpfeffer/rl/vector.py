@@ -68,6 +68,10 @@ def refusal(variant: Variant) -> str | None:
             ("making.order_up.turned_trump", ou is not None and bool(ou.turned_trump)),
             ("making.order_up.turned_joker", ou is not None and ou.turned_joker == "dealer-names"),
             ("match", variant.match is not None),
+            ("pack.copies", variant.pack.copies > 1),
+            ("deal.weak_hands", bool(variant.deal.weak_hands)),
+            ("alone.exchange", variant.alone.exchange.cards > 0),
+            ("scoring.declarations", bool(variant.scoring.declarations)),
         )
         if used
     ]  # played by the whole-game kernel, not yet stepped
@@ -105,6 +109,9 @@ class VectorEnv(GymVectorEnv):
         if num_envs < 1 or max_hands < 1:
             raise ValueError("num_envs and max_hands must be 1 or more")
         accel.require("the vector environment")
+        from ..batch import freshcache
+
+        freshcache.once()  # before numba loads the kernel from its cache
         from ..batch import step_compiled as kernel
 
         self._k = kernel

@@ -42,7 +42,8 @@ def play_batch(variant: Variant, seeds: Sequence[int], max_hands: int, record: b
 
 def count_each(stats: Stats, batch: Batch) -> Iterator[Values]:
     """Count every game of ``batch`` into ``stats``: each game's values of the figures, in order
-    (the rules seen acting from the results, and the turned cards of a recorded batch)."""
+    (the rules seen acting from the results, and the turned cards of a recorded batch; the
+    weak hands acted on and the sets declared from the hands' rows)."""
     from .happenings import from_results, needs_turned
 
     v = batch.variant
@@ -53,5 +54,17 @@ def count_each(stats: Stats, batch: Batch) -> Iterator[Values]:
         cards = [batch.deal(h)["widow"][0] for h in range(first, first + hands)] if turned else []
         for name, n in from_results(v, mine, winner, cards).items():
             stats.happened[name] = stats.happened.get(name, 0) + n
+        if v.deal.weak_hands or v.scoring.declarations:
+            _count_rows(stats, batch, range(first, first + hands))
         yield stats.add_results(v, mine, winner)
         first += hands
+
+
+def _count_rows(stats: Stats, batch: Batch, rows: range) -> None:
+    """Count the weak hands acted on and the sets declared in hand ``rows`` of ``batch``."""
+    for h in rows:
+        for key in batch.weak_hands(h):
+            stats.weak_hands[key] = stats.weak_hands.get(key, 0) + 1
+        shown = batch.declared(h)
+        if shown is not None:
+            stats.declarations[shown] = stats.declarations.get(shown, 0) + 1

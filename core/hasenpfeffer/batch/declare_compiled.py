@@ -1,0 +1,42 @@
+"""The compiled kernel's declarations (numba), as the Python ``declare`` phase plays them
+(:mod:`hasenpfeffer.engine.phases.declare`): once trump is made and before the first lead, the
+seats in play from the dealer's left, each about the first set (``scoring.declarations``, the
+highest trumps) its hand holds, declare it or pass; a declared set ends the hand (the only
+kind covered: :mod:`.coverage`), made by its holder without a trick played. A set's row is laid
+out in the parameters by :mod:`.tables`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+
+from . import tables as t
+from .score_compiled import _decide
+
+F = TypeVar("F", bound=Callable[..., Any])
+_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+
+
+@_jit
+def _declare(p: Any, dealer: int, ti: int, hand: Any, cnt: Any, out: Any, st: Any, legal: Any, acts: Any,
+             ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> tuple[int, int]:  # fmt: skip
+    """Ask each seat in play holding a set at trump option ``ti``; the seat and the set declared
+    (their places), or ``(-1, -1)`` when every holder passes."""
+    n, width = p[t.N], p[t.NS] + 2
+    for k in range(1, n + 1):
+        seat = (dealer + k) % n
+        if out[seat]:
+            continue
+        held = 0
+        for i in range(cnt[seat]):
+            held |= 1 << hand[seat, i]
+        for d in range(p[t.DECL_N]):
+            want = p[p[t.DECL_AT] + d * width + 1 + ti]
+            if want >= 0 and (held & want) == want:
+                legal[0], legal[1] = p[t.DECLARE_BASE] + d, p[t.PASS_ID]
+                if _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug) != p[t.PASS_ID]:
+                    return seat, d
+                break
+    return -1, -1

@@ -1,0 +1,51 @@
+"""The compiled kernel's exchange (numba), as the Python ``exchange`` phase plays it
+(:mod:`hasenpfeffer.engine.phases.exchange`): each partner of a lone player (from the lone
+player's left) gives ``alone.exchange.cards`` cards, one at a time (only the highest in the
+trump order where ``best``), then the lone player gives as many back to each."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+
+from . import tables as t
+from .score_compiled import _decide, _distinct, _remove
+
+F = TypeVar("F", bound=Callable[..., Any])
+_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+
+
+@_jit
+def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: Any, st: Any, legal: Any,
+          acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> None:  # fmt: skip
+    """``giver`` gives ``taker`` one card (of its best, where ``best``)."""
+    power, top, k = p[t.POWER_AT] + ti * p[t.C], -(1 << 60), 0
+    for i in range(cnt[giver]):
+        c = hand[giver, i]
+        if best and p[power + c] < top:
+            continue
+        if best and p[power + c] > top:
+            top, k = p[power + c], 0
+        legal[k] = c + p[t.GIVE_BASE]
+        k += 1
+    c = _decide(st, legal, _distinct(p, legal, k), acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
+    _remove(hand, cnt, giver, c)
+    hand[taker, cnt[taker]] = c
+    cnt[taker] += 1
+
+
+@_jit
+def _exchange(p: Any, lone: int, ti: int, hand: Any, cnt: Any, st: Any, legal: Any, acts: Any, ctr: Any,
+              lcnt: Any, lbuf: Any, record: bool, debug: bool) -> None:  # fmt: skip
+    """The lone player ``lone``'s exchange with its partners (alternate partnerships)."""
+    n, cards = p[t.N], p[t.EX_CARDS]
+    for j in range(2, n, 2):
+        for _ in range(cards):
+            _give(p, (lone + j) % n, lone, p[t.EX_BEST] == 1, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf,
+                  record, debug)  # fmt: skip
+    for j in range(2, n, 2):
+        for _ in range(cards):
+            _give(p, lone, (lone + j) % n, False, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record,
+                  debug)  # fmt: skip

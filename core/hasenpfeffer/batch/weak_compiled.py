@@ -1,0 +1,118 @@
+"""The compiled kernel's weak hands (numba), as the Python ``weak-hand`` phase plays them
+(:mod:`hasenpfeffer.engine.phases.weakhand`): seats from the dealer's left, each about the
+first rule (``deal.weak_hands``) its dealt hand meets; an optional rule is a decision (its
+action or pass), one that is not acts at once; a redeal throws the hand in, a swap gives the
+cards the rule's first test counts, lowest rank first, for the kitty's hidden cards (one swap
+a hand). A rule's row and its tests are laid out in the parameters by :mod:`.tables`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+from . import tables as t
+from .score_compiled import H_REDEAL, H_SWAP, _decide
+
+F = TypeVar("F", bound=Callable[..., Any])
+_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+RANK_KINDS = 14
+"""Ranks a test may name: ``RANKS``, then the Joker."""
+
+
+@_jit
+def _count(p: Any, hand: Any, cnt: Any, seat: int, at: int) -> int:
+    """``HandCount.count``: the cards of ``seat``'s hand the test at ``at`` counts."""
+    mask, ra = p[at + t.T_RANKS], p[t.RANK_AT]
+    if p[at + t.T_ONE_RANK]:
+        best = 0
+        for r in range(RANK_KINDS):
+            if (mask >> r) & 1:
+                k = 0
+                for i in range(cnt[seat]):
+                    k += p[ra + hand[seat, i]] == r
+                best = max(best, k)
+        return best
+    k = 0
+    for i in range(cnt[seat]):
+        k += (mask >> p[ra + hand[seat, i]]) & 1
+    return k
+
+
+@_jit
+def _met(p: Any, hand: Any, cnt: Any, seat: int, w: int) -> bool:
+    """``WeakHand.met_by``: whether ``seat``'s hand passes every test of rule ``w``."""
+    at = p[t.WEAK_AT] + w * t.W_WIDTH
+    for j in range(p[at + t.W_TESTS]):
+        ta = at + t.W_TEST0 + j * t.T_WIDTH
+        k = _count(p, hand, cnt, seat, ta)
+        least = cnt[seat] if p[ta + t.T_LEAST] < 0 else p[ta + t.T_LEAST]
+        if k < least or (p[ta + t.T_MOST] >= 0 and k > p[ta + t.T_MOST]):
+            return False
+    return True
+
+
+@_jit
+def _swap(p: Any, hand: Any, cnt: Any, seat: int, w: int, kitty: Any) -> None:
+    """``WeakHand.given``: swap the cards the first test counts (the one rank held most where it
+    counts one rank; lowest rank first, then as held) for the kitty's hidden cards."""
+    at = p[t.WEAK_AT] + w * t.W_WIDTH
+    ta, ra = at + t.W_TEST0, p[t.RANK_AT]
+    wanted = p[ta + t.T_RANKS]
+    if p[ta + t.T_ONE_RANK]:
+        best, top = -1, 0
+        for r in range(RANK_KINDS):
+            if (wanted >> r) & 1:
+                k = 0
+                for i in range(cnt[seat]):
+                    k += p[ra + hand[seat, i]] == r
+                if k > best:
+                    best, top = k, r
+        wanted = 1 << top
+    places = np.zeros(p[at + t.W_CARDS], dtype=np.int64)
+    k = 0
+    for r in range(RANK_KINDS):
+        if (wanted >> r) & 1:
+            for i in range(cnt[seat]):
+                if k < places.shape[0] and p[ra + hand[seat, i]] == r:
+                    places[k] = i
+                    k += 1
+    first = 0 if p[t.AUCTION] else 1  # the turned card stays
+    for j in range(k):
+        i = places[j]
+        hand[seat, i], kitty[first + j] = kitty[first + j], hand[seat, i]
+
+
+@_jit
+def _weak(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, legal: Any, hr: Any, acts: Any,
+          ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> int:  # fmt: skip
+    """Ask each seat about the first rule its hand meets; 0 when the hands stand, else a redeal:
+    1 by the same dealer, 2 by the next. The rules acted on go into ``hr`` (their place + 1)."""
+    n, swapped = p[t.N], False
+    for k in range(1, n + 1):
+        seat = (dealer + k) % n
+        w = -1
+        for i in range(p[t.WEAK_N]):
+            if _met(p, hand, cnt, seat, i):
+                w = i
+                break
+        if w < 0:
+            continue
+        at = p[t.WEAK_AT] + w * t.W_WIDTH
+        swap = p[at + t.W_SWAP] == 1
+        if swap and swapped:
+            continue
+        if p[at + t.W_OPTIONAL]:
+            legal[0] = p[t.SWAP_ID] if swap else p[t.REDEAL_ID]
+            legal[1] = p[t.PASS_ID]
+            if _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug) == p[t.PASS_ID]:
+                continue
+        if not swap:
+            hr[H_REDEAL] = w + 1
+            return 1 if p[at + t.W_SAME] else 2
+        _swap(p, hand, cnt, seat, w, kitty)
+        hr[H_SWAP] = w + 1
+        swapped = True
+    return 0
