@@ -17,6 +17,8 @@ line; callers then play it in Python.
 True
 >>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}, making={"call": {}}))
 'the compiled engine does not cover deal.dummies, making.call'
+>>> refusal(Variant(name="x", players=3, partnerships="none")) is None
+True
 """
 
 from __future__ import annotations
