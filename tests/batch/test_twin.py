@@ -26,6 +26,7 @@ from hasenpfeffer.batch.run import play
 FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "examples").rglob("*.yaml"))
 COVERED = [f for f in FILES if refusal(load_variant(f)) is None]
 BUILT_INS = ("euchre", "hasenpfeffer", "hasenpfeffer-pepper", "pepper", "five-hundred")
+BUILT_INS += ("three-handed-euchre", "five-hundred-3", "three-handed-euchre-stick-the-dealer")
 
 
 @pytest.fixture(scope="module")
@@ -51,10 +52,10 @@ def test_compiled_games_replay_in_python(path: Path, long_run: bool) -> None:
 @pytest.mark.parametrize(
     ("name", "fields"),
     [
-        ("buck-euchre", "partnerships, alone.drop_out, scoring.bucked"),
-        ("three-handed-euchre", "players, partnerships"),
+        ("buck-euchre", "alone.drop_out, scoring.bucked"),
         ("examples/house-rules/two-handed-euchre-dummy.yaml", "deal.dummies"),
-        ("examples/house-rules/five-handed-call-your-partner.yaml", "players, partnerships, making.call"),
+        ("examples/house-rules/three-handed-euchre-dummy.yaml", "deal.dummies"),
+        ("examples/house-rules/five-handed-call-your-partner.yaml", "partnerships, making.call"),
     ],
 )
 def test_uncovered_variants_are_refused_in_one_line(name: str, fields: str) -> None:
@@ -204,3 +205,39 @@ def test_packs_of_three_and_four_copies_replay() -> None:
         variant = base.model_copy(update={"pack": base.pack.model_copy(update={"copies": copies})})
         batch = play(variant, 10, seed=2, debug=True, max_hands=12)
         assert check_batch(batch) == len(batch.hands)
+
+
+def test_tables_of_players_each_for_themselves_replay() -> None:
+    from hasenpfeffer.format.variant import Variant
+
+    """Players each for themselves at tables of two, three and four (each seat a side): a euchre
+    whose maker may go alone (nobody to leave out: never offered), a forced dealer, and five
+    hundred's misère (a lone contract without a partner to sit out)."""
+    three = load_variant("three-handed-euchre")
+    stuck = load_variant(ROOT / "examples/house-rules/three-handed-euchre-stick-the-dealer.yaml")
+    alone = three.alone.model_copy(update={"allowed": "maker", "lone_defence": True})
+    five = load_variant("five-hundred")
+
+    def seated(players: int, **update: object) -> Variant:
+        kitty = three.deal.kitty.model_copy(update={"size": 24 - 5 * players})
+        deal = three.deal.model_copy(update={"kitty": kitty})
+        return three.model_copy(update={"players": players, "deal": deal, **update})
+
+    variants = [
+        seated(2),
+        seated(4, alone=alone),
+        stuck,
+        load_variant("five-hundred-3"),
+        five.model_copy(update={"partnerships": "none"}),
+    ]
+    for variant in variants:
+        variant = type(variant).model_validate(variant.model_dump())
+        assert refusal(variant) is None
+        batch = play(variant, 40, seed=6, debug=True, max_hands=60)
+        assert check_batch(batch) == len(batch.hands)
+        results = batch.results()
+        assert len(results[0].tricks) == variant.players
+        assert {r.maker for r in results if r.maker is not None} == set(range(variant.players))
+    assert any(r.forced for r in play(stuck, 40, seed=6).results())
+    names = {r.bid for r in play(variants[-1], 300, seed=6).results()}
+    assert {"misere", "open-misere"} & names

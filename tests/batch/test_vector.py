@@ -241,6 +241,11 @@ def test_games_end_and_start_again() -> None:
             "the vector environment does not cover making.order_up.turned_trump",
         ),
         ("three-handed-euchre", "the vector environment does not cover players, partnerships"),
+        ("five-hundred-3", "the vector environment does not cover players, partnerships"),
+        (
+            str(ROOT / "examples/house-rules/five-handed-call-your-partner.yaml"),
+            "the vector environment does not cover players, partnerships, making.call",
+        ),
     ],
 )
 def test_uncovered_variants_are_refused_in_one_line(name: str, line: str) -> None:

@@ -3,7 +3,8 @@
 The compiled engine covers what the built-in Euchre, Hasenpfeffer, Pepper and Five Hundred
 need, weak hands (a redeal or a swap with the kitty), declarations that end the hand
 (Jamboree), a lone player's exchange with the partners (Railroad) and packs of several copies
-of each card (Double Hasenpfeffer): order-up and auction making (stick the dealer, the
+of each card (Double Hasenpfeffer), and tables of players each for themselves (three-handed
+Euchre, Five Hundred for three: sides are seats): order-up and auction making (stick the dealer, the
 Canadian loner, one or two rounds, a turned Joker's suit fixed or named by the dealer, dirty
 clubs' turned trump, restricted bids, contracts), the widow or the turned card and the
 discard, going alone and lone defence, trick play with bowers and the Joker (the suit named
@@ -16,6 +17,8 @@ line; callers then play it in Python.
 True
 >>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}, making={"call": {}}))
 'the compiled engine does not cover deal.dummies, making.call'
+>>> refusal(Variant(name="x", players=3, partnerships="none")) is None
+True
 """
 
 from __future__ import annotations
@@ -33,8 +36,8 @@ def _order_up(v: Variant) -> bool:
 
 
 CHECKS: tuple[Check, ...] = (
-    ("players", lambda v: v.players % 2 != 0),
-    ("partnerships", lambda v: v.partnerships != "alternate"),
+    ("players", lambda v: v.partnerships == "alternate" and v.players % 2 != 0),
+    ("partnerships", lambda v: v.partnerships == "called"),
     ("pack.jokers", lambda v: v.pack.jokers > 1),
     ("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
     ("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),

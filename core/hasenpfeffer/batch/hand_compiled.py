@@ -2,7 +2,8 @@
 play it (deal, weak hands, auction or order-up, widow or turned card and discard, a lone
 player's exchange, lone defence, declarations, tricks, scoring); in order-up, a turned Joker's
 suit named by the dealer first, and a turned card of a ``turned_trump`` suit (dirty clubs)
-trump at once. Seats play for side ``seat % 2`` (alternate partnerships: :mod:`.coverage`)."""
+trump at once. Seats play for side ``seat % sides``: two teams sitting alternately, or each
+player for itself (:mod:`.coverage`), whose partners (none) never sit out."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
           ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> int:  # fmt: skip
     """Play one hand dealt by ``dealer``; its row into ``hr``; 1 when the same dealer deals again,
     2 when the next deals after a weak hand's redeal (whatever ``making.all_pass.redeal`` says)."""
-    n, hs, ks, ns, joker = p[t.N], p[t.HS], p[t.KS], p[t.NS], p[t.JOKER]
+    n, hs, ks, ns, joker, sides = p[t.N], p[t.HS], p[t.KS], p[t.NS], p[t.JOKER], p[t.SIDES]
     dk = ws[0]
     dk[: p[t.DECK]] = deck
     for i in range(p[t.DECK] - 1, 0, -1):
@@ -179,7 +180,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             seat = (dealer + 1) % n
             while True:
                 k = 0
-                partner_alone = p[t.DPA] and seat != dealer and (seat - dealer) % 2 == 0
+                partner_alone = p[t.DPA] and seat != dealer and seat % sides == dealer % sides
                 if not partner_alone or not may_alone:
                     legal[k] = p[t.ORDER_BASE]
                     k += 1
@@ -240,7 +241,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         return same
     if alone:
         for q in range(n):
-            if q != maker and (q - maker) % 2 == 0:
+            if q != maker and q % sides == maker % sides:
                 out[q] = 1
     # the discard: the maker who took the widow, or the dealer who took the turned card
     discarder = maker if p[t.AUCTION] else dealer
@@ -257,14 +258,14 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         first = dealer if p[t.LD_DEALER] else maker
         for j in range(1, n + 1):
             q = (first + j) % n
-            if (q - maker) % 2 == 0:
+            if q % sides == maker % sides:
                 continue
             legal[0], legal[1] = p[t.ALONE_ID], p[t.PASS_ID]
             x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.ALONE_ID]:
                 def_alone = q
                 for r in range(n):
-                    if r != q and (r - q) % 2 == 0:
+                    if r != q and r % sides == q % sides:
                         out[r] = 1
                 if p[t.EX_DEF]:
                     _exchange(p, q, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug)
@@ -273,7 +274,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         seat, d = _declare(p, dealer, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug)
         if d >= 0:
             hr[H_MAKER], hr[H_BID], hr[H_MADE] = seat, BID_DECLARED - d, 1
-            hr[H_COLS + p[t.SIDES] + seat % 2] = p[p[t.DECL_AT] + d * (ns + 2)]
+            hr[H_COLS + sides + seat % sides] = p[p[t.DECL_AT] + d * (ns + 2)]
             return 0
     return _play(p, fmult, eff, key, bids, points, dealer, maker, b, ti, alone, def_alone, forced,
                  required, hand, cnt, ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip

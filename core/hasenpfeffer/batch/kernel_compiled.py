@@ -156,7 +156,7 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
             hr[H_COLS + 2 * sides : H_COLS + 3 * sides] = scores
             thrown = hr[H_THROWN] == 1
             if not thrown:
-                mside = hr[H_MAKER] % 2 if hr[H_MAKER] >= 0 else -1
+                mside = hr[H_MAKER] % sides if hr[H_MAKER] >= 0 else -1
                 winner = _winner(p, scores, mside, hr[H_MADE])
             nh = ctr[H_N]
             if nh < hands_out.shape[0]:

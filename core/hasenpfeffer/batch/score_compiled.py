@@ -287,6 +287,6 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
             change[s] = p[t.NM_PER] * tricks[s] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[s])
         hr[H_MADE] = -1
     else:
-        hr[H_MADE] = _score(p, fmult, bids, points, b, maker % 2, tricks, required, alone, def_alone >= 0,
+        hr[H_MADE] = _score(p, fmult, bids, points, b, maker % sides, tricks, required, alone, def_alone >= 0,
                             forced, change)  # fmt: skip
     return 0

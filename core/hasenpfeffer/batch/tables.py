@@ -194,7 +194,7 @@ def build(v: Variant) -> Tables:
         NO_TRUMP: int(mk.no_trump),
         STUCK_TS: int(ap.stuck_dealer.turned_suit),
         STUCK_NT: int(ap.stuck_dealer.no_trump),
-        MAY_ALONE: int(al.allowed == "maker"),
+        MAY_ALONE: int(al.allowed == "maker" and has.may_go_alone(v)),  # partners to sit out
         LONE_DEF: int(has.lone_defence(v)),
         LD_ANY: int(al.lone_defence_against == "any-maker"),
         LD_DEALER: int(al.lone_defence_order == "dealer-left"),

@@ -31,7 +31,7 @@ from gymnasium.vector import VectorEnv as GymVectorEnv
 from numpy.typing import NDArray
 
 from .. import accel
-from ..batch.coverage import refusal as batch_refusal
+from ..batch.coverage import uncovered
 from ..batch.tables import build
 from ..format.loader import load_variant
 from ..format.variant import HAND_CAP, Variant
@@ -58,11 +58,17 @@ def refusal(variant: Variant) -> str | None:
     >>> refusal(load_variant("examples/house-rules/euchre-laps.yaml"))
     'the vector environment does not cover match'
     """
-    why = batch_refusal(variant)
-    if why is not None:
-        return why.replace("the compiled engine", "the vector environment")
     ou = variant.making.order_up if variant.making.method == "order-up" else None
-    fields = [
+    teams = [  # the stepped kernel seats two teams alternately only
+        name
+        for name, used in (
+            ("players", variant.players % 2 != 0),
+            ("partnerships", variant.partnerships != "alternate"),
+        )
+        if used
+    ]
+    fields = teams + [name for name in uncovered(variant) if name not in teams]
+    fields = fields or [
         name
         for name, used in (
             ("making.order_up.turned_trump", ou is not None and bool(ou.turned_trump)),
@@ -73,8 +79,8 @@ def refusal(variant: Variant) -> str | None:
             ("alone.exchange", variant.alone.exchange.cards > 0),
             ("scoring.declarations", bool(variant.scoring.declarations)),
         )
-        if used
-    ]  # played by the whole-game kernel, not yet stepped
+        if used  # played by the whole-game kernel, not yet stepped
+    ]
     return f"the vector environment does not cover {', '.join(fields)}" if fields else None
 
 
