@@ -13,20 +13,21 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer import Game, load_variant
 from hasenpfeffer.format.loader import load_variant_data
-from hasenpfeffer.rl.observation import encoder
 from hasenpfeffer.rules.actions import IllegalActionError
 from support.paths import ROOT
 
-pytest.importorskip("numba")
+pytest.importorskip("numba")  # brings numpy (extra fast)
 pytest.importorskip("gymnasium")
 
+import numpy as np
+
+from hasenpfeffer.rl.observation import encoder
 from hasenpfeffer.rl.vector import VectorEnv, refusal
 
 FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "examples").rglob("*.yaml"))
