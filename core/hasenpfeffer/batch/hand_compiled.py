@@ -32,6 +32,7 @@ from .score_compiled import (
     _play,
     _rand,
     _remove,
+    _trump_names,
 )
 from .weak_compiled import _weak
 
@@ -208,20 +209,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             elif maker < 0:
                 seat = (dealer + 1) % n
                 while True:
-                    stuck_now = seat == dealer and stuck
-                    barred = ts if p[t.BARRED] and not (stuck_now and p[t.STUCK_TS]) else -1
-                    last = ns + 1 if p[t.NO_TRUMP] or (stuck_now and p[t.STUCK_NT]) else ns
-                    k = 0
-                    for o in range(last):
-                        if o != barred:
-                            legal[k] = trump_ids[o, 0]
-                            k += 1
-                            if may_alone:
-                                legal[k] = trump_ids[o, 1]
-                                k += 1
-                    if not stuck_now or k == 0:
-                        legal[k] = p[t.PASS_ID]
-                        k += 1
+                    k = _trump_names(p, trump_ids, ts, seat == dealer and stuck, may_alone, legal, 0)
                     x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                     if x != p[t.PASS_ID]:
                         maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]

@@ -216,13 +216,10 @@ def _winner(p: Any, scores: Any, mside: int, made: int) -> int:
 
 
 @_jit
-def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, dealer: int, maker: int,
-          b: int, ti: int, alone: bool, def_alone: int, forced: bool, required: int, hand: Any, cnt: Any,
-          ws: Any, st: Any, legal: Any, hr: Any, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
-          debug: bool) -> int:  # fmt: skip
-    """The tricks and the scoring of a hand whose trump is made; 0 (the deal passes on)."""
-    n, ns, joker, sides, base = p[t.N], p[t.NS], p[t.JOKER], p[t.SIDES], p[t.PLAY_BASE]
-    out, won, cards = ws[1], ws[2], ws[3]
+def _first_leader(p: Any, maker: int, dealer: int, alone: bool, def_alone: int, out: Any) -> int:
+    """The seat that leads the first trick: the dealer's left, the maker, or beside a lone
+    player, as the variant says, passing over the seats that sit out (``out``)."""
+    n = p[t.N]
     if maker < 0:
         leader = (dealer + 1) % n
     elif alone and def_alone >= 0 and p[t.BOTH] != 2:
@@ -235,6 +232,40 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
         leader = (dealer + 1) % n
     while out[leader]:
         leader = (leader + 1) % n
+    return int(leader)
+
+
+@_jit
+def _trump_names(
+    p: Any, trump_ids: Any, turned: int, stuck_now: bool, may_alone: bool, legal: Any, k: int
+) -> int:
+    """List from ``legal[k]`` the trumps a player may name after the turned card (``turned``) is
+    refused, each alone too where allowed, and the pass where it is open; the new count."""
+    ns = p[t.NS]
+    barred = turned if p[t.BARRED] and not (stuck_now and p[t.STUCK_TS]) else -1
+    last = ns + 1 if p[t.NO_TRUMP] or (stuck_now and p[t.STUCK_NT]) else ns
+    for o in range(last):
+        if o != barred:
+            legal[k] = trump_ids[o, 0]
+            k += 1
+            if may_alone:
+                legal[k] = trump_ids[o, 1]
+                k += 1
+    if not stuck_now or k == 0:
+        legal[k] = p[t.PASS_ID]
+        k += 1
+    return k
+
+
+@_jit
+def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, dealer: int, maker: int,
+          b: int, ti: int, alone: bool, def_alone: int, forced: bool, required: int, hand: Any, cnt: Any,
+          ws: Any, st: Any, legal: Any, hr: Any, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
+          debug: bool) -> int:  # fmt: skip
+    """The tricks and the scoring of a hand whose trump is made; 0 (the deal passes on)."""
+    n, ns, joker, sides, base = p[t.N], p[t.NS], p[t.JOKER], p[t.SIDES], p[t.PLAY_BASE]
+    out, won, cards = ws[1], ws[2], ws[3]
+    leader = _first_leader(p, maker, dealer, alone, def_alone, out)
     active = n - out[:n].sum()
     won[:n] = 0
     effs = eff[ti]

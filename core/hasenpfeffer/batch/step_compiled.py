@@ -22,7 +22,7 @@ import numba
 import numpy as np
 
 from . import tables as t
-from .score_compiled import _rand, _remove, _score, _seed, _winner
+from .score_compiled import _first_leader, _rand, _remove, _score, _seed, _trump_names, _winner
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -148,19 +148,7 @@ def _legal(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: An
             row[m] = p[t.PASS_ID]
             m += 1
     elif ph == NAME:
-        stuck_now = seat == dealer and stuck
-        barred = s[g, S_TS] if p[t.BARRED] and not (stuck_now and p[t.STUCK_TS]) else -1
-        last = ns + 1 if p[t.NO_TRUMP] or (stuck_now and p[t.STUCK_NT]) else ns
-        for o in range(last):
-            if o != barred:
-                row[m] = trump_ids[o, 0]
-                m += 1
-                if may_alone:
-                    row[m] = trump_ids[o, 1]
-                    m += 1
-        if not stuck_now or m == 0:
-            row[m] = p[t.PASS_ID]
-            m += 1
+        m = _trump_names(p, trump_ids, s[g, S_TS], seat == dealer and stuck, may_alone, row, m)
     elif ph == DISCARD:
         for i in range(cnt[g, seat]):
             row[m] = hand[g, seat, i] + p[t.DISCARD_BASE]
@@ -214,21 +202,9 @@ def _next_seat(pv: Any, g: int, seat: int, n: int) -> int:
 
 @_jit
 def _start_play(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
-    """Lead the first trick (as ``score_compiled._play`` chooses the leader)."""
+    """Lead the first trick (its leader chosen as ``score_compiled._play`` chooses it)."""
     n, maker, dealer = p[t.N], s[g, S_MAKER], s[g, S_DEALER]
-    alone, def_alone = s[g, S_ALONE] == 1, s[g, S_DEF_ALONE]
-    if maker < 0:
-        leader = (dealer + 1) % n
-    elif alone and def_alone >= 0 and p[t.BOTH] != 2:
-        leader = def_alone if p[t.BOTH] == 0 else maker
-    elif (alone or def_alone >= 0) and p[t.LEAD_ALONE_LEFT] and not (alone and def_alone >= 0):
-        leader = ((maker if alone else def_alone) + 1) % n
-    elif p[t.LEAD_MAKER]:
-        leader = maker
-    else:
-        leader = (dealer + 1) % n
-    while pv[g, PV_OUT, leader]:
-        leader = (leader + 1) % n
+    leader = _first_leader(p, maker, dealer, s[g, S_ALONE] == 1, s[g, S_DEF_ALONE], pv[g, PV_OUT])
     s[g, S_ACTIVE] = n - pv[g, PV_OUT, :n].sum()
     s[g, S_NTRICKS] = cnt[g, leader]
     s[g, S_PHASE], s[g, S_SEAT], s[g, S_LEADER], s[g, S_J], s[g, S_TRICKS] = PLAY, leader, leader, 0, 0
