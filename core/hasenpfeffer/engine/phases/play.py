@@ -194,21 +194,6 @@ class PlainPlay(Play):
         self.played = self.events_of = card_events(rules)
         """Per seat, the event of playing each card, by id (:attr:`played`, never None here)."""
 
-    def legal(self, s: State) -> LegalActions:
-        """The cards that follow the suit led, or any card when none does."""
-        seat = s.to_move
-        assert seat is not None
-        hand = s.hands[seat]
-        if s.trick:
-            led, eff = s.led, s.eff
-            follow = [c for c in hand if eff[c] == led]
-            if follow:
-                hand = follow
-        acts = s.plan.play[seat]
-        if s.plan.copies:
-            return LegalActions([acts[c] for c in dict.fromkeys(hand)])
-        return LegalActions([acts[c] for c in hand])
-
     def apply(self, s: State, a: Action) -> None:
         """Play the card; the last card of a trick decides it; after the last trick the hand goes on."""
         seat, _, arg, _ = a
