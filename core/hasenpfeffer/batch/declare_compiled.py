@@ -13,7 +13,7 @@ from typing import Any, TypeVar, cast
 import numba
 
 from . import tables as t
-from .score_compiled import _decide
+from .score_compiled import _decide, _write
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -21,9 +21,10 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 
 @_jit
 def _declare(p: Any, dealer: int, ti: int, hand: Any, cnt: Any, out: Any, st: Any, legal: Any, acts: Any,
-             ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> tuple[int, int]:  # fmt: skip
+             ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any) -> tuple[int, int]:  # fmt: skip
     """Ask each seat in play holding a set at trump option ``ti``; the seat and the set declared
-    (their places), or ``(-1, -1)`` when every holder passes."""
+    (their places), or ``(-1, -1)`` when every holder passes. A seat whose ``pol`` is 1 (the
+    greedy bot) declares: a set shown scores more than the hand could make by play."""
     n, width = p[t.N], p[t.NS] + 2
     for k in range(1, n + 1):
         seat = (dealer + k) % n
@@ -36,7 +37,11 @@ def _declare(p: Any, dealer: int, ti: int, hand: Any, cnt: Any, out: Any, st: An
             want = p[p[t.DECL_AT] + d * width + 1 + ti]
             if want >= 0 and (held & want) == want:
                 legal[0], legal[1] = p[t.DECLARE_BASE] + d, p[t.PASS_ID]
-                if _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug) != p[t.PASS_ID]:
+                if pol[seat]:
+                    x = _write(legal[0], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+                else:
+                    x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+                if x != p[t.PASS_ID]:
                     return seat, d
                 break
     return -1, -1

@@ -30,10 +30,17 @@ HERE = Path(__file__).resolve().parent
 DIGEST = "kernels.digest"
 
 
+CALLED = (HERE.parent / "bots" / "handeval_compiled.py",)
+"""Kernel sources outside this package that its kernels call (the compiled greedy bot calls
+the hand estimates): a change there must empty this package's cache too."""
+
+
 def digest(folder: Path) -> str:
-    """The digest of the kernel sources of ``folder`` (names and contents)."""
+    """The digest of the kernel sources of ``folder`` (names and contents), and of those it
+    calls (:data:`CALLED`, for this package)."""
     h = hashlib.sha256()
-    for path in sorted(folder.glob("*_compiled.py")):
+    called = [p for p in CALLED if p.exists()] if folder == HERE else []
+    for path in [*sorted(folder.glob("*_compiled.py")), *called]:
         h.update(path.name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()

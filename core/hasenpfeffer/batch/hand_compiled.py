@@ -13,6 +13,7 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
+from . import greedy_compiled as gc
 from . import tables as t
 from .declare_compiled import _declare
 from .exchange_compiled import _exchange
@@ -33,6 +34,7 @@ from .score_compiled import (
     _rand,
     _remove,
     _trump_names,
+    _write,
 )
 from .weak_compiled import _weak
 
@@ -43,9 +45,11 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 @_jit
 def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
           points: Any, dealer: int, hand: Any, cnt: Any, ws: Any, st: Any, legal: Any, hr: Any, acts: Any,
-          ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> int:  # fmt: skip
+          ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any) -> int:  # fmt: skip
     """Play one hand dealt by ``dealer``; its row into ``hr``; 1 when the same dealer deals again,
-    2 when the next deals after a weak hand's redeal (whatever ``making.all_pass.redeal`` says)."""
+    2 when the next deals after a weak hand's redeal (whatever ``making.all_pass.redeal`` says).
+    Seats whose ``pol`` is 1 choose as the greedy bot (:mod:`.greedy_compiled`: ``g`` its
+    tables, ``kn`` what was played and laid away this hand), the others at random."""
     n, hs, ks, ns, joker, sides = p[t.N], p[t.HS], p[t.KS], p[t.NS], p[t.JOKER], p[t.SIDES]
     dk = ws[0]
     dk[: p[t.DECK]] = deck
@@ -58,8 +62,10 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         cnt[seat] = hs
         seat = (seat + 1) % n
     kitty = dk[n * hs : n * hs + ks]
-    kn = ks
+    kleft = ks
     hr[:] = 0
+    kn[:2] = 0
+    kn[2, 0] = -1
     if p[t.WEAK_N]:  # hands in the recorded order, as a swap gives cards by their place
         for q in range(n):
             hand[q, :hs] = np.sort(hand[q, :hs])
@@ -70,7 +76,9 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             at += hs
         hr[at : at + ks] = kitty
     if p[t.WEAK_N]:
-        redeal = _weak(p, dealer, hand, cnt, kitty, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)
+        redeal = _weak(
+            p, dealer, hand, cnt, kitty, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug, pol, g
+        )
         if redeal:
             hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_THROWN], hr[H_MADE] = -1, -1, -1, 1, -1
             return redeal
@@ -92,7 +100,12 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 if (bids[i, t.B_PLACES] >> (place - 1)) & 1 and high >= bids[i, t.B_OVER]:
                     legal[k] = p[t.BID_BASE] + i
                     k += 1
-            x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+            if pol[seat] and k > 1:
+                mine = np.sort(hand[seat, : cnt[seat]])
+                x = gc.bid(p, g, mine, gc.unseen_of(g, kn, seat, mine), legal, k)
+                x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+            else:
+                x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.PASS_ID]:
                 passed[seat] = 1
             else:
@@ -138,10 +151,10 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             required = bids[b, t.B_TRICKS]
             lone_contract = bids[b, t.B_ALONE] == 1
             if p[t.WIDOW]:
-                for j in range(kn):
+                for j in range(kleft):
                     hand[maker, cnt[maker]] = kitty[j]
                     cnt[maker] += 1
-                discards, kn = kn, 0
+                discards, kleft = kleft, 0
             if bids[b, t.B_TRUMP] >= 0:
                 ti, alone = bids[b, t.B_TRUMP], lone_contract
             else:
@@ -153,7 +166,13 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     if p[t.MAY_ALONE] and n > 2 and not lone_contract:
                         legal[k] = trump_ids[o, 1]
                         k += 1
-                x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                if pol[maker] and k > 1:
+                    mine = np.sort(hand[maker, : cnt[maker]])
+                    unseen = gc.unseen_of(g, kn, maker, mine)
+                    x = gc.name_trump(p, g, trump_ids, mine, unseen, legal, k, b)
+                    x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                else:
+                    x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 for o in range(ns + 1):
                     if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
                         ti = o
@@ -164,7 +183,12 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         if turned == joker and p[t.TJ_NAMED]:  # the dealer names the suit a turned Joker proposes
             for s in range(ns):
                 legal[s] = p[t.SUIT_BASE] + s
-            ts = _decide(st, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
+            if pol[dealer]:
+                mine = np.sort(hand[dealer, : cnt[dealer]])
+                x = gc.name_turned(p, g, mine, gc.unseen_of(g, kn, dealer, mine), legal, ns, turned)
+                ts = _write(x, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
+            else:
+                ts = _decide(st, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
         stuck = p[t.AP_RULE] == 1
         may_alone = p[t.MAY_ALONE] == 1 and n > 2
         if ts < 0:
@@ -191,7 +215,13 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 if not (seat == dealer and p[t.ROUNDS] == 1 and stuck) or k == 0:
                     legal[k] = p[t.PASS_ID]
                     k += 1
-                x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                if pol[seat] and k > 1:
+                    mine = np.sort(hand[seat, : cnt[seat]])
+                    unseen = gc.unseen_of(g, kn, seat, mine)
+                    x = gc.order_up(p, g, mine, unseen, legal, k, seat, dealer, turned, ts)
+                    x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                else:
+                    x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 if x != p[t.PASS_ID]:
                     maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]
                     forced = seat == dealer and p[t.ROUNDS] == 1 and stuck
@@ -210,7 +240,13 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 seat = (dealer + 1) % n
                 while True:
                     k = _trump_names(p, trump_ids, ts, seat == dealer and stuck, may_alone, legal, 0)
-                    x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                    if pol[seat] and k > 1:
+                        mine = np.sort(hand[seat, : cnt[seat]])
+                        unseen = gc.unseen_of(g, kn, seat, mine)
+                        x = gc.name_trump(p, g, trump_ids, mine, unseen, legal, k, p[t.L] + 1)
+                        x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                    else:
+                        x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                     if x != p[t.PASS_ID]:
                         maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]
                         forced = seat == dealer and stuck
@@ -237,8 +273,17 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         k = cnt[discarder]
         for i in range(k):
             legal[i] = hand[discarder, i] + p[t.DISCARD_BASE]
-        x = _decide(st, legal, _distinct(p, legal, k), acts, ctr, lcnt, lbuf, record, debug)
+        k = _distinct(p, legal, k)
+        if pol[discarder] and k > 1:
+            mine = np.sort(hand[discarder, : cnt[discarder]])
+            unseen = gc.unseen_of(g, kn, discarder, mine)
+            x = gc.shed(p, g, mine, unseen, ti, legal, k, p[t.DISCARD_BASE])
+            x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+        else:
+            x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
         _remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
+        kn[1, x - p[t.DISCARD_BASE]] += 1
+        kn[2, 0] = discarder
     if p[t.EX_MAKER] and alone:  # the lone maker's exchange with the partners
         _exchange(p, maker, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug)
     # lone defence, offered from the maker's or the dealer's left
@@ -249,7 +294,15 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             if q % sides == maker % sides:
                 continue
             legal[0], legal[1] = p[t.ALONE_ID], p[t.PASS_ID]
-            x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+            if pol[q]:
+                mine = np.sort(hand[q, : cnt[q]])
+                row = p[t.L] + 1 if bidcode < 0 else b
+                lone = gc.defend(p, g, mine, gc.unseen_of(g, kn, q, mine), ti, row)
+                x = _write(
+                    p[t.ALONE_ID] if lone else p[t.PASS_ID], legal, 2, acts, ctr, lcnt, lbuf, record, debug
+                )
+            else:
+                x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.ALONE_ID]:
                 def_alone = q
                 for r in range(n):
@@ -259,10 +312,12 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     _exchange(p, q, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug)
                 break
     if p[t.DECL_N]:  # a set declared ends the hand: made by its holder, no trick played
-        seat, d = _declare(p, dealer, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug)
+        seat, d = _declare(
+            p, dealer, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol
+        )
         if d >= 0:
             hr[H_MAKER], hr[H_BID], hr[H_MADE] = seat, BID_DECLARED - d, 1
             hr[H_COLS + sides + seat % sides] = p[p[t.DECL_AT] + d * (ns + 2)]
             return 0
     return _play(p, fmult, eff, key, bids, points, dealer, maker, b, ti, alone, def_alone, forced,
-                 required, hand, cnt, ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip
+                 required, hand, cnt, ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn)  # fmt: skip

@@ -86,47 +86,47 @@ def row_width(params: Any) -> int:
 
 def play(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
          points: Any, seeds: Any, max_hands: int, record: bool, debug: bool, games_out: Any,
-         hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+         hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any, pol: Any, g: Any) -> None:  # fmt: skip
     """Play a game from each of ``seeds`` into the output arrays (``ctr``: the counts written
     and whether a buffer overflowed, :mod:`.score_compiled`). Each mode is its own compiled
     loop (constant flags, compiled on first use): playing without recording writes nothing
     per decision."""
     mode = _debug if debug else _record if record else _bulk
     mode(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, games_out,
-         hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+         hands_out, acts, lcnt, lbuf, ctr, pol, g)  # fmt: skip
 
 
 @_jit
 def _bulk(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
           points: Any, seeds: Any, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
-          lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+          lcnt: Any, lbuf: Any, ctr: Any, pol: Any, g: Any) -> None:  # fmt: skip
     """:func:`play` without recording."""
     _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, False, False,
-           games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+           games_out, hands_out, acts, lcnt, lbuf, ctr, pol, g)  # fmt: skip
 
 
 @_jit
 def _record(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
             points: Any, seeds: Any, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
-            lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+            lcnt: Any, lbuf: Any, ctr: Any, pol: Any, g: Any) -> None:  # fmt: skip
     """:func:`play` recording deals and actions."""
     _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, True, False,
-           games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+           games_out, hands_out, acts, lcnt, lbuf, ctr, pol, g)  # fmt: skip
 
 
 @_jit
 def _debug(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
            points: Any, seeds: Any, max_hands: int, games_out: Any, hands_out: Any, acts: Any,
-           lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+           lcnt: Any, lbuf: Any, ctr: Any, pol: Any, g: Any) -> None:  # fmt: skip
     """:func:`play` recording deals, actions and every decision's legal ids."""
     _games(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, seeds, max_hands, True, True,
-           games_out, hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
+           games_out, hands_out, acts, lcnt, lbuf, ctr, pol, g)  # fmt: skip
 
 
 @_jit
 def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
            points: Any, seeds: Any, max_hands: int, record: bool, debug: bool, games_out: Any,
-           hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+           hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any, pol: Any, g: Any) -> None:  # fmt: skip
     """The loop of :func:`play`, in one mode."""
     st = np.zeros(1, dtype=np.uint64)
     n, sides = p[N], p[SIDES]
@@ -137,19 +137,20 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
     hr = np.zeros(hands_out.shape[1], dtype=np.int64)
     scores = np.zeros(sides, dtype=np.int64)
     won = np.zeros(sides, dtype=np.int64)
-    for g in range(seeds.shape[0]):
-        _seed(st, seeds[g])
+    kn = np.zeros((3, p[C]), dtype=np.int64)
+    for gi in range(seeds.shape[0]):
+        _seed(st, seeds[gi])
         scores[:] = 0
         won[:] = 0
         dealer = _rand(st, n)
-        games_out[g, G_DEALER] = dealer
+        games_out[gi, G_DEALER] = dealer
         winner, played = -1, 0
         while played < max_hands:
             start = ctr[A_N]
             same = _hand(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, dealer, hand, cnt,
-                         ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug)  # fmt: skip
+                         ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn)  # fmt: skip
             played += 1
-            hr[H_GAME], hr[H_DEALER], hr[H_ASTART], hr[H_ACOUNT] = g, dealer, start, ctr[A_N] - start
+            hr[H_GAME], hr[H_DEALER], hr[H_ASTART], hr[H_ACOUNT] = gi, dealer, start, ctr[A_N] - start
             change = hr[H_COLS + sides : H_COLS + 2 * sides]
             for s in range(sides):
                 scores[s] += change[s]
@@ -170,5 +171,5 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
                 winner = -1
             if not (thrown and (same == 1 or (same == 0 and p[AP_REDEAL_SAME]))):
                 dealer = (dealer + p[STEP]) % n
-        games_out[g, G_HANDS], games_out[g, G_WINNER] = played, winner
-        games_out[g, G_COLS : G_COLS + sides] = scores
+        games_out[gi, G_HANDS], games_out[gi, G_WINNER] = played, winner
+        games_out[gi, G_COLS : G_COLS + sides] = scores

@@ -3,7 +3,8 @@
 Each hand's deal is given to a Python :class:`~hasenpfeffer.engine.game.Game` and its action
 ids applied in order (``apply_id``); every compiled action must be legal there, with the debug
 mode the compiled legal ids must equal Python's at every decision, and each hand's result and
-the game's end must be the same. The replayed game is the Python twin of the compiled one:
+the game's end must be the same; at each decision of a seat the compiled greedy bot played, the Python
+greedy bot must choose the same action. The replayed game is the Python twin of the compiled one:
 its record is what ``hasenpfeffer replay`` reads.
 
 >>> from hasenpfeffer import load_variant
@@ -16,6 +17,7 @@ its record is what ``hasenpfeffer replay`` reads.
 
 from __future__ import annotations
 
+from ..bots.greedy import GreedyBot
 from ..engine.game import Game
 from .run import Batch
 
@@ -33,6 +35,7 @@ def replay_game(batch: Batch, game: int) -> Game:
         d.pop("dealer")  # the Python engine passes the deal on by itself: checked below
     py = Game(batch.variant, deals=deals)
     debug = batch.legal_counts.size > 0
+    greedy = {q: GreedyBot() for q, b in enumerate(batch.bots) if b == "greedy"}
     for number, h in enumerate(rows, 1):
         where = f"game {game} hand {number}"
         legal_sets = batch.legal_sets(h) if debug else []
@@ -50,6 +53,17 @@ def replay_game(batch: Batch, game: int) -> Game:
                     f"{where} decision {i}: compiled legal {sorted(names[x] for x in legal_sets[i])}"
                     f" != Python {sorted(names[x] for x in ids)} ({py!r})"
                 )
+            seat = py.to_move
+            bot = None if seat is None else greedy.get(seat)
+            if bot is not None and seat is not None and len(ids) > 1:
+                view = py.view(seat)
+                chosen = py.action_space.encode(bot.choose(view, view.legal))
+                if chosen != a:
+                    names = py.action_space.names
+                    raise TwinMismatch(
+                        f"{where} decision {i}: compiled greedy {names[a]!r} != Python greedy"
+                        f" {names[chosen]!r} ({py!r})"
+                    )
             py.apply_id(a)
         if len(py.hand_results) < number:  # more: hands of no decision (a weak hand redealt at once)
             raise TwinMismatch(f"{where}: the actions do not finish the hand in Python ({py!r})")

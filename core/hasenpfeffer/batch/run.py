@@ -29,7 +29,12 @@ from ..engine.phases.orderup import TURNED_TRUMP
 from ..format.variant import HAND_CAP, Variant
 from ..rules.ruleset import compile_variant
 from . import freshcache
+from .coverage import greedy_refusal
+from .greedytables import build_greedy, empty_greedy
 from .tables import HS, KS, SIDES, N, Tables, build
+
+BOTS = ("random", "greedy")
+"""The players the compiled engine plays a seat with."""
 
 # the kernel's layout (score_compiled, kernel_compiled), repeated so that reading needs no numba (tested)
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
@@ -51,7 +56,9 @@ class Batch:
     legal_ids: NDArray[np.int64]
     recorded: bool
     decisions: int = 0
-    """Decisions taken in all the games (each one random legal action)."""
+    """Decisions taken in all the games."""
+    bots: tuple[str, ...] = ()
+    """Each seat's player (``random`` or ``greedy``; empty: all random)."""
 
     def __len__(self) -> int:
         return int(self.games.shape[0])
@@ -152,6 +159,28 @@ class Batch:
             raise ValueError("deals and actions are kept only by a batch played with record=True")
 
 
+def policies(variant: Variant, bots: Sequence[str] | None) -> NDArray[np.int64]:
+    """Each seat's player as the kernel reads it: 0 random, 1 greedy (ValueError for another bot,
+    or greedy seats in a variant the compiled greedy bot does not play).
+
+    >>> from hasenpfeffer import load_variant
+    >>> policies(load_variant("euchre"), ["greedy", "random"] * 2).tolist()
+    [1, 0, 1, 0]
+    """
+    names = ["random"] * variant.players if bots is None else [b.strip() for b in bots]
+    if len(names) != variant.players:
+        raise ValueError(f"{len(names)} bots for {variant.players} players")
+    other = sorted({b for b in names if b not in BOTS})
+    if other:
+        raise ValueError(f"the compiled engine plays only {' and '.join(BOTS)} bots, not {', '.join(other)}")
+    pol = np.array([BOTS.index(b) for b in names], dtype=np.int64)
+    if pol.any():
+        why = greedy_refusal(variant)
+        if why is not None:
+            raise ValueError(why)
+    return pol
+
+
 def play(
     variant: Variant,
     games: int = 0,
@@ -161,12 +190,16 @@ def play(
     record: bool = False,
     debug: bool = False,
     max_hands: int = HAND_CAP,
+    bots: Sequence[str] | None = None,
 ) -> Batch:
-    """Play ``games`` games of uniformly random legal actions from ``seed``, or one game from
-    each of ``seeds`` (the same seed, the same game); ValueError for a variant not covered or
-    without numba."""
+    """Play ``games`` games from ``seed``, or one game from each of ``seeds`` (the same seed,
+    the same game); ValueError for a variant not covered or without numba. ``bots`` name each
+    seat's player, ``random`` (uniformly random legal actions, the default) or ``greedy`` (the
+    compiled twin of the greedy bot, :mod:`.greedy_compiled`)."""
     accel.require("the compiled engine")
     tables = build(variant)
+    pol = policies(variant, bots)
+    greedy = build_greedy(variant) if pol.any() else empty_greedy(variant)
     freshcache.once()  # before numba loads a kernel from its cache
     from .kernel_compiled import play as kernel_play
     from .kernel_compiled import row_width
@@ -190,7 +223,7 @@ def play(
         kernel_play(
             p, tables.failure_multiplier, tables.deck, tables.eff, tables.key, tables.suit_of,
             tables.trump_ids, tables.bids, tables.points, seed_array, max_hands, record,
-            debug, games_out, hands_out, acts, lcnt, lbuf, ctr,
+            debug, games_out, hands_out, acts, lcnt, lbuf, ctr, pol, greedy.arrays,
         )  # fmt: skip
         if not ctr[3]:
             break
@@ -206,4 +239,5 @@ def play(
         lbuf[: int(ctr[1])] if debug else lbuf[:0],
         record,
         na,
+        tuple("random" if x == 0 else "greedy" for x in pol.tolist()),
     )

@@ -12,6 +12,7 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
+from . import greedy_compiled as gc
 from . import tables as t
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -95,7 +96,13 @@ def _distinct(p: Any, legal: Any, k: int) -> int:
 def _decide(st: Any, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
             debug: bool) -> int:  # fmt: skip
     """Draw one of the ``k`` legal ids, and write it (and in debug the legal ids) when recording."""
-    x = legal[_rand(st, k)]
+    return _write(int(legal[_rand(st, k)]), legal, k, acts, ctr, lcnt, lbuf, record, debug)
+
+
+@_jit
+def _write(x: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
+           debug: bool) -> int:  # fmt: skip
+    """Take ``x``, one of the ``k`` legal ids: write it (and in debug the legal ids) when recording."""
     if record:
         na = ctr[A_N]
         if na < acts.shape[0]:
@@ -261,10 +268,12 @@ def _trump_names(
 def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, dealer: int, maker: int,
           b: int, ti: int, alone: bool, def_alone: int, forced: bool, required: int, hand: Any, cnt: Any,
           ws: Any, st: Any, legal: Any, hr: Any, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
-          debug: bool) -> int:  # fmt: skip
-    """The tricks and the scoring of a hand whose trump is made; 0 (the deal passes on)."""
+          debug: bool, pol: Any, g: Any, kn: Any) -> int:  # fmt: skip
+    """The tricks and the scoring of a hand whose trump is made; 0 (the deal passes on). Seats
+    whose ``pol`` is 1 play greedy (:mod:`.greedy_compiled`, ``g`` its tables, ``kn`` the cards
+    played and laid away this hand), the others at random."""
     n, ns, joker, sides, base = p[t.N], p[t.NS], p[t.JOKER], p[t.SIDES], p[t.PLAY_BASE]
-    out, won, cards = ws[1], ws[2], ws[3]
+    out, won, cards, seats = ws[1], ws[2], ws[3], ws[4]
     leader = _first_leader(p, maker, dealer, alone, def_alone, out)
     active = n - out[:n].sum()
     won[:n] = 0
@@ -284,15 +293,31 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
                 for i in range(k):
                     legal[i] = held[i] + base
             k = _distinct(p, legal, k)
-            c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
+            if pol[seat] and k > 1:
+                mine = np.sort(hand[seat, : cnt[seat]])
+                unseen = gc.unseen_of(g, kn, seat, mine)
+                taken = 0
+                for q in range(n):
+                    if q % sides == seat % sides:
+                        taken += won[q]
+                x = gc.play(p, g, mine, unseen, legal, k, seat, maker, ti, cards, seats, j, taken, key)
+                c = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
+            else:
+                c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
             _remove(hand, cnt, seat, c)
-            cards[j] = c
+            kn[0, c] += 1
+            cards[j], seats[j] = c, seat
             if j == 0:
                 led = effs[c]
                 if c == joker and ti == ns and p[t.JOKER_NAMES]:
                     for s in range(ns):
                         legal[s] = p[t.SUIT_BASE] + s
-                    led = _decide(st, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
+                    if pol[seat]:
+                        mine = np.sort(hand[seat, : cnt[seat]])
+                        x = gc.name_suit(p, g, mine, gc.unseen_of(g, kn, seat, mine), ti)
+                        led = _write(x, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
+                    else:
+                        led = _decide(st, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
             seat = (seat + 1) % n
             while out[seat]:
                 seat = (seat + 1) % n

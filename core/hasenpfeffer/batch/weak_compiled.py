@@ -13,8 +13,9 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
+from . import greedy_compiled as gc
 from . import tables as t
-from .score_compiled import H_REDEAL, H_SWAP, _decide
+from .score_compiled import H_REDEAL, H_SWAP, _decide, _write
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -87,9 +88,10 @@ def _swap(p: Any, hand: Any, cnt: Any, seat: int, w: int, kitty: Any) -> None:
 
 @_jit
 def _weak(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, legal: Any, hr: Any, acts: Any,
-          ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> int:  # fmt: skip
+          ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any) -> int:  # fmt: skip
     """Ask each seat about the first rule its hand meets; 0 when the hands stand, else a redeal:
-    1 by the same dealer, 2 by the next. The rules acted on go into ``hr`` (their place + 1)."""
+    1 by the same dealer, 2 by the next. The rules acted on go into ``hr`` (their place + 1).
+    A seat whose ``pol`` is 1 answers as the greedy bot (``g``: :mod:`.greedy_compiled`)."""
     n, swapped = p[t.N], False
     for k in range(1, n + 1):
         seat = (dealer + k) % n
@@ -107,7 +109,14 @@ def _weak(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, legal: 
         if p[at + t.W_OPTIONAL]:
             legal[0] = p[t.SWAP_ID] if swap else p[t.REDEAL_ID]
             legal[1] = p[t.PASS_ID]
-            if _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug) == p[t.PASS_ID]:
+            if pol[seat]:
+                mine = np.sort(hand[seat, : cnt[seat]])
+                unseen = gc.unseen_of_hand(g, mine)
+                call = gc.weak(p, g, mine, unseen)
+                x = _write(legal[0] if call else legal[1], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+            else:
+                x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+            if x == p[t.PASS_ID]:
                 continue
         if not swap:
             hr[H_REDEAL] = w + 1

@@ -131,7 +131,7 @@ class GreedyBot:
         name = action.arg if action is not None and action.verb == "bid" else view.bid
         found = self._contracts.get(name)
         if found is None:
-            found = self._contracts[name] = _contract(view.variant, name)
+            found = self._contracts[name] = contract_terms(view.variant, name)
         return found
 
     def defenders(self, view: View) -> int:
@@ -525,7 +525,7 @@ def short_lead(ev: Evaluator, view: View, legal: Sequence[Action]) -> Action | N
     return max(legal, key=lambda a: power[r.card_id[a.arg]])
 
 
-def _contract(v: Variant, name: str | None) -> tuple[int, int, Bid | None]:
+def contract_terms(v: Variant, name: str | None) -> tuple[int, int, Bid | None]:
     """(tricks required, multiplier, the bid where it carries a contract) of the bid called
     ``name`` (an order-up's without one)."""
     if v.making.method == "auction" and name is not None and name != "order-up":

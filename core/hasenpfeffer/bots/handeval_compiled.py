@@ -548,3 +548,12 @@ def _ordering(
     return kept, _distribution(
         eff, power, every, ti, ns, ruff, kept, unseen, share, partner, 0, extra, tricks, long
     )
+
+
+# The kernels other compiled code calls (the compiled greedy bot of :mod:`hasenpfeffer.batch`).
+card_chances = _chances
+strengths = _strengths
+distribution = _distribution
+naming = _naming
+bidding = _bidding
+ordering = _ordering

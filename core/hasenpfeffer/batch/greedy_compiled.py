@@ -1,0 +1,518 @@
+"""The ``greedy`` bot compiled (numba): its choice at each decision of the compiled kernel.
+
+Each function here is one of :class:`~hasenpfeffer.bots.greedy.GreedyBot`'s choices, step by
+step as the bot takes it from its view: the cards a seat has not seen
+(:func:`_unseen`, as ``Evaluator.unseen``), the hand estimates of the compiled twin of
+:mod:`hasenpfeffer.bots.handeval` (the same functions, so the same numbers to the bit), a
+contract's expected score from the variant's own scoring (a row of the outcome values that
+:mod:`.greedytables` works out with ``Evaluator.outcome_values``), ties broken as the bot's
+first-best over the Python engine's legal order (cards by id). The twin tests replay compiled
+greedy games through the Python engine and ask the Python bot at every decision.
+
+``g`` is :attr:`.greedytables.Greedy.arrays`: ``(eff, power, every, trumping, ruff, ov, rows,
+counts0, gi, gf)``.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+from ..bots.handeval_compiled import bidding, card_chances, distribution, naming, ordering, strengths
+from ..bots.holdings import FRIEND_DEALS, I_DEAL, OTHER_DEALS
+from . import tables as t
+from .greedytables import (
+    GF_LONG,
+    GF_MARGIN,
+    GF_PARTNER,
+    GF_SURE,
+    GI_CONTRACTS,
+    GI_HS,
+    GI_ORDER_ROW,
+    GI_PARTNERS,
+    GI_TRICKS,
+    GI_WIDOW,
+    R_ALONE,
+    R_NAMED,
+    R_NEED,
+    R_OPEN,
+    R_TRUMP,
+)
+
+F = TypeVar("F", bound=Callable[..., Any])
+_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+
+NOT_SURE = -1e9
+"""The value of going alone short of sure (``GreedyBot._trump_value``)."""
+
+
+@_jit
+def _round2(x: float) -> int:
+    """``round(x, 2) * 100`` as Python rounds (the decimal value of ``x``, half to even), as
+    a whole number: ``x`` lies between 0 and 1."""
+    y = x * 100.0
+    f = math.floor(y)
+    d = y - f
+    if abs(d - 0.5) > 1e-6:
+        return int(f) + (1 if d > 0.5 else 0)
+    m, e = math.frexp(x)  # x = m * 2**e exactly, m in [0.5, 1): compare 100 x with f + 1/2 exactly
+    mant = np.int64(math.ldexp(m, 53))
+    shift = 53 - e  # x = mant / 2**shift
+    lhs = mant * 200  # 200 x * 2**shift
+    rhs = (2 * np.int64(f) + 1) << shift  # (2 f + 1) * 2**shift
+    if lhs > rhs:
+        return int(f) + 1
+    if lhs < rhs:
+        return int(f)
+    return int(f) + (int(f) & 1)
+
+
+@_jit
+def _sorted(hand: Any, cnt: Any, seat: int) -> Any:
+    """The seat's hand as the Python view gives it: card ids from the lowest."""
+    return np.sort(hand[seat, : cnt[seat]])
+
+
+@_jit
+def _unseen(counts0: Any, gone: Any, aside: Any, mine: bool, held: Any) -> Any:
+    """``Evaluator.unseen``: the pack's copies of each card less those played this hand
+    (``gone``), those ``held`` and, for the seat that laid them away (``mine``), ``aside``."""
+    u = counts0.copy()
+    for c in range(len(u)):
+        x = u[c] - gone[c] - (aside[c] if mine else 0)
+        u[c] = x if x > 0 else 0
+    for c in held:
+        if u[c] > 0:
+            u[c] -= 1
+    return u
+
+
+@_jit
+def _share(unseen: Any, partners: int, hs: int) -> float:
+    """``Evaluator._share``: the partners' part of the unseen cards."""
+    total = 0
+    for x in unseen:
+        total += x
+    return partners * hs / total if total else 0.0
+
+
+@_jit
+def _ev(dist: Any, ov: Any, row: int, alone: int, dalone: int) -> float:
+    """``Evaluator.contract_ev``: the makers' expected score difference, added up as Python adds it."""
+    values = ov[row, alone, dalone]
+    total = 0.0
+    for i in range(min(len(dist), len(values))):
+        total += dist[i] * values[i]
+    return total
+
+
+@_jit
+def _tail(dist: Any, need: int) -> float:
+    total = 0.0
+    for i in range(need, len(dist)):
+        total += dist[i]
+    return total
+
+
+@_jit
+def _dist(p: Any, g: Any, hand: Any, ti: int, unseen: Any, share: float, widow: int, extra: Any) -> Any:
+    """``Evaluator.distribution`` with the partners' ``share`` given."""
+    eff, power, every, _, ruff, _, _, _, gi, gf = g
+    return distribution(eff[ti], power[ti], every[ti], ti, p[t.NS], ruff, hand, unseen, share, gf[GF_PARTNER],
+                        widow, extra, gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
+
+
+@_jit
+def _pass_or(p: Any, legal: Any, k: int, found: bool, value: float, x: int, margin: float) -> int:
+    """``_best_or_pass``: ``x`` if it promises more than the margin, else a pass where one is legal."""
+    has_pass = False
+    for i in range(k):
+        if legal[i] == p[t.PASS_ID]:
+            has_pass = True
+    if not found or (has_pass and value <= margin):
+        return int(p[t.PASS_ID]) if has_pass else int(legal[0])
+    return x
+
+
+@_jit
+def _best_bid(p: Any, g: Any, hand: Any, unseen: Any, cand: Any, nc: int, options: Any, count: int,
+              lone: bool) -> tuple[bool, float, int]:  # fmt: skip
+    """``GreedyBot._best_bid``: the best of the bids ``cand[:nc]`` (ladder places) over the
+    ``count`` strongest trumps of ``options``; (found, value, place)."""
+    eff, power, every, _, ruff, ov, rows, _, gi, gf = g
+    share = _share(unseen, gi[GI_PARTNERS], gi[GI_HS])
+    chosen, dists = bidding(eff, power, every, p[t.NS], ruff, hand, unseen, options, count, share,
+                            gf[GF_PARTNER], gi[GI_WIDOW], lone, gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
+    found, best, at = False, 0.0, -1
+    for i in range(len(chosen)):
+        ti = chosen[i]
+        for j in range(nc):
+            b = cand[j]
+            if rows[b, R_TRUMP] >= 0 and rows[b, R_TRUMP] != ti:
+                continue
+            alone = rows[b, R_ALONE]
+            value = _ev(dists[i, 1] if alone else dists[i, 0], ov, b, alone, 0)
+            if not found or value > best:
+                found, best, at = True, value, b
+    return found, best, at
+
+
+@_jit
+def bid(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int) -> int:
+    """``GreedyBot.bid``: the bid with the best expected score, or a pass."""
+    _, _, _, _, _, _, rows, _, gi, gf = g
+    ns = p[t.NS]
+    options = np.arange(ns + 1 if p[t.NO_TRUMP] else ns)
+    cand = np.empty(k, dtype=np.int64)
+    nc = 0
+    for i in range(k):
+        if legal[i] != p[t.PASS_ID]:
+            cand[nc] = legal[i] - p[t.BID_BASE]
+            nc += 1
+    if not gi[GI_CONTRACTS]:
+        found, value, b = _best_bid(p, g, hand, unseen, cand, nc, options, 2, False)
+    else:
+        lone = False
+        for j in range(nc):
+            if rows[cand[j], R_ALONE]:
+                lone = True
+        opened = np.empty(nc, dtype=np.int64)
+        no = 0
+        named = np.empty(nc, dtype=np.int64)
+        nn = 0
+        for j in range(nc):
+            if rows[cand[j], R_OPEN]:
+                opened[no] = cand[j]
+                no += 1
+            elif rows[cand[j], R_NAMED]:
+                named[nn] = cand[j]
+                nn += 1
+        found, value, b = False, 0.0, -1
+        if no:
+            found, value, b = _best_bid(p, g, hand, unseen, opened, no, options, 2, lone)
+        if nn:
+            mask = np.zeros(ns + 1, dtype=np.bool_)
+            lone2 = False
+            for j in range(nn):
+                mask[rows[named[j], R_TRUMP]] = True
+                if rows[named[j], R_ALONE]:
+                    lone2 = True
+            trumps = np.nonzero(mask)[0].astype(np.int64)
+            f2, v2, b2 = _best_bid(p, g, hand, unseen, named, nn, trumps, len(trumps), lone2)
+            if f2 and (not found or v2 > value):
+                found, value, b = True, v2, b2
+    return _pass_or(p, legal, k, found, value, int(p[t.BID_BASE] + b), gf[GF_MARGIN])
+
+
+@_jit
+def _sure(dist: Any, lone: Any, need: int, sure: float) -> bool:
+    return bool(_tail(dist, need) >= sure and _tail(lone, need) >= sure)
+
+
+@_jit
+def name_trump(p: Any, g: Any, trump_ids: Any, hand: Any, unseen: Any, legal: Any, k: int, row: int) -> int:
+    """``GreedyBot.name_trump``: the trump (alone or not) with the best expected score, or a
+    pass where it is open and none pays."""
+    eff, power, every, _, ruff, ov, rows, _, gi, gf = g
+    ns = p[t.NS]
+    opt = np.full(k, -1, dtype=np.int64)
+    lone = np.zeros(k, dtype=np.bool_)
+    seen = np.zeros(ns + 1, dtype=np.bool_)
+    options = np.empty(k, dtype=np.int64)
+    m = 0
+    for i in range(k):
+        for o in range(ns + 1):
+            if legal[i] == trump_ids[o, 0] or legal[i] == trump_ids[o, 1]:
+                opt[i], lone[i] = o, legal[i] == trump_ids[o, 1]
+        if opt[i] >= 0 and not seen[opt[i]]:
+            seen[opt[i]] = True
+            options[m] = opt[i]
+            m += 1
+    options = options[:m]
+    share = _share(unseen, gi[GI_PARTNERS], gi[GI_HS])
+    kept, dists = naming(eff, power, every, ns, ruff, hand, unseen, options, gi[GI_TRICKS], share,
+                         gf[GF_PARTNER], gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
+    need, lone_contract = rows[row, R_NEED], rows[row, R_ALONE] == 1
+    none = np.zeros(0, dtype=np.float64)
+    found, best, x = False, 0.0, -1
+    for i in range(k):
+        o = opt[i]
+        if o < 0:
+            continue
+        j = 0
+        while options[j] != o:
+            j += 1
+        dist = dists[j]
+        if lone[i] or lone_contract:
+            alone_dist = _dist(p, g, kept[j], o, unseen, 0.0, 0, none)
+            if lone[i] and not _sure(dist, alone_dist, need, gf[GF_SURE]):
+                value = NOT_SURE
+            else:
+                value = _ev(alone_dist, ov, row, 1, 0)
+        else:
+            value = _ev(dist, ov, row, 0, 0)
+        if not found or value > best:
+            found, best, x = True, value, int(legal[i])
+    return _pass_or(p, legal, k, found, best, x, gf[GF_MARGIN])
+
+
+@_jit
+def order_up(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, dealer: int,
+             turned: int, ts: int) -> int:  # fmt: skip
+    """``GreedyBot.order_up``: order the turned card up (alone where sure) when it promises a
+    positive expected score."""
+    eff, power, every, _, ruff, ov, rows, _, gi, gf = g
+    row = gi[GI_ORDER_ROW]
+    u = unseen.copy()
+    u[turned] = max(0, u[turned] - 1)
+    sides = p[t.SIDES]
+    who = (
+        I_DEAL
+        if dealer == seat
+        else FRIEND_DEALS
+        if (sides < p[t.N] and dealer % sides == seat % sides)
+        else OTHER_DEALS
+    )
+    share = _share(u, gi[GI_PARTNERS], gi[GI_HS])
+    mine, dist = ordering(eff[ts], power[ts], every[ts], ts, p[t.NS], ruff, hand, turned, u, who,
+                          gi[GI_TRICKS], share, gf[GF_PARTNER], gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
+    need = rows[row, R_NEED]
+    none = np.zeros(0, dtype=np.float64)
+    alone_dist = none
+    worked = False
+    found, best, x = False, 0.0, -1
+    for i in range(k):
+        a = legal[i]
+        if a == p[t.PASS_ID]:
+            continue
+        alone = a == p[t.ORDER_BASE] + 1
+        if alone:
+            if _tail(dist, need) < gf[GF_SURE]:
+                continue
+            if not worked:
+                alone_dist, worked = _dist(p, g, mine, ts, u, 0.0, 0, none), True
+            if _tail(alone_dist, need) < gf[GF_SURE]:
+                continue
+            value = _ev(alone_dist, ov, row, 1, 0)
+        else:
+            value = _ev(dist, ov, row, 0, 0)
+        if not found or value > best:
+            found, best, x = True, value, int(a)
+    return _pass_or(p, legal, k, found, best, x, gf[GF_MARGIN])
+
+
+@_jit
+def name_turned(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, turned: int) -> int:
+    """``GreedyBot.name_turned``: the suit a turned Joker proposes, the dealer's best as maker."""
+    eff, power, every, _, ruff, ov, _, _, gi, gf = g
+    u = unseen.copy()
+    u[turned] = max(0, u[turned] - 1)
+    share = _share(u, gi[GI_PARTNERS], gi[GI_HS])
+    found, best, x = False, 0.0, -1
+    for i in range(k):
+        s = legal[i] - p[t.SUIT_BASE]
+        _, dist = ordering(eff[s], power[s], every[s], s, p[t.NS], ruff, hand, turned, u, I_DEAL,
+                           gi[GI_TRICKS], share, gf[GF_PARTNER], gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
+        value = _ev(dist, ov, gi[GI_ORDER_ROW], 0, 0)
+        if not found or value > best:
+            found, best, x = True, value, int(legal[i])
+    return x
+
+
+@_jit
+def defend(p: Any, g: Any, hand: Any, unseen: Any, ti: int, row: int) -> bool:
+    """``GreedyBot.defend``: whether to defend alone (it must promise a quarter point more)."""
+    _, _, _, _, _, ov, _, _, gi, _ = g
+    n = gi[GI_TRICKS]
+    none = np.zeros(0, dtype=np.float64)
+    values = np.zeros(2, dtype=np.float64)
+    for lone in range(2):
+        share = _share(unseen, 0 if lone else gi[GI_PARTNERS], gi[GI_HS])
+        mine = _dist(p, g, hand, ti, unseen, share, 0, none)
+        maker = np.empty(n + 1, dtype=np.float64)
+        for tr in range(n + 1):
+            maker[tr] = mine[n - tr]
+        values[lone] = -_ev(maker, ov, row, 1, lone)
+    return bool(values[1] > values[0] + 0.25)
+
+
+@_jit
+def weak(p: Any, g: Any, hand: Any, unseen: Any) -> bool:
+    """``GreedyBot.weak_hand``: whether to call the redeal (or swap), the hand worth less, in
+    its best trump, than a fair share of the tricks."""
+    eff, power, every, _, ruff, _, _, _, gi, _ = g
+    sums = strengths(eff, power, every, p[t.NS], ruff, hand, unseen, np.arange(p[t.NS]))
+    return bool(sums.max() < gi[GI_TRICKS] / p[t.N])
+
+
+@_jit
+def shed(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, base: int) -> int:
+    """``GreedyBot.shed``: discard the weakest card (the lowest rounded chance of a trick,
+    then the shortest suit, then the lowest power), the lowest id first between equals."""
+    eff, power, every, _, ruff, _, _, _, _, _ = g
+    eff = eff[ti]
+    ch = card_chances(eff, power[ti], every[ti], ti, p[t.NS], ruff, hand, unseen)
+    length = np.zeros(p[t.NS] + 1, dtype=np.int64)
+    for c in hand:
+        length[eff[c]] += 1
+    cands = np.sort(legal[:k])
+    best, x = (1 << 60, 0, 0), -1
+    for i in range(k):
+        c = cands[i] - base
+        chance = 0.0
+        for j in range(len(hand)):
+            if hand[j] == c:
+                chance = ch[j]
+        key = (_round2(chance), length[eff[c]], power[ti][c])
+        if x < 0 or key < best:
+            best, x = key, int(cands[i])
+    return x
+
+
+@_jit
+def _friend(p: Any, seat: int, maker: int, q: int) -> bool:
+    """``policy.friends``: whether ``q`` plays on ``seat``'s side this hand (its team; without
+    partnerships, every defender together against the maker)."""
+    sides = p[t.SIDES]
+    if sides < p[t.N]:
+        return bool(q % sides == seat % sides)
+    if maker >= 0 and seat != maker:
+        return q != maker
+    return q == seat
+
+
+@_jit
+def _outside(p: Any, eff: Any, power: Any, unseen: Any) -> tuple[Any, Any]:
+    """``policy._outside``: the unseen cards' count and highest power by effective suit."""
+    left = np.zeros(p[t.NS] + 1, dtype=np.int64)
+    top = np.full(p[t.NS] + 1, -1, dtype=np.int64)
+    for c in range(len(unseen)):
+        if unseen[c]:
+            e = eff[c]
+            left[e] += unseen[c]
+            if power[c] > top[e]:
+                top[e] = power[c]
+    return left, top
+
+
+@_jit
+def play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, maker: int, ti: int,
+         trick: Any, seats: Any, nt: int, taken: int, key: Any) -> int:  # fmt: skip
+    """``GreedyBot.play``: the card of ``policy.play`` (lead strong, take tricks as cheaply as
+    possible, never overtake a friend), or a side short of the tricks it must take in a hand
+    without a maker leads its strongest (``short_lead``; ``taken``: its tricks so far)."""
+    eff, power, _, trumping, _, _, _, _, _, _ = g
+    base = p[t.PLAY_BASE]
+    cards = np.sort(legal[:k]) - base
+    pw, ef = power[ti], eff[ti]
+    if nt == 0 and maker < 0 and p[t.NM_MIN] and taken < p[t.NM_MIN]:
+        x = 0
+        for i in range(1, k):
+            if pw[cards[i]] > pw[cards[x]]:
+                x = i
+        return int(cards[x] + base)
+    left, top = _outside(p, ef, pw, unseen)
+    if nt == 0:
+        return int(_lead(p, ti, ef, pw, left, top, cards, seat, maker) + base)
+    row = key[ti, ef[trick[0]]]
+    best, high = 0, row[trick[0]]
+    for j in range(1, nt):
+        if row[trick[j]] > high:
+            best, high = j, row[trick[j]]
+    if not _friend(p, seat, maker, seats[best]):
+        x = -1
+        for i in range(k):  # the cheapest card that takes the trick
+            c = cards[i]
+            if row[c] > high and (x < 0 or pw[c] < pw[x]):
+                x = c
+        if x >= 0:
+            return int(x + base)
+    x, low = -1, (True, True, 0)
+    for i in range(k):  # the cheapest to give up: not a trump, not a boss, low
+        c = cards[i]
+        mark = (trumping[ti][c], pw[c] >= top[ef[c]], pw[c])
+        if x < 0 or mark < low:
+            x, low = c, mark
+    return int(x + base)
+
+
+@_jit
+def _lead(p: Any, ti: int, ef: Any, pw: Any, left: Any, top: Any, cards: Any, seat: int, maker: int) -> int:
+    """``policy._lead``: draw trumps when making; else cash a boss card (from the suit with
+    most cards out); else lead low from the shortest suit."""
+    trump = ti if ti < p[t.NS] else -1
+    ntr = 0
+    hi = -1
+    for c in cards:
+        if ef[c] == trump:
+            ntr += 1
+            if hi < 0 or pw[c] > pw[hi]:
+                hi = c
+    makers = maker >= 0 and _friend(p, seat, maker, maker)
+    if ntr and makers and left[ti] and trump >= 0 and (pw[hi] >= top[trump] or (maker == seat and ntr >= 2)):
+        return int(hi)
+    x, mark = -1, (0, 0)
+    for c in cards:
+        if ef[c] != trump and pw[c] >= top[ef[c]]:
+            m = (left[ef[c]], pw[c])
+            if x < 0 or m > mark:
+                x, mark = c, m
+    if x >= 0:
+        return int(x)
+    length = np.zeros(p[t.NS] + 1, dtype=np.int64)
+    for c in cards:
+        if ef[c] != trump:
+            length[ef[c]] += 1
+    for c in cards:
+        if ef[c] != trump:
+            m = (length[ef[c]], pw[c])
+            if x < 0 or m < mark:
+                x, mark = c, m
+    if x >= 0:
+        return int(x)
+    for c in cards:
+        if x < 0 or pw[c] < pw[x]:
+            x = c
+    return int(x)
+
+
+@_jit
+def name_suit(p: Any, g: Any, hand: Any, unseen: Any, ti: int) -> int:
+    """``policy.name_suit``: after leading the Joker in no-trump, the suit to follow: the
+    longest, of equal ones the one with most cards out, then the stronger holding."""
+    eff, power, _, _, _, _, _, _, _, _ = g
+    ef, pw = eff[ti], power[ti]
+    ns = p[t.NS]
+    length = np.zeros(ns + 1, dtype=np.int64)
+    strength = np.zeros(ns + 1, dtype=np.int64)
+    for c in hand:
+        length[ef[c]] += 1
+        strength[ef[c]] += pw[c]
+    left, _ = _outside(p, ef, pw, unseen)
+    x, mark = -1, (0, 0, 0)
+    for s in range(ns):
+        m = (length[s], left[s], strength[s])
+        if x < 0 or m > mark:
+            x, mark = s, m
+    return int(p[t.SUIT_BASE] + x)
+
+
+@_jit
+def unseen_of(g: Any, kn: Any, seat: int, mine: Any) -> Any:
+    """The cards ``seat`` has not seen (``mine``: its hand; ``kn``: the cards played this
+    hand, those laid away, and the seat that laid them away)."""
+    return _unseen(g[7], kn[0], kn[1], kn[2, 0] == seat, mine)
+
+
+@_jit
+def unseen_of_hand(g: Any, mine: Any) -> Any:
+    """The cards a seat has not seen before any is played or laid away: all but its hand."""
+    u = g[7].copy()
+    for c in mine:
+        if u[c] > 0:
+            u[c] -= 1
+    return u

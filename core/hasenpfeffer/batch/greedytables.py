@@ -1,0 +1,113 @@
+"""The compiled greedy bot's tables, and which variants it plays.
+
+The compiled kernel plays a seat as the ``greedy`` bot (:mod:`.greedy_compiled`) from the hand
+evaluator's tables (:class:`~hasenpfeffer.bots.handeval.Evaluator`: effective suits, powers,
+ruffs, the partners' calibration) and, for each contract the hand may be played in (each bid
+of the ladder, the forced bid, an order-up), the bot's terms (tricks needed, the trump a bid
+names, a lone contract) and its outcome values by tricks taken, alone or not, against a lone
+defender or not: the expected score is then a dot product in the kernel, the bot's own.
+
+>>> from hasenpfeffer import load_variant
+>>> arrays = build_greedy(load_variant("euchre")).arrays
+>>> len(arrays), arrays[5].shape  # the outcome values: the ladder's 6 bids, the forced bid, the order-up
+(10, (8, 2, 2, 6))
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ..bots.greedy import ALONE_SURE, BID_MARGIN, contract_terms
+from ..bots.handeval import PARTNER, Evaluator
+from ..bots.holdings import wins_every_trick
+from ..format.variant import Variant
+from ..rules import mechanisms as has
+from ..rules.ruleset import compile_variant
+from .coverage import greedy_refusal
+
+# a contract row's columns (the ladder's bids, the forced bid, then the order-up's contract)
+R_NEED, R_TRUMP, R_ALONE, R_OPEN, R_NAMED, R_COLS = range(6)
+# whole numbers: partners in the hand, tricks and cards of a hand, the widow, whether the ladder
+# has contracts, the order-up's row
+GI_PARTNERS, GI_TRICKS, GI_HS, GI_WIDOW, GI_CONTRACTS, GI_ORDER_ROW, GI_COLS = range(7)
+# fractions: the partners' calibration, the long-hand weight, the margin to bid, the sureness to go alone
+GF_PARTNER, GF_LONG, GF_MARGIN, GF_SURE, GF_COLS = range(5)
+
+
+@dataclass(frozen=True)
+class Greedy:
+    """The compiled greedy bot's tables for one variant."""
+
+    arrays: tuple[Any, ...]
+    """``(eff, power, every, trumping, ruff, ov, rows, counts0, gi, gf)``, as :mod:`.greedy_compiled` reads them."""
+
+
+@functools.lru_cache(maxsize=64)
+def build_greedy(v: Variant) -> Greedy:
+    """The (cached) greedy tables of a variant the compiled greedy bot plays (ValueError, in
+    one line, for another)."""
+    why = greedy_refusal(v)
+    if why is not None:
+        raise ValueError(why)
+    ev = Evaluator(v, compiled=False)
+    r = compile_variant(v)
+    options, faces = r.ns + 1, len(r.faces)
+    ladder = v.making.auction.ladder  # its rows stand in the kernel's tables whatever the method
+    names: list[str | None] = [b.name for b in ladder]
+    names.append(str(v.making.all_pass.bid))  # the bid a forced player is made to make
+    names.append(None)  # an order-up's contract (no bid named)
+    tricks = v.tricks_per_hand
+    ov = np.zeros((len(names), 2, 2, tricks + 1), dtype=np.float64)
+    rows = np.zeros((len(names), R_COLS), dtype=np.int64)
+    for i, name in enumerate(names):
+        need, mult, b = contract_terms(v, name)
+        for alone in (0, 1):
+            for lone_def in (0, 1):
+                ov[i, alone, lone_def] = ev.outcome_values(need, mult, bool(alone), bool(lone_def), False, b)
+        rows[i, R_NEED] = need
+        rows[i, R_TRUMP] = -1 if b is None or b.trump is None else r.trump_index[b.trump]
+        rows[i, R_ALONE] = int(b is not None and b.alone)
+        rows[i, R_OPEN] = int(b is None or (b.trump is None and b.objective == "tricks"))
+        rows[i, R_NAMED] = int(b is not None and b.trump is not None and b.objective == "tricks")
+    sides = len(v.teams)
+    gi = np.zeros(GI_COLS, dtype=np.int64)
+    gi[GI_PARTNERS] = v.players // sides - 1 if sides < v.players else 0
+    gi[GI_TRICKS] = tricks
+    gi[GI_HS] = v.hand_size
+    gi[GI_WIDOW] = v.deal.kitty.size if v.deal.kitty.use == "widow" else 0
+    gi[GI_CONTRACTS] = int(has.auction(v) and any(b.contract for b in ladder))
+    gi[GI_ORDER_ROW] = len(names) - 1
+    gf = np.zeros(GF_COLS, dtype=np.float64)
+    gf[GF_PARTNER], gf[GF_LONG], gf[GF_MARGIN], gf[GF_SURE] = PARTNER, ev.long, BID_MARGIN, ALONE_SURE
+    counts0 = np.zeros(faces, dtype=np.int64)
+    for c in r.deck:
+        counts0[c] += 1
+    every = [[wins_every_trick(r, c, ti) for c in range(faces)] for ti in range(options)]
+    arrays = (
+        np.array(r.eff, dtype=np.int64).reshape(options, faces),
+        np.array(r.power, dtype=np.int64).reshape(options, faces),
+        np.array(every, dtype=np.bool_).reshape(options, faces),
+        np.array(r.trumping, dtype=np.bool_).reshape(options, faces),
+        np.array(ev.ruffs, dtype=np.float64),
+        ov,
+        rows,
+        counts0,
+        gi,
+        gf,
+    )
+    return Greedy(arrays)
+
+
+def empty_greedy(v: Variant) -> Greedy:
+    """Tables of the greedy layout that no seat reads (every seat random): the kernel's
+    arguments keep one type, so it compiles once."""
+    z2 = np.zeros((1, 1), dtype=np.int64)
+    b2 = np.zeros((1, 1), dtype=np.bool_)
+    f1 = np.zeros(GF_COLS, dtype=np.float64)
+    arrays = (z2, z2, b2, b2, f1, np.zeros((1, 2, 2, 1), dtype=np.float64), np.zeros((1, R_COLS), dtype=np.int64),
+              np.zeros(1, dtype=np.int64), np.zeros(GI_COLS, dtype=np.int64), f1)  # fmt: skip
+    return Greedy(arrays)
