@@ -46,8 +46,9 @@ def test_the_same_report_shape_from_either_engine(capsys: Capsys) -> None:
 
 
 def test_auto_says_why_python_plays(capsys: Capsys) -> None:
-    assert main(["simulate", "euchre", "--games", "2", "--workers", "1"]) == 0
-    assert "engine: python (the bots are not all random)" in capsys.readouterr().out
+    assert main(["simulate", "five-hundred", "--games", "1", "--workers", "1", "--max-hands", "3"]) == 0
+    line = "engine: python (the compiled greedy bot does not cover making.auction.ladder (a contract to take no trick))"
+    assert line in capsys.readouterr().out
     assert main(["simulate", DUMMY, "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
     assert "engine: python (the compiled engine does not cover deal.dummies)" in capsys.readouterr().out
 
@@ -55,7 +56,11 @@ def test_auto_says_why_python_plays(capsys: Capsys) -> None:
 @pytest.mark.parametrize(
     ("argv", "line"),
     [
-        (["simulate", "euchre", "--bots", "greedy"], "--engine compiled: the bots are not all random"),
+        (["simulate", "euchre", "--bots", "mc"], "--engine compiled: the bots are not all random or greedy"),
+        (
+            ["simulate", "railroad-euchre", "--bots", "greedy,random"],
+            "--engine compiled: the compiled greedy bot does not cover alone.exchange",
+        ),
         (
             ["simulate", DUMMY, "--bots", "random"],
             "--engine compiled: the compiled engine does not cover deal.dummies",
@@ -100,3 +105,24 @@ def test_compare_and_sweep_say_the_engine(capsys: Capsys) -> None:
     assert "engine: compiled (numba)" in capsys.readouterr().out
     assert main(["sweep", "euchre", "--set", "game.target=5", "--games", "20", *RANDOM]) == 0
     assert "engine: compiled (numba)" in capsys.readouterr().out
+
+
+def test_greedy_bots_play_compiled_with_records_that_replay(capsys: Capsys, tmp_path: Path) -> None:
+    """Greedy seats (the default bots) play compiled; each record is the game replayed through the
+    Python engine, where the Python greedy bot chose every greedy seat's action again."""
+    argv = ["simulate", "hasenpfeffer-pepper", "--games", "3", "--workers", "1", "--bots", "greedy,random"]
+    assert main([*argv, "--records", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "bots greedy, random, greedy, random" in out and "engine: compiled (numba)" in out
+    records = sorted(tmp_path.glob("game-*.yaml"))
+    assert len(records) == 3
+    for record in records:
+        assert main(["replay", str(record)]) == 0, capsys.readouterr().err
+
+
+def test_greedy_statistics_have_the_python_engines_shape(capsys: Capsys) -> None:
+    argv = ["simulate", "euchre", "--games", "30", "--workers", "1", "--seed", "2", "--json"]
+    compiled = run_json(capsys, argv)
+    python = run_json(capsys, [*argv, "--engine", "python"])
+    assert compiled["engine"] == "compiled (numba)" and python["engine"] == "python (asked for)"
+    assert compiled["raw"].keys() == python["raw"].keys() and compiled["games"] == python["games"] == 30

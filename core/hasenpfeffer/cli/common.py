@@ -183,7 +183,7 @@ def add_common(parser: argparse.ArgumentParser, json_flag: bool = True) -> None:
         "--engine",
         choices=("auto", "python", "compiled"),
         default="auto",
-        help="who plays the games: compiled, the compiled batch engine (numba; --bots random and"
+        help="who plays the games: compiled, the compiled batch engine (numba; random and greedy bots,"
         " covered variants only, docs/batch.md); python, the Python engine; auto (default): compiled"
         " where it can run, else python",
     )

@@ -31,13 +31,17 @@ def batches(span: Span) -> Iterator[tuple[int, int]]:
         yield first, min(stop, first + BATCH)
 
 
-def play_batch(variant: Variant, seeds: Sequence[int], max_hands: int, record: bool = False) -> Batch:
-    """One game of ``variant`` from each seed, compiled (recorded: deals and actions kept; always
-    where the statistics read each hand's turned card)."""
+def play_batch(
+    variant: Variant, seeds: Sequence[int], max_hands: int, record: bool = False, bots: Sequence[str] = ()
+) -> Batch:
+    """One game of ``variant`` from each seed, compiled, each seat played by its bot of ``bots``
+    (``random`` or ``greedy``; none given: all random); recorded: deals and actions kept
+    (always where the statistics read each hand's turned card)."""
     from ..batch.run import play
     from .happenings import needs_turned
 
-    return play(variant, seeds=seeds, record=record or needs_turned(variant), max_hands=max_hands)
+    record = record or needs_turned(variant)
+    return play(variant, seeds=seeds, record=record, max_hands=max_hands, bots=list(bots) or None)
 
 
 def count_each(stats: Stats, batch: Batch) -> Iterator[Values]:

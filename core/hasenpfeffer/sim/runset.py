@@ -144,7 +144,8 @@ def play_set_compiled(job: SetJob, games: Span) -> Iterator[RunSet]:
         seeds = [game_seed(job.seed, i) for i in range(first, stop)]
         part = RunSet.empty(len(job.variants), len(job.variants[0].teams))
         each = [
-            count_each(part.stats[k], play_batch(v, seeds, job.max_hands)) for k, v in enumerate(job.variants)
+            count_each(part.stats[k], play_batch(v, seeds, job.max_hands, bots=job.bots))
+            for k, v in enumerate(job.variants)
         ]
         for values in zip(*each, strict=True):
             for k in range(1, len(job.variants)):
@@ -172,7 +173,7 @@ def play_set(
     players and sides; the first is the reference of the differences: ``compare A B`` is
     ``play_set([A, B], ...).difference(1, figure)``. A game still running after ``max_hands``
     hands is stopped unfinished. ``engine`` is ``python``, ``compiled``
-    (random bots and covered variants only) or ``auto`` (see :func:`~.engines.choose`).
+    (random and greedy bots and covered variants only) or ``auto`` (see :func:`~.engines.choose`).
     """
     if not variants:
         raise ValueError("no variant to play")

@@ -136,7 +136,7 @@ def play_compiled(job: Job, games: Span) -> Iterator[Stats]:
 
     for first, stop in batches(games):
         seeds = [game_seed(job.seed, i) for i in range(first, stop)]
-        batch = play_batch(job.variant, seeds, job.max_hands, record=job.records is not None)
+        batch = play_batch(job.variant, seeds, job.max_hands, record=job.records is not None, bots=job.bots)
         stats = Stats(sides=len(job.variant.teams))
         if job.records is None:
             for _ in count_each(stats, batch):
@@ -218,7 +218,7 @@ def simulate(
     games (their seeds as in the whole run); ``cluster`` plays them on Dask: a scheduler's
     address, ``"local:N"`` or a ``distributed.Client``. A game still running after ``max_hands``
     hands is stopped and counted in ``unfinished`` (see :mod:`hasenpfeffer.sim.limits`).
-    ``engine`` is ``python``, ``compiled`` (random bots and a covered variant only) or ``auto``
+    ``engine`` is ``python``, ``compiled`` (random and greedy bots, a covered variant) or ``auto``
     (see :func:`~.engines.choose`).
 
     >>> stats = simulate("euchre", 4, ["greedy"] * 4, seed=1, workers=1)

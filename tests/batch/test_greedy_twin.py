@@ -1,0 +1,105 @@
+"""The compiled greedy bot against the Python ``GreedyBot``, and both engines on random variants.
+
+Games are played compiled with greedy seats (every seat, and greedy against random), recorded,
+and each one replayed through the Python ``Game``: at every decision of a greedy seat the
+Python bot, asked with its own view, must choose the compiled action (the legal sets, the
+hands' results and the games' ends are checked as for random play). Every built-in and example
+the compiled greedy bot plays is checked, and hypothesis' random variants with random and
+greedy seats; ``--long`` (or ``HASENPFEFFER_LONG=1``) plays many more games.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hasenpfeffer import load_variant
+from hasenpfeffer.batch.coverage import greedy_refusal, refusal
+from support.paths import ROOT
+from support.random_variants import engine_variants, loaded
+
+pytest.importorskip("numba")
+
+from hasenpfeffer.batch.replay import TwinMismatch, check_batch, replay_game
+from hasenpfeffer.batch.run import play, policies
+
+FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "examples").rglob("*.yaml"))
+COVERED = [f for f in FILES if greedy_refusal(load_variant(f)) is None]
+BUILT_INS = ("euchre", "hasenpfeffer", "hasenpfeffer-pepper", "pepper", "three-handed-euchre")
+
+
+@pytest.fixture(scope="module")
+def long_run(request: pytest.FixtureRequest) -> bool:
+    return (
+        bool(request.config.getoption("--long", default=False)) or os.environ.get("HASENPFEFFER_LONG") == "1"
+    )
+
+
+def test_the_built_ins_asked_for_are_covered() -> None:
+    assert set(BUILT_INS) <= {f.stem for f in COVERED}
+    assert len(COVERED) >= 40
+
+
+@pytest.mark.parametrize("path", COVERED, ids=lambda p: str(Path(p).relative_to(ROOT)))
+def test_compiled_greedy_chooses_as_the_python_bot(path: Path, long_run: bool) -> None:
+    variant = load_variant(path)
+    games, cap = (40, 200) if long_run else (3, 12)
+    mixed = ["greedy" if q % 2 == 0 else "random" for q in range(variant.players)]
+    for seed, bots in ((11, ["greedy"] * variant.players), (12, mixed)):
+        batch = play(variant, games, seed=seed, debug=True, max_hands=cap, bots=bots)
+        assert batch.bots == tuple(bots)
+        assert check_batch(batch) == len(batch.hands)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=engine_variants(), seed=st.integers(0, 2**40), greedy=st.sampled_from(["none", "all", "mixed"]))
+def test_random_variants_replay_with_random_and_greedy_seats(
+    data: dict[str, Any], seed: int, greedy: str
+) -> None:
+    v = loaded(data)
+    bots = {
+        "none": ["random"] * v.players,
+        "all": ["greedy"] * v.players,
+        "mixed": ["greedy" if q % 2 else "random" for q in range(v.players)],
+    }[greedy]
+    why = refusal(v) if greedy == "none" else greedy_refusal(v)
+    if why is not None:  # refused in one line: the run plays in Python
+        with pytest.raises(ValueError, match=f"^{re.escape(why)}$"):
+            play(v, 1, seed=seed, bots=bots)
+        return
+    batch = play(v, 2, seed=seed, debug=True, max_hands=6, bots=bots)
+    assert check_batch(batch) == len(batch.hands)
+
+
+def test_a_greedy_choice_changed_is_caught() -> None:
+    """A compiled action swapped for another legal one at a greedy seat's decision fails the
+    replay, though the action is legal."""
+    batch = play(load_variant("euchre"), 1, seed=3, debug=True, bots=["greedy"] * 4)
+    sets = batch.legal_sets(0)
+    i = next(i for i, s in enumerate(sets) if len(s) > 1)
+    batch.actions[i] = next(x for x in sets[i] if x != batch.actions[i])
+    with pytest.raises(TwinMismatch, match="greedy"):
+        replay_game(batch, 0)
+
+
+def test_greedy_seats_in_a_variant_it_does_not_play_are_refused_in_one_line() -> None:
+    five = load_variant("five-hundred")
+    line = "the compiled greedy bot does not cover making.auction.ladder (a contract to take no trick)"
+    assert greedy_refusal(five) == line
+    with pytest.raises(ValueError, match=r"^the compiled greedy bot does not cover making\.auction"):
+        play(five, 1, seed=0, bots=["greedy", "random", "random", "random"])
+    assert play(five, 1, seed=0).bots == ("random",) * 4  # random seats still play it
+    with pytest.raises(ValueError, match="only random and greedy bots, not mc"):
+        policies(load_variant("euchre"), ["mc"] * 4)
+
+
+def test_the_same_seed_plays_the_same_greedy_games() -> None:
+    v = load_variant("hasenpfeffer-pepper")
+    a, b = (play(v, 10, seed=5, record=True, bots=["greedy"] * 4) for _ in range(2))
+    assert (a.games == b.games).all() and (a.actions == b.actions).all()
