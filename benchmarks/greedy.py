@@ -5,7 +5,12 @@
     python benchmarks/greedy.py                                      # this checkout only
 
 This checkout runs twice, with greedy's estimates in pure Python and compiled by numba (the
-extra ``fast``; it loads in the warm-up game), when numba is installed. Each side runs in its
+extra ``fast``; it loads in the warm-up game), when numba is installed, and a third time on
+the compiled batch engine (``engine``: the greedy bot compiled, docs/batch.md), which plays
+``ENGINE_GAMES`` times as many games (compiling left out: a warm-up game first). The compiled
+engine deals from its own generator, so its games, and their sums, are not the Python
+engine's: its statistics are compared with the others' in the last table only, figure by
+figure. Each side runs in its
 own process with ``PYTHONPATH`` at that checkout's ``core/`` and its own variant files,
 playing ``--games`` games of hasenpfeffer, hasenpfeffer-pepper and euchre with seed 0 on one
 worker; the runs of the sides alternate, so a change in the machine's load falls on both.
@@ -37,7 +42,11 @@ VARIANTS = ("hasenpfeffer", "hasenpfeffer-pepper", "euchre")
 HERE = Path(__file__).resolve().parent.parent
 
 
-def measure(root: Path, games: int, pure: bool = False) -> Runs:
+ENGINE_GAMES = 20
+"""How many times as many games the compiled engine plays in a run."""
+
+
+def measure(root: Path, games: int, pure: bool = False, engine: bool = False) -> Runs:
     """In this process: each variant's greedy self-play once (a warm-up game first). Where the
     checkout has the compiled estimates, they load in the warm-up game, or never (``pure``)."""
     try:
@@ -60,9 +69,10 @@ def measure(root: Path, games: int, pure: bool = False) -> Runs:
     for name in VARIANTS:
         variant = load_variant(root / "variants" / f"{name}.yaml")
         bots = ["greedy"] * variant.players
-        simulate(variant, 1, bots, seed=1, workers=1)
+        how = {"engine": "compiled"} if engine else {}
+        simulate(variant, 1, bots, seed=1, workers=1, **how)
         start = time.process_time()
-        stats = simulate(variant, games, bots, seed=0, workers=1)
+        stats = simulate(variant, games * (ENGINE_GAMES if engine else 1), bots, seed=0, workers=1, **how)
         used = time.process_time() - start
         sums = stats.raw() if hasattr(stats, "raw") else {"hands": stats.hands, "points": stats.points}
         raw = json.dumps(sums, sort_keys=True, default=str)
@@ -71,16 +81,23 @@ def measure(root: Path, games: int, pure: bool = False) -> Runs:
             "hands": stats.hands,
             "points": stats.points,
             "digest": hashlib.sha256(raw.encode()).hexdigest()[:16],
+            "games": stats.games,
+            "wins": list(stats.wins),
+            "made": sum(b[0] for b in stats.raw().get("bids", {}).values()) if hasattr(stats, "raw") else 0,
+            "played": sum(sum(b) for b in stats.raw().get("bids", {}).values())
+            if hasattr(stats, "raw")
+            else 0,
         }
     return out
 
 
-def run_side(root: Path, games: int, pure: bool = False) -> Runs:
+def run_side(root: Path, games: int, pure: bool = False, engine: bool = False) -> Runs:
     """One measurement of the checkout at ``root``, in a fresh process importing its code."""
     # the switch of hasenpfeffer.accel; older checkouts are switched in measure()
     env = dict(os.environ, PYTHONPATH=str(root / "core"), HASENPFEFFER_ENGINE="python" if pure else "auto")
     cmd = [sys.executable, __file__, "--measure", str(root), "--games", str(games)]
     cmd += ["--pure"] if pure else []
+    cmd += ["--engine-side"] if engine else []
     done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         raise SystemExit(f"measuring {root} failed:\n{done.stderr}")
@@ -111,9 +128,22 @@ def report(sides: dict[str, list[Runs]], games: int) -> None:
                 first[-1]["stable"] = all(r["digest"] == runs[0]["digest"] for r in runs)
             cells = "".join(f"{r:>10.0f} h/s" for r in rates)
             ratio = "".join(f"{r / rates[0]:>8.2f}x" for r in rates[1:])
-            same = all(f == first[0] for f in first)
+            same = all(f == first[0] for f, n in zip(first, names, strict=True) if n != "engine")
             print(f"{variant:<22}{first[0]['hands']:>7}{cells}{ratio}  {'yes' if same else 'NO'}")
     print(f"({games} games a run, seed 0, 1 worker; {len(sides[names[0]])} runs of each side)")
+    if "engine" in sides:
+        print(
+            f"the compiled engine's {ENGINE_GAMES * games} games a run against the others' (its first run):"
+        )
+        print(f"{'':<22}{'side':>8}{'games':>8}{'hands/game':>12}{'win % side 0':>14}{'made %':>9}")
+        for variant in VARIANTS:
+            for name in names:
+                r = sides[name][0][variant]
+                made = 100 * r.get("made", 0) / r["played"] if r.get("played") else 0.0
+                wins = 100 * r["wins"][0] / r["games"] if r["games"] else 0.0
+                print(
+                    f"{variant:<22}{name:>8}{r['games']:>8}{r['hands'] / r['games']:>12.2f}{wins:>14.1f}{made:>9.1f}"
+                )
 
 
 def main() -> None:
@@ -124,20 +154,21 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="runs of each side (default 5)")
     parser.add_argument("--measure", type=Path, help=argparse.SUPPRESS)
     parser.add_argument("--pure", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--engine-side", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.measure is not None:
-        print(json.dumps(measure(args.measure, args.games, args.pure)))
+        print(json.dumps(measure(args.measure, args.games, args.pure, args.engine_side)))
         return
-    roots = {"python": (HERE, True), "numba": (HERE, False)}
+    roots = {"python": (HERE, True, False), "numba": (HERE, False, False), "engine": (HERE, False, True)}
     if find_spec("numba") is None:
-        roots = {"this": (HERE, True)}
+        roots = {"this": (HERE, True, False)}
     if args.baseline is not None:
-        roots = {"baseline": (args.baseline.resolve(), False), **roots}
+        roots = {"baseline": (args.baseline.resolve(), False, False), **roots}
     print(f"before: {load()}")
     sides: dict[str, list[Runs]] = {name: [] for name in roots}
     for _ in range(args.runs):
-        for name, (root, pure) in roots.items():
-            sides[name].append(run_side(root, args.games, pure))
+        for name, (root, pure, engine) in roots.items():
+            sides[name].append(run_side(root, args.games, pure, engine))
     print(f"after: {load()}")
     report(sides, args.games)
 

@@ -130,25 +130,28 @@ def play_each(job: Job, games: Span) -> Iterator[Stats]:
 
 def play_compiled(job: Job, games: Span) -> Iterator[Stats]:
     """Play a span of a run's games by the compiled engine: the statistics of each batch. With
-    records, each game is replayed through the Python engine (checked decision by decision)
-    and its record written."""
+    records, each game is replayed through the Python engine (checked decision by decision),
+    its record written and its statistics given at once: a game counted is a game recorded,
+    as when Python plays."""
     from .compiled import batches, count_each, play_batch
 
     for first, stop in batches(games):
         seeds = [game_seed(job.seed, i) for i in range(first, stop)]
         batch = play_batch(job.variant, seeds, job.max_hands, record=job.records is not None, bots=job.bots)
-        stats = Stats(sides=len(job.variant.teams))
         if job.records is None:
+            stats = Stats(sides=len(job.variant.teams))
             for _ in count_each(stats, batch):
                 pass
-        else:
-            from ..batch.replay import replay_game
+            yield stats
+            continue
+        from ..batch.replay import replay_game
 
-            for g in range(len(batch)):
-                game = replay_game(batch, g)
-                write_record(game, record_path(job.records, first + g))
-                stats.add_game(game)
-        yield stats
+        for g in range(len(batch)):
+            game = replay_game(batch, g)
+            write_record(game, record_path(job.records, first + g))
+            stats = Stats(sides=len(job.variant.teams))
+            stats.add_game(game)
+            yield stats
 
 
 def play_range(job: Job, start: int, stop: int) -> Stats:
