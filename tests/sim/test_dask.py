@@ -43,6 +43,34 @@ def test_a_cluster_gives_the_figures_of_a_local_run(client: distributed.Client) 
     assert sum(seen) == 30 and len(seen) > 2  # streamed chunk by chunk
 
 
+def test_the_compiled_engine_on_a_cluster_gives_the_figures_of_a_local_run(
+    client: distributed.Client,
+) -> None:
+    """Greedy and random seats played by the compiled engine: on Dask, locally and in shards."""
+    pytest.importorskip("numba")
+    pepper = load_variant("hasenpfeffer-pepper")
+    on_dask = simulate(pepper, 40, BOTS, seed=3, cluster=client, engine="compiled")
+    local = simulate(pepper, 40, BOTS, seed=3, workers=2, engine="compiled")
+    shards = [simulate(pepper, 40, BOTS, seed=3, workers=1, engine="compiled", shard=(i, 2)) for i in (1, 2)]
+    shards[0].merge(shards[1])
+    assert on_dask.raw() == local.raw() == shards[0].raw() and local.games == 40
+    pair = play_set([EUCHRE, load_variant("railroad-euchre")], 20, ["random"] * 4, seed=2, engine="compiled")
+    assert pair.stats[1].games == 20
+    assert (
+        play_set(
+            [EUCHRE, load_variant("railroad-euchre")],
+            20,
+            ["random"] * 4,
+            seed=2,
+            cluster=client,
+            engine="compiled",
+        )
+        .stats[1]
+        .raw()
+        == pair.stats[1].raw()
+    )
+
+
 def test_paired_runs_and_shards_on_a_cluster(client: distributed.Client) -> None:
     pepper = load_variant("hasenpfeffer-pepper")
     variants = [load_variant("hasenpfeffer"), pepper]
