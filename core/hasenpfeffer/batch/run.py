@@ -16,7 +16,7 @@ ids of every decision in the debug mode.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -241,3 +241,31 @@ def play(
         na,
         tuple("random" if x == 0 else "greedy" for x in pol.tolist()),
     )
+
+
+def warm(
+    variant: Variant,
+    bots: Sequence[str] | None = None,
+    record: bool = False,
+    notice: Callable[[], None] | None = None,
+) -> bool:
+    """Have the kernel ready for games of ``variant`` between ``bots`` (recorded or not): one
+    game of one hand is played, which loads the kernel from numba's cache or compiles it (a
+    minute or so, once a machine; ``notice`` is called when compiling starts, so a caller can
+    say why it waits). Whether it compiled."""
+    import numba.core.event as numba_event
+
+    compiled: list[bool] = []
+
+    class Listener(numba_event.Listener):
+        def on_start(self, event: Any) -> None:
+            if not compiled and notice is not None:
+                notice()
+            compiled.append(True)
+
+        def on_end(self, event: Any) -> None:
+            pass
+
+    with numba_event.install_listener("numba:compile", Listener()):
+        play(variant, 1, seed=0, record=record, max_hands=1, bots=bots)
+    return bool(compiled)

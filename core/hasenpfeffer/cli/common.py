@@ -219,10 +219,37 @@ def engine_or_report(
     from ..sim.engines import choose
 
     try:
-        return choose(variants, bots, getattr(args, "engine", "auto"))
+        engine = choose(variants, bots, getattr(args, "engine", "auto"))
     except ValueError as exc:
         error(str(exc))
         return None
+    if engine.name == "compiled" and getattr(args, "dask", None) is None:
+        warm_engine(variants, bots, getattr(args, "records", None) is not None)
+    return engine
+
+
+COMPILING = (
+    "compiling the batch engine for this machine: once, about a minute (numba keeps it in its cache;"
+    " --engine python plays without it)"
+)
+"""What the commands say on the error stream when the compiled engine's kernel is compiled."""
+
+
+def warm_engine(variants: Sequence[Variant], bots: Sequence[str], records: bool) -> None:
+    """Load the compiled engine's kernel (or compile it, saying so) before the workers start,
+    so that they load it from the cache rather than each compiling it."""
+    from ..batch.run import warm
+    from ..sim.happenings import needs_turned
+
+    said: list[bool] = []
+
+    def say() -> None:
+        if not said:
+            print(COMPILING, file=sys.stderr, flush=True)
+            said.append(True)
+
+    for v in variants:
+        warm(v, bots, records or needs_turned(v), say)
 
 
 def find_bots_here(specs: Iterable[str]) -> None:
