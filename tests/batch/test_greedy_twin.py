@@ -103,3 +103,17 @@ def test_the_same_seed_plays_the_same_greedy_games() -> None:
     v = load_variant("hasenpfeffer-pepper")
     a, b = (play(v, 10, seed=5, record=True, bots=["greedy"] * 4) for _ in range(2))
     assert (a.games == b.games).all() and (a.actions == b.actions).all()
+
+
+def test_chances_round_to_hundredths_as_python_rounds() -> None:
+    """greedy discards by ``round(chance, 2)``: Python rounds the float's exact value, half to
+    even; the compiled bot's whole number of hundredths must be the same at and beside every half."""
+    import random
+
+    from hasenpfeffer.batch.greedy_compiled import _round2
+
+    rng = random.Random(1)
+    values = [i / 1000 for i in range(1001)] + [0.125, 0.375, 0.005, 0.015, 0.285, 0.565]
+    values += [(k + 0.5) / 100 + d for k in range(100) for d in (0.0, 1e-17, -1e-17, 1e-16, -1e-16)]
+    values += [rng.random() for _ in range(5000)]
+    assert [_round2(x) for x in values] == [round(round(x, 2) * 100) for x in values]
