@@ -10,10 +10,12 @@ action ids), each game a row of its own (hands, winner, first dealer, scores).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, cast
 
 import numba
+import numba.core.event
 import numpy as np
 
 from .hand_compiled import _hand
@@ -173,3 +175,22 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
                 dealer = (dealer + p[STEP]) % n
         games_out[gi, G_HANDS], games_out[gi, G_WINNER] = played, winner
         games_out[gi, G_COLS : G_COLS + sides] = scores
+
+
+@contextlib.contextmanager
+def compiling(notice: Callable[[], None] | None = None) -> Iterator[list[bool]]:
+    """Within the block, call ``notice`` once when numba starts compiling (numba's event API);
+    the list yielded is not empty afterwards when it compiled."""
+    seen: list[bool] = []
+
+    class Listener(numba.core.event.Listener):
+        def on_start(self, event: Any) -> None:
+            if not seen and notice is not None:
+                notice()
+            seen.append(True)
+
+        def on_end(self, event: Any) -> None:
+            pass
+
+    with numba.core.event.install_listener("numba:compile", Listener()):
+        yield seen

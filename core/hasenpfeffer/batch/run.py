@@ -253,19 +253,8 @@ def warm(
     game of one hand is played, which loads the kernel from numba's cache or compiles it (a
     minute or so, once a machine; ``notice`` is called when compiling starts, so a caller can
     say why it waits). Whether it compiled."""
-    import numba.core.event as numba_event
+    from .kernel_compiled import compiling
 
-    compiled: list[bool] = []
-
-    class Listener(numba_event.Listener):
-        def on_start(self, event: Any) -> None:
-            if not compiled and notice is not None:
-                notice()
-            compiled.append(True)
-
-        def on_end(self, event: Any) -> None:
-            pass
-
-    with numba_event.install_listener("numba:compile", Listener()):
+    with compiling(notice) as seen:
         play(variant, 1, seed=0, record=record, max_hands=1, bots=bots)
-    return bool(compiled)
+    return bool(seen)
