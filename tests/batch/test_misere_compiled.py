@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from hasenpfeffer import Game, load_variant
 from hasenpfeffer.bots import misereplay, policy
+from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.handeval import evaluator_for
 from hasenpfeffer.bots.holdings import Holdings
 from hasenpfeffer.bots.misere import Misere
@@ -136,6 +137,7 @@ def same_play(v: Variant, rng: random.Random, games: int, steps: int) -> Counter
     ev = evaluator_for(v)
     r = ev.rules
     m = build_misere(r).arrays
+    bot = GreedyBot(0)
     compared: Counter[str] = Counter()
     for _ in range(games):
         game = Game(v, seed=rng.randrange(2**32))
@@ -163,10 +165,36 @@ def same_play(v: Variant, rng: random.Random, games: int, steps: int) -> Counter
                         m, a["ti"], a["friends"], a["unseen"], a["shown_seat"], a["shown_cards"], suits
                     )
                     assert got == r.suits.index(want.arg), (str(want), got, table)
+                if view.maker is not None:  # the maker's voids, from every trick so far
+                    played = [[(q, r.cid(c)) for q, c in t.cards] for t in view.tricks] + [list(table.trick)]
+                    starts = np.cumsum([0, *(len(t) for t in played)])
+                    flat = [p for t in played for p in t]
+                    mask = mc.shown_void(
+                        m, table.ti, ids(q for q, _ in flat), ids(c for _, c in flat), starts, view.maker
+                    )
+                    assert set(np.flatnonzero(mask)) == set(table.voids)
+                    compared["voids"] += bool(table.voids)
                 side = "makers" if table.maker is not None and table.maker in table.friends else "defenders"
                 shown = "shown" if table.shown is not None else "closed"
                 compared[f"{side} {'follow' if table.trick else 'lead'} {shown} {verb}"] += 1
                 action = policy.play(r, table, legal) if greedy_play else rng.choice(legal)
+            elif misere and verb == Verb.DISCARD and view.maker == seat:
+                ti = r.ns if view.trump is None else r.trump_index[view.trump.upper()]
+                unseen = ids(ev.unseen(view))
+                part = mc.share(v.hand_size, unseen)
+                order = mc.riskiest(
+                    m,
+                    ids(view.hand_ids),
+                    ti,
+                    unseen,
+                    part,
+                    bot.defenders(view),
+                    ids(r.card_id[x.arg] for x in legal),
+                )
+                want_order = bot.shed_ranking(view, legal)
+                assert list(order) == [r.card_id[x.arg] for x in want_order]
+                compared["makers discard"] += 1
+                action = want_order[0] if greedy_play else rng.choice(legal)
             elif verb == Verb.BID:
                 nil = [x for x in legal if x.verb == Verb.BID and policy.takes_none(r, x.arg)]
                 action = rng.choice(nil) if nil and rng.random() < 0.8 else rng.choice(legal)

@@ -190,6 +190,64 @@ def no_trick(
     return float(chance * _pow(PARTNER_CLEAN, partners))
 
 
+@_jit
+def share(hand_size: int, unseen: Any) -> float:
+    """A defender's part of the unseen cards, as the bots work it out: ``hand_size / sum(unseen)``
+    (0 when nothing is unseen)."""
+    total = 0
+    for n in unseen:
+        total += n
+    return hand_size / total if total else 0.0
+
+
+@_jit
+def _before(a0: float, a1: int, b0: float, b1: int) -> bool:
+    """``(a0, a1) < (b0, b1)`` as Python compares tuples."""
+    if a0 != b0:
+        return a0 < b0
+    return a1 < b1
+
+
+@_jit
+def riskiest(m: Any, hand: Any, ti: int, unseen: Any, share: float, defenders: int, legal: Any) -> Any:
+    """``GreedyBot._riskiest``'s order: the card ids of ``legal`` (in the Python legal order)
+    sorted by their chance of taking a trick in ``hand`` (0 for a card not in it), the likeliest
+    first, then the strongest (a stable sort: equal ones keep their order)."""
+    power = m[1][ti]
+    found = dangers(m, hand, ti, unseen, share, defenders)
+    faces = unseen.shape[0]
+    risk = np.zeros(faces, dtype=np.float64)
+    for i in range(hand.shape[0]):
+        risk[hand[i]] = found[i]  # dict(zip(hand, risks)): the last copy's
+    out = legal.copy()
+    for i in range(1, out.shape[0]):  # insertion sort: stable, as sorted()
+        c = out[i]
+        j = i
+        while j > 0 and _before(-risk[c], -power[c], -risk[out[j - 1]], -power[out[j - 1]]):
+            out[j] = out[j - 1]
+            j -= 1
+        out[j] = c
+    return out
+
+
+@_jit
+def shown_void(m: Any, ti: int, seats: Any, cards: Any, starts: Any, seat: int) -> Any:
+    """``policy.shown_void`` as a mask by effective suit: the suits ``seat`` has shown it holds
+    none of, from the tricks' cards in play order (``seats``/``cards``, trick ``k`` from
+    ``starts[k]`` to ``starts[k + 1]``)."""
+    eff, every = m[0][ti], m[2][ti]
+    out = np.zeros(m[0].shape[0], dtype=np.bool_)
+    for k in range(starts.shape[0] - 1):
+        a, b = starts[k], starts[k + 1]
+        if a >= b or every[cards[a]]:
+            continue
+        led = eff[cards[a]]
+        for i in range(a + 1, b):
+            if seats[i] == seat and eff[cards[i]] != led:
+                out[led] = True
+    return out
+
+
 # ---------------------------------------------------------------------- card play
 
 
