@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from hasenpfeffer import Game, load_variant
 from hasenpfeffer.bots import misereplay, policy
 from hasenpfeffer.bots.greedy import GreedyBot
-from hasenpfeffer.bots.handeval import evaluator_for
+from hasenpfeffer.bots.handeval import Evaluator, evaluator_for
 from hasenpfeffer.bots.holdings import Holdings
 from hasenpfeffer.bots.misere import Misere
 from hasenpfeffer.bots.table import Table
@@ -47,6 +47,7 @@ def same_estimates(v: Variant, rng: random.Random, cases: int) -> int:
     t = build_misere(v)
     r, m = t.rules, t.arrays
     python = Misere(Holdings(r))
+    ev = Evaluator(v, compiled=False)
     copies = [0] * len(r.faces)
     for c in r.deck:
         copies[c] += 1
@@ -82,6 +83,22 @@ def same_estimates(v: Variant, rng: random.Random, cases: int) -> int:
             m, h, ti, u, share, defenders, widow, open_hand, partners, -1 if size is None else size
         )
         assert got == want, (hand, ti, unseen, share, defenders, widow, open_hand, partners, size)
+        want_dist = ev.no_trick(hand, ti, unseen, v.hand_size, defenders, widow, open_hand, partners, size)
+        got_dist = mc.no_trick_dist(
+            m,
+            h,
+            ti,
+            u,
+            v.hand_size,
+            defenders,
+            widow,
+            open_hand,
+            partners,
+            -1 if size is None else size,
+            v.tricks_per_hand,
+        )
+        if not open_hand or sum(unseen) >= v.hand_size:  # else Python's power of a negative number is complex
+            assert list(got_dist) == want_dist
         compared += 1
     return compared
 

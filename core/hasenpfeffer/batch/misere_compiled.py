@@ -170,7 +170,8 @@ def no_trick(
     size: int,
 ) -> float:
     """``Misere.no_trick``: the chance ``hand`` takes no trick (``size`` < 0 for None: keep the
-    whole hand)."""
+    whole hand; ``share`` up to 1, beyond which an open hand's risk is NaN here, complex in
+    Python)."""
     keep = hand.shape[0] if size < 0 else size
     found = dangers(m, hand, ti, unseen, share, defenders)
     n = hand.shape[0]
@@ -188,6 +189,33 @@ def no_trick(
     for d in kept:
         chance *= _pow(1.0 - d, power)
     return float(chance * _pow(PARTNER_CLEAN, partners))
+
+
+@_jit
+def no_trick_dist(
+    m: Any,
+    hand: Any,
+    ti: int,
+    unseen: Any,
+    hand_size: int,
+    defenders: int,
+    widow: int,
+    open_hand: bool,
+    partners: int,
+    size: int,
+    tricks: int,
+) -> Any:
+    """``Evaluator.no_trick``: the making side's trick distribution in a misère (float64, by
+    tricks: none, else one; ``tricks`` the tricks of a hand, ``size`` < 0 for None). With
+    fewer cards unseen than a hand holds (a share above 1, never at bidding or the discard),
+    an open hand's risk raises a negative number to a fraction: NaN here, complex in Python."""
+    none = no_trick(
+        m, hand, ti, unseen, share(hand_size, unseen), defenders, widow, open_hand, partners, size
+    )
+    out = np.zeros(max(2, tricks + 1), dtype=np.float64)
+    out[0] = none
+    out[1] = 1.0 - none
+    return out
 
 
 @_jit
