@@ -1,10 +1,11 @@
 """The compiled misère estimates and card play against the Python ones, to the bit and the card.
 
-``Misere``'s counts, dangers, incoming risks and chance of no trick on random hands, unseen
-counts, shares, defenders, widows, open hands, partners and sizes of Five Hundred (four and
-three players) and of hypothesis' random variants with a misère or a no-trump; and
-``misereplay``'s card and suit at every decision of a misère hand played in real games
-(random bidding steered to misère, random or greedy play), read from ``seen_table``.
+``Misere``'s counts, dangers, incoming risks and chance of no trick (and the evaluator's
+misère trick distribution) on random hands, unseen counts, shares, defenders, widows, open
+hands, partners and sizes of Five Hundred (four and three players) and of hypothesis' random
+variants with a misère or a no-trump; and, at every decision of a misère hand played in real
+games (random bidding steered to misère, random or greedy play), ``misereplay``'s card and
+suit read from ``seen_table``, the maker's voids it shows and the greedy maker's discard order.
 """
 
 from __future__ import annotations
@@ -24,16 +25,14 @@ from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.handeval import Evaluator, evaluator_for
 from hasenpfeffer.bots.holdings import Holdings
 from hasenpfeffer.bots.misere import Misere
-from hasenpfeffer.bots.table import Table
 from hasenpfeffer.format.variant import Variant
-from hasenpfeffer.rules.actions import Action, Verb
-from hasenpfeffer.rules.ruleset import Ruleset
+from hasenpfeffer.rules.actions import Verb
 from support.random_variants import engine_variants, loaded
 
 pytest.importorskip("numba")
 
 from hasenpfeffer.batch import misere_compiled as mc
-from hasenpfeffer.batch.miseretables import build_misere
+from hasenpfeffer.batch.miseretables import build_misere, table_args
 
 FIVE_HUNDREDS = ("five-hundred", "five-hundred-3")
 
@@ -126,27 +125,6 @@ def test_estimates_equal_python_on_random_variants(data: dict[str, Any], seed: i
     assert same_estimates(v, random.Random(seed), 15) == 15
 
 
-def card_args(r: Ruleset, t: Table) -> dict[str, Any]:
-    """The compiled play's arguments from a table."""
-    friends = np.zeros(r.variant.players, dtype=np.bool_)
-    friends[list(t.friends)] = True
-    voids = np.zeros(r.ns + 1, dtype=np.bool_)
-    voids[list(t.voids)] = True
-    return {
-        "ti": t.ti,
-        "maker": -1 if t.maker is None else t.maker,
-        "friends": friends,
-        "trick_seats": ids(q for q, _ in t.trick),
-        "trick_cards": ids(c for _, c in t.trick),
-        "hand": ids(t.hand),
-        "unseen": ids(t.unseen),
-        "active": t.active,
-        "shown_seat": -1 if t.shown is None else t.shown[0],
-        "shown_cards": ids(() if t.shown is None else t.shown[1]),
-        "voids": voids,
-    }
-
-
 def same_play(v: Variant, rng: random.Random, games: int, steps: int) -> Counter[str]:
     """Play ``games`` games of ``v`` (bids steered to misère) and compare the misère card and
     suit at every decision of a misère hand: the decisions compared, by kind (the makers'
@@ -170,7 +148,7 @@ def same_play(v: Variant, rng: random.Random, games: int, steps: int) -> Counter
             verb = legal[0].verb
             if misere and verb in (Verb.PLAY, Verb.SUIT):
                 table = policy.seen_table(ev, view)
-                a = card_args(r, table)
+                a = table_args(r, table)
                 if verb == Verb.PLAY:
                     want = misereplay.play(r, table, legal)
                     got = mc.play(m, **a, legal=ids(r.card_id[x.arg] for x in legal))
@@ -263,4 +241,3 @@ def test_the_suit_named_is_one_the_maker_shows() -> None:
     suits = ids(range(r.ns))
     assert r.suits[mc.name_suit(t.arrays, r.ns, friends, unseen, 0, shown, suits)] == "H"
     assert r.suits[mc.name_suit(t.arrays, r.ns, friends, unseen, -1, ids(()), suits)] == "S"
-    assert Action(1, "suit", "H").verb == Verb.SUIT

@@ -1,8 +1,11 @@
 """Contracts to take no trick (misère) compiled (numba): the estimates and the card play.
 
 The twins of :class:`~hasenpfeffer.bots.misere.Misere` (:func:`counts`, :func:`dangers`,
-:func:`incoming`, :func:`no_trick`, with :func:`card_danger` and :func:`lead_danger`) and of
-:mod:`hasenpfeffer.bots.misereplay` (:func:`play`, :func:`name_suit`): the same floating point
+:func:`incoming`, :func:`no_trick`, with :func:`card_danger` and :func:`lead_danger`), of
+``Evaluator.no_trick`` (:func:`no_trick_dist`, with :func:`share`), of the greedy misère
+maker's discard order (:func:`riskiest`), of :func:`~hasenpfeffer.bots.policy.shown_void`
+(:func:`shown_void`) and of :mod:`hasenpfeffer.bots.misereplay` (:func:`play`,
+:func:`name_suit`; :func:`.miseretables.table_args` reads a table's fields): the same floating point
 operations in the same order (a power of floats as Python's, ``pow`` of two floats), ties
 broken as Python's ``min``/``max`` (the first best in the given order), so the same numbers
 to the bit and the same choices.

@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from ..bots.holdings import wins_every_trick
+from ..bots.table import Table
 from ..format.variant import Variant
 from ..rules.ruleset import Ruleset, compile_variant
 
@@ -68,3 +69,33 @@ def build_misere(v: Variant | Ruleset) -> MisereTables:
     """The (cached) misère tables of a variant or a compiled ruleset."""
     r = v if isinstance(v, Ruleset) else compile_variant(v)
     return MisereTables(r, misere_arrays(r))
+
+
+def table_args(r: Ruleset, t: Table) -> dict[str, Any]:
+    """A misère table's fields as :func:`.misere_compiled.play` takes them (by keyword, all but
+    ``m`` and ``legal``): ``ti``, ``maker`` (-1 for none), ``friends`` (bool by seat), the
+    trick's ``trick_seats`` and ``trick_cards``, ``hand``, ``unseen``, ``active``,
+    ``shown_seat`` (-1 for none) and ``shown_cards``, ``voids`` (bool by effective suit).
+
+    >>> r = compile_variant(Variant(name="x"))
+    >>> args = table_args(r, Table(1, r.ns, 0, frozenset({1, 3}), [(0, r.cid("AS"))], [], []))
+    >>> args["maker"], args["friends"].tolist(), args["trick_cards"].tolist() == [r.cid("AS")]
+    (0, [False, True, False, True], True)
+    """
+    friends = np.zeros(r.variant.players, dtype=np.bool_)
+    friends[list(t.friends)] = True
+    voids = np.zeros(r.ns + 1, dtype=np.bool_)
+    voids[list(t.voids)] = True
+    return {
+        "ti": t.ti,
+        "maker": -1 if t.maker is None else t.maker,
+        "friends": friends,
+        "trick_seats": np.array([q for q, _ in t.trick], dtype=np.int64),
+        "trick_cards": np.array([c for _, c in t.trick], dtype=np.int64),
+        "hand": np.array(t.hand, dtype=np.int64),
+        "unseen": np.array(t.unseen, dtype=np.int64),
+        "active": t.active,
+        "shown_seat": -1 if t.shown is None else t.shown[0],
+        "shown_cards": np.array([] if t.shown is None else t.shown[1], dtype=np.int64),
+        "voids": voids,
+    }
