@@ -46,8 +46,8 @@ def test_the_same_report_shape_from_either_engine(capsys: Capsys) -> None:
 
 
 def test_auto_says_why_python_plays(capsys: Capsys) -> None:
-    assert main(["simulate", "five-hundred", "--games", "1", "--workers", "1", "--max-hands", "3"]) == 0
-    line = "engine: python (the compiled greedy bot does not cover making.auction.ladder (a contract to take no trick))"
+    assert main(["simulate", "railroad-euchre", "--games", "1", "--workers", "1", "--max-hands", "3"]) == 0
+    line = "engine: python (the compiled greedy bot does not cover alone.exchange)"
     assert line in capsys.readouterr().out
     assert main(["simulate", DUMMY, "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
     assert "engine: python (the compiled engine does not cover deal.dummies)" in capsys.readouterr().out

@@ -32,6 +32,7 @@ from hasenpfeffer.batch.run import play, policies
 FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "examples").rglob("*.yaml"))
 COVERED = [f for f in FILES if greedy_refusal(load_variant(f)) is None]
 BUILT_INS = ("euchre", "hasenpfeffer", "hasenpfeffer-pepper", "pepper", "three-handed-euchre")
+BUILT_INS += ("five-hundred", "five-hundred-3")
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +44,7 @@ def long_run(request: pytest.FixtureRequest) -> bool:
 
 def test_the_built_ins_asked_for_are_covered() -> None:
     assert set(BUILT_INS) <= {f.stem for f in COVERED}
-    assert len(COVERED) >= 40
+    assert len(COVERED) >= 47
 
 
 @pytest.mark.parametrize("path", COVERED, ids=lambda p: str(Path(p).relative_to(ROOT)))
@@ -89,12 +90,11 @@ def test_a_greedy_choice_changed_is_caught() -> None:
 
 
 def test_greedy_seats_in_a_variant_it_does_not_play_are_refused_in_one_line() -> None:
-    five = load_variant("five-hundred")
-    line = "the compiled greedy bot does not cover making.auction.ladder (a contract to take no trick)"
-    assert greedy_refusal(five) == line
-    with pytest.raises(ValueError, match=r"^the compiled greedy bot does not cover making\.auction"):
-        play(five, 1, seed=0, bots=["greedy", "random", "random", "random"])
-    assert play(five, 1, seed=0).bots == ("random",) * 4  # random seats still play it
+    railroad = load_variant("railroad-euchre")
+    assert greedy_refusal(railroad) == "the compiled greedy bot does not cover alone.exchange"
+    with pytest.raises(ValueError, match=r"^the compiled greedy bot does not cover alone\.exchange$"):
+        play(railroad, 1, seed=0, bots=["greedy", "random", "random", "random"])
+    assert play(railroad, 1, seed=0).bots == ("random",) * 4  # random seats still play it
     with pytest.raises(ValueError, match="only random and greedy bots, not mc"):
         policies(load_variant("euchre"), ["mc"] * 4)
 

@@ -65,15 +65,10 @@ def refusal(v: Variant) -> str | None:
 
 
 GREEDY_CHECKS: tuple[Check, ...] = (
-    ("making.auction.ladder (a contract to take no trick)", lambda v: _misere(v)),
     ("alone.exchange", lambda v: v.alone.exchange.cards > 0),
     ("pack.copies", lambda v: v.pack.copies > 1),
 )
 """What the compiled greedy bot (:mod:`.greedy_compiled`) does not play, beyond :data:`CHECKS`."""
-
-
-def _misere(v: Variant) -> bool:
-    return v.making.method == "auction" and any(b.objective == "none" for b in v.making.auction.ladder)
 
 
 def greedy_refusal(v: Variant) -> str | None:

@@ -24,6 +24,7 @@ import numpy as np
 
 from ..bots.handeval_compiled import bidding, card_chances, distribution, naming, ordering, strengths
 from ..bots.holdings import FRIEND_DEALS, I_DEAL, OTHER_DEALS
+from . import misere_compiled as mc
 from . import tables as t
 from .greedytables import (
     GF_LONG,
@@ -31,15 +32,19 @@ from .greedytables import (
     GF_PARTNER,
     GF_SURE,
     GI_CONTRACTS,
+    GI_DEFENDERS,
     GI_HS,
     GI_ORDER_ROW,
     GI_PARTNERS,
     GI_TRICKS,
     GI_WIDOW,
     R_ALONE,
+    R_MISERE,
     R_NAMED,
     R_NEED,
     R_OPEN,
+    R_SHOWN,
+    R_SHOWN_LEAD,
     R_TRUMP,
 )
 
@@ -121,7 +126,7 @@ def _tail(dist: Any, need: int) -> float:
 @_jit
 def _dist(p: Any, g: Any, hand: Any, ti: int, unseen: Any, share: float, widow: int, extra: Any) -> Any:
     """``Evaluator.distribution`` with the partners' ``share`` given."""
-    eff, power, every, _, ruff, _, _, _, gi, gf = g
+    eff, power, every, _, ruff, _, _, _, gi, gf, _ = g
     return distribution(eff[ti], power[ti], every[ti], ti, p[t.NS], ruff, hand, unseen, share, gf[GF_PARTNER],
                         widow, extra, gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
 
@@ -143,7 +148,7 @@ def _best_bid(p: Any, g: Any, hand: Any, unseen: Any, cand: Any, nc: int, option
               lone: bool) -> tuple[bool, float, int]:  # fmt: skip
     """``GreedyBot._best_bid``: the best of the bids ``cand[:nc]`` (ladder places) over the
     ``count`` strongest trumps of ``options``; (found, value, place)."""
-    eff, power, every, _, ruff, ov, rows, _, gi, gf = g
+    eff, power, every, _, ruff, ov, rows, _, gi, gf, _ = g
     share = _share(unseen, gi[GI_PARTNERS], gi[GI_HS])
     chosen, dists = bidding(eff, power, every, p[t.NS], ruff, hand, unseen, options, count, share,
                             gf[GF_PARTNER], gi[GI_WIDOW], lone, gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
@@ -164,7 +169,7 @@ def _best_bid(p: Any, g: Any, hand: Any, unseen: Any, cand: Any, nc: int, option
 @_jit
 def bid(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int) -> int:
     """``GreedyBot.bid``: the bid with the best expected score, or a pass."""
-    _, _, _, _, _, _, rows, _, gi, gf = g
+    _, _, _, _, _, _, rows, _, gi, gf, _ = g
     ns = p[t.NS]
     options = np.arange(ns + 1 if p[t.NO_TRUMP] else ns)
     cand = np.empty(k, dtype=np.int64)
@@ -205,6 +210,11 @@ def bid(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int) -> int:
             f2, v2, b2 = _best_bid(p, g, hand, unseen, named, nn, trumps, len(trumps), lone2)
             if f2 and (not found or v2 > value):
                 found, value, b = True, v2, b2
+        for j in range(nc):  # contracts to take no trick, by the chance of none
+            if rows[cand[j], R_MISERE]:
+                v3 = misere_value(p, g, hand, unseen, cand[j])
+                if not found or v3 > value:
+                    found, value, b = True, v3, cand[j]
     return _pass_or(p, legal, k, found, value, int(p[t.BID_BASE] + b), gf[GF_MARGIN])
 
 
@@ -217,22 +227,24 @@ def _sure(dist: Any, lone: Any, need: int, sure: float) -> bool:
 def name_trump(p: Any, g: Any, trump_ids: Any, hand: Any, unseen: Any, legal: Any, k: int, row: int) -> int:
     """``GreedyBot.name_trump``: the trump (alone or not) with the best expected score, or a
     pass where it is open and none pays."""
-    eff, power, every, _, ruff, ov, rows, _, gi, gf = g
+    eff, power, every, _, ruff, ov, rows, _, gi, gf, _ = g
     ns = p[t.NS]
     opt = np.full(k, -1, dtype=np.int64)
     lone = np.zeros(k, dtype=np.bool_)
     seen = np.zeros(ns + 1, dtype=np.bool_)
     options = np.empty(k, dtype=np.int64)
-    m = 0
+    nopt = 0
     for i in range(k):
         for o in range(ns + 1):
             if legal[i] == trump_ids[o, 0] or legal[i] == trump_ids[o, 1]:
                 opt[i], lone[i] = o, legal[i] == trump_ids[o, 1]
         if opt[i] >= 0 and not seen[opt[i]]:
             seen[opt[i]] = True
-            options[m] = opt[i]
-            m += 1
-    options = options[:m]
+            options[nopt] = opt[i]
+            nopt += 1
+    options = options[:nopt]
+    if rows[row, R_MISERE]:
+        return _misere_trump(p, g, hand, unseen, legal, k, opt, lone, row)
     share = _share(unseen, gi[GI_PARTNERS], gi[GI_HS])
     kept, dists = naming(eff, power, every, ns, ruff, hand, unseen, options, gi[GI_TRICKS], share,
                          gf[GF_PARTNER], gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
@@ -265,7 +277,7 @@ def order_up(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: i
              turned: int, ts: int) -> int:  # fmt: skip
     """``GreedyBot.order_up``: order the turned card up (alone where sure) when it promises a
     positive expected score."""
-    eff, power, every, _, ruff, ov, rows, _, gi, gf = g
+    eff, power, every, _, ruff, ov, rows, _, gi, gf, _ = g
     row = gi[GI_ORDER_ROW]
     u = unseen.copy()
     u[turned] = max(0, u[turned] - 1)
@@ -308,7 +320,7 @@ def order_up(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: i
 @_jit
 def name_turned(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, turned: int) -> int:
     """``GreedyBot.name_turned``: the suit a turned Joker proposes, the dealer's best as maker."""
-    eff, power, every, _, ruff, ov, _, _, gi, gf = g
+    eff, power, every, _, ruff, ov, _, _, gi, gf, _ = g
     u = unseen.copy()
     u[turned] = max(0, u[turned] - 1)
     share = _share(u, gi[GI_PARTNERS], gi[GI_HS])
@@ -326,7 +338,9 @@ def name_turned(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, turn
 @_jit
 def defend(p: Any, g: Any, hand: Any, unseen: Any, ti: int, row: int) -> bool:
     """``GreedyBot.defend``: whether to defend alone (it must promise a quarter point more)."""
-    _, _, _, _, _, ov, _, _, gi, _ = g
+    _, _, _, _, _, ov, rows, _, gi, _, _ = g
+    if rows[row, R_MISERE]:  # against a contract to take no trick, never alone
+        return False
     n = gi[GI_TRICKS]
     none = np.zeros(0, dtype=np.float64)
     values = np.zeros(2, dtype=np.float64)
@@ -344,7 +358,7 @@ def defend(p: Any, g: Any, hand: Any, unseen: Any, ti: int, row: int) -> bool:
 def weak(p: Any, g: Any, hand: Any, unseen: Any) -> bool:
     """``GreedyBot.weak_hand``: whether to call the redeal (or swap), the hand worth less, in
     its best trump, than a fair share of the tricks."""
-    eff, power, every, _, ruff, _, _, _, gi, _ = g
+    eff, power, every, _, ruff, _, _, _, gi, _, _ = g
     sums = strengths(eff, power, every, p[t.NS], ruff, hand, unseen, np.arange(p[t.NS]))
     return bool(sums.max() < gi[GI_TRICKS] / p[t.N])
 
@@ -353,7 +367,7 @@ def weak(p: Any, g: Any, hand: Any, unseen: Any) -> bool:
 def shed(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, base: int) -> int:
     """``GreedyBot.shed``: discard the weakest card (the lowest rounded chance of a trick,
     then the shortest suit, then the lowest power), the lowest id first between equals."""
-    eff, power, every, _, ruff, _, _, _, _, _ = g
+    eff, power, every, _, ruff, _, _, _, _, _, _ = g
     eff = eff[ti]
     ch = card_chances(eff, power[ti], every[ti], ti, p[t.NS], ruff, hand, unseen)
     length = np.zeros(p[t.NS] + 1, dtype=np.int64)
@@ -405,7 +419,7 @@ def play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, 
     """``GreedyBot.play``: the card of ``policy.play`` (lead strong, take tricks as cheaply as
     possible, never overtake a friend), or a side short of the tricks it must take in a hand
     without a maker leads its strongest (``short_lead``; ``taken``: its tricks so far)."""
-    eff, power, _, trumping, _, _, _, _, _, _ = g
+    eff, power, _, trumping, _, _, _, _, _, _, _ = g
     base = p[t.PLAY_BASE]
     cards = np.sort(legal[:k]) - base
     pw, ef = power[ti], eff[ti]
@@ -484,7 +498,7 @@ def _lead(p: Any, ti: int, ef: Any, pw: Any, left: Any, top: Any, cards: Any, se
 def name_suit(p: Any, g: Any, hand: Any, unseen: Any, ti: int) -> int:
     """``policy.name_suit``: after leading the Joker in no-trump, the suit to follow: the
     longest, of equal ones the one with most cards out, then the stronger holding."""
-    eff, power, _, _, _, _, _, _, _, _ = g
+    eff, power, _, _, _, _, _, _, _, _, _ = g
     ef, pw = eff[ti], power[ti]
     ns = p[t.NS]
     length = np.zeros(ns + 1, dtype=np.int64)
@@ -516,3 +530,102 @@ def unseen_of_hand(g: Any, mine: Any) -> Any:
         if u[c] > 0:
             u[c] -= 1
     return u
+
+
+@_jit
+def misere_value(p: Any, g: Any, hand: Any, unseen: Any, b: int) -> float:
+    """``GreedyBot._misere_value``: the expected score of bid ``b``, a contract to take no
+    trick, in its trump (the best for it where it leaves trump to be named)."""
+    _, _, _, _, _, ov, rows, _, gi, _, m = g
+    alone = rows[b, R_ALONE]
+    partners = 0 if alone else gi[GI_PARTNERS]
+    last = p[t.NS] + 1 if p[t.NO_TRUMP] else p[t.NS]
+    first = rows[b, R_TRUMP] if rows[b, R_TRUMP] >= 0 else 0
+    stop = rows[b, R_TRUMP] + 1 if rows[b, R_TRUMP] >= 0 else last
+    best = 0.0
+    for ti in range(first, stop):
+        dist = mc.no_trick_dist(m, hand, ti, unseen, gi[GI_HS], gi[GI_DEFENDERS], gi[GI_WIDOW],
+                                rows[b, R_SHOWN] == 1, partners, -1, gi[GI_TRICKS])  # fmt: skip
+        value = _ev(dist, ov, b, alone, 0)
+        best = value if ti == first else max(best, value)
+    return best
+
+
+@_jit
+def _misere_trump(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, opt: Any, lone: Any,
+                  row: int) -> int:  # fmt: skip
+    """``GreedyBot._misere_ranking``: the trump of a contract to take no trick by the chance
+    the hand's safest cards take none (never alone unless the contract is)."""
+    _, _, _, _, _, ov, rows, _, gi, gf, m = g
+    alone = rows[row, R_ALONE]
+    partners = 0 if alone else gi[GI_PARTNERS]
+    found, best, x = False, 0.0, -1
+    for i in range(k):
+        if opt[i] < 0 or (lone[i] and not alone):
+            continue
+        dist = mc.no_trick_dist(m, hand, opt[i], unseen, gi[GI_HS], gi[GI_DEFENDERS], 0, rows[row, R_SHOWN] == 1,
+                                partners, gi[GI_TRICKS], gi[GI_TRICKS])  # fmt: skip
+        value = _ev(dist, ov, row, alone, 0)
+        if not found or value > best:
+            found, best, x = True, value, int(legal[i])
+    return _pass_or(p, legal, k, found, best, x, gf[GF_MARGIN])
+
+
+@_jit
+def misere_shed(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, base: int) -> int:
+    """``GreedyBot._riskiest``: a misère maker lays away the card likeliest to take a trick."""
+    _, _, _, _, _, _, _, _, gi, _, m = g
+    cards = np.sort(legal[:k]) - base
+    share = mc.share(gi[GI_HS], unseen)
+    return int(mc.riskiest(m, hand, ti, unseen, share, gi[GI_DEFENDERS], cards)[0] + base)
+
+
+@_jit
+def misere_play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, maker: int, ti: int,
+                b: int, trick: Any, seats: Any, nt: int, hist: Any, active: int, shown: Any) -> int:  # fmt: skip
+    """``policy.play`` in a contract to take no trick (``misereplay.play``): the table as the
+    seat sees it, with the maker's hand where it is open (``shown``: its cards, or none) and
+    the suits the maker has shown it holds none of (``hist``: the seats, cards and count of the
+    cards played this hand)."""
+    m = g[10]
+    base = p[t.PLAY_BASE]
+    friends = np.zeros(p[t.N], dtype=np.bool_)
+    for q in range(p[t.N]):
+        friends[q] = _friend(p, seat, maker, q)
+    played = hist[2, 1]
+    starts = np.arange(0, played + active, active)
+    starts[-1] = min(starts[-1], played)
+    voids = mc.shown_void(m, ti, hist[4, :played], hist[3, :played], starts, maker)
+    shown_seat = maker if len(shown) else -1
+    cards = np.sort(legal[:k]) - base
+    x = mc.play(
+        m, ti, maker, friends, seats[:nt], trick[:nt], hand, unseen, active, shown_seat, shown, voids, cards
+    )
+    return int(x + base)
+
+
+@_jit
+def misere_suit(p: Any, g: Any, unseen: Any, seat: int, maker: int, ti: int, shown: Any) -> int:
+    """``misereplay.name_suit``: the suit a defender names after leading the Joker against a
+    contract to take no trick."""
+    m = g[10]
+    friends = np.zeros(p[t.N], dtype=np.bool_)
+    for q in range(p[t.N]):
+        friends[q] = _friend(p, seat, maker, q)
+    shown_seat = maker if len(shown) else -1
+    s = mc.name_suit(m, ti, friends, unseen, shown_seat, shown, np.arange(p[t.NS]))
+    return int(p[t.SUIT_BASE] + s)
+
+
+@_jit
+def is_misere(g: Any, b: int) -> bool:
+    """Whether bid ``b`` (a ladder place) is a contract to take no trick."""
+    return bool(g[6][b, R_MISERE] == 1)
+
+
+@_jit
+def shown_now(g: Any, b: int, tricks_done: int) -> bool:
+    """Whether the maker's hand lies open: a contract played open, after the first trick (or
+    from the lead)."""
+    rows = g[6]
+    return bool(rows[b, R_SHOWN] == 1 and (tricks_done > 0 or rows[b, R_SHOWN_LEAD] == 1))

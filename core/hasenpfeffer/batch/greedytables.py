@@ -10,7 +10,7 @@ defender or not: the expected score is then a dot product in the kernel, the bot
 >>> from hasenpfeffer import load_variant
 >>> arrays = build_greedy(load_variant("euchre")).arrays
 >>> len(arrays), arrays[5].shape  # the outcome values: the ladder's 6 bids, the forced bid, the order-up
-(10, (8, 2, 2, 6))
+(11, (8, 2, 2, 6))
 """
 
 from __future__ import annotations
@@ -28,12 +28,13 @@ from ..format.variant import Variant
 from ..rules import mechanisms as has
 from ..rules.ruleset import compile_variant
 from .coverage import greedy_refusal
+from .miseretables import build_misere
 
 # a contract row's columns (the ladder's bids, the forced bid, then the order-up's contract)
-R_NEED, R_TRUMP, R_ALONE, R_OPEN, R_NAMED, R_COLS = range(6)
+R_NEED, R_TRUMP, R_ALONE, R_OPEN, R_NAMED, R_MISERE, R_SHOWN, R_SHOWN_LEAD, R_COLS = range(9)
 # whole numbers: partners in the hand, tricks and cards of a hand, the widow, whether the ladder
-# has contracts, the order-up's row
-GI_PARTNERS, GI_TRICKS, GI_HS, GI_WIDOW, GI_CONTRACTS, GI_ORDER_ROW, GI_COLS = range(7)
+# has contracts, the order-up's row, the defenders of a maker
+GI_PARTNERS, GI_TRICKS, GI_HS, GI_WIDOW, GI_CONTRACTS, GI_ORDER_ROW, GI_DEFENDERS, GI_COLS = range(8)
 # fractions: the partners' calibration, the long-hand weight, the margin to bid, the sureness to go alone
 GF_PARTNER, GF_LONG, GF_MARGIN, GF_SURE, GF_COLS = range(5)
 
@@ -43,7 +44,8 @@ class Greedy:
     """The compiled greedy bot's tables for one variant."""
 
     arrays: tuple[Any, ...]
-    """``(eff, power, every, trumping, ruff, ov, rows, counts0, gi, gf)``, as :mod:`.greedy_compiled` reads them."""
+    """``(eff, power, every, trumping, ruff, ov, rows, counts0, gi, gf, misere)``, as
+    :mod:`.greedy_compiled` reads them (``misere``: :attr:`.miseretables.MisereTables.arrays`)."""
 
 
 @functools.lru_cache(maxsize=64)
@@ -73,6 +75,9 @@ def build_greedy(v: Variant) -> Greedy:
         rows[i, R_ALONE] = int(b is not None and b.alone)
         rows[i, R_OPEN] = int(b is None or (b.trump is None and b.objective == "tricks"))
         rows[i, R_NAMED] = int(b is not None and b.trump is not None and b.objective == "tricks")
+        rows[i, R_MISERE] = int(b is not None and b.objective == "none")
+        rows[i, R_SHOWN] = int(b is not None and b.open)
+        rows[i, R_SHOWN_LEAD] = int(b is not None and b.open and b.open_from == "lead")
     sides = len(v.teams)
     gi = np.zeros(GI_COLS, dtype=np.int64)
     gi[GI_PARTNERS] = v.players // sides - 1 if sides < v.players else 0
@@ -81,13 +86,14 @@ def build_greedy(v: Variant) -> Greedy:
     gi[GI_WIDOW] = v.deal.kitty.size if v.deal.kitty.use == "widow" else 0
     gi[GI_CONTRACTS] = int(has.auction(v) and any(b.contract for b in ladder))
     gi[GI_ORDER_ROW] = len(names) - 1
+    gi[GI_DEFENDERS] = v.players - len(v.teams[0])  # every side the same size (coverage)
     gf = np.zeros(GF_COLS, dtype=np.float64)
     gf[GF_PARTNER], gf[GF_LONG], gf[GF_MARGIN], gf[GF_SURE] = PARTNER, ev.long, BID_MARGIN, ALONE_SURE
     counts0 = np.zeros(faces, dtype=np.int64)
     for c in r.deck:
         counts0[c] += 1
     every = [[wins_every_trick(r, c, ti) for c in range(faces)] for ti in range(options)]
-    arrays = (
+    arrays: tuple[Any, ...] = (
         np.array(r.eff, dtype=np.int64).reshape(options, faces),
         np.array(r.power, dtype=np.int64).reshape(options, faces),
         np.array(every, dtype=np.bool_).reshape(options, faces),
@@ -98,6 +104,7 @@ def build_greedy(v: Variant) -> Greedy:
         counts0,
         gi,
         gf,
+        build_misere(r).arrays,
     )
     return Greedy(arrays)
 
@@ -108,6 +115,8 @@ def empty_greedy(v: Variant) -> Greedy:
     z2 = np.zeros((1, 1), dtype=np.int64)
     b2 = np.zeros((1, 1), dtype=np.bool_)
     f1 = np.zeros(GF_COLS, dtype=np.float64)
+    z3 = np.zeros((1, 1, 1), dtype=np.int64)
+    misere = (z2, z2, b2, b2, z3, z3, z2)
     arrays = (z2, z2, b2, b2, f1, np.zeros((1, 2, 2, 1), dtype=np.float64), np.zeros((1, R_COLS), dtype=np.int64),
-              np.zeros(1, dtype=np.int64), np.zeros(GI_COLS, dtype=np.int64), f1)  # fmt: skip
+              np.zeros(1, dtype=np.int64), np.zeros(GI_COLS, dtype=np.int64), f1, misere)  # fmt: skip
     return Greedy(arrays)

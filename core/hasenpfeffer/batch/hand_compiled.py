@@ -65,7 +65,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
     kleft = ks
     hr[:] = 0
     kn[:2] = 0
-    kn[2, 0] = -1
+    kn[2, 0], kn[2, 1] = -1, 0
     if p[t.WEAK_N]:  # hands in the recorded order, as a swap gives cards by their place
         for q in range(n):
             hand[q, :hs] = np.sort(hand[q, :hs])
@@ -277,7 +277,10 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         if pol[discarder] and k > 1:
             mine = np.sort(hand[discarder, : cnt[discarder]])
             unseen = gc.unseen_of(g, kn, discarder, mine)
-            x = gc.shed(p, g, mine, unseen, ti, legal, k, p[t.DISCARD_BASE])
+            if discarder == maker and bidcode >= 0 and gc.is_misere(g, b):
+                x = gc.misere_shed(p, g, mine, unseen, ti, legal, k, p[t.DISCARD_BASE])
+            else:
+                x = gc.shed(p, g, mine, unseen, ti, legal, k, p[t.DISCARD_BASE])
             x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
         else:
             x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)

@@ -278,7 +278,9 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
     active = n - out[:n].sum()
     won[:n] = 0
     effs = eff[ti]
-    for _ in range(cnt[leader]):
+    misere = maker >= 0 and pol.any() and gc.is_misere(g, b)
+    none = np.zeros(0, dtype=np.int64)
+    for done in range(cnt[leader]):
         seat, led = leader, -1
         for j in range(active):
             k = 0
@@ -296,16 +298,23 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
             if pol[seat] and k > 1:
                 mine = np.sort(hand[seat, : cnt[seat]])
                 unseen = gc.unseen_of(g, kn, seat, mine)
-                taken = 0
-                for q in range(n):
-                    if q % sides == seat % sides:
-                        taken += won[q]
-                x = gc.play(p, g, mine, unseen, legal, k, seat, maker, ti, cards, seats, j, taken, key)
+                if misere:
+                    shown = np.sort(hand[maker, : cnt[maker]]) if gc.shown_now(g, b, done) else none
+                    x = gc.misere_play(p, g, mine, unseen, legal, k, seat, maker, ti, b, cards, seats, j, kn,
+                                       active, shown)  # fmt: skip
+                else:
+                    taken = 0
+                    for q in range(n):
+                        if q % sides == seat % sides:
+                            taken += won[q]
+                    x = gc.play(p, g, mine, unseen, legal, k, seat, maker, ti, cards, seats, j, taken, key)
                 c = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
             else:
                 c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
             _remove(hand, cnt, seat, c)
             kn[0, c] += 1
+            kn[3, kn[2, 1]], kn[4, kn[2, 1]] = c, seat  # the hand's cards in play order, and their seats
+            kn[2, 1] += 1
             cards[j], seats[j] = c, seat
             if j == 0:
                 led = effs[c]
@@ -314,7 +323,12 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
                         legal[s] = p[t.SUIT_BASE] + s
                     if pol[seat]:
                         mine = np.sort(hand[seat, : cnt[seat]])
-                        x = gc.name_suit(p, g, mine, gc.unseen_of(g, kn, seat, mine), ti)
+                        unseen = gc.unseen_of(g, kn, seat, mine)
+                        if misere and maker % sides != seat % sides:
+                            shown = np.sort(hand[maker, : cnt[maker]]) if gc.shown_now(g, b, done) else none
+                            x = gc.misere_suit(p, g, unseen, seat, maker, ti, shown)
+                        else:
+                            x = gc.name_suit(p, g, mine, unseen, ti)
                         led = _write(x, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
                     else:
                         led = _decide(st, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
