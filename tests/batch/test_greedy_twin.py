@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer import load_variant
-from hasenpfeffer.batch.coverage import greedy_refusal, refusal
+from hasenpfeffer.batch.coverage import refusal
 from support.paths import ROOT
 from support.random_variants import engine_variants, loaded
 
@@ -30,9 +30,9 @@ from hasenpfeffer.batch.replay import TwinMismatch, check_batch, replay_game
 from hasenpfeffer.batch.run import play, policies
 
 FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "examples").rglob("*.yaml"))
-COVERED = [f for f in FILES if greedy_refusal(load_variant(f)) is None]
+COVERED = [f for f in FILES if refusal(load_variant(f)) is None]
 BUILT_INS = ("euchre", "hasenpfeffer", "hasenpfeffer-pepper", "pepper", "three-handed-euchre")
-BUILT_INS += ("five-hundred", "five-hundred-3")
+BUILT_INS += ("five-hundred", "five-hundred-3", "railroad-euchre", "double-hasenpfeffer")
 
 
 @pytest.fixture(scope="module")
@@ -44,7 +44,7 @@ def long_run(request: pytest.FixtureRequest) -> bool:
 
 def test_the_built_ins_asked_for_are_covered() -> None:
     assert set(BUILT_INS) <= {f.stem for f in COVERED}
-    assert len(COVERED) >= 47
+    assert len(COVERED) >= 56
 
 
 @pytest.mark.parametrize("path", COVERED, ids=lambda p: str(Path(p).relative_to(ROOT)))
@@ -69,7 +69,7 @@ def test_random_variants_replay_with_random_and_greedy_seats(
         "all": ["greedy"] * v.players,
         "mixed": ["greedy" if q % 2 else "random" for q in range(v.players)],
     }[greedy]
-    why = refusal(v) if greedy == "none" else greedy_refusal(v)
+    why = refusal(v)
     if why is not None:  # refused in one line: the run plays in Python
         with pytest.raises(ValueError, match=f"^{re.escape(why)}$"):
             play(v, 1, seed=seed, bots=bots)
@@ -89,14 +89,21 @@ def test_a_greedy_choice_changed_is_caught() -> None:
         replay_game(batch, 0)
 
 
-def test_greedy_seats_in_a_variant_it_does_not_play_are_refused_in_one_line() -> None:
-    railroad = load_variant("railroad-euchre")
-    assert greedy_refusal(railroad) == "the compiled greedy bot does not cover alone.exchange"
-    with pytest.raises(ValueError, match=r"^the compiled greedy bot does not cover alone\.exchange$"):
-        play(railroad, 1, seed=0, bots=["greedy", "random", "random", "random"])
-    assert play(railroad, 1, seed=0).bots == ("random",) * 4  # random seats still play it
+def test_only_random_and_greedy_bots_play_compiled() -> None:
     with pytest.raises(ValueError, match="only random and greedy bots, not mc"):
         policies(load_variant("euchre"), ["mc"] * 4)
+    with pytest.raises(ValueError, match=r"^3 bots for 4 players$"):
+        policies(load_variant("euchre"), ["greedy"] * 3)
+
+
+def test_exchanges_and_two_packs_replay_with_greedy_seats() -> None:
+    """Railroad's lone players exchange with their partners (a partner sitting out gives its
+    best, the lone player gives back its weakest); Double Hasenpfeffer deals two copies of each
+    card: games where greedy goes alone replay, the Python bot choosing every gift."""
+    for name in ("railroad-euchre", "double-hasenpfeffer"):
+        batch = play(load_variant(name), 30, seed=4, debug=True, bots=["greedy"] * 4)
+        assert check_batch(batch) == len(batch.hands)
+        assert any(r.alone for r in batch.results())
 
 
 def test_the_same_seed_plays_the_same_greedy_games() -> None:

@@ -64,28 +64,6 @@ def refusal(v: Variant) -> str | None:
     return f"the compiled engine does not cover {', '.join(fields)}" if fields else None
 
 
-GREEDY_CHECKS: tuple[Check, ...] = (
-    ("alone.exchange", lambda v: v.alone.exchange.cards > 0),
-    ("pack.copies", lambda v: v.pack.copies > 1),
-)
-"""What the compiled greedy bot (:mod:`.greedy_compiled`) does not play, beyond :data:`CHECKS`."""
-
-
-def greedy_refusal(v: Variant) -> str | None:
-    """One line saying why the compiled engine cannot play ``v`` with greedy seats, or None.
-
-    >>> greedy_refusal(Variant(name="x")) is None
-    True
-    >>> greedy_refusal(Variant(name="x", pack={"copies": 2}))
-    'the compiled greedy bot does not cover pack.copies'
-    """
-    why = refusal(v)
-    if why is not None:
-        return why
-    fields = [name for name, used in GREEDY_CHECKS if used(v)]
-    return f"the compiled greedy bot does not cover {', '.join(fields)}" if fields else None
-
-
 def covered(v: Variant) -> bool:
     """Whether the compiled engine plays ``v``."""
     return not uncovered(v)

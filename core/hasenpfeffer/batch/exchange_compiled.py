@@ -9,9 +9,11 @@ from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
 import numba
+import numpy as np
 
+from . import greedy_compiled as gc
 from . import tables as t
-from .score_compiled import _decide, _distinct, _remove
+from .score_compiled import _decide, _distinct, _remove, _write
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -19,8 +21,11 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 
 @_jit
 def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: Any, st: Any, legal: Any,
-          acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool) -> None:  # fmt: skip
-    """``giver`` gives ``taker`` one card (of its best, where ``best``)."""
+          acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any,
+          out: bool, misere: bool) -> None:  # fmt: skip
+    """``giver`` gives ``taker`` one card (of its best, where ``best``). A greedy giver
+    (``pol``: :mod:`.greedy_compiled`) gives its best when it sits ``out``, else its weakest
+    (a misère maker: its riskiest); the card counts as laid away by the giver (``kn``)."""
     power, top, k = p[t.POWER_AT] + ti * p[t.C], -(1 << 60), 0
     for i in range(cnt[giver]):
         c = hand[giver, i]
@@ -30,7 +35,20 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
             top, k = p[power + c], 0
         legal[k] = c + p[t.GIVE_BASE]
         k += 1
-    c = _decide(st, legal, _distinct(p, legal, k), acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
+    k = _distinct(p, legal, k)
+    if pol[giver] and k > 1:
+        mine = np.sort(hand[giver, : cnt[giver]])
+        unseen = gc.unseen_of(g, kn, giver, mine)
+        if out:
+            x = gc.give_best(p, g, mine, unseen, ti, legal, k, p[t.GIVE_BASE])
+        elif misere:
+            x = gc.misere_shed(p, g, mine, unseen, ti, legal, k, p[t.GIVE_BASE])
+        else:
+            x = gc.shed(p, g, mine, unseen, ti, legal, k, p[t.GIVE_BASE])
+        c = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
+    else:
+        c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
+    kn[5 + giver, c] += 1
     _remove(hand, cnt, giver, c)
     hand[taker, cnt[taker]] = c
     cnt[taker] += 1
@@ -38,14 +56,16 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
 
 @_jit
 def _exchange(p: Any, lone: int, ti: int, hand: Any, cnt: Any, st: Any, legal: Any, acts: Any, ctr: Any,
-              lcnt: Any, lbuf: Any, record: bool, debug: bool) -> None:  # fmt: skip
-    """The lone player ``lone``'s exchange with its partners (alternate partnerships)."""
+              lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any,
+              misere: bool) -> None:  # fmt: skip
+    """The lone player ``lone``'s exchange with its partners (alternate partnerships; ``misere``:
+    the lone player is a greedy maker of a contract to take no trick)."""
     n, cards = p[t.N], p[t.EX_CARDS]
     for j in range(2, n, 2):
         for _ in range(cards):
             _give(p, (lone + j) % n, lone, p[t.EX_BEST] == 1, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf,
-                  record, debug)  # fmt: skip
+                  record, debug, pol, g, kn, True, False)  # fmt: skip
     for j in range(2, n, 2):
         for _ in range(cards):
             _give(p, lone, (lone + j) % n, False, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record,
-                  debug)  # fmt: skip
+                  debug, pol, g, kn, False, misere)  # fmt: skip

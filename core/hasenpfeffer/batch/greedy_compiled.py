@@ -517,9 +517,9 @@ def name_suit(p: Any, g: Any, hand: Any, unseen: Any, ti: int) -> int:
 
 @_jit
 def unseen_of(g: Any, kn: Any, seat: int, mine: Any) -> Any:
-    """The cards ``seat`` has not seen (``mine``: its hand; ``kn``: the cards played this
-    hand, those laid away, and the seat that laid them away)."""
-    return _unseen(g[7], kn[0], kn[1], kn[2, 0] == seat, mine)
+    """The cards ``seat`` has not seen (``mine``: its hand; ``kn``: the copies of each card
+    played this hand, row 0, and those each seat laid away or gave, row 5 + seat)."""
+    return _unseen(g[7], kn[0], kn[5 + seat], True, mine)
 
 
 @_jit
@@ -569,6 +569,26 @@ def _misere_trump(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, op
         if not found or value > best:
             found, best, x = True, value, int(legal[i])
     return _pass_or(p, legal, k, found, best, x, gf[GF_MARGIN])
+
+
+@_jit
+def give_best(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, base: int) -> int:
+    """``GreedyBot.shed_ranking`` of a partner sitting out: it gives the lone player its best
+    card (the highest power plus ten times its chance of a trick), the lowest id between equals."""
+    eff, power, every, _, ruff, _, _, _, _, _, _ = g
+    ch = card_chances(eff[ti], power[ti], every[ti], ti, p[t.NS], ruff, hand, unseen)
+    cands = np.sort(legal[:k])
+    x, best = -1, 0.0
+    for i in range(k):
+        c = cands[i] - base
+        chance = 0.0
+        for j in range(len(hand)):
+            if hand[j] == c:
+                chance = ch[j]
+        key = -power[ti][c] - 10 * chance
+        if x < 0 or key < best:
+            x, best = int(cands[i]), key
+    return x
 
 
 @_jit

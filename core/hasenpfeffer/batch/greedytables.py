@@ -1,4 +1,4 @@
-"""The compiled greedy bot's tables, and which variants it plays.
+"""The compiled greedy bot's tables (it plays every variant the compiled engine covers).
 
 The compiled kernel plays a seat as the ``greedy`` bot (:mod:`.greedy_compiled`) from the hand
 evaluator's tables (:class:`~hasenpfeffer.bots.handeval.Evaluator`: effective suits, powers,
@@ -27,7 +27,7 @@ from ..bots.holdings import wins_every_trick
 from ..format.variant import Variant
 from ..rules import mechanisms as has
 from ..rules.ruleset import compile_variant
-from .coverage import greedy_refusal
+from .coverage import refusal
 from .miseretables import build_misere
 
 # a contract row's columns (the ladder's bids, the forced bid, then the order-up's contract)
@@ -52,7 +52,7 @@ class Greedy:
 def build_greedy(v: Variant) -> Greedy:
     """The (cached) greedy tables of a variant the compiled greedy bot plays (ValueError, in
     one line, for another)."""
-    why = greedy_refusal(v)
+    why = refusal(v)
     if why is not None:
         raise ValueError(why)
     ev = Evaluator(v, compiled=False)

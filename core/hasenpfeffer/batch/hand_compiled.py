@@ -64,8 +64,9 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
     kitty = dk[n * hs : n * hs + ks]
     kleft = ks
     hr[:] = 0
-    kn[:2] = 0
-    kn[2, 0], kn[2, 1] = -1, 0
+    kn[0] = 0
+    kn[5:] = 0
+    kn[2, 1] = 0
     if p[t.WEAK_N]:  # hands in the recorded order, as a swap gives cards by their place
         for q in range(n):
             hand[q, :hs] = np.sort(hand[q, :hs])
@@ -285,10 +286,12 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         else:
             x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
         _remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
-        kn[1, x - p[t.DISCARD_BASE]] += 1
-        kn[2, 0] = discarder
+        kn[5 + discarder, x - p[t.DISCARD_BASE]] += 1
     if p[t.EX_MAKER] and alone:  # the lone maker's exchange with the partners
-        _exchange(p, maker, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug)
+        misere = pol[maker] == 1 and bidcode >= 0 and gc.is_misere(g, b)
+        _exchange(
+            p, maker, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn, misere
+        )
     # lone defence, offered from the maker's or the dealer's left
     if p[t.LONE_DEF] and maker >= 0 and (alone or p[t.LD_ANY]) and n > 2:
         first = dealer if p[t.LD_DEALER] else maker
@@ -312,7 +315,8 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     if r != q and r % sides == q % sides:
                         out[r] = 1
                 if p[t.EX_DEF]:
-                    _exchange(p, q, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug)
+                    _exchange(p, q, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn,
+                              False)  # fmt: skip
                 break
     if p[t.DECL_N]:  # a set declared ends the hand: made by its holder, no trick played
         seat, d = _declare(

@@ -139,7 +139,7 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
     hr = np.zeros(hands_out.shape[1], dtype=np.int64)
     scores = np.zeros(sides, dtype=np.int64)
     won = np.zeros(sides, dtype=np.int64)
-    kn = np.zeros((5, max(p[C], p[DECK])), dtype=np.int64)  # see hand_compiled._hand
+    kn = np.zeros((5 + n, max(p[C], p[DECK])), dtype=np.int64)  # see hand_compiled._hand
     for gi in range(seeds.shape[0]):
         _seed(st, seeds[gi])
         scores[:] = 0

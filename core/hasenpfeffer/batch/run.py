@@ -29,7 +29,6 @@ from ..engine.phases.orderup import TURNED_TRUMP
 from ..format.variant import HAND_CAP, Variant
 from ..rules.ruleset import compile_variant
 from . import freshcache
-from .coverage import greedy_refusal
 from .greedytables import build_greedy, empty_greedy
 from .tables import HS, KS, SIDES, N, Tables, build
 
@@ -160,8 +159,7 @@ class Batch:
 
 
 def policies(variant: Variant, bots: Sequence[str] | None) -> NDArray[np.int64]:
-    """Each seat's player as the kernel reads it: 0 random, 1 greedy (ValueError for another bot,
-    or greedy seats in a variant the compiled greedy bot does not play).
+    """Each seat's player as the kernel reads it: 0 random, 1 greedy (ValueError for another bot).
 
     >>> from hasenpfeffer import load_variant
     >>> policies(load_variant("euchre"), ["greedy", "random"] * 2).tolist()
@@ -173,12 +171,7 @@ def policies(variant: Variant, bots: Sequence[str] | None) -> NDArray[np.int64]:
     other = sorted({b for b in names if b not in BOTS})
     if other:
         raise ValueError(f"the compiled engine plays only {' and '.join(BOTS)} bots, not {', '.join(other)}")
-    pol = np.array([BOTS.index(b) for b in names], dtype=np.int64)
-    if pol.any():
-        why = greedy_refusal(variant)
-        if why is not None:
-            raise ValueError(why)
-    return pol
+    return np.array([BOTS.index(b) for b in names], dtype=np.int64)
 
 
 def play(

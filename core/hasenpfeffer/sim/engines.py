@@ -3,8 +3,7 @@
 The compiled engine (:mod:`hasenpfeffer.batch`, numba) plays uniformly random legal actions
 and the ``greedy`` bot (its compiled twin, the same choices), so it runs only when every seat
 is played by ``random`` or ``greedy``, every variant of the run is covered
-(:mod:`hasenpfeffer.batch.coverage`; with a greedy seat, by the compiled greedy bot too) and
-numba is installed. ``auto`` picks
+(:mod:`hasenpfeffer.batch.coverage`) and numba is installed. ``auto`` picks
 it then (unless ``HASENPFEFFER_ENGINE=python`` asks for pure Python, :mod:`hasenpfeffer.accel`)
 and the Python engine otherwise, saying why; ``compiled`` where it cannot run is a one-line
 error; ``python`` is always the Python engine.
@@ -12,8 +11,6 @@ error; ``python`` is always the Python engine.
 >>> from hasenpfeffer.format.variant import Variant
 >>> choose([Variant(name="x")], ["mc"] * 4, "auto")
 Engine(name='python', reason='the bots are not all random or greedy')
->>> choose([Variant(name="x", pack={"copies": 2})], ["greedy"] * 4, "auto").reason
-'the compiled greedy bot does not cover pack.copies'
 >>> str(choose([Variant(name="x")], ["random"] * 4, "python"))
 'engine: python (asked for)'
 >>> choose([Variant(name="x", deal={"dummies": {"seats": [2]}})], ["random"] * 4, "compiled")
@@ -28,7 +25,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import accel
-from ..batch.coverage import greedy_refusal, refusal
+from ..batch.coverage import refusal
 from ..format.variant import Variant
 
 ENGINES = ("auto", "python", "compiled")
@@ -58,9 +55,8 @@ def why_not(variants: Sequence[Variant], bots: Sequence[str]) -> str | None:
     names = {b.strip() for b in bots}
     if not names <= {"random", "greedy"}:
         return "the bots are not all random or greedy"
-    check = greedy_refusal if "greedy" in names else refusal
     for v in variants:
-        line = check(v)
+        line = refusal(v)
         if line is not None:
             return line if len(variants) == 1 else f"{v.name}: {line}"
     if not accel.installed():
