@@ -52,7 +52,6 @@ def test_compiled_games_replay_in_python(path: Path, long_run: bool) -> None:
 @pytest.mark.parametrize(
     ("name", "fields"),
     [
-        ("buck-euchre", "alone.drop_out, scoring.bucked"),
         ("examples/house-rules/two-handed-euchre-dummy.yaml", "deal.dummies"),
         ("examples/house-rules/three-handed-euchre-dummy.yaml", "deal.dummies"),
         ("examples/house-rules/five-handed-call-your-partner.yaml", "partnerships, making.call"),
@@ -125,6 +124,7 @@ def test_the_readers_layout_is_the_kernels() -> None:
         "H_ACOUNT",
         "H_SWAP",
         "H_REDEAL",
+        "H_DROPPED",
         "H_COLS",
         "BID_ORDER_UP",
         "BID_TURNED",
