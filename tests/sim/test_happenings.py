@@ -168,8 +168,8 @@ def test_compiled_games_count_the_drop_outs_and_bucks_their_python_replays_count
     from hasenpfeffer.sim.compiled import count_each
 
     variant = load_variant("buck-euchre")
-    batch = play(variant, seeds=range(16), record=True, debug=True, max_hands=60, bots=bots)
-    assert check_batch(batch) == len(batch.hands)
+    batch = play(variant, seeds=range(16), record=True, debug=True, bots=bots)  # every game finished
+    assert check_batch(batch) == len(batch.hands) and all(batch.winner(g) is not None for g in range(16))
     assert sum(len(batch.dropped(h)) for h in range(len(batch.hands))) > 0
     stats, python = Stats(sides=len(variant.teams)), Stats(sides=len(variant.teams))
     list(count_each(stats, batch))

@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..format.variant import Variant
+from ..rules import mechanisms as has
 
 Check = tuple[str, Callable[[Variant], bool]]
 """A field (dotted) and whether a variant uses it in a way the compiled engine does not play."""
@@ -54,9 +55,10 @@ CHECKS: tuple[Check, ...] = (
 
 
 def _drops_with_more(v: Variant) -> bool:
-    """Dropping out beside what the kernel does not play with it: partnerships (and so lone play)
-    or declarations."""
-    more = v.partnerships != "none" or bool(v.scoring.declarations)
+    """Dropping out beside what the kernel does not play with it: partnerships (and so lone play),
+    declarations, or the Joker led in no-trump with the suit named by its leader (where everyone
+    else dropped out, the Python engine lets the lone player's next card into that trick)."""
+    more = v.partnerships != "none" or bool(v.scoring.declarations) or has.joker_names_suit(v)
     return v.alone.drop_out.allowed and more
 
 
