@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from hasenpfeffer import load_variant
-from hasenpfeffer.batch.coverage import refusal
+from hasenpfeffer.batch.coverage import greedy_refusal, refusal
+from hasenpfeffer.format.checks import check as semantic
+from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.actionspace import action_space
 from support.paths import ROOT
 
@@ -52,7 +55,6 @@ def test_compiled_games_replay_in_python(path: Path, long_run: bool) -> None:
 @pytest.mark.parametrize(
     ("name", "fields"),
     [
-        ("buck-euchre", "alone.drop_out, scoring.bucked"),
         ("examples/house-rules/two-handed-euchre-dummy.yaml", "deal.dummies"),
         ("examples/house-rules/three-handed-euchre-dummy.yaml", "deal.dummies"),
         ("examples/house-rules/five-handed-call-your-partner.yaml", "partnerships, making.call"),
@@ -125,6 +127,7 @@ def test_the_readers_layout_is_the_kernels() -> None:
         "H_ACOUNT",
         "H_SWAP",
         "H_REDEAL",
+        "H_DROPPED",
         "H_COLS",
         "BID_ORDER_UP",
         "BID_TURNED",
@@ -208,8 +211,6 @@ def test_packs_of_three_and_four_copies_replay() -> None:
 
 
 def test_tables_of_players_each_for_themselves_replay() -> None:
-    from hasenpfeffer.format.variant import Variant
-
     """Players each for themselves at tables of two, three and four (each seat a side): a euchre
     whose maker may go alone (nobody to leave out: never offered), a forced dealer, and five
     hundred's misère (a lone contract without a partner to sit out)."""
@@ -241,3 +242,62 @@ def test_tables_of_players_each_for_themselves_replay() -> None:
     assert any(r.forced for r in play(stuck, 40, seed=6).results())
     names = {r.bid for r in play(variants[-1], 300, seed=6).results()}
     assert {"misere", "open-misere"} & names
+
+
+def _derived(base: str, check: bool = True, **parts: Any) -> Variant:
+    """Variant ``base`` with the fields of ``parts`` (a value, or a section's changes) replaced."""
+    data = load_variant(base).model_dump()
+    for section, changes in parts.items():
+        if not isinstance(changes, dict):
+            data[section] = changes
+            continue
+        for key, value in changes.items():
+            at = data[section]
+            *path, last = key.split(".")
+            for step in path:
+                at = at[step]
+            at[last] = value
+    variant = Variant.model_validate(data)
+    assert semantic(variant) == []
+    assert refusal(variant) is None or not check
+    return variant
+
+
+def test_drop_outs_and_bucks_replay_in_their_variations() -> None:
+    """Buck Euchre's drop-outs where the dealer is made maker by a turned club (dropping out then
+    allowed, and not), failed points to the opponents (a dropped seat takes none), stick the
+    dealer (a forced maker's multiplier), three players, drop-outs after an auction (Five
+    Hundred for three, its Joker led in no-trump followed by any card), and bucks between
+    partners (no drop-out), random and greedy seats; where the Joker's leader names the suit,
+    dropping out is refused."""
+    variants = [
+        _derived(
+            "buck-euchre",
+            making={"order_up.turned_trump_maker": "dealer"},
+            alone={"drop_out.when_turned_trump": True},
+        ),
+        _derived("buck-euchre", making={"order_up.turned_trump_maker": "dealer"}),
+        _derived("buck-euchre", scoring={"failed.to": "opponents"}),
+        _derived("buck-euchre", making={"all_pass.rule": "forced", "all_pass.failure_multiplier": 1.5}),
+        _derived("buck-euchre", players=3, deal={"kitty.size": 9}),
+        _derived(
+            "five-hundred-3",
+            alone={"drop_out.allowed": True},
+            scoring={"bucked": -50},
+            ranking={"no_trump_joker_led": "any-card"},
+        ),
+        _derived("euchre", scoring={"bucked": -1}),
+    ]
+    for variant in variants:
+        greedy = greedy_refusal(variant) is None
+        for bots in (["random"] * variant.players, ["greedy"] * variant.players if greedy else []):
+            if not bots:
+                continue
+            batch = play(variant, 30, seed=8, debug=True, max_hands=40, bots=bots)
+            assert check_batch(batch) == len(batch.hands)
+            dropped = sum(len(batch.dropped(h)) for h in range(len(batch.hands)))
+            assert dropped > 0 if variant.alone.drop_out.allowed else dropped == 0
+            bucked = variant.scoring.bucked
+            assert any(bucked in r.score_change for r in batch.results() if r.maker is not None)
+    five = _derived("five-hundred-3", alone={"drop_out.allowed": True}, check=False)
+    assert refusal(five) == "the compiled engine does not cover alone.drop_out"

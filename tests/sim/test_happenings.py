@@ -154,3 +154,27 @@ def test_compiled_games_count_the_declarations_their_python_replays_count() -> N
     for g in range(len(batch)):
         python.add_game(replay_game(batch, g))
     assert stats.declarations == python.declarations and python.declarations["bowers"]
+
+
+@pytest.mark.parametrize("bots", [("random",) * 4, ("greedy", "random", "greedy", "greedy")])
+def test_compiled_games_count_the_drop_outs_and_bucks_their_python_replays_count(
+    bots: tuple[str, ...],
+) -> None:
+    """Buck Euchre's drop-outs and bucks, compiled with random and greedy seats: every hand
+    replays, and the statistics count what they count from the Python replays' events."""
+    pytest.importorskip("numba")
+    from hasenpfeffer.batch.replay import check_batch, replay_game
+    from hasenpfeffer.batch.run import play
+    from hasenpfeffer.sim.compiled import count_each
+
+    variant = load_variant("buck-euchre")
+    batch = play(variant, seeds=range(16), record=True, debug=True, bots=bots)  # every game finished
+    assert check_batch(batch) == len(batch.hands) and all(batch.winner(g) is not None for g in range(16))
+    assert sum(len(batch.dropped(h)) for h in range(len(batch.hands))) > 0
+    stats, python = Stats(sides=len(variant.teams)), Stats(sides=len(variant.teams))
+    list(count_each(stats, batch))
+    for g in range(len(batch)):
+        python.add_game(replay_game(batch, g))
+    assert (stats.drop_outs, stats.bucks) == (python.drop_outs, python.bucks)
+    assert python.drop_outs and python.bucks
+    assert stats.raw() == python.raw()

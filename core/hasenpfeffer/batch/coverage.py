@@ -2,15 +2,15 @@
 
 The compiled engine covers what the built-in Euchre, Hasenpfeffer, Pepper and Five Hundred
 need, weak hands (a redeal or a swap with the kitty), declarations that end the hand
-(Jamboree), a lone player's exchange with the partners (Railroad) and packs of several copies
-of each card (Double Hasenpfeffer), and tables of players each for themselves (three-handed
-Euchre, Five Hundred for three: sides are seats): order-up and auction making (stick the dealer, the
-Canadian loner, one or two rounds, a turned Joker's suit fixed or named by the dealer, dirty
-clubs' turned trump, restricted bids, contracts), the widow or the turned card and the
-discard, going alone and lone defence, trick play with bowers and the Joker (the suit named
-after a Joker led in no-trump), the scoring tables, the game's end and a match of games. A
-field it does not play, at a value other than its default, makes it refuse the variant in one
-line; callers then play it in Python.
+(Jamboree), a lone player's exchange with the partners (Railroad), packs of several copies
+of each card (Double Hasenpfeffer), dropping out and bucks (Buck Euchre), and tables of
+players each for themselves (three-handed Euchre, Five Hundred for three: sides are seats):
+order-up and auction making (stick the dealer, the Canadian loner, one or two rounds, a turned
+Joker's suit fixed or named by the dealer, dirty clubs' turned trump, restricted bids,
+contracts), the widow or the turned card and the discard, going alone and lone defence, trick
+play with bowers and the Joker (the suit named after a Joker led in no-trump), the scoring
+tables, the game's end and a match of games. A field it does not play, at a value other than
+its default, makes it refuse the variant in one line; callers then play it in Python.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> refusal(Variant(name="x")) is None
@@ -19,6 +19,11 @@ True
 'the compiled engine does not cover deal.dummies, making.call'
 >>> refusal(Variant(name="x", players=3, partnerships="none")) is None
 True
+>>> buck = {"partnerships": "none", "alone": {"allowed": "nobody", "drop_out": {"allowed": True}}}
+>>> refusal(Variant(name="x", **buck)) is None
+True
+>>> refusal(Variant(name="x", **buck, scoring={"declarations": [{"name": "top", "cards": 3, "points": 2}]}))
+'the compiled engine does not cover alone.drop_out'
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..format.variant import Variant
+from ..rules import mechanisms as has
 
 Check = tuple[str, Callable[[Variant], bool]]
 """A field (dotted) and whether a variant uses it in a way the compiled engine does not play."""
@@ -42,11 +48,18 @@ CHECKS: tuple[Check, ...] = (
     ("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
     ("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
     ("making.call", lambda v: v.making.call is not None),
-    ("alone.drop_out", lambda v: v.alone.drop_out.allowed),
+    ("alone.drop_out", lambda v: _drops_with_more(v)),
     ("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
-    ("scoring.bucked", lambda v: v.scoring.bucked is not None),
 )
 """Every field the compiled engine refuses at a value it does not play, in the variant's order."""
+
+
+def _drops_with_more(v: Variant) -> bool:
+    """Dropping out beside what the kernel does not play with it: partnerships (and so lone play),
+    declarations, or the Joker led in no-trump with the suit named by its leader (where everyone
+    else dropped out, the Python engine lets the lone player's next card into that trick)."""
+    more = v.partnerships != "none" or bool(v.scoring.declarations) or has.joker_names_suit(v)
+    return v.alone.drop_out.allowed and more
 
 
 def uncovered(v: Variant) -> list[str]:

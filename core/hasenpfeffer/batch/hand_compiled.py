@@ -1,6 +1,6 @@
 """The compiled kernel's hand (numba): one hand of random legal actions, as the Python phases
 play it (deal, weak hands, auction or order-up, widow or turned card and discard, a lone
-player's exchange, lone defence, declarations, tricks, scoring); in order-up, a turned Joker's
+player's exchange, lone defence, drop-outs, declarations, tricks, scoring); in order-up, a turned Joker's
 suit named by the dealer first, and a turned card of a ``turned_trump`` suit (dirty clubs)
 trump at once. Seats play for side ``seat % sides``: two teams sitting alternately, or each
 player for itself (:mod:`.coverage`), whose partners (none) never sit out."""
@@ -16,6 +16,7 @@ import numpy as np
 from . import greedy_compiled as gc
 from . import tables as t
 from .declare_compiled import _declare
+from .drop_compiled import _drop_out
 from .exchange_compiled import _exchange
 from .score_compiled import (
     BID_DECLARED,
@@ -23,6 +24,7 @@ from .score_compiled import (
     BID_TURNED,
     H_BID,
     H_COLS,
+    H_DROPPED,
     H_MADE,
     H_MAKER,
     H_THROWN,
@@ -318,6 +320,10 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     _exchange(p, q, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn,
                               False)  # fmt: skip
                 break
+    if p[t.DROP_ID] >= 0 and maker >= 0 and (bidcode != BID_TURNED or p[t.DROP_TT]):
+        hr[H_DROPPED] = _drop_out(
+            p, maker, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn
+        )
     if p[t.DECL_N]:  # a set declared ends the hand: made by its holder, no trick played
         seat, d = _declare(
             p, dealer, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol

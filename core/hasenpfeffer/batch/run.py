@@ -37,7 +37,7 @@ BOTS = ("random", "greedy")
 
 # the kernel's layout (score_compiled, kernel_compiled), repeated so that reading needs no numba (tested)
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
-H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_COLS = range(9, 15)
+H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_DROPPED, H_COLS = range(9, 16)
 G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
 BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
 
@@ -125,6 +125,11 @@ class Batch:
         """The name of the set declared in hand row ``h`` (which ended it), or None."""
         code = int(self.hands[h, H_BID])
         return self.variant.scoring.declarations[BID_DECLARED - code].name if code <= BID_DECLARED else None
+
+    def dropped(self, h: int) -> list[int]:
+        """The seats that dropped out of hand row ``h`` (``alone.drop_out``), in seat order."""
+        mask = int(self.hands[h, H_DROPPED])
+        return [q for q in range(self.variant.players) if (mask >> q) & 1]
 
     def deal(self, h: int) -> dict[str, Any]:
         """Hand row ``h``'s deal (``dealer``, ``hands`` by seat, ``widow``; the turned card first)."""

@@ -20,7 +20,8 @@ _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
 
 # a hand's row: these columns, then tricks, score change and scores by side, then the deal
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
-H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_COLS = range(9, 15)
+H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_DROPPED, H_COLS = range(9, 16)
+"""``H_DROPPED``: the seats that dropped out of the hand (``alone.drop_out``), a bit each."""
 BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
 """``H_BID`` of a hand made by order-up, by a turned card of a ``turned_trump`` suit, and
 (``BID_DECLARED - d``) ended by declaration ``d`` (``-1``: no bid; ``L``: the forced bid outside
@@ -131,8 +132,10 @@ def _value(points: Any, kind: int, tricks: int, bid: int, hs: int) -> int:
 
 @_jit
 def _score(p: Any, fmult: float, bids: Any, points: Any, b: int, mside: int, tricks: Any, required: int,
-           alone: bool, def_alone: bool, forced: bool, change: Any) -> int:  # fmt: skip
-    """``score_hand``: the score change by side into ``change``; 1 when made, else 0."""
+           alone: bool, def_alone: bool, forced: bool, change: Any, out: int) -> int:  # fmt: skip
+    """``score_hand``: the score change by side into ``change``; 1 when made, else 0. ``out``:
+    the sides that dropped out (a bit each), which score nothing; a side that stayed in and
+    took no trick scores ``scoring.bucked`` where the variant has it."""
     hs = p[t.HS]
     taken = tricks[mside]
     none = bids[b, t.B_NONE] == 1
@@ -171,12 +174,16 @@ def _score(p: Any, fmult: float, bids: Any, points: Any, b: int, mside: int, tri
             change[mside] -= pts
         else:
             for side in range(p[t.SIDES]):
-                if side != mside:
+                if side != mside and not (out >> side) & 1:
                     change[side] += pts
     if p[t.HAS_DEF] and bids[b, t.B_DEF_SCORE]:
         for side in range(p[t.SIDES]):
-            if side != mside:
+            if side != mside and not (out >> side) & 1:
                 change[side] += _value(points, t.DEFENDERS, tricks[side], required, hs)
+    if p[t.HAS_BUCKED]:
+        for side in range(p[t.SIDES]):
+            if tricks[side] == 0 and not (out >> side) & 1:
+                change[side] = p[t.BUCKED]
     return 1 if made else 0
 
 
@@ -357,6 +364,10 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
             change[s] = p[t.NM_PER] * tricks[s] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[s])
         hr[H_MADE] = -1
     else:
+        gone = 0  # the sides of the seats that dropped out
+        for q in range(n):
+            if (hr[H_DROPPED] >> q) & 1:
+                gone |= 1 << (q % sides)
         hr[H_MADE] = _score(p, fmult, bids, points, b, maker % sides, tricks, required, alone, def_alone >= 0,
-                            forced, change)  # fmt: skip
+                            forced, change, gone)  # fmt: skip
     return 0

@@ -454,7 +454,7 @@ def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points:
                     change[x] = p[t.NM_PER] * tricks[x] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[x])
             else:
                 made = _score(p, fmult, bids, points, s[g, S_B], mside, tricks, s[g, S_REQUIRED],
-                              s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change)  # fmt: skip
+                              s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change, 0)  # fmt: skip
             for x in range(sides):
                 scores[g, x] += change[x]
             winner = _winner(p, scores[g], mside, made)

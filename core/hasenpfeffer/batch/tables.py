@@ -39,7 +39,8 @@ from .coverage import refusal
 (HAS_LOSE, LOSE_AT, MATCH_WINS, SHUT_OUT, LAPS, TT_SUITS, TT_DEALER, TT_FORCED, TJ_NAMED) = range(58, 67)
 (WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID, DECL_N, DECL_AT, DECLARE_BASE) = range(67, 75)
 (EX_CARDS, EX_BEST, EX_MAKER, EX_DEF, GIVE_BASE, POWER_AT, COPIES) = range(75, 82)
-PARAMS = 82
+(DROP_ID, DROP_TT, HAS_BUCKED, BUCKED) = range(82, 86)
+PARAMS = 86
 """Indexes of :attr:`Tables.params`; ``PARAMS`` is the length of its fixed part, which the
 weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``), each card's rank (its
 place in ``RANKS``, the Joker after them, from ``RANK_AT``), the declarations (``DECL_N``
@@ -237,6 +238,10 @@ def build(v: Variant) -> Tables:
         EX_DEF: int(has.defender_exchanges(v)),
         GIVE_BASE: start.get("give", -1),
         COPIES: int(v.pack.copies > 1),
+        DROP_ID: start.get("drop", -1),  # -1: nobody drops out
+        DROP_TT: int(al.drop_out.when_turned_trump),
+        HAS_BUCKED: int(sc.bucked is not None),
+        BUCKED: sc.bucked or 0,
         POWER_AT: PARAMS
         + W_WIDTH * len(v.deal.weak_hands)
         + len(rules.faces)

@@ -78,6 +78,7 @@ def refusal(variant: Variant) -> str | None:
             ("deal.weak_hands", bool(variant.deal.weak_hands)),
             ("alone.exchange", variant.alone.exchange.cards > 0),
             ("scoring.declarations", bool(variant.scoring.declarations)),
+            ("scoring.bucked", variant.scoring.bucked is not None),
         )
         if used  # played by the whole-game kernel, not yet stepped
     ]

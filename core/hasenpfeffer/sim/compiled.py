@@ -17,6 +17,7 @@ from .execute import Span
 
 if TYPE_CHECKING:
     from ..batch.run import Batch
+    from ..engine.events import HandResult
     from .figures import Values
     from .stats import Stats
 
@@ -47,7 +48,7 @@ def play_batch(
 def count_each(stats: Stats, batch: Batch) -> Iterator[Values]:
     """Count every game of ``batch`` into ``stats``: each game's values of the figures, in order
     (the rules seen acting from the results, and the turned cards of a recorded batch; the
-    weak hands acted on and the sets declared from the hands' rows)."""
+    weak hands acted on, the sets declared and the drop-outs from the hands' rows)."""
     from .happenings import from_results, needs_turned
 
     v = batch.variant
@@ -60,6 +61,8 @@ def count_each(stats: Stats, batch: Batch) -> Iterator[Values]:
             stats.happened[name] = stats.happened.get(name, 0) + n
         if v.deal.weak_hands or v.scoring.declarations:
             _count_rows(stats, batch, range(first, first + hands))
+        if v.alone.drop_out.allowed or v.scoring.bucked is not None:
+            _count_bucks(stats, batch, mine, first)
         yield stats.add_results(v, mine, winner)
         first += hands
 
@@ -72,3 +75,16 @@ def _count_rows(stats: Stats, batch: Batch, rows: range) -> None:
         shown = batch.declared(h)
         if shown is not None:
             stats.declarations[shown] = stats.declarations.get(shown, 0) + 1
+
+
+def _count_bucks(stats: Stats, batch: Batch, results: list[HandResult], first: int) -> None:
+    """Count the drop-outs and the bucks of a game's hands (``results``, from hand row ``first``),
+    as ``Stats`` counts them from a Python game's events: a buck is a side that stayed in and
+    took no trick, in a hand with a maker, where the variant has ``scoring.bucked``."""
+    v, bucked = batch.variant, batch.variant.scoring.bucked is not None
+    for i, r in enumerate(results):
+        gone = batch.dropped(first + i)
+        stats.drop_outs += len(gone)
+        if bucked and r.maker is not None:
+            out = {v.team_of(q) for q in gone}
+            stats.bucks += sum(1 for side, n in enumerate(r.tricks) if n == 0 and side not in out)
