@@ -206,7 +206,18 @@ def _audit(event: str, args: tuple[Any, ...]) -> None:
 
 @functools.cache
 def install_hook() -> None:
-    """Add the audit hook (once per process: hooks cannot be removed)."""
+    """Add the audit hook (once per process: hooks cannot be removed), after loading the
+    compiled batch engine where numba is installed: numba loads its own shared library (a
+    ``ctypes.dlopen``) and the kernel's cache when first used, which is the package's code, not
+    a file's, so it is done before any case runs."""
+    from hasenpfeffer import accel
+
+    if accel.installed():
+        from hasenpfeffer.batch.run import warm
+        from hasenpfeffer.format.loader import load_variant
+
+        for record in (False, True):
+            warm(load_variant("euchre"), ["greedy", "random"] * 2, record)
     sys.addaudithook(_audit)
 
 
