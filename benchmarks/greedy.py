@@ -135,14 +135,14 @@ def report(sides: dict[str, list[Runs]], games: int) -> None:
         print(
             f"the compiled engine's {ENGINE_GAMES * games} games a run against the others' (its first run):"
         )
-        print(f"{'':<22}{'side':>8}{'games':>8}{'hands/game':>12}{'win % side 0':>14}{'made %':>9}")
+        print(f"{'side':<8}{'variant':<22}{'games':>8}{'hands/game':>12}{'win % side 0':>14}{'made %':>9}")
         for variant in VARIANTS:
             for name in names:
                 r = sides[name][0][variant]
                 made = 100 * r.get("made", 0) / r["played"] if r.get("played") else 0.0
                 wins = 100 * r["wins"][0] / r["games"] if r["games"] else 0.0
                 print(
-                    f"{variant:<22}{name:>8}{r['games']:>8}{r['hands'] / r['games']:>12.2f}{wins:>14.1f}{made:>9.1f}"
+                    f"{name:<8}{variant:<22}{r['games']:>8}{r['hands'] / r['games']:>12.2f}{wins:>14.1f}{made:>9.1f}"
                 )
 
 
