@@ -170,24 +170,23 @@ def _bidding(p: Any, g: Any, hand: Any, unseen: Any, options: Any, count: int, l
     n, m, options_all, faces = len(hand), len(options), eff.shape[0], eff.shape[1]
     at_options = memo.shape[1] - 2 * options_all - faces
     at_unseen, at_top = at_options + options_all, at_options + options_all + faces
-    for e in range(memo.shape[0]):
-        row = memo[e]
-        if not (row[M_FULL] and row[M_HAND] == n and row[M_OPTIONS] == m and row[M_BEST] == count
-                and row[M_ALONE] == lone):  # fmt: skip
+    for e in range(memo.shape[0]):  # (indexed, not viewed: a view of a row costs its reference count)
+        if not (memo[e, M_FULL] and memo[e, M_HAND] == n and memo[e, M_OPTIONS] == m and memo[e, M_BEST] == count
+                and memo[e, M_ALONE] == lone):  # fmt: skip
             continue
         same = True
         for i in range(n):
-            if row[M_COLS + i] != hand[i]:
+            if memo[e, M_COLS + i] != hand[i]:
                 same = False
                 break
         if same:
             for i in range(m):
-                if row[at_options + i] != options[i]:
+                if memo[e, at_options + i] != options[i]:
                     same = False
                     break
         if same:
             for c in range(faces):
-                if row[at_unseen + c] != unseen[c]:
+                if memo[e, at_unseen + c] != unseen[c]:
                     same = False
                     break
         if same:
@@ -217,19 +216,20 @@ def _best_bid(p: Any, g: Any, hand: Any, unseen: Any, cand: Any, nc: int, option
               lone: bool) -> tuple[bool, float, int]:  # fmt: skip
     """``GreedyBot._best_bid``: the best of the bids ``cand[:nc]`` (ladder places) over the
     ``count`` strongest trumps of ``options``; (found, value, place)."""
-    ov, rows, memo = g[5], g[6], g[11]
+    ov, rows, memo, dists = g[5], g[6], g[11], g[12]
     e = _bidding(p, g, hand, unseen, options, count, lone)
-    row, dists = memo[e], g[12][e]
     at_top = memo.shape[1] - g[0].shape[0]
     found, best, at = False, 0.0, -1
-    for i in range(row[M_TOP]):
-        ti = row[at_top + i]
+    for i in range(memo[e, M_TOP]):
+        ti = memo[e, at_top + i]
         for j in range(nc):
             b = cand[j]
             if rows[b, R_TRUMP] >= 0 and rows[b, R_TRUMP] != ti:
                 continue
             alone = rows[b, R_ALONE]
-            value = _ev(dists[i, 1] if alone else dists[i, 0], ov, b, alone, 0)
+            value = 0.0  # _ev of the kept distribution, indexed in place
+            for x in range(min(dists.shape[3], ov.shape[3])):
+                value += dists[e, i, 1 if alone else 0, x] * ov[b, alone, 0, x]
             if not found or value > best:
                 found, best, at = True, value, b
     return found, best, at
