@@ -67,6 +67,31 @@ def test_compiled_equals_python_on_random_variants(data: dict[str, Any], seed: i
     assert same_numbers(v, random.Random(seed), 8) == 8 * (len(v.pack.suits) + 1)
 
 
+def test_naming_alone_adds_the_distributions_without_the_partners() -> None:
+    """The kernel that names a trump for the greedy bot: the cards kept and distributions of
+    :func:`naming`, and alone the distribution of the cards kept with no partners' share."""
+    from hasenpfeffer.bots import handeval_compiled as hc
+
+    v = load_variant("hasenpfeffer-pepper")
+    python = Evaluator(v, compiled=False)
+    k = hc.Kernel(python.rules, handeval.PARTNER, v.tricks_per_hand, python.long, python.ruffs)
+    rng = random.Random("naming alone")
+    for _ in range(20):
+        deck = list(python.rules.deck)
+        rng.shuffle(deck)
+        hand, options = deck[:7], list(range(python.rules.ns + 1))
+        unseen = python.unseen_after(hand)
+        ints = hc._ints(hand), hc._ints(unseen), hc._ints(options)  # noqa: SLF001
+        args = (*k.tables, *ints, 6, 0.5, k.partner, k.tricks, k.long)
+        kept, dists, alone = hc.naming_alone(*args, True)
+        assert list(zip(kept.tolist(), dists.tolist(), strict=True)) == k.naming(
+            hand, unseen, options, 6, 0.5
+        )
+        for ti, cards, lone in zip(options, kept.tolist(), alone.tolist(), strict=True):
+            assert lone == k.distribution(cards, ti, unseen, 0.0, 0, [])
+        assert hc.naming_alone(*args, False)[2].shape == (0, v.tricks_per_hand + 1)
+
+
 def test_hand_worked_distribution() -> None:
     """Joker and right bower in hearts with the ace of spades, alone, everything else unseen:
     the Joker and the right bower are bosses (0.95), and so is the ace with a trump held

@@ -27,7 +27,7 @@ def drops(p: Any, g: Any, hand: Any, unseen: Any, ti: int) -> bool:
     """``GreedyBot.drop_out``: drop out when the hand (``hand``, sorted), in trump option ``ti``,
     is worth less than a trick: its cards' chances added up in hand order, times two over the
     players."""
-    eff, power, every, _, ruff, _, _, _, _, _, _ = g
+    eff, power, every, _, ruff, _, _, _, _, _ = g[:10]
     ch = card_chances(eff[ti], power[ti], every[ti], ti, p[t.NS], ruff, hand, unseen)
     total = 0.0
     for x in ch:

@@ -10,7 +10,9 @@ first-best over the Python engine's legal order (cards by id). The twin tests re
 greedy games through the Python engine and ask the Python bot at every decision.
 
 ``g`` is :attr:`.greedytables.Greedy.arrays`: ``(eff, power, every, trumping, ruff, ov, rows,
-counts0, gi, gf)``.
+counts0, gi, gf, gw, memo, dists)``, the last three written here: scratch (the unseen cards of
+:func:`unseen_of`, which the next call overwrites, and a decision's own) and the memo of a
+seat's bidding estimates, which stay the same through an auction.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from typing import Any, TypeVar, cast
 import numba
 import numpy as np
 
-from ..bots.handeval_compiled import bidding, card_chances, distribution, naming, ordering, strengths
+from ..bots.handeval_compiled import bidding, card_chances, distribution, naming_alone, ordering, strengths
 from ..bots.holdings import FRIEND_DEALS, I_DEAL, OTHER_DEALS
 from . import misere_compiled as mc
 from . import tables as t
@@ -38,6 +40,13 @@ from .greedytables import (
     GI_PARTNERS,
     GI_TRICKS,
     GI_WIDOW,
+    M_ALONE,
+    M_BEST,
+    M_COLS,
+    M_FULL,
+    M_HAND,
+    M_OPTIONS,
+    M_TOP,
     R_ALONE,
     R_MISERE,
     R_NAMED,
@@ -50,6 +59,9 @@ from .greedytables import (
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_inline: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True, inline="always"))
+"""For the choices taken most often and the small kernels they call: compiled into their
+callers, so that the arrays they take (``g``'s among them) cost no reference counting at each call."""
 
 NOT_SURE = -1e9
 """The value of going alone short of sure (``GreedyBot._trump_value``)."""
@@ -82,13 +94,16 @@ def _sorted(hand: Any, cnt: Any, seat: int) -> Any:
     return np.sort(hand[seat, : cnt[seat]])
 
 
-@_jit
-def _unseen(counts0: Any, gone: Any, aside: Any, mine: bool, held: Any) -> Any:
+@_inline
+def _unseen(g: Any, gone: Any, aside: Any, mine: bool, held: Any) -> Any:
     """``Evaluator.unseen``: the pack's copies of each card less those played this hand
-    (``gone``), those ``held`` and, for the seat that laid them away (``mine``), ``aside``."""
-    u = counts0.copy()
-    for c in range(len(u)):
-        x = u[c] - gone[c] - (aside[c] if mine else 0)
+    (``gone``), those ``held`` and, for the seat that laid them away (``mine``), ``aside``; in
+    the scratch ``g[11]``, which the next call overwrites."""
+    counts0 = g[7]
+    faces = len(counts0)
+    u = g[11][1 : 1 + faces]
+    for c in range(faces):
+        x = counts0[c] - gone[c] - (aside[c] if mine else 0)
         u[c] = x if x > 0 else 0
     for c in held:
         if u[c] > 0:
@@ -96,7 +111,16 @@ def _unseen(counts0: Any, gone: Any, aside: Any, mine: bool, held: Any) -> Any:
     return u
 
 
-@_jit
+@_inline
+def _scratch(p: Any, g: Any) -> tuple[Any, Any, Any, Any]:
+    """A decision's scratch after the unseen cards: room for a hand, then three counts by suit."""
+    gw, suits = g[11], p[t.NS] + 1
+    at = 1 + len(g[7])
+    end = len(gw) - 3 * suits
+    return gw[at:end], gw[end : end + suits], gw[end + suits : end + 2 * suits], gw[end + 2 * suits :]
+
+
+@_inline
 def _share(unseen: Any, partners: int, hs: int) -> float:
     """``Evaluator._share``: the partners' part of the unseen cards."""
     total = 0
@@ -105,7 +129,7 @@ def _share(unseen: Any, partners: int, hs: int) -> float:
     return partners * hs / total if total else 0.0
 
 
-@_jit
+@_inline
 def _ev(dist: Any, ov: Any, row: int, alone: int, dalone: int) -> float:
     """``Evaluator.contract_ev``: the makers' expected score difference, added up as Python adds it."""
     values = ov[row, alone, dalone]
@@ -115,7 +139,7 @@ def _ev(dist: Any, ov: Any, row: int, alone: int, dalone: int) -> float:
     return total
 
 
-@_jit
+@_inline
 def _tail(dist: Any, need: int) -> float:
     total = 0.0
     for i in range(need, len(dist)):
@@ -126,12 +150,12 @@ def _tail(dist: Any, need: int) -> float:
 @_jit
 def _dist(p: Any, g: Any, hand: Any, ti: int, unseen: Any, share: float, widow: int, extra: Any) -> Any:
     """``Evaluator.distribution`` with the partners' ``share`` given."""
-    eff, power, every, _, ruff, _, _, _, gi, gf, _ = g
+    eff, power, every, _, ruff, _, _, _, gi, gf = g[:10]
     return distribution(eff[ti], power[ti], every[ti], ti, p[t.NS], ruff, hand, unseen, share, gf[GF_PARTNER],
                         widow, extra, gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
 
 
-@_jit
+@_inline
 def _pass_or(p: Any, legal: Any, k: int, found: bool, value: float, x: int, margin: float) -> int:
     """``_best_or_pass``: ``x`` if it promises more than the margin, else a pass where one is legal."""
     has_pass = False
@@ -143,33 +167,83 @@ def _pass_or(p: Any, legal: Any, k: int, found: bool, value: float, x: int, marg
     return x
 
 
-@_jit
+@_inline
+def _bidding(p: Any, g: Any, hand: Any, unseen: Any, options: Any, count: int, lone: bool) -> int:
+    """The memo row holding ``bidding``'s trumps and distributions for these inputs, worked
+    out and kept there (over the row filled longest ago) when none holds them."""
+    eff, power, every, ruff, gi, gf, gw, memo, kept = g[0], g[1], g[2], g[4], g[8], g[9], g[11], g[12], g[13]
+    n, m, options_all, faces = len(hand), len(options), eff.shape[0], eff.shape[1]
+    at_options = memo.shape[1] - 2 * options_all - faces
+    at_unseen, at_top = at_options + options_all, at_options + options_all + faces
+    for e in range(memo.shape[0]):  # (indexed, not viewed: a view of a row costs its reference count)
+        if not (memo[e, M_FULL] and memo[e, M_HAND] == n and memo[e, M_OPTIONS] == m and memo[e, M_BEST] == count
+                and memo[e, M_ALONE] == lone):  # fmt: skip
+            continue
+        same = True
+        for i in range(n):
+            if memo[e, M_COLS + i] != hand[i]:
+                same = False
+                break
+        if same:
+            for i in range(m):
+                if memo[e, at_options + i] != options[i]:
+                    same = False
+                    break
+        if same:
+            for c in range(faces):
+                if memo[e, at_unseen + c] != unseen[c]:
+                    same = False
+                    break
+        if same:
+            return e
+    share = _share(unseen, gi[GI_PARTNERS], gi[GI_HS])
+    chosen, dists = bidding(eff, power, every, p[t.NS], ruff, hand, unseen, options, count, share,
+                            gf[GF_PARTNER], gi[GI_WIDOW], lone, gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
+    e = gw[0]
+    gw[0] = (e + 1) % memo.shape[0]
+    row = memo[e]
+    row[M_FULL], row[M_HAND], row[M_OPTIONS], row[M_BEST], row[M_ALONE] = 1, n, m, count, lone
+    row[M_TOP] = len(chosen)
+    for i in range(n):
+        row[M_COLS + i] = hand[i]
+    for i in range(m):
+        row[at_options + i] = options[i]
+    for c in range(faces):
+        row[at_unseen + c] = unseen[c]
+    for i in range(len(chosen)):
+        row[at_top + i] = chosen[i]
+        kept[e, i] = dists[i]
+    return int(e)
+
+
+@_inline
 def _best_bid(p: Any, g: Any, hand: Any, unseen: Any, cand: Any, nc: int, options: Any, count: int,
               lone: bool) -> tuple[bool, float, int]:  # fmt: skip
     """``GreedyBot._best_bid``: the best of the bids ``cand[:nc]`` (ladder places) over the
     ``count`` strongest trumps of ``options``; (found, value, place)."""
-    eff, power, every, _, ruff, ov, rows, _, gi, gf, _ = g
-    share = _share(unseen, gi[GI_PARTNERS], gi[GI_HS])
-    chosen, dists = bidding(eff, power, every, p[t.NS], ruff, hand, unseen, options, count, share,
-                            gf[GF_PARTNER], gi[GI_WIDOW], lone, gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
+    ov, rows, memo, dists = g[5], g[6], g[12], g[13]
+    e = _bidding(p, g, hand, unseen, options, count, lone)
+    at_top = memo.shape[1] - g[0].shape[0]
     found, best, at = False, 0.0, -1
-    for i in range(len(chosen)):
-        ti = chosen[i]
+    for i in range(memo[e, M_TOP]):
+        ti = memo[e, at_top + i]
         for j in range(nc):
             b = cand[j]
             if rows[b, R_TRUMP] >= 0 and rows[b, R_TRUMP] != ti:
                 continue
             alone = rows[b, R_ALONE]
-            value = _ev(dists[i, 1] if alone else dists[i, 0], ov, b, alone, 0)
+            value = 0.0  # _ev of the kept distribution, indexed in place
+            for x in range(min(dists.shape[3], ov.shape[3])):
+                value += dists[e, i, 1 if alone else 0, x] * ov[b, alone, 0, x]
             if not found or value > best:
                 found, best, at = True, value, b
     return found, best, at
 
 
-@_jit
+@_inline
 def bid(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int) -> int:
     """``GreedyBot.bid``: the bid with the best expected score, or a pass."""
-    _, _, _, _, _, _, rows, _, gi, gf, _ = g
+    _, _, _, _, _, _, rows, _, gi, gf = g[:10]
     ns = p[t.NS]
     options = np.arange(ns + 1 if p[t.NO_TRUMP] else ns)
     cand = np.empty(k, dtype=np.int64)
@@ -218,7 +292,7 @@ def bid(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int) -> int:
     return _pass_or(p, legal, k, found, value, int(p[t.BID_BASE] + b), gf[GF_MARGIN])
 
 
-@_jit
+@_inline
 def _sure(dist: Any, lone: Any, need: int, sure: float) -> bool:
     return bool(_tail(dist, need) >= sure and _tail(lone, need) >= sure)
 
@@ -227,7 +301,7 @@ def _sure(dist: Any, lone: Any, need: int, sure: float) -> bool:
 def name_trump(p: Any, g: Any, trump_ids: Any, hand: Any, unseen: Any, legal: Any, k: int, row: int) -> int:
     """``GreedyBot.name_trump``: the trump (alone or not) with the best expected score, or a
     pass where it is open and none pays."""
-    eff, power, every, _, ruff, ov, rows, _, gi, gf, _ = g
+    eff, power, every, _, ruff, ov, rows, _, gi, gf = g[:10]
     ns = p[t.NS]
     opt = np.full(k, -1, dtype=np.int64)
     lone = np.zeros(k, dtype=np.bool_)
@@ -246,10 +320,12 @@ def name_trump(p: Any, g: Any, trump_ids: Any, hand: Any, unseen: Any, legal: An
     if rows[row, R_MISERE]:
         return _misere_trump(p, g, hand, unseen, legal, k, opt, lone, row)
     share = _share(unseen, gi[GI_PARTNERS], gi[GI_HS])
-    kept, dists = naming(eff, power, every, ns, ruff, hand, unseen, options, gi[GI_TRICKS], share,
-                         gf[GF_PARTNER], gi[GI_TRICKS], gf[GF_LONG])  # fmt: skip
     need, lone_contract = rows[row, R_NEED], rows[row, R_ALONE] == 1
-    none = np.zeros(0, dtype=np.float64)
+    asked = lone_contract  # any alone: the distributions alone too
+    for i in range(k):
+        asked = asked or lone[i]
+    _, dists, alone_dists = naming_alone(eff, power, every, ns, ruff, hand, unseen, options, gi[GI_TRICKS],
+                                         share, gf[GF_PARTNER], gi[GI_TRICKS], gf[GF_LONG], asked)  # fmt: skip
     found, best, x = False, 0.0, -1
     for i in range(k):
         o = opt[i]
@@ -260,7 +336,7 @@ def name_trump(p: Any, g: Any, trump_ids: Any, hand: Any, unseen: Any, legal: An
             j += 1
         dist = dists[j]
         if lone[i] or lone_contract:
-            alone_dist = _dist(p, g, kept[j], o, unseen, 0.0, 0, none)
+            alone_dist = alone_dists[j]
             if lone[i] and not _sure(dist, alone_dist, need, gf[GF_SURE]):
                 value = NOT_SURE
             else:
@@ -277,7 +353,7 @@ def order_up(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: i
              turned: int, ts: int) -> int:  # fmt: skip
     """``GreedyBot.order_up``: order the turned card up (alone where sure) when it promises a
     positive expected score."""
-    eff, power, every, _, ruff, ov, rows, _, gi, gf, _ = g
+    eff, power, every, _, ruff, ov, rows, _, gi, gf = g[:10]
     row = gi[GI_ORDER_ROW]
     u = unseen.copy()
     u[turned] = max(0, u[turned] - 1)
@@ -320,7 +396,7 @@ def order_up(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: i
 @_jit
 def name_turned(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, turned: int) -> int:
     """``GreedyBot.name_turned``: the suit a turned Joker proposes, the dealer's best as maker."""
-    eff, power, every, _, ruff, ov, _, _, gi, gf, _ = g
+    eff, power, every, _, ruff, ov, _, _, gi, gf = g[:10]
     u = unseen.copy()
     u[turned] = max(0, u[turned] - 1)
     share = _share(u, gi[GI_PARTNERS], gi[GI_HS])
@@ -338,7 +414,7 @@ def name_turned(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, turn
 @_jit
 def defend(p: Any, g: Any, hand: Any, unseen: Any, ti: int, row: int) -> bool:
     """``GreedyBot.defend``: whether to defend alone (it must promise a quarter point more)."""
-    _, _, _, _, _, ov, rows, _, gi, _, _ = g
+    _, _, _, _, _, ov, rows, _, gi, _ = g[:10]
     if rows[row, R_MISERE]:  # against a contract to take no trick, never alone
         return False
     n = gi[GI_TRICKS]
@@ -358,7 +434,7 @@ def defend(p: Any, g: Any, hand: Any, unseen: Any, ti: int, row: int) -> bool:
 def weak(p: Any, g: Any, hand: Any, unseen: Any) -> bool:
     """``GreedyBot.weak_hand``: whether to call the redeal (or swap), the hand worth less, in
     its best trump, than a fair share of the tricks."""
-    eff, power, every, _, ruff, _, _, _, gi, _, _ = g
+    eff, power, every, _, ruff, _, _, _, gi, _ = g[:10]
     sums = strengths(eff, power, every, p[t.NS], ruff, hand, unseen, np.arange(p[t.NS]))
     return bool(sums.max() < gi[GI_TRICKS] / p[t.N])
 
@@ -367,7 +443,7 @@ def weak(p: Any, g: Any, hand: Any, unseen: Any) -> bool:
 def shed(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, base: int) -> int:
     """``GreedyBot.shed``: discard the weakest card (the lowest rounded chance of a trick,
     then the shortest suit, then the lowest power), the lowest id first between equals."""
-    eff, power, every, _, ruff, _, _, _, _, _, _ = g
+    eff, power, every, _, ruff, _, _, _, _, _ = g[:10]
     eff = eff[ti]
     ch = card_chances(eff, power[ti], every[ti], ti, p[t.NS], ruff, hand, unseen)
     length = np.zeros(p[t.NS] + 1, dtype=np.int64)
@@ -387,7 +463,7 @@ def shed(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, ba
     return x
 
 
-@_jit
+@_inline
 def _friend(p: Any, seat: int, maker: int, q: int) -> bool:
     """``policy.friends``: whether ``q`` plays on ``seat``'s side this hand (its team; without
     partnerships, every defender together against the maker)."""
@@ -399,39 +475,47 @@ def _friend(p: Any, seat: int, maker: int, q: int) -> bool:
     return q == seat
 
 
-@_jit
-def _outside(p: Any, eff: Any, power: Any, unseen: Any) -> tuple[Any, Any]:
-    """``policy._outside``: the unseen cards' count and highest power by effective suit."""
-    left = np.zeros(p[t.NS] + 1, dtype=np.int64)
-    top = np.full(p[t.NS] + 1, -1, dtype=np.int64)
+@_inline
+def _outside(eff: Any, power: Any, unseen: Any, left: Any, top: Any) -> None:
+    """``policy._outside``: the unseen cards' count and highest power by effective suit, into
+    ``left`` and ``top``."""
+    for s in range(len(left)):
+        left[s] = 0
+        top[s] = -1
     for c in range(len(unseen)):
         if unseen[c]:
             e = eff[c]
             left[e] += unseen[c]
             if power[c] > top[e]:
                 top[e] = power[c]
-    return left, top
 
 
-@_jit
+@_inline
 def play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, maker: int, ti: int,
          trick: Any, seats: Any, nt: int, taken: int, key: Any) -> int:  # fmt: skip
     """``GreedyBot.play``: the card of ``policy.play`` (lead strong, take tricks as cheaply as
     possible, never overtake a friend), or a side short of the tricks it must take in a hand
     without a maker leads its strongest (``short_lead``; ``taken``: its tricks so far)."""
-    eff, power, _, trumping, _, _, _, _, _, _, _ = g
     base = p[t.PLAY_BASE]
-    cards = np.sort(legal[:k]) - base
-    pw, ef = power[ti], eff[ti]
+    room, left, top, length = _scratch(p, g)
+    cards = room[:k]
+    for i in range(k):  # the legal cards from the lowest id (an insertion sort)
+        c = legal[i] - base
+        at = i
+        while at > 0 and cards[at - 1] > c:
+            cards[at] = cards[at - 1]
+            at -= 1
+        cards[at] = c
+    pw, ef, tr = g[1][ti], g[0][ti], g[3][ti]
     if nt == 0 and maker < 0 and p[t.NM_MIN] and taken < p[t.NM_MIN]:
         x = 0
         for i in range(1, k):
             if pw[cards[i]] > pw[cards[x]]:
                 x = i
         return int(cards[x] + base)
-    left, top = _outside(p, ef, pw, unseen)
+    _outside(ef, pw, unseen, left, top)
     if nt == 0:
-        return int(_lead(p, ti, ef, pw, left, top, cards, seat, maker) + base)
+        return int(_lead(p, ti, ef, pw, left, top, length, cards, seat, maker) + base)
     row = key[ti, ef[trick[0]]]
     best, high = 0, row[trick[0]]
     for j in range(1, nt):
@@ -448,16 +532,17 @@ def play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, 
     x, low = -1, (True, True, 0)
     for i in range(k):  # the cheapest to give up: not a trump, not a boss, low
         c = cards[i]
-        mark = (trumping[ti][c], pw[c] >= top[ef[c]], pw[c])
+        mark = (tr[c], pw[c] >= top[ef[c]], pw[c])
         if x < 0 or mark < low:
             x, low = c, mark
     return int(x + base)
 
 
-@_jit
-def _lead(p: Any, ti: int, ef: Any, pw: Any, left: Any, top: Any, cards: Any, seat: int, maker: int) -> int:
+@_inline
+def _lead(p: Any, ti: int, ef: Any, pw: Any, left: Any, top: Any, length: Any, cards: Any, seat: int,
+          maker: int) -> int:  # fmt: skip
     """``policy._lead``: draw trumps when making; else cash a boss card (from the suit with
-    most cards out); else lead low from the shortest suit."""
+    most cards out); else lead low from the shortest suit (``length``: scratch by suit)."""
     trump = ti if ti < p[t.NS] else -1
     ntr = 0
     hi = -1
@@ -477,7 +562,8 @@ def _lead(p: Any, ti: int, ef: Any, pw: Any, left: Any, top: Any, cards: Any, se
                 x, mark = c, m
     if x >= 0:
         return int(x)
-    length = np.zeros(p[t.NS] + 1, dtype=np.int64)
+    for s in range(len(length)):
+        length[s] = 0
     for c in cards:
         if ef[c] != trump:
             length[ef[c]] += 1
@@ -498,7 +584,7 @@ def _lead(p: Any, ti: int, ef: Any, pw: Any, left: Any, top: Any, cards: Any, se
 def name_suit(p: Any, g: Any, hand: Any, unseen: Any, ti: int) -> int:
     """``policy.name_suit``: after leading the Joker in no-trump, the suit to follow: the
     longest, of equal ones the one with most cards out, then the stronger holding."""
-    eff, power, _, _, _, _, _, _, _, _, _ = g
+    eff, power, _, _, _, _, _, _, _, _ = g[:10]
     ef, pw = eff[ti], power[ti]
     ns = p[t.NS]
     length = np.zeros(ns + 1, dtype=np.int64)
@@ -506,7 +592,8 @@ def name_suit(p: Any, g: Any, hand: Any, unseen: Any, ti: int) -> int:
     for c in hand:
         length[ef[c]] += 1
         strength[ef[c]] += pw[c]
-    left, _ = _outside(p, ef, pw, unseen)
+    _, left, top, _ = _scratch(p, g)
+    _outside(ef, pw, unseen, left, top)
     x, mark = -1, (0, 0, 0)
     for s in range(ns):
         m = (length[s], left[s], strength[s])
@@ -515,17 +602,21 @@ def name_suit(p: Any, g: Any, hand: Any, unseen: Any, ti: int) -> int:
     return int(p[t.SUIT_BASE] + x)
 
 
-@_jit
+@_inline
 def unseen_of(g: Any, kn: Any, seat: int, mine: Any) -> Any:
     """The cards ``seat`` has not seen (``mine``: its hand; ``kn``: the copies of each card
     played this hand, row 0, and those each seat laid away or gave, row 5 + seat)."""
-    return _unseen(g[7], kn[0], kn[5 + seat], True, mine)
+    return _unseen(g, kn[0], kn[5 + seat], True, mine)
 
 
-@_jit
+@_inline
 def unseen_of_hand(g: Any, mine: Any) -> Any:
-    """The cards a seat has not seen before any is played or laid away: all but its hand."""
-    u = g[7].copy()
+    """The cards a seat has not seen before any is played or laid away: all but its hand (in
+    the scratch that the next call overwrites)."""
+    counts0 = g[7]
+    u = g[11][1 : 1 + len(counts0)]
+    for c in range(len(counts0)):
+        u[c] = counts0[c]
     for c in mine:
         if u[c] > 0:
             u[c] -= 1
@@ -536,7 +627,7 @@ def unseen_of_hand(g: Any, mine: Any) -> Any:
 def misere_value(p: Any, g: Any, hand: Any, unseen: Any, b: int) -> float:
     """``GreedyBot._misere_value``: the expected score of bid ``b``, a contract to take no
     trick, in its trump (the best for it where it leaves trump to be named)."""
-    _, _, _, _, _, ov, rows, _, gi, _, m = g
+    _, _, _, _, _, ov, rows, _, gi, _, m = g[:11]
     alone = rows[b, R_ALONE]
     partners = 0 if alone else gi[GI_PARTNERS]
     last = p[t.NS] + 1 if p[t.NO_TRUMP] else p[t.NS]
@@ -556,7 +647,7 @@ def _misere_trump(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, op
                   row: int) -> int:  # fmt: skip
     """``GreedyBot._misere_ranking``: the trump of a contract to take no trick by the chance
     the hand's safest cards take none (never alone unless the contract is)."""
-    _, _, _, _, _, ov, rows, _, gi, gf, m = g
+    _, _, _, _, _, ov, rows, _, gi, gf, m = g[:11]
     alone = rows[row, R_ALONE]
     partners = 0 if alone else gi[GI_PARTNERS]
     found, best, x = False, 0.0, -1
@@ -575,7 +666,7 @@ def _misere_trump(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, op
 def give_best(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, base: int) -> int:
     """``GreedyBot.shed_ranking`` of a partner sitting out: it gives the lone player its best
     card (the highest power plus ten times its chance of a trick), the lowest id between equals."""
-    eff, power, every, _, ruff, _, _, _, _, _, _ = g
+    eff, power, every, _, ruff, _, _, _, _, _, _ = g[:11]
     ch = card_chances(eff[ti], power[ti], every[ti], ti, p[t.NS], ruff, hand, unseen)
     cands = np.sort(legal[:k])
     x, best = -1, 0.0
@@ -594,7 +685,7 @@ def give_best(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: in
 @_jit
 def misere_shed(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, base: int) -> int:
     """``GreedyBot._riskiest``: a misère maker lays away the card likeliest to take a trick."""
-    _, _, _, _, _, _, _, _, gi, _, m = g
+    _, _, _, _, _, _, _, _, gi, _, m = g[:11]
     cards = np.sort(legal[:k]) - base
     share = mc.share(gi[GI_HS], unseen)
     return int(mc.riskiest(m, hand, ti, unseen, share, gi[GI_DEFENDERS], cards)[0] + base)

@@ -10,7 +10,10 @@ defender or not: the expected score is then a dot product in the kernel, the bot
 >>> from hasenpfeffer import load_variant
 >>> arrays = build_greedy(load_variant("euchre")).arrays
 >>> len(arrays), arrays[5].shape  # the outcome values: the ladder's 6 bids, the forced bid, the order-up
-(11, (8, 2, 2, 6))
+(14, (8, 2, 2, 6))
+
+Each :func:`build_greedy` call gets its own working arrays (the last three: scratch and the
+memo of bidding estimates that :mod:`.greedy_compiled` writes), so that two runs never share them.
 """
 
 from __future__ import annotations
@@ -37,6 +40,12 @@ R_NEED, R_TRUMP, R_ALONE, R_OPEN, R_NAMED, R_MISERE, R_SHOWN, R_SHOWN_LEAD, R_CO
 GI_PARTNERS, GI_TRICKS, GI_HS, GI_WIDOW, GI_CONTRACTS, GI_ORDER_ROW, GI_DEFENDERS, GI_COLS = range(8)
 # fractions: the partners' calibration, the long-hand weight, the margin to bid, the sureness to go alone
 GF_PARTNER, GF_LONG, GF_MARGIN, GF_SURE, GF_COLS = range(5)
+MEMO = 8
+"""Bidding estimates the memo keeps (a seat's hand and unseen cards stay the same through an
+auction, so each of its bids after the first finds them there)."""
+# a memo row: whether it is filled, the hand's size, the options', the trumps kept, alone or
+# not, the trumps found; then the hand, the options, the unseen cards and the trumps found
+M_FULL, M_HAND, M_OPTIONS, M_BEST, M_ALONE, M_TOP, M_COLS = range(7)
 
 
 @dataclass(frozen=True)
@@ -44,14 +53,38 @@ class Greedy:
     """The compiled greedy bot's tables for one variant."""
 
     arrays: tuple[Any, ...]
-    """``(eff, power, every, trumping, ruff, ov, rows, counts0, gi, gf, misere)``, as
-    :mod:`.greedy_compiled` reads them (``misere``: :attr:`.miseretables.MisereTables.arrays`)."""
+    """``(eff, power, every, trumping, ruff, ov, rows, counts0, gi, gf, misere, gw, memo, dists)``,
+    as :mod:`.greedy_compiled` reads them: the tables (``misere``:
+    :attr:`.miseretables.MisereTables.arrays`), then working arrays (:func:`workspace`)."""
+
+
+def build_greedy(v: Variant) -> Greedy:
+    """The greedy tables of a variant the compiled greedy bot plays (ValueError, in one line,
+    for another), with working arrays of their own."""
+    tables = _tables(v)
+    eff, gi = tables[0], tables[8]
+    faces, options = eff.shape[1], eff.shape[0]
+    return Greedy((*tables, *workspace(faces, int(tables[7].sum()), options, int(gi[GI_TRICKS]))))
+
+
+def workspace(faces: int, deck: int, options: int, tricks: int) -> tuple[Any, Any, Any]:
+    """The working arrays of the compiled greedy bot: integer scratch ``gw`` (the next memo row
+    to fill, then room for the unseen cards, a hand and a count by suit), and the memo of bidding
+    estimates: a row of keys and trumps found (``M_COLS``, then the hand, the options, the
+    unseen cards and the trumps) and their distributions, by row.
+
+    >>> [a.shape for a in workspace(25, 25, 5, 6)]
+    [(66,), (8, 67), (8, 5, 2, 7)]
+    """
+    gw = np.zeros(1 + faces + deck + 3 * options, dtype=np.int64)
+    memo = np.zeros((MEMO, M_COLS + deck + options + faces + options), dtype=np.int64)
+    dists = np.zeros((MEMO, options, 2, tricks + 1), dtype=np.float64)
+    return gw, memo, dists
 
 
 @functools.lru_cache(maxsize=64)
-def build_greedy(v: Variant) -> Greedy:
-    """The (cached) greedy tables of a variant the compiled greedy bot plays (ValueError, in
-    one line, for another)."""
+def _tables(v: Variant) -> tuple[Any, ...]:
+    """The (cached) tables of :func:`build_greedy`, which no kernel writes."""
     why = refusal(v)
     if why is not None:
         raise ValueError(why)
@@ -106,7 +139,7 @@ def build_greedy(v: Variant) -> Greedy:
         gf,
         build_misere(r).arrays,
     )
-    return Greedy(arrays)
+    return arrays
 
 
 def empty_greedy(v: Variant) -> Greedy:
@@ -118,5 +151,6 @@ def empty_greedy(v: Variant) -> Greedy:
     z3 = np.zeros((1, 1, 1), dtype=np.int64)
     misere = (z2, z2, b2, b2, z3, z3, z2)
     arrays = (z2, z2, b2, b2, f1, np.zeros((1, 2, 2, 1), dtype=np.float64), np.zeros((1, R_COLS), dtype=np.int64),
-              np.zeros(1, dtype=np.int64), np.zeros(GI_COLS, dtype=np.int64), f1, misere)  # fmt: skip
+              np.zeros(1, dtype=np.int64), np.zeros(GI_COLS, dtype=np.int64), f1, misere,
+              *workspace(1, 1, 1, 0))  # fmt: skip
     return Greedy(arrays)

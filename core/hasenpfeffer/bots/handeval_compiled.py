@@ -34,6 +34,9 @@ from .holdings import FRIEND_DEALS, I_DEAL, chance, fair_factor, partner_value, 
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_inline: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True, inline="always"))
+"""For the small kernels called in loops: compiled into their callers, so that the arrays they
+take cost no reference counting at each call."""
 
 
 class Kernel:
@@ -164,7 +167,7 @@ _fair_factor = _jit(fair_factor)
 """:func:`~.holdings.fair_factor`, compiled."""
 
 
-@_jit
+@_inline
 def _higher(eff: Any, power: Any, counts: Any, suit: int, strength: int) -> int:
     """Copies in ``counts`` of the cards of ``suit`` stronger than ``strength``."""
     total = 0
@@ -174,58 +177,53 @@ def _higher(eff: Any, power: Any, counts: Any, suit: int, strength: int) -> int:
     return total
 
 
-@_jit
-def _outside(eff: Any, counts: Any, suit: int) -> int:
-    total = 0
-    for d in range(len(eff)):
-        if eff[d] == suit:
-            total += counts[d]
-    return total
-
-
-@_jit
-def _chances(eff: Any, power: Any, every: Any, ti: int, ns: int, ruff: Any, hand: Any, unseen: Any) -> Any:
-    """:meth:`~.handeval.Evaluator._card_chances`: by suit in the order the hand first shows
-    them, each suit's cards strongest first (a stable sort), a card's chance kept by its id."""
-    n = len(hand)
+@_inline
+def _own(eff: Any, power: Any, every: Any, ti: int, ns: int, ruff: Any, hand: Any, unseen: Any, out: Any,
+         fw: Any, iw: Any) -> None:  # fmt: skip
+    """:meth:`~.handeval.Evaluator._card_chances` into ``out``, in hand order: by suit in the
+    order the hand first shows them, each suit's cards strongest first (a stable sort), a
+    card's chance kept by its id. Scratch: ``fw`` (a float by card), ``iw`` (:func:`_int_scratch`)."""
+    n, suits = len(hand), ns + 1
     trump = ti if ti < ns else -1
-    chance = np.zeros(len(eff), dtype=np.float64)
-    length = np.zeros(ns + 1, dtype=np.int64)
+    low, ordered = 3 * suits, 3 * suits + n  # iw: hand's cards by suit, suits done, unseen by suit
+    for s in range(suits):
+        iw[s] = 0
+        iw[suits + s] = 0
+        iw[2 * suits + s] = 0
     for c in hand:
-        length[eff[c]] += 1
-    low = np.empty(n, dtype=np.int64)
+        iw[eff[c]] += 1
+    for d in range(len(eff)):
+        iw[2 * suits + eff[d]] += unseen[d]
     lows = 0
-    done = np.zeros(ns + 1, dtype=np.bool_)
-    ordered = np.empty(n, dtype=np.int64)
     for i in range(n):
         suit = eff[hand[i]]
-        if done[suit]:
+        if iw[suits + suit]:
             continue
-        done[suit] = True
+        iw[suits + suit] = 1
         m = 0
         for j in range(i, n):
             c = hand[j]
             if eff[c] != suit:
                 continue
             at = m  # insert after every card at least as strong: a stable sort, strongest first
-            while at > 0 and power[ordered[at - 1]] < power[c]:
-                ordered[at] = ordered[at - 1]
+            while at > 0 and power[iw[ordered + at - 1]] < power[c]:
+                iw[ordered + at] = iw[ordered + at - 1]
                 at -= 1
-            ordered[at] = c
+            iw[ordered + at] = c
             m += 1
-        outside = _outside(eff, unseen, suit)
+        outside = iw[2 * suits + suit]
         suit_low = 0
         for k in range(m):
-            c = ordered[k]
+            c = iw[ordered + k]
             if every[c]:
-                chance[c] = 1.0
+                fw[c] = 1.0
                 continue
             higher = _higher(eff, power, unseen, suit, power[c])
             p = _chance(suit == trump, trump >= 0, k, m, higher, outside)
             if suit == trump and p < 0.5:
-                low[suit_low] = c
+                iw[low + suit_low] = c
                 suit_low += 1
-            chance[c] = p
+            fw[c] = p
         if suit_low:
             lows = suit_low
     if lows:
@@ -233,13 +231,35 @@ def _chances(eff: Any, power: Any, every: Any, ti: int, ns: int, ruff: Any, hand
         most = len(ruff) - 1
         for s in range(ns):
             if s != ti:
-                ruffs += ruff[min(length[s], most)]
+                ruffs += ruff[min(iw[s], most)]
         for i in range(min(lows, int(ruffs + 0.5))):
-            c = low[i]
-            chance[c] = max(chance[c], 0.55)
-    out = np.empty(n, dtype=np.float64)
+            c = iw[low + i]
+            fw[c] = max(fw[c], 0.55)
     for i in range(n):
-        out[i] = chance[hand[i]]
+        out[i] = fw[hand[i]]
+
+
+@_jit
+def _int_scratch(ns: int, n: int) -> Any:
+    """Integer scratch for :func:`_own` and :func:`_spread` of a hand of ``n`` cards."""
+    return np.empty(3 * (ns + 1) + 2 * n, dtype=np.int64)
+
+
+@_jit
+def _float_scratch(n_faces: int, n: int, unseen: Any, extra: int) -> Any:
+    """Float scratch for :func:`_own` and :func:`_spread` of a hand of ``n`` cards."""
+    total = 0
+    for x in unseen:
+        total += x
+    return np.empty(n_faces + 4 * n + 2 * total + extra + 2, dtype=np.float64)
+
+
+@_jit
+def _chances(eff: Any, power: Any, every: Any, ti: int, ns: int, ruff: Any, hand: Any, unseen: Any) -> Any:
+    """:meth:`~.handeval.Evaluator._card_chances`, in ``hand`` order (:func:`_own`)."""
+    out = np.empty(len(hand), dtype=np.float64)
+    fw = np.empty(len(eff), dtype=np.float64)
+    _own(eff, power, every, ti, ns, ruff, hand, unseen, out, fw, _int_scratch(ns, len(hand)))
     return out
 
 
@@ -249,24 +269,29 @@ def _strengths(
 ) -> Any:
     """The sum of :func:`_chances` (added up in hand order) for each of ``options``."""
     out = np.zeros(len(options), dtype=np.float64)
+    n = len(hand)
+    iw = _int_scratch(ns, n)
+    fw = np.empty(eff.shape[1], dtype=np.float64)
+    own = np.empty(n, dtype=np.float64)
     for i in range(len(options)):
         ti = options[i]
+        _own(eff[ti], power[ti], every[ti], ti, ns, ruff, hand, unseen, own, fw, iw)
         total = 0.0
-        for p in _chances(eff[ti], power[ti], every[ti], ti, ns, ruff, hand, unseen):
+        for p in own:
             total += p
         out[i] = total
     return out
 
 
-@_jit
-def _trials(dist: Any, size: int, p: float) -> int:
-    """One more independent trial of chance ``p`` on ``dist[:size]``, in place: the new size."""
+@_inline
+def _trials(dist: Any, at: int, size: int, p: float) -> int:
+    """One more independent trial of chance ``p`` on ``dist[at : at + size]``, in place: the new size."""
     p = min(1.0, max(0.0, p))
     q = 1 - p
-    dist[size] = dist[size - 1] * p
-    for k in range(size - 1, 0, -1):
+    dist[at + size] = dist[at + size - 1] * p
+    for k in range(at + size - 1, at, -1):
         dist[k] = dist[k - 1] * p + dist[k] * q
-    dist[0] = dist[0] * q
+    dist[at] = dist[at] * q
     return size + 1
 
 
@@ -289,117 +314,121 @@ def _distribution(
 ) -> Any:
     """:meth:`~.handeval.Evaluator.distribution`: the hand's own cards, then the partners'
     chances (scaled by :func:`~.holdings.fair_factor` where ``long``), the widow's and
-    ``extra``, one trial each in that order; capped at ``tricks``."""
+    ``extra``, one trial each in that order; capped at ``tricks`` (:func:`_spread`)."""
+    n = len(hand)
+    iw = _int_scratch(ns, n)
+    fw = _float_scratch(len(eff), n, unseen, len(extra))
+    own = np.empty(n, dtype=np.float64)
+    _own(eff, power, every, ti, ns, ruff, hand, unseen, own, fw, iw)
+    out = np.empty(tricks + 1, dtype=np.float64)
+    _spread(
+        eff, power, every, ti, ns, hand, unseen, own, share, partner, widow, extra, tricks, long, out, fw, iw
+    )
+    return out
+
+
+@_inline
+def _spread(eff: Any, power: Any, every: Any, ti: int, ns: int, hand: Any, unseen: Any, own: Any, share: float,
+            partner: float, widow: int, extra: Any, tricks: int, long: float, out: Any, fw: Any,
+            iw: Any) -> None:  # fmt: skip
+    """:func:`_distribution` into ``out`` from the hand's chances ``own`` (``fw``, ``iw``:
+    scratch of :func:`_float_scratch` and :func:`_int_scratch`). For each unseen card, in one
+    pass: the partners' chance with it and, with a widow, what taking it may add (as
+    :meth:`~.handeval.Evaluator.widow_chances`) against each of the ``widow`` weakest of the
+    hand's chances."""
     trump = ti if ti < ns else -1
-    own = _chances(eff, power, every, ti, ns, ruff, hand, unseen)
+    n, n_faces, suits = len(hand), len(unseen), ns + 1
     total = 0
-    for d in range(len(unseen)):
+    for d in range(n_faces):
         total += unseen[d]
-    mates = np.zeros(total, dtype=np.float64)  # the partners' chances, in card order
-    m = 0
-    if share > 0:
-        counts = unseen.copy()
+    count = min(widow, n) if widow > 0 and total > 0 else 0
+    # fw: each card's widow value, the mates' chances, the gains, the weakest chances, the trials
+    mates, gains, weakest = n_faces, n_faces + total, n_faces + total + n
+    dist = weakest + n
+    if count:
+        for s in range(suits):  # iw: the hand's cards by suit, the unseen by suit
+            iw[s] = 0
+            iw[suits + s] = 0
         for c in hand:
-            counts[c] += 1
-        part = min(1.0, share) * partner
-        for c in range(len(unseen)):
-            if unseen[c]:
-                v = _partner_value(eff[c] == trump, _higher(eff, power, counts, eff[c], power[c]))
-                if v:
-                    for _ in range(unseen[c]):
-                        mates[m] = part * v
-                        m += 1
-    gains = _widow_gains(eff, power, every, trump, ns, hand, unseen, own, widow, total)
+            iw[eff[c]] += 1
+        for d in range(n_faces):
+            iw[suits + eff[d]] += unseen[d]
+    m = 0
+    part = min(1.0, share) * partner
+    for c in range(n_faces if share > 0 or count else 0):
+        if not unseen[c]:
+            continue
+        suit, strength = eff[c], power[c]
+        higher = _higher(eff, power, unseen, suit, strength)
+        k = 0  # the hand's cards above it
+        for d in hand:
+            if eff[d] == suit and power[d] > strength:
+                k += 1
+        if share > 0:
+            v = _partner_value(suit == trump, higher + k)
+            if v:
+                for _ in range(unseen[c]):
+                    fw[mates + m] = part * v
+                    m += 1
+        if count:
+            if every[c]:
+                fw[c] = 1.0
+            else:
+                fw[c] = _chance(suit == trump, trump >= 0, k, iw[suit] + 1, higher, iw[suits + suit] - 1)
+    if count:
+        for i in range(n):  # the chances from the weakest (an insertion sort)
+            x = own[i]
+            at = i
+            while at > 0 and fw[weakest + at - 1] > x:
+                fw[weakest + at] = fw[weakest + at - 1]
+                at -= 1
+            fw[weakest + at] = x
+        for i in range(count):
+            w = fw[weakest + i]
+            gain = 0.0
+            for c in range(n_faces):
+                if unseen[c]:
+                    gain += max(0.0, fw[c] - w) * unseen[c]
+            fw[gains + i] = gain / total
     if long and m:
         mine = 0.0
         for p in own:
             mine += p
-        for p in gains:
-            mine += p
+        for i in range(count):
+            mine += fw[gains + i]
         for p in extra:
             mine += p
         theirs = 0.0
         for i in range(m):
-            theirs += mates[i]
+            theirs += fw[mates + i]
         factor = _fair_factor(theirs, mine, share, tricks, long)
         for i in range(m):
-            mates[i] = min(1.0, mates[i] * factor)
-    dist = np.zeros(len(hand) + m + len(gains) + len(extra) + 2, dtype=np.float64)
-    dist[0] = 1.0
+            fw[mates + i] = min(1.0, fw[mates + i] * factor)
+    fw[dist] = 1.0
     size = 1
     for p in own:
-        size = _trials(dist, size, p)
+        size = _trials(fw, dist, size, p)
     for i in range(m):
-        size = _trials(dist, size, mates[i])
-    for p in gains:
-        size = _trials(dist, size, p)
+        size = _trials(fw, dist, size, fw[mates + i])
+    for i in range(count):
+        size = _trials(fw, dist, size, fw[gains + i])
     for p in extra:
-        size = _trials(dist, size, p)
-    out = np.zeros(tricks + 1, dtype=np.float64)
+        size = _trials(fw, dist, size, p)
+    for k in range(tricks + 1):
+        out[k] = 0.0
     if size > tricks + 1:
         for k in range(tricks):
-            out[k] = dist[k]
+            out[k] = fw[dist + k]
         rest = 0.0
         for k in range(tricks, size):
-            rest += dist[k]
+            rest += fw[dist + k]
         out[tricks] = rest
     else:
         for k in range(size):
-            out[k] = dist[k]
-    return out
+            out[k] = fw[dist + k]
 
 
-@_jit
-def _widow_gains(
-    eff: Any,
-    power: Any,
-    every: Any,
-    trump: int,
-    ns: int,
-    hand: Any,
-    unseen: Any,
-    own: Any,
-    widow: int,
-    total: int,
-) -> Any:
-    """:meth:`~.handeval.Evaluator.widow_chances`: for each of the ``widow`` weakest of the
-    hand's chances ``own``, what a card taken from the unseen may add (none without a widow)."""
-    if widow <= 0 or total <= 0:
-        return np.zeros(0, dtype=np.float64)
-    weakest = np.sort(own)
-    held = np.zeros(ns + 1, dtype=np.int64)
-    for c in hand:
-        held[eff[c]] += 1
-    outside = np.zeros(ns + 1, dtype=np.int64)  # unseen cards by suit: _outside of each
-    for d in range(len(unseen)):
-        outside[eff[d]] += unseen[d]
-    value = np.zeros(len(unseen), dtype=np.float64)
-    for c in range(len(unseen)):
-        if not unseen[c]:
-            continue
-        if every[c]:
-            value[c] = 1.0
-            continue
-        suit = eff[c]
-        k = 0
-        for d in hand:
-            if eff[d] == suit and power[d] > power[c]:
-                k += 1
-        higher = _higher(eff, power, unseen, suit, power[c])
-        value[c] = _chance(suit == trump, trump >= 0, k, held[suit] + 1, higher, outside[suit] - 1)
-    count = min(widow, len(weakest))
-    gains = np.zeros(count, dtype=np.float64)
-    for i in range(count):
-        w = weakest[i]
-        gain = 0.0
-        for c in range(len(unseen)):
-            if unseen[c]:
-                gain += max(0.0, value[c] - w) * unseen[c]
-        gains[i] = gain / total
-    return gains
-
-
-@_jit
+@_inline
 def _largest_first(first: Any, second: Any) -> Any:
     """The places of ``first`` from its largest, ``second`` deciding between equal ones, and
     places equal in both in their order: ``sorted`` by ``(-first, -second)``, a stable sort."""
@@ -418,22 +447,29 @@ def _largest_first(first: Any, second: Any) -> Any:
     return order
 
 
+@_inline
+def _keep_into(power: Any, hand: Any, own: Any, out: Any) -> None:
+    """:meth:`~.handeval.Evaluator.keep` into ``out`` from the hand's chances ``own``: the
+    cards with the best chances, the stronger first between equal chances (a stable sort)."""
+    n = len(hand)
+    strength = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        strength[i] = power[hand[i]]
+    order = _largest_first(own, strength)
+    for k in range(len(out)):
+        out[k] = hand[order[k]]
+
+
 @_jit
 def _keep(
     eff: Any, power: Any, every: Any, ti: int, ns: int, ruff: Any, hand: Any, unseen: Any, size: int
 ) -> Any:
     """:meth:`~.handeval.Evaluator.keep`: the ``size`` cards with the best chances, the
     stronger first between equal chances (a stable sort)."""
-    n = len(hand)
-    if n <= size:
+    if len(hand) <= size:
         return hand.copy()
-    strength = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        strength[i] = power[hand[i]]
-    order = _largest_first(_chances(eff, power, every, ti, ns, ruff, hand, unseen), strength)
     out = np.empty(size, dtype=np.int64)
-    for k in range(size):
-        out[k] = hand[order[k]]
+    _keep_into(power, hand, _chances(eff, power, every, ti, ns, ruff, hand, unseen), out)
     return out
 
 
@@ -454,18 +490,55 @@ def _naming(
     long: float,
 ) -> Any:
     """:func:`_keep` and then :func:`_distribution` of the cards kept, for each of ``options``."""
-    m = len(options)
-    kept = np.empty((m, min(size, len(hand))), dtype=np.int64)
+    kept, dists, _ = _naming_alone(
+        eff, power, every, ns, ruff, hand, unseen, options, size, share, partner, tricks, long, False
+    )
+    return kept, dists
+
+
+@_jit
+def _naming_alone(
+    eff: Any,
+    power: Any,
+    every: Any,
+    ns: int,
+    ruff: Any,
+    hand: Any,
+    unseen: Any,
+    options: Any,
+    size: int,
+    share: float,
+    partner: float,
+    tricks: int,
+    long: float,
+    alone: bool,
+) -> Any:
+    """:func:`_naming`, and where ``alone`` the distributions of the cards kept without the
+    partners too (``share`` 0), of the same chances."""
+    m, n, n_faces = len(options), len(hand), eff.shape[1]
+    size = min(size, n)
+    kept = np.empty((m, size), dtype=np.int64)
     dists = np.empty((m, tricks + 1), dtype=np.float64)
+    lone = np.empty((m if alone else 0, tricks + 1), dtype=np.float64)
     none = np.zeros(0, dtype=np.float64)
+    iw = _int_scratch(ns, n)
+    fw = _float_scratch(n_faces, n, unseen, 0)
+    own = np.empty(n, dtype=np.float64)
+    mine = np.empty(size, dtype=np.float64)
     for i in range(m):
         ti = options[i]
-        k = _keep(eff[ti], power[ti], every[ti], ti, ns, ruff, hand, unseen, size)
-        kept[i] = k
-        dists[i] = _distribution(
-            eff[ti], power[ti], every[ti], ti, ns, ruff, k, unseen, share, partner, 0, none, tricks, long
-        )
-    return kept, dists
+        e, p, v = eff[ti], power[ti], every[ti]
+        if n <= size:
+            kept[i] = hand
+        else:
+            _own(e, p, v, ti, ns, ruff, hand, unseen, own, fw, iw)
+            _keep_into(p, hand, own, kept[i])
+        k = kept[i]
+        _own(e, p, v, ti, ns, ruff, k, unseen, mine, fw, iw)
+        _spread(e, p, v, ti, ns, k, unseen, mine, share, partner, 0, none, tricks, long, dists[i], fw, iw)
+        if alone:
+            _spread(e, p, v, ti, ns, k, unseen, mine, 0.0, partner, 0, none, tricks, long, lone[i], fw, iw)
+    return kept, dists, lone
 
 
 @_jit
@@ -489,24 +562,66 @@ def _bidding(
     """The ``best`` first of ``options`` by :func:`_strengths`, the strongest first (a stable
     sort), each with its :func:`_distribution` with the partners' ``share`` and, when
     ``alone``, without it (else the same one again)."""
-    m = len(options)
-    order = _largest_first(
-        _strengths(eff, power, every, ns, ruff, hand, unseen, options), np.zeros(m, dtype=np.int64)
-    )
+    m, n = len(options), len(hand)
+    iw = _int_scratch(ns, n)
+    own = np.empty((m, n), dtype=np.float64)
+    fw = _float_scratch(eff.shape[1], n, unseen, 0)
+    sums = np.zeros(m, dtype=np.float64)
+    for i in range(m):  # each option's chances, kept for its distribution
+        ti = options[i]
+        _own(eff[ti], power[ti], every[ti], ti, ns, ruff, hand, unseen, own[i], fw, iw)
+        total = 0.0
+        for p in own[i]:
+            total += p
+        sums[i] = total
+    order = _largest_first(sums, np.zeros(m, dtype=np.int64))
     top = min(best, m)
     chosen = np.empty(top, dtype=np.int64)
     dists = np.empty((top, 2, tricks + 1), dtype=np.float64)
     none = np.zeros(0, dtype=np.float64)
     for i in range(top):
-        ti = options[order[i]]
+        j = order[i]
+        ti = options[j]
         chosen[i] = ti
-        e, p, v = eff[ti], power[ti], every[ti]
-        dists[i, 0] = _distribution(
-            e, p, v, ti, ns, ruff, hand, unseen, share, partner, widow, none, tricks, long
+        e, p, v, mine = eff[ti], power[ti], every[ti], own[j]
+        _spread(
+            e,
+            p,
+            v,
+            ti,
+            ns,
+            hand,
+            unseen,
+            mine,
+            share,
+            partner,
+            widow,
+            none,
+            tricks,
+            long,
+            dists[i, 0],
+            fw,
+            iw,
         )
         if alone:
-            dists[i, 1] = _distribution(
-                e, p, v, ti, ns, ruff, hand, unseen, 0.0, partner, widow, none, tricks, long
+            _spread(
+                e,
+                p,
+                v,
+                ti,
+                ns,
+                hand,
+                unseen,
+                mine,
+                0.0,
+                partner,
+                widow,
+                none,
+                tricks,
+                long,
+                dists[i, 1],
+                fw,
+                iw,
             )
         else:
             dists[i, 1] = dists[i, 0]
@@ -555,5 +670,6 @@ card_chances = _chances
 strengths = _strengths
 distribution = _distribution
 naming = _naming
+naming_alone = _naming_alone
 bidding = _bidding
 ordering = _ordering
