@@ -135,6 +135,7 @@ class WeakHand(PhaseRules):
         given, taken = [hand[i] for i in places], [kitty[j] for j in spots]
         for i, j in zip(places, spots, strict=True):
             hand[i], kitty[j] = kitty[j], hand[i]
+        hand.sort()  # a hand is kept in card order, as when dealt or given cards
         emit(s, CardsSwapped(seat, names(s, given), names(s, taken), rule.name, forced))
         s.weak.pop(0)
         return False
