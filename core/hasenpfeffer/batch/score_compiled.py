@@ -303,7 +303,9 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
                     legal[i] = held[i] + base
             k = _distinct(p, legal, k)
             if pol[seat] and k > 1:
-                mine = np.sort(hand[seat, : cnt[seat]])
+                mine = (
+                    np.sort(hand[seat, : cnt[seat]]) if misere else hand[seat, : cnt[seat]]
+                )  # order: misère's
                 unseen = gc.unseen_of(g, kn, seat, mine)
                 if misere:
                     shown = np.sort(hand[maker, : cnt[maker]]) if gc.shown_now(g, b, done) else none
