@@ -37,7 +37,7 @@ def _declare(p: Any, dealer: int, ti: int, hand: Any, cnt: Any, out: Any, st: An
             want = p[p[t.DECL_AT] + d * width + 1 + ti]
             if want >= 0 and (held & want) == want:
                 legal[0], legal[1] = p[t.DECLARE_BASE] + d, p[t.PASS_ID]
-                if pol[seat]:
+                if pol is not None and pol[seat]:
                     x = _write(legal[0], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
                 else:
                     x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)

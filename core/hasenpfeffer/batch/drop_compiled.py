@@ -46,7 +46,7 @@ def _drop_out(p: Any, maker: int, ti: int, hand: Any, cnt: Any, out: Any, st: An
         if out[q]:
             continue
         legal[0], legal[1] = p[t.DROP_ID], p[t.PASS_ID]
-        if pol[q]:
+        if pol is not None and pol[q]:
             mine = np.sort(hand[q, : cnt[q]])
             lone = drops(p, g, mine, gc.unseen_of(g, kn, q, mine), ti)
             x = _write(p[t.DROP_ID] if lone else p[t.PASS_ID], legal, 2, acts, ctr, lcnt, lbuf, record, debug)

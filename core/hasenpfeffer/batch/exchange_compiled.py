@@ -36,7 +36,7 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
         legal[k] = c + p[t.GIVE_BASE]
         k += 1
     k = _distinct(p, legal, k)
-    if pol[giver] and k > 1:
+    if pol is not None and pol[giver] and k > 1:
         mine = np.sort(hand[giver, : cnt[giver]])
         unseen = gc.unseen_of(g, kn, giver, mine)
         if out:
@@ -48,7 +48,8 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
         c = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
     else:
         c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
-    kn[5 + giver, c] += 1
+    if pol is not None:
+        kn[5 + giver, c] += 1
     _remove(hand, cnt, giver, c)
     hand[taker, cnt[taker]] = c
     cnt[taker] += 1

@@ -66,9 +66,10 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
     kitty = dk[n * hs : n * hs + ks]
     kleft = ks
     hr[:] = 0
-    kn[0] = 0
-    kn[5:] = 0
-    kn[2, 1] = 0
+    if pol is not None:  # None: every seat random, and nothing to keep for a greedy bot
+        kn[0] = 0
+        kn[5:] = 0
+        kn[2, 1] = 0
     if p[t.WEAK_N]:  # hands in the recorded order, as a swap gives cards by their place
         for q in range(n):
             hand[q, :hs] = np.sort(hand[q, :hs])
@@ -103,7 +104,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 if (bids[i, t.B_PLACES] >> (place - 1)) & 1 and high >= bids[i, t.B_OVER]:
                     legal[k] = p[t.BID_BASE] + i
                     k += 1
-            if pol[seat] and k > 1:
+            if pol is not None and pol[seat] and k > 1:
                 mine = np.sort(hand[seat, : cnt[seat]])
                 x = gc.bid(p, g, mine, gc.unseen_of(g, kn, seat, mine), legal, k)
                 x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
@@ -169,7 +170,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     if p[t.MAY_ALONE] and n > 2 and not lone_contract:
                         legal[k] = trump_ids[o, 1]
                         k += 1
-                if pol[maker] and k > 1:
+                if pol is not None and pol[maker] and k > 1:
                     mine = np.sort(hand[maker, : cnt[maker]])
                     unseen = gc.unseen_of(g, kn, maker, mine)
                     x = gc.name_trump(p, g, trump_ids, mine, unseen, legal, k, b)
@@ -186,7 +187,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         if turned == joker and p[t.TJ_NAMED]:  # the dealer names the suit a turned Joker proposes
             for s in range(ns):
                 legal[s] = p[t.SUIT_BASE] + s
-            if pol[dealer]:
+            if pol is not None and pol[dealer]:
                 mine = np.sort(hand[dealer, : cnt[dealer]])
                 x = gc.name_turned(p, g, mine, gc.unseen_of(g, kn, dealer, mine), legal, ns, turned)
                 ts = _write(x, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
@@ -218,7 +219,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 if not (seat == dealer and p[t.ROUNDS] == 1 and stuck) or k == 0:
                     legal[k] = p[t.PASS_ID]
                     k += 1
-                if pol[seat] and k > 1:
+                if pol is not None and pol[seat] and k > 1:
                     mine = np.sort(hand[seat, : cnt[seat]])
                     unseen = gc.unseen_of(g, kn, seat, mine)
                     x = gc.order_up(p, g, mine, unseen, legal, k, seat, dealer, turned, ts)
@@ -243,7 +244,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 seat = (dealer + 1) % n
                 while True:
                     k = _trump_names(p, trump_ids, ts, seat == dealer and stuck, may_alone, legal, 0)
-                    if pol[seat] and k > 1:
+                    if pol is not None and pol[seat] and k > 1:
                         mine = np.sort(hand[seat, : cnt[seat]])
                         unseen = gc.unseen_of(g, kn, seat, mine)
                         x = gc.name_trump(p, g, trump_ids, mine, unseen, legal, k, p[t.L] + 1)
@@ -277,7 +278,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         for i in range(k):
             legal[i] = hand[discarder, i] + p[t.DISCARD_BASE]
         k = _distinct(p, legal, k)
-        if pol[discarder] and k > 1:
+        if pol is not None and pol[discarder] and k > 1:
             mine = np.sort(hand[discarder, : cnt[discarder]])
             unseen = gc.unseen_of(g, kn, discarder, mine)
             if discarder == maker and bidcode >= 0 and gc.is_misere(g, b):
@@ -288,9 +289,12 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         else:
             x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
         _remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
-        kn[5 + discarder, x - p[t.DISCARD_BASE]] += 1
+        if pol is not None:
+            kn[5 + discarder, x - p[t.DISCARD_BASE]] += 1
     if p[t.EX_MAKER] and alone:  # the lone maker's exchange with the partners
-        misere = pol[maker] == 1 and bidcode >= 0 and gc.is_misere(g, b)
+        misere = False
+        if pol is not None:
+            misere = pol[maker] == 1 and bidcode >= 0 and gc.is_misere(g, b)
         _exchange(
             p, maker, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn, misere
         )
@@ -302,7 +306,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             if q % sides == maker % sides:
                 continue
             legal[0], legal[1] = p[t.ALONE_ID], p[t.PASS_ID]
-            if pol[q]:
+            if pol is not None and pol[q]:
                 mine = np.sort(hand[q, : cnt[q]])
                 row = p[t.L] + 1 if bidcode < 0 else b
                 lone = gc.defend(p, g, mine, gc.unseen_of(g, kn, q, mine), ti, row)

@@ -1,4 +1,4 @@
-"""The compiled kernel: whole games of uniformly random legal actions (numba).
+"""The compiled kernel: whole games of random and greedy seats (numba).
 
 Imported only when compiled games are played (numba loads with it): :mod:`.run` calls
 :func:`play` with a variant's :mod:`.tables`. Each game is seeded from its own seed, starts
@@ -90,7 +90,9 @@ def play(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trum
          points: Any, seeds: Any, max_hands: int, record: bool, debug: bool, games_out: Any,
          hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any, pol: Any, g: Any) -> None:  # fmt: skip
     """Play a game from each of ``seeds`` into the output arrays (``ctr``: the counts written
-    and whether a buffer overflowed, :mod:`.score_compiled`). Each mode is its own compiled
+    and whether a buffer overflowed, :mod:`.score_compiled`); ``pol``: each seat's player, 0
+    random or 1 greedy (``g``: its tables), or None when every seat is random, which numba
+    compiles apart, without the greedy bot's bookkeeping. Each mode is its own compiled
     loop (constant flags, compiled on first use): playing without recording writes nothing
     per decision."""
     mode = _debug if debug else _record if record else _bulk

@@ -221,7 +221,7 @@ def play(
         kernel_play(
             p, tables.failure_multiplier, tables.deck, tables.eff, tables.key, tables.suit_of,
             tables.trump_ids, tables.bids, tables.points, seed_array, max_hands, record,
-            debug, games_out, hands_out, acts, lcnt, lbuf, ctr, pol, greedy.arrays,
+            debug, games_out, hands_out, acts, lcnt, lbuf, ctr, pol if pol.any() else None, greedy.arrays,
         )  # fmt: skip
         if not ctr[3]:
             break

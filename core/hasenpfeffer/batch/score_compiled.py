@@ -285,8 +285,10 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
     active = n - out[:n].sum()
     won[:n] = 0
     effs = eff[ti]
-    misere = maker >= 0 and pol.any() and gc.is_misere(g, b)
-    none = np.zeros(0, dtype=np.int64)
+    misere = False
+    if pol is not None:
+        misere = maker >= 0 and gc.is_misere(g, b)
+    none = kn[0, :0]  # no hand shown (a view: nothing allocated)
     for done in range(cnt[leader]):
         seat, led = leader, -1
         for j in range(active):
@@ -302,7 +304,7 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
                 for i in range(k):
                     legal[i] = held[i] + base
             k = _distinct(p, legal, k)
-            if pol[seat] and k > 1:
+            if pol is not None and pol[seat] and k > 1:
                 mine = (
                     np.sort(hand[seat, : cnt[seat]]) if misere else hand[seat, : cnt[seat]]
                 )  # order: misère's
@@ -321,16 +323,17 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
             else:
                 c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
             _remove(hand, cnt, seat, c)
-            kn[0, c] += 1
-            kn[3, kn[2, 1]], kn[4, kn[2, 1]] = c, seat  # the hand's cards in play order, and their seats
-            kn[2, 1] += 1
+            if pol is not None:
+                kn[0, c] += 1
+                kn[3, kn[2, 1]], kn[4, kn[2, 1]] = c, seat  # the hand's cards in play order, and their seats
+                kn[2, 1] += 1
             cards[j], seats[j] = c, seat
             if j == 0:
                 led = effs[c]
                 if c == joker and ti == ns and p[t.JOKER_NAMES]:
                     for s in range(ns):
                         legal[s] = p[t.SUIT_BASE] + s
-                    if pol[seat]:
+                    if pol is not None and pol[seat]:
                         mine = np.sort(hand[seat, : cnt[seat]])
                         unseen = gc.unseen_of(g, kn, seat, mine)
                         if misere and maker % sides != seat % sides:

@@ -109,7 +109,7 @@ def _weak(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, legal: 
         if p[at + t.W_OPTIONAL]:
             legal[0] = p[t.SWAP_ID] if swap else p[t.REDEAL_ID]
             legal[1] = p[t.PASS_ID]
-            if pol[seat]:
+            if pol is not None and pol[seat]:
                 mine = np.sort(hand[seat, : cnt[seat]])
                 unseen = gc.unseen_of_hand(g, mine)
                 call = gc.weak(p, g, mine, unseen)
