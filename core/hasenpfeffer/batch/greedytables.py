@@ -74,7 +74,7 @@ def workspace(faces: int, deck: int, options: int, tricks: int) -> tuple[Any, An
     unseen cards and the trumps) and their distributions, by row.
 
     >>> [a.shape for a in workspace(25, 25, 5, 6)]
-    [(66,), (8, 67), (8, 5, 2, 7)]
+    [(66,), (8, 66), (8, 5, 2, 7)]
     """
     gw = np.zeros(1 + faces + deck + 3 * options, dtype=np.int64)
     memo = np.zeros((MEMO, M_COLS + deck + options + faces + options), dtype=np.int64)
