@@ -14,7 +14,6 @@ import random
 from collections import Counter
 from typing import Any
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -30,6 +29,8 @@ from hasenpfeffer.rules.actions import Verb
 from support.random_variants import engine_variants, loaded
 
 pytest.importorskip("numba")
+
+import numpy as np
 
 from hasenpfeffer.batch import misere_compiled as mc
 from hasenpfeffer.batch.miseretables import build_misere, table_args
