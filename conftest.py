@@ -19,4 +19,5 @@ if find_spec("numba") is None:
 if find_spec("numba") is None or find_spec("gymnasium") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/vector.py"]  # the vector environment's kernel is compiled
 if find_spec("numpy") is None:
-    collect_ignore_glob += ["core/hasenpfeffer/batch/tables.py"]
+    collect_ignore_glob += ["core/hasenpfeffer/batch/tables.py", "core/hasenpfeffer/batch/greedytables.py"]
+    collect_ignore_glob += ["core/hasenpfeffer/batch/miseretables.py"]
