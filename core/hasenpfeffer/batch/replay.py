@@ -84,4 +84,8 @@ def replay_game(batch: Batch, game: int) -> Game:
 
 def check_batch(batch: Batch) -> int:
     """Replay every game of a recorded batch (:func:`replay_game`); the number of hands checked."""
-    return sum(len(replay_game(batch, g).hand_results) for g in range(len(batch)))
+    checked = 0
+    for g in range(len(batch)):
+        replay_game(batch, g)
+        checked += len(batch.hands_of(g))
+    return checked
