@@ -453,11 +453,7 @@ def shed(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, ba
     best, x = (1 << 60, 0, 0), -1
     for i in range(k):
         c = cands[i] - base
-        chance = 0.0
-        for j in range(len(hand)):
-            if hand[j] == c:
-                chance = ch[j]
-        key = (_round2(chance), length[eff[c]], power[ti][c])
+        key = (_round2(_chance_of(hand, ch, c)), length[eff[c]], power[ti][c])
         if x < 0 or key < best:
             best, x = key, int(cands[i])
     return x
@@ -663,6 +659,25 @@ def _misere_trump(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, op
 
 
 @_jit
+def _chance_of(hand: Any, chances: Any, card: int) -> float:
+    """``dict(zip(hand, chances)).get(card, 0.0)``: the chance of ``card`` (its last copy's)."""
+    found = 0.0
+    for j in range(len(hand)):
+        if hand[j] == card:
+            found = chances[j]
+    return found
+
+
+@_jit
+def _friends(p: Any, seat: int, maker: int) -> Any:
+    """:func:`_friend` of every seat, as a mask by seat."""
+    friends = np.zeros(p[t.N], dtype=np.bool_)
+    for q in range(p[t.N]):
+        friends[q] = _friend(p, seat, maker, q)
+    return friends
+
+
+@_jit
 def give_best(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, base: int) -> int:
     """``GreedyBot.shed_ranking`` of a partner sitting out: it gives the lone player its best
     card (the highest power plus ten times its chance of a trick), the lowest id between equals."""
@@ -672,11 +687,7 @@ def give_best(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: in
     x, best = -1, 0.0
     for i in range(k):
         c = cands[i] - base
-        chance = 0.0
-        for j in range(len(hand)):
-            if hand[j] == c:
-                chance = ch[j]
-        key = -power[ti][c] - 10 * chance
+        key = -power[ti][c] - 10 * _chance_of(hand, ch, c)
         if x < 0 or key < best:
             x, best = int(cands[i]), key
     return x
@@ -700,9 +711,7 @@ def misere_play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat
     cards played this hand)."""
     m = g[10]
     base = p[t.PLAY_BASE]
-    friends = np.zeros(p[t.N], dtype=np.bool_)
-    for q in range(p[t.N]):
-        friends[q] = _friend(p, seat, maker, q)
+    friends = _friends(p, seat, maker)
     played = hist[2, 1]
     starts = np.arange(0, played + active, active)
     starts[-1] = min(starts[-1], played)
@@ -720,9 +729,7 @@ def misere_suit(p: Any, g: Any, unseen: Any, seat: int, maker: int, ti: int, sho
     """``misereplay.name_suit``: the suit a defender names after leading the Joker against a
     contract to take no trick."""
     m = g[10]
-    friends = np.zeros(p[t.N], dtype=np.bool_)
-    for q in range(p[t.N]):
-        friends[q] = _friend(p, seat, maker, q)
+    friends = _friends(p, seat, maker)
     shown_seat = maker if len(shown) else -1
     s = mc.name_suit(m, ti, friends, unseen, shown_seat, shown, np.arange(p[t.NS]))
     return int(p[t.SUIT_BASE] + s)

@@ -32,6 +32,7 @@ from .score_compiled import (
     _decide,
     _distinct,
     _holds,
+    _order_ups,
     _play,
     _rand,
     _remove,
@@ -208,17 +209,9 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         else:
             seat = (dealer + 1) % n
             while True:
-                k = 0
-                partner_alone = p[t.DPA] and seat != dealer and seat % sides == dealer % sides
-                if not partner_alone or not may_alone:
-                    legal[k] = p[t.ORDER_BASE]
-                    k += 1
-                if may_alone:
-                    legal[k] = p[t.ORDER_BASE] + 1
-                    k += 1
-                if not (seat == dealer and p[t.ROUNDS] == 1 and stuck) or k == 0:
-                    legal[k] = p[t.PASS_ID]
-                    k += 1
+                partner_alone = p[t.DPA] == 1 and seat != dealer and seat % sides == dealer % sides
+                stuck_now = seat == dealer and p[t.ROUNDS] == 1 and stuck
+                k = _order_ups(p, partner_alone, may_alone, stuck_now, legal, 0)
                 if pol is not None and pol[seat] and k > 1:
                     mine = np.sort(hand[seat, : cnt[seat]])
                     unseen = gc.unseen_of(g, kn, seat, mine)

@@ -250,6 +250,24 @@ def _first_leader(p: Any, maker: int, dealer: int, alone: bool, def_alone: int, 
 
 
 @_jit
+def _order_ups(p: Any, partner_alone: bool, may_alone: bool, stuck_now: bool, legal: Any, k: int) -> int:
+    """List from ``legal[k]`` the answers to a turned card: order it up (not where the dealer's
+    partner must go alone), alone where allowed, and the pass unless the dealer is stuck now
+    (or nothing else is open); the new count."""
+    first = k
+    if not partner_alone or not may_alone:
+        legal[k] = p[t.ORDER_BASE]
+        k += 1
+    if may_alone:
+        legal[k] = p[t.ORDER_BASE] + 1
+        k += 1
+    if not stuck_now or k == first:
+        legal[k] = p[t.PASS_ID]
+        k += 1
+    return k
+
+
+@_jit
 def _trump_names(
     p: Any, trump_ids: Any, turned: int, stuck_now: bool, may_alone: bool, legal: Any, k: int
 ) -> int:

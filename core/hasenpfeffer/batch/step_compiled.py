@@ -22,7 +22,7 @@ import numba
 import numpy as np
 
 from . import tables as t
-from .score_compiled import _first_leader, _rand, _remove, _score, _seed, _trump_names, _winner
+from .score_compiled import _first_leader, _order_ups, _rand, _remove, _score, _seed, _trump_names, _winner
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -137,16 +137,8 @@ def _legal(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: An
     row = legal[g]
     m = 0
     if ph == ORDER:
-        partner_alone = p[t.DPA] and seat != dealer and (seat - dealer) % 2 == 0
-        if not partner_alone or not may_alone:
-            row[m] = p[t.ORDER_BASE]
-            m += 1
-        if may_alone:
-            row[m] = p[t.ORDER_BASE] + 1
-            m += 1
-        if not (seat == dealer and p[t.ROUNDS] == 1 and stuck) or m == 0:
-            row[m] = p[t.PASS_ID]
-            m += 1
+        partner_alone = p[t.DPA] == 1 and seat != dealer and (seat - dealer) % 2 == 0
+        m = _order_ups(p, partner_alone, may_alone, seat == dealer and p[t.ROUNDS] == 1 and stuck, row, m)
     elif ph == NAME:
         m = _trump_names(p, trump_ids, s[g, S_TS], seat == dealer and stuck, may_alone, row, m)
     elif ph == DISCARD:

@@ -209,18 +209,6 @@ class PlainPlay(Play):
         if n < s.active:
             s.to_move = s.next[seat]
             return
-        ti = s.trump_i  # the trick is full: as take_trick, written out on this path
-        assert ti is not None
-        best, card = trick[rules.winner_index([c for _, c in trick], ti)]
-        s.won[best] += 1
-        done = tuple(trick)
-        s.tricks.append((s.leader, done, best))
-        faces = rules.faces
-        reason = rules.reasons[ti][card]
-        s.events.append(
-            TrickWon(best, faces[card], reason, s.leader, tuple([(q, faces[x]) for q, x in done]))
-        )
-        s.trick = []
-        s.leader = s.to_move = best
+        best = take_trick(s)
         if not s.hands[best]:
             s.course.leave(s)
