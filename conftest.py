@@ -4,8 +4,23 @@ the ``fast`` extra is."""
 
 from __future__ import annotations
 
+from importlib import import_module
 from importlib.util import find_spec
 
+
+def _usable(name: str) -> bool:
+    """Whether ``name`` is installed and imports (an installed numba that cannot load, say for
+    a numpy it does not support, counts as missing)."""
+    if find_spec(name) is None:
+        return False
+    try:
+        import_module(name)
+    except ImportError:
+        return False
+    return True
+
+
+NUMBA = _usable("numba")
 collect_ignore_glob: list[str] = []
 if find_spec("numpy") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/observation.py", "core/hasenpfeffer/rl/tracker.py"]
@@ -13,10 +28,10 @@ if find_spec("pettingzoo") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/pettingzoo.py", "docs/rl.md"]
 if find_spec("pyspiel") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/openspiel.py", "docs/rl.md"]
-if find_spec("numba") is None:
+if not NUMBA:
     collect_ignore_glob += ["core/hasenpfeffer/*/*_compiled.py"]  # the compiled twins import numba
     collect_ignore_glob += ["core/hasenpfeffer/batch/run.py", "core/hasenpfeffer/batch/replay.py"]
-if find_spec("numba") is None or find_spec("gymnasium") is None:
+if not NUMBA or find_spec("gymnasium") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/vector.py"]  # the vector environment's kernel is compiled
 if find_spec("numpy") is None:
     collect_ignore_glob += ["core/hasenpfeffer/batch/tables.py", "core/hasenpfeffer/batch/greedytables.py"]

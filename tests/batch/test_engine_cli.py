@@ -12,7 +12,7 @@ import pytest
 from hasenpfeffer.cli import main
 from support.paths import ROOT
 
-pytest.importorskip("numba")
+pytest.importorskip("numba", exc_type=ImportError)
 
 Capsys = pytest.CaptureFixture[str]
 RANDOM = ["--bots", "random", "--workers", "1", "--seed", "4"]

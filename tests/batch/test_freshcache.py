@@ -27,7 +27,7 @@ def test_a_changed_kernel_source_empties_the_cache_once(tmp_path: Path) -> None:
 
 
 def test_the_package_cache_carries_the_digest_of_its_kernels_once_played() -> None:
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", exc_type=ImportError)
     from hasenpfeffer import load_variant
     from hasenpfeffer.batch.run import play
 

@@ -8,7 +8,7 @@ import pytest
 
 from hasenpfeffer import load_variant
 
-pytest.importorskip("numba")
+pytest.importorskip("numba", exc_type=ImportError)
 
 from hasenpfeffer.batch.greedytables import build_greedy, empty_greedy
 from hasenpfeffer.batch.replay import replay_game

@@ -24,7 +24,7 @@ from hasenpfeffer.batch.coverage import refusal
 from support.paths import ROOT
 from support.random_variants import engine_variants, loaded
 
-pytest.importorskip("numba")
+pytest.importorskip("numba", exc_type=ImportError)
 
 from hasenpfeffer.batch.replay import TwinMismatch, check_batch, replay_game
 from hasenpfeffer.batch.run import play, policies

@@ -28,7 +28,7 @@ from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.actions import Verb
 from support.random_variants import engine_variants, loaded
 
-pytest.importorskip("numba")
+pytest.importorskip("numba", exc_type=ImportError)
 
 import numpy as np
 

@@ -21,7 +21,7 @@ from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.actionspace import action_space
 from support.paths import ROOT
 
-pytest.importorskip("numba")
+pytest.importorskip("numba", exc_type=ImportError)
 
 from hasenpfeffer.batch.replay import TwinMismatch, check_batch, replay_game
 from hasenpfeffer.batch.run import play

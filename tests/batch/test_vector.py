@@ -22,7 +22,7 @@ from hasenpfeffer.format.loader import load_variant_data
 from hasenpfeffer.rules.actions import IllegalActionError
 from support.paths import ROOT
 
-pytest.importorskip("numba")  # brings numpy (extra fast)
+pytest.importorskip("numba", exc_type=ImportError)  # brings numpy (extra fast)
 pytest.importorskip("gymnasium")
 
 import numpy as np

@@ -19,7 +19,7 @@ from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.sim.simulate import simulate
 from support.random_variants import engine_variants, loaded
 
-pytest.importorskip("numba")
+pytest.importorskip("numba", exc_type=ImportError)
 
 
 def same_numbers(v: Variant, rng: random.Random, hands: int) -> int:

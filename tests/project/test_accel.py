@@ -87,7 +87,7 @@ def test_a_build_asked_for_by_name_wins_over_the_setting(monkeypatch: pytest.Mon
 
 
 def test_the_compiled_twins_run_and_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", exc_type=ImportError)
     monkeypatch.delenv(accel.VARIABLE, raising=False)
     Evaluator(Variant(name="x"), compiled=True)
     status = accel.status()

@@ -75,7 +75,7 @@ def test_ismcts_example_runs() -> None:
 
 
 def test_vector_selfplay_example_runs() -> None:
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", exc_type=ImportError)
     out = run("examples/rl/vector_selfplay.py", "--quick", "--games", "32")
     assert "before: the learner's side won" in out and "after 60 updates" in out
 

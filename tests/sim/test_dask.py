@@ -47,7 +47,7 @@ def test_the_compiled_engine_on_a_cluster_gives_the_figures_of_a_local_run(
     client: distributed.Client,
 ) -> None:
     """Greedy and random seats played by the compiled engine: on Dask, locally and in shards."""
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", exc_type=ImportError)
     pepper = load_variant("hasenpfeffer-pepper")
     on_dask = simulate(pepper, 40, BOTS, seed=3, cluster=client, engine="compiled")
     local = simulate(pepper, 40, BOTS, seed=3, workers=2, engine="compiled")

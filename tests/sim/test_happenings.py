@@ -104,7 +104,7 @@ def test_simulated_laps_reach_the_summary_and_survive_a_merge() -> None:
     ],
 )
 def test_compiled_games_count_what_their_python_replays_count(name: str) -> None:
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", exc_type=ImportError)
     from hasenpfeffer.batch.replay import replay_game
     from hasenpfeffer.sim.compiled import count_each, play_batch
 
@@ -123,7 +123,7 @@ def test_compiled_games_count_what_their_python_replays_count(name: str) -> None
     "name", ["euchre-nines-and-tens", "euchre-ace-no-face", "euchre-farmers-hand", "euchre-going-under"]
 )
 def test_compiled_games_count_the_weak_hands_their_python_replays_count(name: str) -> None:
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", exc_type=ImportError)
     from hasenpfeffer.batch.replay import replay_game
     from hasenpfeffer.sim.compiled import count_each, play_batch
 
@@ -140,7 +140,7 @@ def test_compiled_games_count_the_weak_hands_their_python_replays_count(name: st
 def test_compiled_games_count_the_declarations_their_python_replays_count() -> None:
     """Jamboree's five highest trumps are seldom dealt: a short set of the same kind is declared
     in many hands."""
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", exc_type=ImportError)
     from hasenpfeffer.batch.replay import replay_game
     from hasenpfeffer.format.variant import Declaration
     from hasenpfeffer.sim.compiled import count_each, play_batch
@@ -162,7 +162,7 @@ def test_compiled_games_count_the_drop_outs_and_bucks_their_python_replays_count
 ) -> None:
     """Buck Euchre's drop-outs and bucks, compiled with random and greedy seats: every hand
     replays, and the statistics count what they count from the Python replays' events."""
-    pytest.importorskip("numba")
+    pytest.importorskip("numba", exc_type=ImportError)
     from hasenpfeffer.batch.replay import check_batch, replay_game
     from hasenpfeffer.batch.run import play
     from hasenpfeffer.sim.compiled import count_each

@@ -24,7 +24,7 @@ from hasenpfeffer.solver.solve import fits_compiled
 from support.play import contract_in_play, game_in_play
 from support.random_variants import engine_variants, loaded
 
-pytest.importorskip("numba")
+pytest.importorskip("numba", exc_type=ImportError)
 kernel = importlib.import_module("hasenpfeffer.solver.search_compiled")
 
 RANDOM_LIMIT = 24
