@@ -239,7 +239,7 @@ def test_a_deal_that_does_not_fit_is_refused() -> None:
 
 def dealt_state(game: Game) -> list[Any]:
     """A game's state but for its generator: what its deal and history made of it."""
-    return [part for part in game.snapshot() if part[0] not in ("seed", "rng")]
+    return [part for part in game.snapshot() if part[0] not in ("seed", "key")]
 
 
 def check_follow(game: Game, rng: random.Random, hands: int = 2) -> tuple[int, int]:

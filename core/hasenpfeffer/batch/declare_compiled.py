@@ -40,7 +40,7 @@ def _declare(p: Any, dealer: int, ti: int, hand: Any, cnt: Any, out: Any, st: An
                 if pol is not None and pol[seat]:
                     x = _write(legal[0], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
                 else:
-                    x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+                    x = _decide(st, seat, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
                 if x != p[t.PASS_ID]:
                     return seat, d
                 break

@@ -51,7 +51,7 @@ def _drop_out(p: Any, maker: int, ti: int, hand: Any, cnt: Any, out: Any, st: An
             lone = drops(p, g, mine, gc.unseen_of(g, kn, q, mine), ti)
             x = _write(p[t.DROP_ID] if lone else p[t.PASS_ID], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
         else:
-            x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+            x = _decide(st, q, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
         if x == p[t.DROP_ID]:
             out[q] = 1
             gone |= 1 << q

@@ -13,7 +13,7 @@ import numpy as np
 
 from . import greedy_compiled as gc
 from . import tables as t
-from .score_compiled import _decide, _distinct, _remove, _write
+from .score_compiled import _decide, _distinct, _remove, _sort_ids, _write
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -35,6 +35,7 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
             top, k = p[power + c], 0
         legal[k] = c + p[t.GIVE_BASE]
         k += 1
+    _sort_ids(legal, k)
     k = _distinct(p, legal, k)
     if pol is not None and pol[giver] and k > 1:
         mine = np.sort(hand[giver, : cnt[giver]])
@@ -47,7 +48,7 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
             x = gc.shed(p, g, mine, unseen, ti, legal, k, p[t.GIVE_BASE])
         c = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
     else:
-        c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
+        c = _decide(st, giver, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
     if pol is not None:
         kn[5 + giver, c] += 1
     _remove(hand, cnt, giver, c)

@@ -16,6 +16,7 @@ import numpy as np
 from . import greedy_compiled as gc
 from . import tables as t
 from .declare_compiled import _declare
+from .draws_compiled import deal_key, shuffle
 from .drop_compiled import _drop_out
 from .exchange_compiled import _exchange
 from .score_compiled import (
@@ -34,8 +35,8 @@ from .score_compiled import (
     _holds,
     _order_ups,
     _play,
-    _rand,
     _remove,
+    _sort_ids,
     _trump_names,
     _write,
 )
@@ -56,12 +57,12 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
     n, hs, ks, ns, joker, sides = p[t.N], p[t.HS], p[t.KS], p[t.NS], p[t.JOKER], p[t.SIDES]
     dk = ws[0]
     dk[: p[t.DECK]] = deck
-    for i in range(p[t.DECK] - 1, 0, -1):
-        j = _rand(st, i + 1)
-        dk[i], dk[j] = dk[j], dk[i]
-    seat = (dealer + 1) % n
-    for k in range(n):
-        hand[seat, :hs] = dk[k * hs : (k + 1) * hs]
+    shuffle(dk, p[t.DECK], deal_key(st))
+    seat, at = (dealer + 1) % n, p[t.DEAL_AT]
+    for _ in range(n):  # the variant's packets
+        for j in range(hs):
+            hand[seat, j] = dk[p[at + j]]
+        at += hs
         cnt[seat] = hs
         seat = (seat + 1) % n
     kitty = dk[n * hs : n * hs + ks]
@@ -110,7 +111,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 x = gc.bid(p, g, mine, gc.unseen_of(g, kn, seat, mine), legal, k)
                 x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
             else:
-                x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                x = _decide(st, seat, legal, k, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.PASS_ID]:
                 passed[seat] = 1
             else:
@@ -177,7 +178,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     x = gc.name_trump(p, g, trump_ids, mine, unseen, legal, k, b)
                     x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 else:
-                    x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                    x = _decide(st, maker, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 for o in range(ns + 1):
                     if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
                         ti = o
@@ -193,7 +194,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 x = gc.name_turned(p, g, mine, gc.unseen_of(g, kn, dealer, mine), legal, ns, turned)
                 ts = _write(x, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
             else:
-                ts = _decide(st, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
+                ts = _decide(st, dealer, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
         stuck = p[t.AP_RULE] == 1
         may_alone = p[t.MAY_ALONE] == 1 and n > 2
         if ts < 0:
@@ -218,7 +219,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     x = gc.order_up(p, g, mine, unseen, legal, k, seat, dealer, turned, ts)
                     x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 else:
-                    x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                    x = _decide(st, seat, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 if x != p[t.PASS_ID]:
                     maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]
                     forced = seat == dealer and p[t.ROUNDS] == 1 and stuck
@@ -243,7 +244,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                         x = gc.name_trump(p, g, trump_ids, mine, unseen, legal, k, p[t.L] + 1)
                         x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                     else:
-                        x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                        x = _decide(st, seat, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                     if x != p[t.PASS_ID]:
                         maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]
                         forced = seat == dealer and stuck
@@ -270,6 +271,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         k = cnt[discarder]
         for i in range(k):
             legal[i] = hand[discarder, i] + p[t.DISCARD_BASE]
+        _sort_ids(legal, k)
         k = _distinct(p, legal, k)
         if pol is not None and pol[discarder] and k > 1:
             mine = np.sort(hand[discarder, : cnt[discarder]])
@@ -280,7 +282,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 x = gc.shed(p, g, mine, unseen, ti, legal, k, p[t.DISCARD_BASE])
             x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
         else:
-            x = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+            x = _decide(st, discarder, legal, k, acts, ctr, lcnt, lbuf, record, debug)
         _remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
         if pol is not None:
             kn[5 + discarder, x - p[t.DISCARD_BASE]] += 1
@@ -307,7 +309,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     p[t.ALONE_ID] if lone else p[t.PASS_ID], legal, 2, acts, ctr, lcnt, lbuf, record, debug
                 )
             else:
-                x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+                x = _decide(st, q, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.ALONE_ID]:
                 def_alone = q
                 for r in range(n):

@@ -1,8 +1,8 @@
 """The compiled kernel: whole games of random and greedy seats (numba).
 
 Imported only when compiled games are played (numba loads with it): :mod:`.run` calls
-:func:`play` with a variant's :mod:`.tables`. Each game is seeded from its own seed, starts
-with a random dealer and plays hands (``hand_compiled._hand``) until a side wins the game (in
+:func:`play` with a variant's :mod:`.tables`. Each game is keyed by its own seed (its draws:
+:mod:`.draws_compiled`, as the Python engine's), starts with a random dealer and plays hands (``hand_compiled._hand``) until a side wins the game (in
 a match, enough games: :func:`_match_won`) or ``max_hands`` are played; each hand writes a row
 (see :mod:`.score_compiled`: its result, and when recording its deal and the span of its
 action ids), each game a row of its own (hands, winner, first dealer, scores).
@@ -18,6 +18,7 @@ import numba
 import numba.core.event
 import numpy as np
 
+from .draws_compiled import ST_HAND, ST_SEATS, start
 from .hand_compiled import _hand
 from .score_compiled import (
     A_N,
@@ -31,8 +32,6 @@ from .score_compiled import (
     H_N,
     H_THROWN,
     OVER,
-    _rand,
-    _seed,
     _winner,
 )
 from .tables import (
@@ -132,8 +131,8 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
            points: Any, seeds: Any, max_hands: int, record: bool, debug: bool, games_out: Any,
            hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any, pol: Any, g: Any) -> None:  # fmt: skip
     """The loop of :func:`play`, in one mode."""
-    st = np.zeros(1, dtype=np.uint64)
     n, sides = p[N], p[SIDES]
+    st = np.zeros(ST_SEATS + 2 * n, dtype=np.uint64)
     hand = np.zeros((n, p[HS] + p[KS] + p[EX_CARDS] * n), dtype=np.int64)  # a lone player's exchange
     cnt = np.zeros(n, dtype=np.int64)
     ws = np.zeros((5, max(p[DECK], n)), dtype=np.int64)
@@ -143,18 +142,18 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
     won = np.zeros(sides, dtype=np.int64)
     kn = np.zeros((5 + n, max(p[C], p[DECK])), dtype=np.int64)  # see hand_compiled._hand
     for gi in range(seeds.shape[0]):
-        _seed(st, seeds[gi])
+        dealer = start(st, seeds[gi], n)
         scores[:] = 0
         won[:] = 0
-        dealer = _rand(st, n)
         games_out[gi, G_DEALER] = dealer
         winner, played = -1, 0
         while played < max_hands:
-            start = ctr[A_N]
+            first = ctr[A_N]
+            st[ST_HAND] = played
             same = _hand(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, dealer, hand, cnt,
                          ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn)  # fmt: skip
             played += 1
-            hr[H_GAME], hr[H_DEALER], hr[H_ASTART], hr[H_ACOUNT] = gi, dealer, start, ctr[A_N] - start
+            hr[H_GAME], hr[H_DEALER], hr[H_ASTART], hr[H_ACOUNT] = gi, dealer, first, ctr[A_N] - first
             change = hr[H_COLS + sides : H_COLS + 2 * sides]
             for s in range(sides):
                 scores[s] += change[s]

@@ -1,10 +1,12 @@
 """Replay compiled games through the Python engine, checking every decision.
 
-Each hand's deal is given to a Python :class:`~hasenpfeffer.engine.game.Game` and its action
-ids applied in order (``apply_id``); every compiled action must be legal there, with the debug
-mode the compiled legal ids must equal Python's at every decision, and each hand's result and
-the game's end must be the same; at each decision of a seat the compiled greedy bot played, the Python
-greedy bot must choose the same action. The replayed game is the Python twin of the compiled one:
+A Python :class:`~hasenpfeffer.engine.game.Game` is started from the compiled game's seed and
+deals by itself: each hand's deal and dealer must be the compiled one's, and its action ids are
+applied in order (``apply_id``); every compiled action must be legal there, with the debug
+mode the compiled legal ids must equal Python's, in order, at every decision, and each hand's
+result and the game's end must be the same; at each decision of a seat the compiled greedy bot
+played, the Python greedy bot must choose the same action, and at each of a random seat's, the
+Python random bot seeded as a run seeds it (the game's ``BOT`` stream). The replayed game is the Python twin of the compiled one:
 its record is what ``hasenpfeffer replay`` reads.
 
 >>> from hasenpfeffer import load_variant
@@ -17,7 +19,13 @@ its record is what ``hasenpfeffer replay`` reads.
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..bots.base import Bot
 from ..bots.greedy import GreedyBot
+from ..bots.simple import RandomBot
+from ..engine.draws import BOT, stream
+from ..engine.events import HandDealt
 from ..engine.game import Game
 from .run import Batch
 
@@ -30,38 +38,39 @@ def replay_game(batch: Batch, game: int) -> Game:
     """The Python game that replays compiled game ``game`` of ``batch`` (recorded), checked
     decision by decision (:class:`TwinMismatch` where the engines differ)."""
     rows = batch.hands_of(game)
-    deals = [batch.deal(h) for h in rows]
-    for d in deals[1:]:
-        d.pop("dealer")  # the Python engine passes the deal on by itself: checked below
-    py = Game(batch.variant, deals=deals)
+    seed = batch.seeds[game]
+    py = Game(batch.variant, seed=seed)
     debug = batch.legal_counts.size > 0
-    greedy = {q: GreedyBot() for q, b in enumerate(batch.bots) if b == "greedy"}
+    bots: dict[int, Bot] = {
+        q: GreedyBot() if b == "greedy" else RandomBot(stream(seed, BOT, q)) for q, b in enumerate(batch.bots)
+    }
     for number, h in enumerate(rows, 1):
         where = f"game {game} hand {number}"
+        dealt = _dealt(py, number)
+        if dealt != batch.deal(h):
+            raise TwinMismatch(f"{where}: Python deals {dealt}, compiled {batch.deal(h)}")
         legal_sets = batch.legal_sets(h) if debug else []
         for i, a in enumerate(batch.action_ids(h)):
             ids = py.legal_action_ids()
+            names = py.action_space.names
             if a not in ids:
-                names = py.action_space.names
                 raise TwinMismatch(
                     f"{where}: compiled action {names[a]!r} is not legal in Python ({py!r};"
                     f" legal: {[names[x] for x in ids]})"
                 )
-            if debug and sorted(ids) != sorted(legal_sets[i]):
-                names = py.action_space.names
+            if debug and list(ids) != legal_sets[i]:
                 raise TwinMismatch(
-                    f"{where} decision {i}: compiled legal {sorted(names[x] for x in legal_sets[i])}"
-                    f" != Python {sorted(names[x] for x in ids)} ({py!r})"
+                    f"{where} decision {i}: compiled legal {[names[x] for x in legal_sets[i]]}"
+                    f" != Python {[names[x] for x in ids]} ({py!r})"
                 )
             seat = py.to_move
-            bot = None if seat is None else greedy.get(seat)
-            if bot is not None and seat is not None and len(ids) > 1:
+            bot = None if seat is None else bots.get(seat)
+            if bot is not None and seat is not None and (len(ids) > 1 or isinstance(bot, RandomBot)):
                 view = py.view(seat)
                 chosen = py.action_space.encode(bot.choose(view, view.legal))
                 if chosen != a:
-                    names = py.action_space.names
                     raise TwinMismatch(
-                        f"{where} decision {i}: compiled greedy {names[a]!r} != Python greedy"
+                        f"{where} decision {i}: compiled {batch.bots[seat]} {names[a]!r} != Python"
                         f" {names[chosen]!r} ({py!r})"
                     )
             py.apply_id(a)
@@ -80,6 +89,14 @@ def replay_game(batch: Batch, game: int) -> Game:
             f" {batch.scores(game)} won by {batch.winner(game)}"
         )
     return py
+
+
+def _dealt(py: Game, number: int) -> dict[str, Any] | None:
+    """Hand ``number``'s deal in ``py`` as :meth:`Batch.deal` gives it (None: not dealt)."""
+    for e in reversed(py.events):
+        if type(e) is HandDealt and e.hand == number:
+            return {"dealer": e.dealer, "hands": [list(h) for h in e.hands], "widow": list(e.kitty)}
+    return None
 
 
 def check_batch(batch: Batch) -> int:

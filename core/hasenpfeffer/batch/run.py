@@ -58,6 +58,8 @@ class Batch:
     """Decisions taken in all the games."""
     bots: tuple[str, ...] = ()
     """Each seat's player (``random`` or ``greedy``; empty: all random)."""
+    seeds: tuple[int, ...] = ()
+    """Each game's seed (its key, :mod:`hasenpfeffer.engine.draws`)."""
 
     def __len__(self) -> int:
         return int(self.games.shape[0])
@@ -190,8 +192,9 @@ def play(
     max_hands: int = HAND_CAP,
     bots: Sequence[str] | None = None,
 ) -> Batch:
-    """Play ``games`` games from ``seed``, or one game from each of ``seeds`` (the same seed,
-    the same game); ValueError for a variant not covered or without numba. ``bots`` name each
+    """Play ``games`` games from ``seed`` (game ``i`` seeded ``(seed << 32) + i``), or one game
+    from each of ``seeds``: the same seed, the same game, and the one ``Game(variant, seed=...)``
+    deals with the same actions (:mod:`hasenpfeffer.engine.draws`); ValueError for a variant not covered or without numba. ``bots`` name each
     seat's player, ``random`` (uniformly random legal actions, the default) or ``greedy`` (the
     compiled twin of the greedy bot, :mod:`.greedy_compiled`)."""
     accel.require("the compiled engine")
@@ -204,8 +207,8 @@ def play(
 
     record = record or debug
     if seeds is None:
-        seeds = [((seed << 32) + i) % (1 << 63) for i in range(games)]
-    seed_array = np.array([s % (1 << 63) for s in seeds], dtype=np.int64)
+        seeds = [(seed << 32) + i for i in range(games)]
+    seed_array = np.array([s % (1 << 64) for s in seeds], dtype=np.uint64)
     games = len(seed_array)
     p = tables.params
     per_hand = int(p[N] * p[HS] + 5 * p[N] + p[KS] + 8)
@@ -238,6 +241,7 @@ def play(
         record,
         na,
         tuple("random" if x == 0 else "greedy" for x in pol.tolist()),
+        tuple(int(s) for s in seed_array.tolist()),
     )
 
 

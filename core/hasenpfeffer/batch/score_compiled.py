@@ -14,6 +14,7 @@ import numpy as np
 
 from . import greedy_compiled as gc
 from . import tables as t
+from .draws_compiled import bot_draw
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -28,29 +29,6 @@ BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
 the ladder)."""
 # counters: actions written, legal ids written, hand rows written, overflow
 A_N, L_N, H_N, OVER = range(4)
-
-
-@_jit
-def _seed(st: Any, seed: int) -> None:
-    """Seed the generator ``st`` (one uint64) from ``seed`` by splitmix64 (never 0)."""
-    z = np.uint64(seed) + np.uint64(0x9E3779B97F4A7C15)
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z = z ^ (z >> np.uint64(31))
-    st[0] = z if z != np.uint64(0) else np.uint64(1)
-
-
-@_jit
-def _rand(st: Any, k: int) -> int:
-    """A whole number from 0 to ``k - 1``: xorshift64*, its high 32 bits scaled to ``k`` (a bias
-    below k / 2**32)."""
-    x = st[0]
-    x ^= x >> np.uint64(12)
-    x ^= x << np.uint64(25)
-    x ^= x >> np.uint64(27)
-    st[0] = x
-    r = (x * np.uint64(2685821657736338717)) >> np.uint64(32)
-    return int(np.int64((r * np.uint64(k)) >> np.uint64(32)))
 
 
 @_jit
@@ -94,10 +72,23 @@ def _distinct(p: Any, legal: Any, k: int) -> int:
 
 
 @_jit
-def _decide(st: Any, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
+def _decide(st: Any, seat: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
             debug: bool) -> int:  # fmt: skip
-    """Draw one of the ``k`` legal ids, and write it (and in debug the legal ids) when recording."""
-    return _write(int(legal[_rand(st, k)]), legal, k, acts, ctr, lcnt, lbuf, record, debug)
+    """The random bot at ``seat`` draws one of the ``k`` legal ids (:mod:`.draws_compiled`), and
+    writes it (and in debug the legal ids) when recording."""
+    return _write(int(legal[bot_draw(st, seat, k)]), legal, k, acts, ctr, lcnt, lbuf, record, debug)
+
+
+@_jit
+def _sort_ids(legal: Any, k: int) -> None:
+    """Put the first ``k`` legal ids in order (a hand's cards: the Python engine's order)."""
+    for i in range(1, k):
+        x = legal[i]
+        j = i - 1
+        while j >= 0 and legal[j] > x:
+            legal[j + 1] = legal[j]
+            j -= 1
+        legal[j + 1] = x
 
 
 @_jit
@@ -321,6 +312,7 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
                 k = cnt[seat]
                 for i in range(k):
                     legal[i] = held[i] + base
+            _sort_ids(legal, k)
             k = _distinct(p, legal, k)
             if pol is not None and pol[seat] and k > 1:
                 mine = (
@@ -339,7 +331,7 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
                     x = gc.play(p, g, mine, unseen, legal, k, seat, maker, ti, cards, seats, j, taken, key)
                 c = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
             else:
-                c = _decide(st, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
+                c = _decide(st, seat, legal, k, acts, ctr, lcnt, lbuf, record, debug) - base
             _remove(hand, cnt, seat, c)
             if pol is not None:
                 kn[0, c] += 1
@@ -361,7 +353,10 @@ def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, deal
                             x = gc.name_suit(p, g, mine, unseen, ti)
                         led = _write(x, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
                     else:
-                        led = _decide(st, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
+                        led = (
+                            _decide(st, seat, legal, ns, acts, ctr, lcnt, lbuf, record, debug)
+                            - p[t.SUIT_BASE]
+                        )
             seat = (seat + 1) % n
             while out[seat]:
                 seat = (seat + 1) % n

@@ -22,7 +22,8 @@ import numba
 import numpy as np
 
 from . import tables as t
-from .score_compiled import _first_leader, _order_ups, _rand, _remove, _score, _seed, _trump_names, _winner
+from .draws_compiled import V_COLS, V_GAMES, V_KEY, V_SEED, draw, hand_key, restart, shuffle
+from .score_compiled import _first_leader, _order_ups, _remove, _score, _trump_names, _winner
 
 F = TypeVar("F", bound=Callable[..., Any])
 _jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
@@ -61,7 +62,7 @@ def arrays(p: Any, games: int, actions: int, slots: int) -> dict[str, Any]:
     width = D_CARDS + n * int(p[t.HS]) + int(p[t.KS])
     return {
         "s": np.zeros((games, S_COLS), dtype=np.int64),
-        "st": np.zeros(games, dtype=np.uint64),
+        "st": np.zeros((games, V_COLS), dtype=np.uint64),
         "hand": np.zeros((games, n, hk), dtype=np.int64),
         "cnt": np.zeros((games, n), dtype=np.int64),
         "kitty": np.zeros((games, max(1, int(p[t.KS]))), dtype=np.int64),
@@ -86,13 +87,13 @@ def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, c
     """Shuffle and deal game ``g``'s hand; False when it is thrown in at once (a turned Joker)."""
     n, hs, ks, nd = p[t.N], p[t.HS], p[t.KS], p[t.DECK]
     dk = deck.copy()
-    for i in range(nd - 1, 0, -1):
-        j = _rand(st[g : g + 1], i + 1)
-        dk[i], dk[j] = dk[j], dk[i]
+    shuffle(dk, nd, hand_key(st[g, V_KEY], s[g, S_HANDS]))
     dealer = s[g, S_DEALER]
-    seat = (dealer + 1) % n
-    for q in range(n):
-        hand[g, seat, :hs] = dk[q * hs : (q + 1) * hs]
+    seat, at = (dealer + 1) % n, p[t.DEAL_AT]
+    for _ in range(n):  # the variant's packets
+        for j in range(hs):
+            hand[g, seat, j] = dk[p[at + j]]
+        at += hs
         cnt[g, seat] = hs
         seat = (seat + 1) % n
     kitty[g, :ks] = dk[n * hs : n * hs + ks]
@@ -417,10 +418,10 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
 
 @_jit
 def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
-    """Start game ``g`` again: scores 0, a random dealer."""
+    """Start game ``g`` again: its key (:func:`.draws_compiled.restart`), scores 0, a random dealer."""
     scores[g, :] = 0
     s[g, S_HANDS] = 0
-    s[g, S_DEALER] = _rand(st[g : g + 1], p[t.N])
+    s[g, S_DEALER] = restart(st[g], p[t.N])
 
 
 @_jit
@@ -477,10 +478,10 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
           rew: Any, term: Any, trunc: Any, fin: Any, fmult: float, bids: Any, points: Any,
           max_hands: int, at: Any, phase_at: Any, fobs: Any, hend: Any, bid_obs: Any, hcol: Any,
           hist: Any) -> None:  # fmt: skip
-    """Seed every game from ``seeds``, draw its dealer and deal until its first decision."""
+    """Key every game by ``seeds``, draw its dealer and deal until its first decision."""
     dn[:] = 0
     for g in range(seeds.shape[0]):
-        _seed(st[g : g + 1], seeds[g])
+        st[g, V_SEED], st[g, V_GAMES] = np.uint64(seeds[g]), np.uint64(0)
         _new_game(p, g, s, st, scores)
         if not _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, 1):
             _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, 3, s, st, hand, cnt, kitty, pv,
@@ -606,12 +607,12 @@ def observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, 
 
 @_jit
 def seed(st: Any, value: int) -> None:
-    """Seed the generator ``st`` (one uint64) from ``value``, as every game's is seeded."""
-    _seed(st, value)
+    """Key the sampler ``st`` (two uint64: its key, the words drawn) by ``value``."""
+    st[0], st[1] = np.uint64(value), np.uint64(0)
 
 
 @_jit
 def sample(st: Any, legal: Any, k: Any, out: Any) -> None:
-    """A uniformly random legal id per game into ``out``, drawn from the generator ``st``."""
+    """A uniformly random legal id per game into ``out``, drawn from the sampler ``st``."""
     for g in range(k.shape[0]):
-        out[g] = legal[g, _rand(st, k[g])]
+        out[g] = legal[g, draw(st, 0, k[g])]

@@ -21,10 +21,12 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
+from ..engine.dealing import deal_order
 from ..format.cards import RANKS
 from ..format.variant import Points, Variant, WeakHand
 from ..rules import mechanisms as has
 from ..rules.actionspace import action_space
+from ..rules.plan import plan_for
 from ..rules.ruleset import NT, compile_variant
 from .coverage import refusal
 
@@ -39,14 +41,16 @@ from .coverage import refusal
 (HAS_LOSE, LOSE_AT, MATCH_WINS, SHUT_OUT, LAPS, TT_SUITS, TT_DEALER, TT_FORCED, TJ_NAMED) = range(58, 67)
 (WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID, DECL_N, DECL_AT, DECLARE_BASE) = range(67, 75)
 (EX_CARDS, EX_BEST, EX_MAKER, EX_DEF, GIVE_BASE, POWER_AT, COPIES) = range(75, 82)
-(DROP_ID, DROP_TT, HAS_BUCKED, BUCKED) = range(82, 86)
-PARAMS = 86
+(DROP_ID, DROP_TT, HAS_BUCKED, BUCKED, DEAL_AT) = range(82, 87)
+PARAMS = 87
 """Indexes of :attr:`Tables.params`; ``PARAMS`` is the length of its fixed part, which the
 weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``), each card's rank (its
 place in ``RANKS``, the Joker after them, from ``RANK_AT``), the declarations (``DECL_N``
 rows from ``DECL_AT``: points, then by trump option the set's cards as a mask, -1 where the
-option has too few trumps) and each card's power by trump option (from ``POWER_AT``: a lone
-player's partner giving the best) follow."""
+option has too few trumps), each card's power by trump option (from ``POWER_AT``: a lone
+player's partner giving the best) and where each hand's cards lie in the shuffled pack, by
+seat from the dealer's left (from ``DEAL_AT``: the variant's packets,
+:func:`hasenpfeffer.engine.dealing.deal_order`) follow."""
 
 # a weak-hand rule's row (``deal.weak_hands``), then its tests, ``T_WIDTH`` each
 W_SWAP, W_OPTIONAL, W_CARDS, W_SAME, W_TESTS, W_TEST0 = range(6)
@@ -246,6 +250,11 @@ def build(v: Variant) -> Tables:
         + W_WIDTH * len(v.deal.weak_hands)
         + len(rules.faces)
         + (ns + 2) * len(sc.declarations),
+        DEAL_AT: PARAMS
+        + W_WIDTH * len(v.deal.weak_hands)
+        + len(rules.faces)
+        + (ns + 2) * len(sc.declarations)
+        + (ns + 1) * len(rules.faces),
     }
     for i, x in values.items():
         p[i] = x
@@ -258,6 +267,9 @@ def build(v: Variant) -> Tables:
     assert len(p) == values[POWER_AT]
     for ti in range(ns + 1):
         p += [int(rules.power[ti][c]) for c in range(len(rules.faces))]
+    assert len(p) == values[DEAL_AT]
+    for at in deal_order(plan_for(rules), v.players - 1):  # the last seat dealing: seats in order
+        p += at
     fad = sc.failed_alone_defence
     points = [
         _points(sc.made, hs),

@@ -115,7 +115,7 @@ def _weak(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, legal: 
                 call = gc.weak(p, g, mine, unseen)
                 x = _write(legal[0] if call else legal[1], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
             else:
-                x = _decide(st, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+                x = _decide(st, seat, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.PASS_ID]:
                 continue
         if not swap:

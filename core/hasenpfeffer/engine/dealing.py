@@ -1,4 +1,4 @@
-"""Dealing: a shuffled deal from the game's generator, a given deal checked against the pack, and
+"""Dealing: a shuffled deal from the game's draws, a given deal checked against the pack, and
 a hand's deal as its events tell it (:class:`Dealt`, what :func:`~.game.actual_deal` gives).
 
 >>> from hasenpfeffer.format.variant import Variant
@@ -17,13 +17,14 @@ ValueError: each hand must hold 6 cards
 from __future__ import annotations
 
 import functools
-import random
-from collections.abc import Mapping, Sequence
+import operator
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..format.cards import Card
 from ..rules.plan import Plan
+from .draws import DEAL, shuffle, stream
 from .events import CardsDiscarded, CardsGiven, Event, HandDealt
 
 if TYPE_CHECKING:
@@ -55,75 +56,51 @@ def dealt_of(events: Sequence[Event]) -> Dealt:
     return Dealt(dealt.dealer, dealt.hands, dealt.kitty, tuple(aside))
 
 
-def _draw(deck: list[int], rng: random.Random) -> None:
-    """Fisher-Yates with ``getrandbits`` and rejection: the draws of ``Random.shuffle``, inlined."""
-    bits = rng.getrandbits
-    for i, n, k in _steps(len(deck)):
-        j = bits(k)
-        while j >= n:
-            j = bits(k)
-        deck[i], deck[j] = deck[j], deck[i]
-
-
 @functools.cache
-def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
-    """For each swap of a shuffle of ``size`` cards: the position, the range drawn and its bits."""
-    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+def deal_order(plan: Plan, dealer: int) -> tuple[tuple[int, ...], ...]:
+    """Where each seat's cards lie in the shuffled pack when ``dealer`` deals: the variant's
+    packets dealt round the table from the dealer's left (the kitty is what is left after them).
 
-
-def _same() -> bool:
-    """Whether :func:`_draw` gives exactly this Python's ``Random.shuffle``."""
-    for seed, size in ((1, 25), (2, 48), (3, 1), (4, 2)):
-        a, b = list(range(size)), list(range(size))
-        random.Random(seed).shuffle(a)
-        _draw(b, random.Random(seed))
-        if a != b:
-            return False
-    return True
-
-
-_SAME = _same()
-
-
-def shuffle(deck: list[int], rng: random.Random) -> None:
-    """``rng.shuffle(deck)``, the same permutation from the same generator, with less overhead.
-
-    >>> a, b = list(range(25)), list(range(25))
-    >>> random.Random(7).shuffle(a); shuffle(b, random.Random(7)); a == b
-    True
+    >>> from hasenpfeffer import load_variant
+    >>> from hasenpfeffer.rules.ruleset import compile_variant
+    >>> from hasenpfeffer.rules.plan import plan_for
+    >>> deal_order(plan_for(compile_variant(load_variant("euchre"))), 3)[0]
+    (0, 1, 2, 12, 13)
     """
-    if _SAME:
-        _draw(deck, rng)
-    else:  # pragma: no cover - a Python whose shuffle draws differently
-        rng.shuffle(deck)
-
-
-def draw_owed(deck: Sequence[int], rng: random.Random, owed: int) -> None:
-    """Draw from ``rng`` the ``owed`` shuffles of ``deck`` that given deals stood in for (the
-    cards are put aside): the stream is then where every hand shuffled would have left it."""
-    for _ in range(owed):
-        shuffle(list(deck), rng)
+    n = plan.n
+    at: list[list[int]] = [[] for _ in range(n)]
+    own = [plan.dealt[q] if plan.dealt[q] != plan.hand_size else None for q in range(n)]
+    i = 0
+    for first, size in enumerate(plan.packets):
+        seat = plan.left[dealer]
+        for _ in range(n):
+            mine = own[seat]  # a dummy with a hand size of its own: all of it in the first round
+            take = size if mine is None else mine if first == 0 else 0
+            at[seat].extend(range(i, i + take))
+            i += take
+            seat = plan.left[seat]
+    return tuple(tuple(a) for a in at)
 
 
 def shuffled_deal(s: State) -> tuple[list[list[int]], list[int]]:
-    """Shuffle the pack with the game's generator and deal it in the variant's packets."""
-    p = s.plan
+    """Shuffle the pack with the hand's key (:mod:`.draws`: the game's ``DEAL`` stream, by
+    hand) and deal it in the variant's packets."""
     deck = list(s.rules.deck)
-    shuffle(deck, s.rng)
-    hands: list[list[int]] = [[] for _ in range(p.n)]
-    i = 0
-    own = [p.dealt[q] if p.dealt[q] != p.hand_size else None for q in range(p.n)]
-    for first, size in enumerate(p.packets):
-        seat = p.left[s.dealer]
-        for _ in range(p.n):
-            mine = own[seat]  # a dummy with a hand size of its own: all of it in the first round
-            take = size if mine is None else mine if first == 0 else 0
-            hands[seat].extend(deck[i : i + take])
-            i += take
-            seat = p.left[seat]
-    for h in hands:
-        h.sort()
-    return hands, deck[i:]
+    shuffle(deck, stream(s.key, DEAL, len(s.hand_results)))
+    takes, rest = _takers(s.plan, s.dealer)
+    return [sorted(take(deck)) for take in takes], deck[rest:]
+
+
+@functools.cache
+def _takers(plan: Plan, dealer: int) -> tuple[tuple[Callable[[list[int]], Sequence[int]], ...], int]:
+    """For each seat, what takes its cards from the shuffled pack; where the kitty starts."""
+    order = deal_order(plan, dealer)
+    takes = [operator.itemgetter(*at) if len(at) > 1 else _taker(at) for at in order]
+    return tuple(takes), sum(map(len, order))
+
+
+def _taker(at: tuple[int, ...]) -> Callable[[list[int]], Sequence[int]]:
+    return lambda deck: [deck[i] for i in at]
 
 
 def parse_deal(plan: Plan, deal: Mapping[str, Any]) -> FixedDeal:

@@ -29,7 +29,6 @@ dealt, as cards), :func:`actual_state` (every card where it is now, by id) and
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, overload
 
@@ -39,7 +38,8 @@ from ..rules.actionspace import ActionSpace, action_space
 from ..rules.plan import plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 from . import transcript
-from .dealing import Dealt, dealt_of, draw_owed, parse_deal, swap_dealt
+from .dealing import Dealt, dealt_of, parse_deal, swap_dealt
+from .draws import DEALER, as_key, below, stream
 from .events import Event, HandResult, Trick
 from .machine import course_for
 from .phases.base import PhaseRules
@@ -95,9 +95,7 @@ class Game:
         self._s = s = State.__new__(State)
         s.variant, s.rules, s.plan, s.course = variant, rules, p, course
         s.seed = seed
-        s.rng = random.Random(seed)
-        s.rng_shared = False
-        s.owed = 0
+        s.key = as_key(seed)
         s.scores = (0,) * p.sides
         s.games_won = [0] * p.sides
         s.hand_results = []
@@ -111,7 +109,7 @@ class Game:
             dealer = int(given[0]["dealer"])
         if dealer is not None and not 0 <= dealer < p.n:
             raise ValueError(f"the dealer must be a seat from 0 to {p.n - 1}, read {dealer!r}")
-        first = s.rng.randrange(p.n)  # drawn even when given, so a replay keeps the same stream
+        first = below(stream(s.key, DEALER), 0, p.n)[0]
         if dealer is not None and p.dummy[dealer]:
             raise ValueError(f"seat {dealer} is a dummy and never deals")
         s.dealer = p.first_dealer[first] if dealer is None else dealer
@@ -290,26 +288,8 @@ class Game:
     def snapshot(self) -> tuple[Any, ...]:
         """Every part of the state, for comparing two games (refusals must not change it)."""
         s = self._s
-        skip = (
-            "rng",
-            "legal",
-            "ledger",
-            "plan",
-            "course",
-            "current",
-            "rules",
-            "variant",
-            "rng_shared",
-            "owed",
-        )
-        parts: list[Any] = [(slot, repr(getattr(s, slot))) for slot in State.__slots__ if slot not in skip]
-        rng = s.rng
-        if s.owed:  # the stream as the given deals' shuffles leave it
-            rng = random.Random()
-            rng.setstate(s.rng.getstate())
-            draw_owed(s.rules.deck, rng, s.owed)
-        parts.append(("rng", rng.getstate()))
-        return tuple(parts)
+        skip = ("legal", "ledger", "plan", "course", "current", "rules", "variant")
+        return tuple([(slot, repr(getattr(s, slot))) for slot in State.__slots__ if slot not in skip])
 
     @overload
     def view(self, seat: int) -> View: ...

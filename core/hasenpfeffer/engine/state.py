@@ -7,7 +7,6 @@ The phases (:mod:`hasenpfeffer.engine.phases`) read and change it; the
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -195,6 +194,7 @@ class State:
         "hands",
         "high",
         "high_seat",
+        "key",
         "kitty",
         "lay_away",
         "leader",
@@ -206,7 +206,6 @@ class State:
         "next",
         "offer",
         "out",
-        "owed",
         "partner",
         "passed",
         "phase",
@@ -214,8 +213,6 @@ class State:
         "proposed",
         "redeal_same",
         "required",
-        "rng",
-        "rng_shared",
         "rules",
         "scores",
         "seed",
@@ -238,12 +235,9 @@ class State:
     rules: Ruleset
     plan: Plan
     course: Course
-    rng: random.Random
-    rng_shared: bool
-    owed: int
-    """Shuffles the given deals stood in for, not yet drawn: the next shuffled hand draws them
-    first, so the generator's stream is the one every hand shuffled would give."""
     seed: int | None
+    key: int
+    """The key of the game's random draws (:mod:`.draws`): its seed, or a random key."""
     phase: Phase
     current: PhaseRunner
     """The object that plays the current phase (the course's ``phases[phase]``), set with ``phase``."""
@@ -315,7 +309,7 @@ class State:
     won: list[int]
 
     def copy(self) -> State:
-        """An independent copy; the random generator is shared until either deals again.
+        """An independent copy (it deals as the original would: the draws are the key's).
 
         Lists are copied, everything else is shared (immutable, or tables of the variant);
         every slot is written out, which is several times faster than a loop over them.
@@ -359,18 +353,16 @@ class State:
         new.weak = self.weak[:]
         new.declares = self.declares[:]
         new.out = self.out[:]
-        new.owed = self.owed
         new.passed = self.passed[:]
         new.phase = self.phase
         new.plan = self.plan
         new.proposed = self.proposed
         new.redeal_same = self.redeal_same
         new.required = self.required
-        new.rng = self.rng
-        new.rng_shared = self.rng_shared
         new.rules = self.rules
         new.scores = self.scores
         new.seed = self.seed
+        new.key = self.key
         new.shown = self.shown
         new.spoken = self.spoken
         new.to_move = self.to_move
@@ -382,5 +374,4 @@ class State:
         new.widow_taken = self.widow_taken
         new.winner = self.winner
         new.won = self.won[:]
-        self.rng_shared = new.rng_shared = True
         return new

@@ -160,7 +160,7 @@ class VectorEnv(GymVectorEnv):
             }
         )
         self.action_space = spaces.MultiDiscrete([actions] * num_envs)
-        self.rng_state = np.ones(1, dtype=np.uint64)
+        self.rng_state = np.zeros(2, dtype=np.uint64)
         self.started = False
 
     def _tables(self) -> tuple[Any, ...]:
@@ -184,8 +184,8 @@ class VectorEnv(GymVectorEnv):
         one); the first observations and ``infos`` (``to_move``)."""
         if seed is None:
             seed = int(np.random.SeedSequence().generate_state(1)[0])
-        seeds = np.array([((seed << 32) + i) % (1 << 63) for i in range(self.num_envs)], dtype=np.int64)
-        self._k.seed(self.rng_state, (seed + 0x5EED) % (1 << 63))
+        seeds = np.array([((seed << 32) + i) % (1 << 64) for i in range(self.num_envs)], dtype=np.uint64)
+        self._k.seed(self.rng_state, (seed + 0x5EED) % (1 << 64))
         a, tb = self.a, self.tables
         self._k.reset(
             tb.params, tb.deck, tb.suit_of, tb.eff, tb.trump_ids, seeds, a["s"], a["st"], a["hand"], a["cnt"],

@@ -62,15 +62,17 @@ def parse_bots(spec: str, players: int) -> list[str]:
 
 
 def play_game(variant: Variant, bots: Sequence[str], seed: int, max_hands: int = MAX_HANDS) -> Game:
-    """One full game between bots (seat ``i`` played by ``bots[i]``; a dummy's cards by its
-    controller's bot, from the dummy's view). A bot whose ``ask_when_forced`` is False is not
-    asked (nor its view built) when one action is legal."""
+    """One full game between bots (seat ``i`` played by ``bots[i]``, seeded by the game's ``BOT``
+    stream, :mod:`hasenpfeffer.engine.draws`; a dummy's cards by its controller's bot, from the
+    dummy's view). A bot whose ``ask_when_forced`` is False is not asked (nor its view built)
+    when one action is legal."""
     from ..bots.registry import load_bot
+    from ..engine.draws import BOT, stream
     from ..engine.game import Game
 
     game = Game(variant, seed=seed)
     try:
-        players = [load_bot(spec, game_seed(seed, seat, "bot")) for seat, spec in enumerate(bots)]
+        players = [load_bot(spec, stream(seed, BOT, seat)) for seat, spec in enumerate(bots)]
     except (ValueError, ImportError) as exc:
         raise BotError(str(exc)) from None
     asks = [getattr(p, "ask_when_forced", True) for p in players]

@@ -5,10 +5,8 @@ Entered when a game starts and by scoring's exit to the next hand; the hand then
 
 from __future__ import annotations
 
-import random
-
 from ...rules.ruleset import Ruleset
-from ..dealing import draw_owed, shuffled_deal
+from ..dealing import shuffled_deal
 from ..events import HandDealt
 from ..state import State
 from .base import Entry, PhaseRules
@@ -33,14 +31,7 @@ class Deal(PhaseRules):
             if dealer is not None:
                 s.dealer = dealer
             hands, kitty = [h[:] for h in fixed], widow[:]
-            s.owed += 1  # a given deal owes the generator its shuffle, drawn before the next one
         else:
-            if s.rng_shared:
-                clone = random.Random.__new__(random.Random)
-                clone.setstate(s.rng.getstate())
-                s.rng, s.rng_shared = clone, False
-            draw_owed(s.rules.deck, s.rng, s.owed)  # later hands as if each had been shuffled
-            s.owed = 0
             hands, kitty = shuffled_deal(s)
         s.hands, s.kitty = hands, kitty
         s.hand_events = len(s.events)

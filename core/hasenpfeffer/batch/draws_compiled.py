@@ -1,0 +1,141 @@
+"""The game's random draws in compiled code (numba): the twin of
+:mod:`hasenpfeffer.engine.draws`, word for word (64-bit words as ``uint64``; the product of
+two words as its high and low halves).
+
+A whole game's generator state ``st`` (``uint64``, ``ST_SEATS + 2 * n`` for ``n`` seats)
+holds its key, the hand being dealt, and then by seat its random bot's key and the words that
+bot has drawn (:func:`start`). A vector environment's game keeps a row of its own
+(:func:`restart`)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+import numba
+import numpy as np
+
+F = TypeVar("F", bound=Callable[..., Any])
+_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+
+DEALER, DEAL, BOT, RESTART = range(4)
+"""The streams of a game's key, as :mod:`hasenpfeffer.engine.draws` names them."""
+ST_KEY, ST_HAND, ST_SEATS = range(3)
+"""``st``: the game's key, the hand being dealt (0 the first), then by seat its bot's key and
+the words that bot has drawn."""
+V_SEED, V_GAMES, V_KEY, V_COLS = range(4)
+"""A vector environment's row: its seed, the games it has started, the current game's key."""
+_M32 = np.uint64(0xFFFFFFFF)
+_S32 = np.uint64(32)
+
+
+@_jit
+def mix(z: Any) -> Any:
+    """splitmix64's finaliser."""
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+@_jit
+def word(key: Any, i: Any) -> Any:
+    """Word ``i`` of the stream ``key``."""
+    return mix(key + np.uint64(i + 1) * np.uint64(0x9E3779B97F4A7C15))
+
+
+@_jit
+def _mul(a: Any, b: Any) -> tuple[Any, Any]:
+    """The product of two words: its high and low words."""
+    al, ah, bl, bh = a & _M32, a >> _S32, b & _M32, b >> _S32
+    ll, lh, hl = al * bl, al * bh, ah * bl
+    mid = (ll >> _S32) + (lh & _M32) + (hl & _M32)
+    return ah * bh + (lh >> _S32) + (hl >> _S32) + (mid >> _S32), (ll & _M32) | (mid << _S32)
+
+
+@_jit
+def below(key: Any, i: Any, n: Any) -> tuple[Any, Any]:
+    """A whole number from 0 to ``n - 1`` from word ``i`` of ``key`` on; the next word's number."""
+    m = np.uint64(n)
+    limit = (np.uint64(0) - m) % m
+    while True:
+        hi, lo = _mul(word(key, i), m)
+        i += 1
+        if lo >= limit:
+            return np.int64(hi), i
+
+
+@_jit
+def shuffle(dk: Any, size: int, key: Any) -> None:
+    """Shuffle the first ``size`` cards of ``dk`` in place with the words of ``key``."""
+    w = 0
+    i = size - 1
+    top = np.uint64(0xFFFFFFFFFFFFFFFF)
+    while i > 0:
+        product, last = np.uint64(1), i
+        while last > 0 and product <= top // np.uint64(last + 1):
+            product *= np.uint64(last + 1)
+            last -= 1
+        limit = (np.uint64(0) - product) % product
+        while True:
+            x, lo = _mul(word(key, w), product)
+            w += 1
+            if lo >= limit:
+                break
+        while i > last:
+            m = np.uint64(i + 1)
+            j = np.int64(x % m)
+            x //= m
+            dk[i], dk[j] = dk[j], dk[i]
+            i -= 1
+
+
+@_jit
+def hand_key(key: Any, h: Any) -> Any:
+    """The key hand ``h`` of the game keyed ``key`` is shuffled with."""
+    return word(word(key, DEAL), h)
+
+
+@_jit
+def draw(st: Any, at: int, k: int) -> Any:
+    """One of ``k`` from the stream keyed ``st[at]``, whose words drawn ``st[at + 1]`` counts
+    (nothing drawn for one)."""
+    if k == 1:
+        return 0
+    x, i = below(st[at], np.int64(st[at + 1]), k)
+    st[at + 1] = np.uint64(i)
+    return x
+
+
+@_jit
+def start(st: Any, seed: Any, n: int) -> Any:
+    """Start the game keyed ``seed`` in ``st`` (its hand 0, each seat's bot keyed and at word 0);
+    its first dealer, a seat of ``n``."""
+    key = np.uint64(seed)
+    st[ST_KEY], st[ST_HAND] = key, np.uint64(0)
+    bots = word(key, BOT)
+    for q in range(n):
+        st[ST_SEATS + 2 * q] = word(bots, q)
+        st[ST_SEATS + 2 * q + 1] = np.uint64(0)
+    return below(word(key, DEALER), 0, n)[0]
+
+
+@_jit
+def deal_key(st: Any) -> Any:
+    """The key the hand being dealt is shuffled with."""
+    return hand_key(st[ST_KEY], np.int64(st[ST_HAND]))
+
+
+@_jit
+def bot_draw(st: Any, seat: int, k: int) -> Any:
+    """The random bot at ``seat`` draws one of ``k`` actions (nothing drawn for one)."""
+    return draw(st, ST_SEATS + 2 * seat, k)
+
+
+@_jit
+def restart(row: Any, n: int) -> Any:
+    """Key the next game of a vector environment's ``row``: its first by the row's seed, the
+    ``r``-th after it by ``stream(seed, RESTART, r)``; its first dealer, a seat of ``n``."""
+    r = np.int64(row[V_GAMES])
+    row[V_KEY] = row[V_SEED] if r == 0 else word(word(row[V_SEED], RESTART), r)
+    row[V_GAMES] = np.uint64(r + 1)
+    return below(word(row[V_KEY], DEALER), 0, n)[0]
