@@ -321,11 +321,11 @@ def actual_deal(game: Game) -> Dealt:
     >>> g = Game(load_variant("hasenpfeffer"), seed=7)
     >>> for a in ["3 bid 4", "0 pass", "1 pass", "2 pass", "3 trump D"]:
     ...     _ = g.apply(a)
-    >>> g.apply("3 discard KS")  # the maker lays a card away, which only it sees
-    [CardsDiscarded(seat=3, cards=(KS,))]
+    >>> g.apply("3 discard 9C")  # the maker lays a card away, which only it sees
+    [CardsDiscarded(seat=3, cards=(9C,))]
     >>> dealt = actual_deal(g)
     >>> dealt.dealer, dealt.hands[3], dealt.kitty, dealt.set_aside
-    (2, (AC, TD, JD, QD, KS, JK), (KC,), (KS,))
+    (2, (9C, QC, KD, KH, 9S, JS), (AH,), (9C,))
     """
     return dealt_of(game.events)
 

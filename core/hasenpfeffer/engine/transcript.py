@@ -7,7 +7,7 @@ docs/records.md); it is built from the public event history alone.
 >>> g = Game(Variant(name="x"), seed=3)
 >>> for _ in range(6): _ = g.apply(g.legal_actions()[0])
 >>> [h["actions"] for h in hands(g.events)]
-[['2 pass', '3 pass', '0 pass', '1 pass', '1 trump C', '1 discard KC']]
+[['3 pass', '0 pass', '1 pass', '2 pass', '0 trump C', '0 discard QC']]
 """
 
 from __future__ import annotations

@@ -10,14 +10,14 @@ the legal actions pays for little else.
 >>> game = Game(load_variant("euchre"), seed=1)
 >>> view = game.view(game.to_move)
 >>> view
-<View seat 2 of euchre: order-up, seat 2 to move; hand 9C KC TD KD JS; turned QC; scores (0, 0)>
+<View seat 2 of euchre: order-up, seat 2 to move; hand 9C TC KC AC AS; turned AH; scores (0, 0)>
 >>> _ = game.apply(view.legal[0])
 >>> view.history, len(view.hand), view == game.view(view.seat)
 ((), 5, False)
 >>> view == View(**{f: getattr(view, f) for f in view.__dataclass_fields__})
 True
 >>> game.view()
-<PublicView of euchre: discard, seat 1 to move; trump C by seat 2; scores (0, 0)>
+<PublicView of euchre: discard, seat 1 to move; trump H by seat 2; scores (0, 0)>
 """
 
 from __future__ import annotations
@@ -100,7 +100,7 @@ class PublicView:
         >>> from hasenpfeffer import Game, load_variant
         >>> g = Game(load_variant("euchre"), dealer=3, seed=1)
         >>> g.view().turned, g.view().proposed
-        (QC, 'C')
+        (AH, 'H')
         """
         t = self.turned
         if t is None:

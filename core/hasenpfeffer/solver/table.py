@@ -210,7 +210,7 @@ def trial_order(g: Game, high: bool = False) -> dict[str, tuple[int, int]]:
     >>> g = Game(load_variant("euchre"), seed=1)
     >>> _ = g.apply("2 order-up")
     >>> g.view().trump, sorted(["JS", "9C", "AH"], key=trial_order(g).__getitem__)
-    ('C', ['AH', '9C', 'JS'])
+    ('H', ['9C', 'JS', 'AH'])
     """
     rules, ti = g.rules, actual_state(g).trump_i
     power = rules.power[ti] if ti is not None else [0] * len(rules.names)
@@ -229,7 +229,7 @@ def covered(g: Game, seat: int, card: str, high_first: bool = False) -> bool:
     >>> for a in ["1 bid 7NT", "2 pass", "3 pass", "0 pass"]:
     ...     _ = g.apply(a)
     >>> [c for c in ["7C", "8C", "9C", "AC", "TH", "JH", "QH", "AH"] if not covered(g, 1, c)]
-    ['7C', 'AC', 'TH', 'AH']
+    ['8C', '9C', 'AC', 'TH', 'JH', 'AH']
     """
     now = actual_state(g)
     if now.trump_i is None:
