@@ -94,33 +94,31 @@ def _table(request: Request) -> Table:
     return table
 
 
-def get_game(request: Request, data: dict[str, Any]) -> Any:
-    """The game as the person sees it."""
-    t = _table(request)
-    with t.lock:
-        return t.state()
+def on_table(act: Callable[[Table, dict[str, Any]], Any]) -> Callable[[Request, dict[str, Any]], Any]:
+    """A handler that runs ``act`` on the request's game, holding the game's lock."""
+
+    def handler(request: Request, data: dict[str, Any]) -> Any:
+        t = _table(request)
+        with t.lock:
+            return act(t, data)
+
+    handler.__doc__ = act.__doc__
+    return handler
 
 
-def move(request: Request, data: dict[str, Any]) -> Any:
-    """The person's move: ``{"action": "0 play JH"}``."""
-    t = _table(request)
-    with t.lock:
-        return t.move(field(data, "action", str, required=True))
-
-
-def step(request: Request, data: dict[str, Any]) -> Any:
-    """One bot's move."""
-    t = _table(request)
-    with t.lock:
-        return t.step()
-
-
-def undo(request: Request, data: dict[str, Any]) -> Any:
+def _undo(t: Table, data: dict[str, Any]) -> Any:
     """Take back the person's last move."""
-    t = _table(request)
-    with t.lock:
-        t.undo()
-        return t.state()
+    t.undo()
+    return t.state()
+
+
+get_game = on_table(lambda t, data: t.state())
+"""The game as the person sees it."""
+move = on_table(lambda t, data: t.move(field(data, "action", str, required=True)))
+"""The person's move: ``{"action": "0 play JH"}``."""
+step = on_table(lambda t, data: t.step())
+"""One bot's move."""
+undo = on_table(_undo)
 
 
 def save(request: Request, data: dict[str, Any]) -> Any:
