@@ -8,10 +8,7 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -31,27 +28,11 @@ def missing() -> str | None:
     return None
 
 
-@contextmanager
-def server(folder: str | os.PathLike[str], token: str = "test-token-0123") -> Iterator[str]:
-    """The application served on a free loopback port; yields its URL with the token."""
-    import uvicorn
+def server(folder: str | os.PathLike[str], token: str = "test-token-0123") -> AbstractContextManager[str]:
+    """The application served on a free loopback port; its URL with the token."""
+    from hasenpfeffer.web.server import serving
 
-    from hasenpfeffer.web.app import create_app
-    from hasenpfeffer.web.server import free_port
-
-    port = free_port("127.0.0.1")
-    config = uvicorn.Config(create_app(folder, token), host="127.0.0.1", port=port, log_level="warning")
-    srv = uvicorn.Server(config)
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not srv.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}/?token={token}"
-    finally:
-        srv.should_exit = True
-        thread.join(5)
+    return serving(folder, token)
 
 
 def chrome() -> Any:
@@ -92,4 +73,5 @@ def shot(driver: Any, name: str) -> None:
     except ImportError:
         return
     with Image.open(path) as im:
-        im.convert("RGB").quantize(colors=96).save(path, optimize=True)
+        small = im.convert("RGB").resize((im.width * 3 // 4, im.height * 3 // 4), Image.Resampling.LANCZOS)
+        small.quantize(colors=64).save(path, optimize=True)

@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 import secrets
 import socket
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 
 def free_port(host: str) -> int:
@@ -38,3 +42,25 @@ def serve(
     app = create_app(folder, token)
     print(f"Serving {os.path.realpath(folder)}\nOpen {url(host, port, token)}\nStop with Ctrl-C.", flush=True)
     uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+
+
+@contextmanager
+def serving(folder: str | os.PathLike[str], token: str) -> Iterator[str]:
+    """The application served on a free loopback port on a thread; yields its URL with the token."""
+    import uvicorn
+
+    from .app import create_app
+
+    port = free_port("127.0.0.1")
+    config = uvicorn.Config(create_app(folder, token), host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield url("127.0.0.1", port, token)
+    finally:
+        server.should_exit = True
+        thread.join(5)

@@ -29,6 +29,9 @@ MAX_GAMES = 20_000
 """Games a study of the page plays at most."""
 MAX_RUNNING = 4
 """Studies running at once."""
+WORKERS = min(2, os.cpu_count() or 1)
+"""Worker processes of a study: its games are played away from the server's process, which
+answers the page meanwhile (the figures are the same however many play them)."""
 
 
 class Cancelled(Exception):
@@ -92,7 +95,13 @@ class Study:
                 self.report = simulate_report(self.variants[0], self.bots, self.seed, self.games, None, stats)
             else:
                 runs = play_set(
-                    self.variants, self.games, self.bots, self.seed, 1, self.progress, engine=self.engine.name
+                    self.variants,
+                    self.games,
+                    self.bots,
+                    self.seed,
+                    WORKERS,
+                    self.progress,
+                    engine=self.engine.name,
                 )
                 self.report = compare_report(self.variants, self.bots, self.seed, runs)
                 self.plot = _plot(self.variants, runs.stats, self.report)
