@@ -63,7 +63,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "merge the JSON outputs of the shards of a simulate or sweep run",
     ),
     "serve": (
-        "hasenpfeffer.cli.commands.serve",
+        "hasenpfeffer.web.command",
         "play, review and write house rules in the browser (needs the web extra)",
     ),
     "rl": ("hasenpfeffer.cli.commands.rl", "a variant as a learning environment: `rl describe VARIANT`"),

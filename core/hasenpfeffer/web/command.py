@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from ..common import bounded, error
+from ..cli.common import bounded, error
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,7 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Serve until Ctrl-C; 1 when the folder is not one, 2 without the extra."""
-    from ...sim.extras import missing
+    from ..sim.extras import missing
 
     for module in ("starlette", "uvicorn"):
         line = missing("serve", "web", module)
@@ -47,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
     if args.token is not None and len(args.token) < 8:
         error("--token: give at least 8 characters")
         return 2
-    from ...web.server import serve
+    from .server import serve
 
     serve(args.folder, args.host, args.port, args.token)
     return 0
