@@ -88,7 +88,7 @@ def run_load(url: str, folder: Path, games: int = 20, studies: int = 2, seconds:
         with httpx.Client(timeout=60) as client:
             try:
                 while time.monotonic() < stop:
-                    body = {
+                    body: dict[str, Any] = {
                         "kind": "compare",
                         "a": "euchre",
                         "b_text": "extends: euchre\nname: short\ngame:\n  target: 5\n",
