@@ -99,23 +99,42 @@ def score_hand(
 
 
 def called_change(
-    v: Variant, maker: int, partner: int | None, won: tuple[int, ...], required: int, forced: bool = False
+    v: Variant,
+    maker: int,
+    partner: int | None,
+    won: tuple[int, ...],
+    required: int,
+    multiplier: int = 1,
+    alone: bool = False,
+    forced: bool = False,
+    contract: Bid | None = None,
 ) -> tuple[bool, tuple[int, ...]]:
     """``(made, score change per player)`` of a hand with a called partner (``partnerships:
     called``): the maker's side (the maker and the partner) against the others, as two sides
-    of :func:`score_hand`; each player of a side scores the side's points. Without a partner
-    (nobody held the called card, or none was called) the maker is alone.
+    of :func:`score_hand`, with the bid's contract and stakes; each player of a side scores the
+    side's points. Without a partner (nobody held the called card, none was called, or the
+    contract is played alone) the maker is alone.
 
     >>> from hasenpfeffer.format.loader import load_variant
     >>> v = load_variant("examples/house-rules/five-handed-call-your-partner.yaml")
     >>> called_change(v, 0, 3, (2, 0, 1, 1, 1), 3), called_change(v, 0, None, (2, 0, 1, 1, 1), 3)
     ((True, (1, 0, 0, 1, 0)), (False, (0, 2, 2, 2, 2)))
+
+    A contract scores as it does between fixed sides: Five Hundred's 6S made by the maker and
+    the partner gives each 40 and each defender 10 a trick of their side; a misère is made
+    with no trick, the defenders scoring nothing:
+
+    >>> fh = Variant.model_validate({**load_variant("five-hundred").model_dump(), "partnerships": "called"})
+    >>> called_change(fh, 0, 2, (4, 1, 3, 2), 6, contract=fh.bid("6S"))
+    (True, (40, 30, 40, 30))
+    >>> called_change(fh, 0, None, (1, 3, 3, 3), 0, alone=True, contract=fh.bid("misere"))
+    (False, (-250, 0, 0, 0))
     """
     makers = {maker} if partner is None else {maker, partner}
     taken = sum(won[q] for q in makers)
-    made, (ours, theirs) = score_hand(
-        v, 0, (taken, sum(won) - taken), required, 1, partner is None, False, forced
-    )
+    lone = alone or partner is None
+    sides = (taken, sum(won) - taken)
+    made, (ours, theirs) = score_hand(v, 0, sides, required, multiplier, lone, False, forced, contract)
     return made, tuple(ours if q in makers else theirs for q in range(len(won)))
 
 

@@ -80,7 +80,9 @@ class Scoring(PhaseRules):
             change = played_out_change(s.variant, tricks)
         elif p.calls:  # a called partner: the maker's side is the maker and the holder
             tricks = _tricks_by_side(s)
-            made, change = called_change(s.variant, maker, s.partner, tricks, s.required, s.forced)
+            made, change = called_change(
+                s.variant, maker, s.partner, tricks, s.required, s.multiplier, s.alone, s.forced, s.contract
+            )
         else:
             tricks = _tricks_by_side(s)
             made, change = score_hand(
