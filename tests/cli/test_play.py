@@ -249,13 +249,14 @@ def test_save_option_saves_on_quit_and_at_the_end(tmp_path: Path) -> None:
     assert json.loads(path.read_text(encoding="utf-8"))["result"]["winner"] == game.winner
 
 
-def test_unwritable_save_path_asks_again(tmp_path: Path) -> None:
+def test_unwritable_save_path_asks_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = fixed_game()
     bad = tmp_path / "no-such-dir" / "g.yaml"
     good = tmp_path / "g.yaml"
     s, out = session(game, ["quit", "y", str(bad), "y", str(good)])
     assert s.run() == 0
-    assert f"Cannot save to {bad}" in out.getvalue() and good.exists()
+    assert capsys.readouterr().err == f"cannot write {bad}: No such file or directory\n"
+    assert f"Game record saved to {good}" in out.getvalue() and good.exists()
 
 
 class IllegalBot(FirstBot):

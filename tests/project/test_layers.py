@@ -17,6 +17,7 @@ from support.paths import ROOT
 PACKAGE = ROOT / "core" / "hasenpfeffer"
 LAYERS = {
     "accel": -1,
+    "output": -1,
     "format": 0,
     "rules": 1,
     "engine": 2,

@@ -45,6 +45,20 @@ def error(text: str) -> None:
     print(clean(text, lines=True), file=sys.stderr)
 
 
+def writable(paths: Iterable[str]) -> bool:
+    """Whether every file a command is to write can be (:func:`~hasenpfeffer.output.check_target`),
+    checked before a long run; False after saying why one cannot, in one line."""
+    from ..output import WriteError, check_target
+
+    try:
+        for path in paths:
+            check_target(path)
+    except WriteError as exc:
+        error(str(exc))
+        return False
+    return True
+
+
 def load_or_report(name: str, allow: list[str] | None = None) -> Variant | None:
     """The variant ``name`` (a built-in, a file, or ``-``), or None after printing its problems."""
     from ..format.errors import VariantError

@@ -103,7 +103,9 @@ class Job:
 
 def record_path(directory: str | os.PathLike[str], index: int) -> Path:
     """Where game ``index``'s record is written."""
-    return Path(directory) / f"game-{index:06d}.yaml"
+    from ..records.folder import record_name
+
+    return Path(directory) / record_name(index)
 
 
 def write_record(game: Game, path: Path) -> None:
@@ -114,17 +116,19 @@ def write_record(game: Game, path: Path) -> None:
 
 
 def play_each(job: Job, games: Span) -> Iterator[Stats]:
-    """Play games ``start`` to ``stop - 1`` of a run: each one's statistics once its record is written."""
+    """Play games ``start`` to ``stop - 1`` of a run: each one's statistics once its record is
+    written (and the game in their ``recorded``)."""
     if job.engine == "compiled":
         yield from play_compiled(job, games)
         return
     start, stop = games
     for index in range(start, stop):
         game = play_game(job.variant, job.bots, game_seed(job.seed, index), job.max_hands)
-        if job.records is not None:
-            write_record(game, record_path(job.records, index))
         stats = Stats(sides=len(job.variant.teams))
         stats.add_game(game)
+        if job.records is not None:
+            write_record(game, record_path(job.records, index))
+            stats.recorded.append((index, index + 1))
         yield stats
 
 
@@ -148,9 +152,10 @@ def play_compiled(job: Job, games: Span) -> Iterator[Stats]:
 
         for g in range(len(batch)):
             game = replay_game(batch, g)
-            write_record(game, record_path(job.records, first + g))
             stats = Stats(sides=len(job.variant.teams))
             stats.add_game(game)
+            write_record(game, record_path(job.records, first + g))
+            stats.recorded.append((first + g, first + g + 1))
             yield stats
 
 

@@ -131,6 +131,7 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
     from ...engine.game import Game
     from ...format.errors import VariantError
     from ...format.loader import load_variant
+    from ...output import WriteError, check_target
 
     seat: int | None = args.seat
     specs: str | None = args.bots
@@ -170,6 +171,11 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
     terminal = console.is_terminal and sys.stdin.isatty()
     delay = args.delay if args.delay is not None else (0.5 if terminal else 0.0)
     save_to = Path(args.save) if args.save else None
+    if save_to is not None:
+        try:
+            check_target(save_to)  # said now, not after the game
+        except WriteError as exc:
+            raise SetupError(str(exc), 1) from None
     session = Session(game, seat, bots, console, ask, save_to, delay, by_seat)
     session.default_save = args.resume or DEFAULT_SAVE
     return session

@@ -215,7 +215,10 @@ class Session:
         return code
 
     def _save(self, path: Path) -> int:
+        """Save the game record to ``path``: 0, or 1 after saying on stderr why it cannot be."""
+        from ...output import WriteError
         from ...records.record import save
+        from ..common import error
 
         record = self.game.record()
         record["players"] = [
@@ -223,11 +226,8 @@ class Session:
         ]
         try:
             save(record, path)
-        except OSError as exc:
-            self.console.print(
-                f"[red]Cannot save to {escape(str(path))}: {escape(exc.strerror or str(exc))}[/red]",
-                soft_wrap=True,
-            )
+        except WriteError as exc:
+            error(str(exc))
             return 1
         where = escape(str(path))
         self.console.print(
