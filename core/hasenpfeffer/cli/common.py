@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TypeVar
 
+from ..bots import DEFAULT_BOT
 from ..format.variant import HAND_CAP
 
 if TYPE_CHECKING:
@@ -176,12 +177,12 @@ def add_common(parser: argparse.ArgumentParser, json_flag: bool = True) -> None:
     )
     parser.add_argument(
         "--bots",
-        default="greedy",
+        default=DEFAULT_BOT,
         metavar="NAME | A,B,..",
         help="bot for every seat, or a list repeated round the table from seat 0 (mc,greedy: mc in seats"
         " 0 and 2, greedy in 1 and 3; its length must divide the players); built-ins: random, greedy,"
         " mc, pimc, with parameters as pimc:worlds=32; or module:Class, found in the current folder"
-        " too (default greedy)",
+        f" too (default {DEFAULT_BOT})",
     )
     parser.add_argument("--seed", type=seed_type, default=0, metavar="S", help="seed of the run (default 0)")
     parser.add_argument(
