@@ -244,7 +244,7 @@ def engine_or_report(
 
 
 COMPILING = (
-    "compiling the batch engine for this machine: once, about a minute (numba keeps it in its cache;"
+    "compiling the batch engine for this machine: once, about two minutes (numba keeps it in its cache;"
     " --engine python plays without it)"
 )
 """What the commands say on the error stream when the compiled engine's kernel is compiled."""
@@ -254,9 +254,10 @@ def warm_engine(variants: Sequence[Variant], bots: Sequence[str], records: bool)
     """Load the compiled engine's kernel (or compile it, saying so) before the workers start,
     so that they load it from the cache rather than each compiling it."""
     from ..batch.run import warm
+    from ..jitcache import cacheable
     from ..sim.happenings import needs_turned
 
-    said: list[bool] = []
+    said: list[bool] = [] if cacheable() else [True]  # without a cache, jitcache has said so
 
     def say() -> None:
         if not said:
