@@ -1,7 +1,8 @@
 """The package's layers: imports run one way, and no module imports itself back round a cycle.
 
 web -> cli -> sim, rl -> batch -> bots -> worlds, solver, records -> engine -> rules -> format -> accel (the
-switch between the pure-Python and compiled twins, at the package root, reading nothing of ours). Every import counts, those inside
+switch between the pure-Python and compiled twins, at the package root) -> jitcache (numba's compile
+cache, at the root too, reading nothing of ours). Every import counts, those inside
 functions and under ``TYPE_CHECKING`` too: a lazy import is still a dependency.
 """
 
@@ -16,7 +17,9 @@ from support.paths import ROOT
 
 PACKAGE = ROOT / "core" / "hasenpfeffer"
 LAYERS = {
+    "jitcache": -2,
     "accel": -1,
+    "output": -1,
     "format": 0,
     "rules": 1,
     "engine": 2,

@@ -29,10 +29,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from .acting import settled
 from .checks import check, related
 from .errors import MAX_PROBLEMS, QUOTE_LIMIT, Problem, VariantError, capped, clean, quote
 from .variant import Variant
-from .yamlload import STDIN, Document, Loc, dotted, read
+from .yamlload import STDIN, Document, Loc, dotted, file_kind, read
 from .yamlload import Path as DataPath
 
 _PACKAGE = "hasenpfeffer.variants"
@@ -165,8 +166,11 @@ def _parent_source(text: Any, loc: Loc, child: _Source) -> _Source:
     file = os.path.normpath(os.path.join(child.base_dir, text))
     if not inside(file, child.base_dir, child.allow):
         raise fail(f"`{shown}` leads outside this file's folder, refused: {CONTAINED}")
-    if not os.path.isfile(file):
+    kind = file_kind(file)
+    if kind == "missing":
         raise fail(f"cannot find `{shown}` (looked for {quote(file)})")
+    if kind:
+        raise fail(f"`{shown}` is not a regular file but {kind}: refused")
     return _path_source(file, child.allow, shown_path(os.path.dirname(child.shown), text))
 
 
@@ -464,13 +468,19 @@ def _validate(doc: Document, files: list[str]) -> Variant:
             more = f"and {len(errors) - MAX_PROBLEMS} more problems"
             problems.append(Problem(last.path, last.line, last.col, "", more))
         raise VariantError(problems) from None
-    for path, message in check(variant):
+    for path, message in check(variant, lambda p: _own(p, doc.locs, file)):
         loc, keyed = _check_location(path, doc, files)
         line, col = (loc.key_line, loc.key_col) if keyed and loc.key_line else (loc.line, loc.col)
         problems.append(Problem(loc.file, line, col, dotted(path), message))
     if problems:
         raise VariantError(capped(_sorted(problems, file)))
-    return variant
+    return settled(variant, lambda p: not _own(p, doc.locs, file))
+
+
+def _own(path: DataPath, locs: Mapping[DataPath, Loc], file: str) -> bool:
+    """Whether the value at ``path`` is the file's own, not a parent's (given as data, it is)."""
+    loc = locs.get(path)
+    return loc is None or loc.file == file
 
 
 def _document(

@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
 from ..common import error
@@ -58,9 +57,11 @@ def run(args: argparse.Namespace) -> int:
     if args.output is None:
         sys.stdout.write(text)
         return 0
+    from ...output import WriteError, write_file
+
     try:
-        Path(args.output).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        error(f"--output {args.output}: {exc.strerror or exc}")
+        write_file(args.output, text)
+    except WriteError as exc:
+        error(str(exc))
         return 1
     return 0
