@@ -34,6 +34,13 @@ _CHECKS_INTRO = (
     " (`{...}` filled in). Checks of the auction apply only when `making.method` is `auction`,"
     " checks of order-up only with `order-up`."
 )
+_ACTING_INTRO = (
+    "A field that acts only under another is refused at its line where the file sets it to other"
+    " than its default and it does not act (`making.auction.ladder: acts only when making.method"
+    " is auction, but it is order-up`). A value inherited from a parent (`extends`) is never"
+    " refused: where the file's own rules leave it idle it goes back to its default, which `show`"
+    " then prints. Each field acts only when:"
+)
 _NAMED = {"Rank": "rank", "Suit": "suit", "Name": "name", "Word": "name", "Text": "text"}
 _BASIC = {int: "integer", str: "text", bool: "boolean", float: "number"}
 
@@ -153,6 +160,16 @@ def _checks() -> list[str]:
     return lines
 
 
+def _acting() -> list[str]:
+    """The fields that act only under another, as list items with their conditions."""
+    from hasenpfeffer.format.acting import UNDER
+
+    conditions: dict[str, list[str]] = {}
+    for rule in UNDER:
+        conditions.setdefault(rule.field.replace("{i}", "[]").replace(".[]", "[]"), []).append(rule.when)
+    return [f"- `{field}`: {'; and '.join(whens)}" for field, whens in conditions.items()]
+
+
 def generated() -> str:
     """The generated part of the page, markers included."""
     out = [BEGIN, "", "## Field reference", ""]
@@ -163,6 +180,7 @@ def generated() -> str:
             out += ["| Field | Type | Default | Description |", "| --- | --- | --- | --- |"]
             out += [f"| {f} | {_cell(t)} | {_cell(d)} | {_cell(x)} |" for f, t, d, x in rows]
     out += ["", "## Semantic checks", "", _CHECKS_INTRO, "", *_checks()]
+    out += ["", "### Fields that act only under another", "", _ACTING_INTRO, "", *_acting()]
     out += ["", END]
     return "\n".join(out) + "\n"
 
