@@ -5,7 +5,7 @@ address, beside the same work done as the commands do it (in this process, no HT
 - a pimc hint (hasenpfeffer, a card to play): at most 2 s;
 - a hand's review with every card's double-dummy value (hasenpfeffer-pepper): at most 1 s;
 - the first page load, the page and its scripts and style: at most 300 ms (the browser test
-  measures it in Chromium too, with its network log).
+  checks with Chromium's network log that no request of it leaves the machine).
 
 ``--load SECONDS`` also runs 20 games and 2 studies at once for that long and prints what it did.
 

@@ -132,13 +132,10 @@ def test_house_rule_mistake_fixed_and_compare_as_the_command(
     assert shown == rows(report)
 
 
-def test_first_load_is_quick_and_stays_on_this_machine(driver: Any, url: str) -> None:
+def test_first_load_stays_on_this_machine(driver: Any, url: str) -> None:
+    """Every request of the first load goes to the server (its time is benchmarks/web.py's)."""
     driver.get_log("performance")  # empty the log
     ready(driver, url)
-    timing = driver.execute_script(
-        "const n = performance.getEntriesByType('navigation')[0]; return n.loadEventEnd - n.startTime;"
-    )
-    assert 0 < timing <= 300, f"first load took {timing:.0f} ms"
     origin = urlsplit(url).netloc
     requested = []
     for entry in driver.get_log("performance"):
