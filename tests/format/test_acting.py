@@ -24,31 +24,13 @@ from pathlib import Path
 from typing import Any, Literal, Union, get_args, get_origin
 
 import pytest
-from pydantic import BaseModel
 
 from hasenpfeffer.format.acting import UNDER
 from hasenpfeffer.format.errors import Problem, VariantError
 from hasenpfeffer.format.loader import load_variant, load_variant_data
 from hasenpfeffer.format.variant import OrderUp, Variant
+from support.fields import field_paths
 from support.paths import ROOT
-
-
-def leaves(model: type[BaseModel], prefix: str = "") -> list[str]:
-    """Every field's dotted path, ``{i}`` for each entry of a list of mappings: a section's
-    fields, and an optional section or a list of mappings as a field of its own too."""
-    out = []
-    for name, info in model.model_fields.items():
-        path, ann = f"{prefix}{name}", info.annotation
-        args = get_args(ann) if get_origin(ann) in (Union, types.UnionType) else (ann,)
-        sub = next((a for a in args if isinstance(a, type) and issubclass(a, BaseModel)), None)
-        item = get_args(ann)[0] if get_origin(ann) is tuple else None
-        if isinstance(item, type) and issubclass(item, BaseModel):
-            out += [path, *leaves(item, f"{path}.{{i}}.")]
-        elif sub is not None:
-            out += [path] * (type(None) in args) + leaves(sub, f"{path}.")
-        else:
-            out.append(path)
-    return out
 
 
 def sections(path: str) -> list[str]:
@@ -186,7 +168,7 @@ def test_every_field_is_used_refused_or_switches_off_and_only_one_of_these() -> 
         "off": OFF,
         "one": ONE,
     }
-    every = leaves(Variant)
+    every = field_paths(Variant, ".{i}")
     named = set().union(*kinds.values())
     assert named <= {s for field in every for s in sections(field)}, named
     for a, first in kinds.items():
