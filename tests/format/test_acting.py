@@ -602,3 +602,15 @@ def test_every_built_in_and_example_sets_only_what_acts() -> None:
     ]
     for path in files:
         assert load_variant(path) is not None
+
+
+def test_a_key_set_on_the_command_line_is_refused_where_it_does_not_act() -> None:
+    from hasenpfeffer.format.houserule import house_rule
+
+    with pytest.raises(VariantError) as caught:
+        house_rule("hasenpfeffer", {"making.order_up.rounds": 1})
+    assert str(caught.value) == (
+        "--set making.order_up.rounds:1:1: making.order_up.rounds: acts only when making.method is"
+        " order-up, but it is auction"
+    )
+    assert house_rule("euchre", {"making.all_pass.rule": "forced"}).making.all_pass.redeal == "same-dealer"

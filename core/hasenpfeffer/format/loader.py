@@ -468,19 +468,21 @@ def _validate(doc: Document, files: list[str]) -> Variant:
             more = f"and {len(errors) - MAX_PROBLEMS} more problems"
             problems.append(Problem(last.path, last.line, last.col, "", more))
         raise VariantError(problems) from None
-    for path, message in check(variant, lambda p: _own(p, doc.locs, file)):
+    parents = set(files[1:])
+    for path, message in check(variant, lambda p: _own(p, doc.locs, parents)):
         loc, keyed = _check_location(path, doc, files)
         line, col = (loc.key_line, loc.key_col) if keyed and loc.key_line else (loc.line, loc.col)
         problems.append(Problem(loc.file, line, col, dotted(path), message))
     if problems:
         raise VariantError(capped(_sorted(problems, file)))
-    return settled(variant, lambda p: not _own(p, doc.locs, file))
+    return settled(variant, lambda p: not _own(p, doc.locs, parents))
 
 
-def _own(path: DataPath, locs: Mapping[DataPath, Loc], file: str) -> bool:
-    """Whether the file itself wrote the value at ``path`` or some of it, rather than a parent."""
+def _own(path: DataPath, locs: Mapping[DataPath, Loc], parents: set[str]) -> bool:
+    """Whether the file itself (or what stands for it: ``--set`` keys) wrote the value at
+    ``path`` or some of it, rather than one of its ``parents``."""
     n = len(path)
-    return any(loc.file == file for p, loc in locs.items() if p[:n] == path)
+    return any(loc.file not in parents for p, loc in locs.items() if p[:n] == path)
 
 
 def _paths(data: Any, path: DataPath = ()) -> typing.Iterator[DataPath]:
