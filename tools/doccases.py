@@ -161,7 +161,7 @@ def _selfplay(text: str, words: Words) -> str | None:
 def _fuzz(text: str, words: Words) -> str | None:
     if script(words) != "tools/fuzz.py":
         return None
-    for name in ("--variants", "--records"):
+    for name in ("--variants", "--records", "--merges"):
         n = option(words, name)
         if n is not None and n.isdigit() and int(n) > 2:
             text = _set_number(text, name, 2)
@@ -235,9 +235,9 @@ REDUCED: tuple[Reduction, ...] = (
     ),
     Reduction(
         "fuzz",
-        "python tools/fuzz.py --variants N --records M, above 2",
-        "--variants 2 --records 2",
-        "cases by the thousand take minutes; tests/project/test_fuzz.py runs the first 220 of seed 1",
+        "python tools/fuzz.py --variants N --records M --merges K, above 2",
+        "--variants 2 --records 2 --merges 2",
+        "cases by the thousand take minutes; tests/project/test_fuzz.py runs the first 280 of seed 1",
         True,
         _fuzz,
     ),
