@@ -12,9 +12,17 @@ import pytest
 
 pytest.importorskip("starlette", reason="the web tests need the web extra: pip install '.[web]'")
 sys.path.insert(0, str(Path(__file__).parent))
-os.environ.setdefault("HASENPFEFFER_ENGINE", "python")
 
 from browser import chrome, missing, server
+
+
+@pytest.fixture(scope="module", autouse=True)
+def python_twins() -> Iterator[None]:
+    """The web tests play on the pure-Python twins (no compile), and only they: the setting is
+    undone after each module, so that other tests see the environment as it was."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("HASENPFEFFER_ENGINE", os.environ.get("HASENPFEFFER_ENGINE", "python"))
+        yield
 
 
 @pytest.fixture(scope="module")
