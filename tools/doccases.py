@@ -340,6 +340,11 @@ def _dask_cli(words: Words, root: Path) -> str | None:
     return None if shutil.which("dask") else "no `dask` command, although the dask extra is installed"
 
 
+def _serve(words: Words, root: Path) -> str | None:
+    tests = root / "tests" / "web"
+    return None if any(tests.glob("test_*browser.py")) else "no browser tests run the server (tests/web)"
+
+
 NOT_RUN: tuple[NotRun, ...] = (
     NotRun(
         ("pip", "install"),
@@ -352,6 +357,12 @@ NOT_RUN: tuple[NotRun, ...] = (
         "it is CI itself: a fresh virtual environment, every check, the whole test suite (this test too)",
         "the script exists and installs every extra of pyproject.toml",
         _ci,
+    ),
+    NotRun(
+        ("hasenpfeffer", "serve"),
+        "a web server that runs until stopped; the browser tests of tests/web start it and drive it",
+        "the browser tests exist",
+        _serve,
     ),
     NotRun(
         ("dask", "scheduler"),
