@@ -182,7 +182,7 @@ def test_full_game_choosing_listed_numbers() -> None:
     assert game.is_over and game.winner is not None
     text = out.getvalue()
     us, them = game.scores
-    assert f"won. Score: us (0+2) {us}, them (1+3) {them}." in text
+    assert f"won: reached the target. Score: us (0+2) {us}, them (1+3) {them}." in text
     # Every hand was summed up, and the person was asked once per own decision.
     assert text.count("Hand ") >= len(game.hand_results)
     assert len(script.prompts) == sum(1 for line in text.splitlines() if line.startswith("you "))
@@ -249,13 +249,14 @@ def test_save_option_saves_on_quit_and_at_the_end(tmp_path: Path) -> None:
     assert json.loads(path.read_text(encoding="utf-8"))["result"]["winner"] == game.winner
 
 
-def test_unwritable_save_path_asks_again(tmp_path: Path) -> None:
+def test_unwritable_save_path_asks_again(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     game = fixed_game()
     bad = tmp_path / "no-such-dir" / "g.yaml"
     good = tmp_path / "g.yaml"
     s, out = session(game, ["quit", "y", str(bad), "y", str(good)])
     assert s.run() == 0
-    assert f"Cannot save to {bad}" in out.getvalue() and good.exists()
+    assert capsys.readouterr().err == f"cannot write {bad}: No such file or directory\n"
+    assert f"Game record saved to {good}" in out.getvalue() and good.exists()
 
 
 class IllegalBot(FirstBot):

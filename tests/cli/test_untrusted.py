@@ -7,6 +7,7 @@ in memory and time, and every mistake in it is a clear message with an exit code
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import time
@@ -16,6 +17,7 @@ import pytest
 
 from hasenpfeffer import records
 from hasenpfeffer.cli import main
+from hasenpfeffer.format.errors import clean
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.sim.simulate import play_game
 from support.paths import ROOT
@@ -235,6 +237,41 @@ def test_a_symbolic_link_out_of_the_folder_is_refused(
     assert code == 1 and "leads outside" in text and SECRET[:30] not in text
 
 
+@pytest.mark.parametrize("folder", [".", "tree"])
+def test_validate_reads_no_file_out_of_the_folder_through_a_link(
+    outside: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, folder: str
+) -> None:
+    from hasenpfeffer.format import yamlload
+
+    (outside / "sub").mkdir()
+    (outside / "sub" / "house.yaml").write_text("name: house\n")
+    (outside / "in.yaml").symlink_to("sub/house.yaml")  # a link within the folder is read
+    for name, target in [
+        ("a.yaml", "/etc/passwd"),
+        ("b.yaml", "/proc/self/environ"),
+        ("c.yaml", "../secret.yaml"),
+    ]:
+        (outside / name).symlink_to(target)
+    opened: list[str] = []
+    real_open = yamlload.open_regular
+
+    def spy(path: str | os.PathLike[str], name: str) -> object:
+        opened.append(os.path.realpath(path))
+        return real_open(path, name)
+
+    monkeypatch.setattr(yamlload, "open_regular", spy)
+    monkeypatch.chdir(outside if folder == "." else outside.parent)
+    code, text = run(capsys, "validate", folder)
+    root = os.path.realpath(outside)
+    assert code == 1 and opened and all(p.startswith(root + os.sep) for p in opened), opened
+    from hasenpfeffer.cli.commands.validate import OUTSIDE
+
+    prefix = "" if folder == "." else "tree/"
+    assert text.splitlines() == [f"{prefix}{name}.yaml: {OUTSIDE}" for name in "abc"] + [
+        "3 of 5 files invalid, 3 problems"
+    ]
+
+
 def test_allow_path_widens_the_rule_and_quotes_stay_short(
     outside: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -345,6 +382,23 @@ def test_control_characters_never_reach_the_terminal(
         assert code == 1 and "\x1b" not in text and "\x07" not in text, command
 
 
+@pytest.mark.parametrize("name", ["a\nb.yaml", "a\x1b[2Jb.yaml", "a\x9bb\u202e.yaml", "caf\u00e9.yaml"])
+def test_validate_json_keeps_the_real_file_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str
+) -> None:
+    import json
+
+    path = tmp_path / name
+    path.write_text("name: house\ngame: {target: x}\n")
+    code, text = run(capsys, "validate", "--format", "json", str(path))
+    report = json.loads(text)
+    assert code == 1 and report["files"][0]["path"] == str(path)
+    assert report["problems"][0]["path"] == str(path)
+    assert text.isascii() and not any(ch < " " and ch != "\n" for ch in text)  # safe on a terminal
+    code, text = run(capsys, "validate", str(path))  # the text format escapes what it prints
+    assert text.startswith(clean(str(path)) + ":") and "\x1b" not in text and "\x9b" not in text
+
+
 # ------------------------------------------------------------------ bad input: a message, never a traceback
 
 
@@ -408,6 +462,44 @@ def test_reading_is_bounded_in_time_for_a_deep_file(
     start = time.perf_counter()
     code, text = run(capsys, "validate", str(path))
     assert code == 1 and "nesting depth" in text and time.perf_counter() - start < 10
+
+
+@pytest.mark.parametrize("loader", ["pure", "libyaml"])
+@pytest.mark.parametrize("depth", ["as-counted-once", "unscanned", "50000"])
+def test_a_deep_file_is_refused_under_either_parser(
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    loader: str,
+    depth: str,
+) -> None:
+    # ``[a:`` opens two levels: a sequence and the single-pair mapping in it. Counted once, as
+    # many as the shape then allows reached the pure composer, which recursed too deep; the
+    # most the shape allows now without counting events first; and 50,000.
+    from hasenpfeffer.format import yamldepth
+
+    chosen = yamldepth.PureLoader if loader == "pure" else yamldepth.C_LOADER
+    if chosen is None:
+        pytest.skip("PyYAML was built without libyaml")
+    monkeypatch.setattr(yamldepth, "LOADER", chosen)
+
+    def deep(head: str) -> str:
+        room = yamldepth.SCAN_ABOVE - 2 * (max(map(len, head.splitlines())) + 1)
+        n = {"as-counted-once": room, "unscanned": room // 2}.get(depth, 50_000)
+        return head + " [a:\n" * n + " ]\n" * n
+
+    variant, record = tmp_path / "deep.yaml", tmp_path / "game.yaml"
+    variant.write_text(deep("name: x\nplayers:\n"))
+    record.write_text(deep("variant: euchre\nhands:\n"))
+    for argv in (
+        ["validate", str(variant)],
+        ["show", str(variant)],
+        ["simulate", str(variant), "--games", "1", "--workers", "1"],
+        ["replay", str(record)],
+    ):
+        code, text = run(capsys, *argv)
+        assert code == 1 and "RecursionError" not in text, (argv, text)
+        assert re.match(rf"{re.escape(argv[1])}:\d+:\d+: (\w[\w.]*: )?nest", text), (argv, text)
 
 
 LONG = "x" * 300

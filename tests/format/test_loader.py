@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import pickle
+import socket
 from pathlib import Path
 
 import pytest
@@ -140,6 +142,22 @@ def test_missing_grandparent_is_reported_in_the_parent(tmp_path: Path) -> None:
     child = write(tmp_path, "child.yaml", "name: c\nextends: sub/parent.yaml\n")
     assert messages(load_variant, child) == [
         f"{parent}:3:10: extends: cannot find `../gone.yaml` (looked for {tmp_path / 'gone.yaml'})"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("kind", "make"), [("a pipe", os.mkfifo), ("a folder", os.mkdir), ("a socket", "bind")]
+)
+def test_extends_naming_no_regular_file_says_what_it_is(tmp_path: Path, kind: str, make: object) -> None:
+    target = tmp_path / "parent.yaml"
+    if make == "bind":
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.bind(str(target))
+    else:
+        make(target)  # type: ignore[operator]
+    child = write(tmp_path, "child.yaml", "name: c\nextends: parent.yaml\n")
+    assert messages(load_variant, child) == [
+        f"{child}:2:10: extends: `parent.yaml` is not a regular file but {kind}: refused"
     ]
 
 

@@ -9,14 +9,13 @@ bot has drawn (:func:`start`). A vector environment's game keeps a row of its ow
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+from .. import jitcache
+
+_jit = jitcache.jit(nogil=True)
 
 DEALER, DEAL, BOT, RESTART = range(4)
 """The streams of a game's key, as :mod:`hasenpfeffer.engine.draws` names them."""

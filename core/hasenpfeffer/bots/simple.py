@@ -18,12 +18,14 @@ from collections.abc import Sequence
 from ..engine.draws import GAMMA, MASK, as_key, mix
 from ..engine.view import View
 from ..rules.actions import Action
+from .base import Bot
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Chooses uniformly among the legal actions."""
 
     def __init__(self, seed: int | None = None) -> None:
+        super().__init__(seed)
         self.key = as_key(seed)
         self.words = 0
         """The words of the key drawn so far."""

@@ -29,10 +29,11 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from .acting import settled
 from .checks import check, related
 from .errors import MAX_PROBLEMS, QUOTE_LIMIT, Problem, VariantError, capped, clean, quote
 from .variant import Variant
-from .yamlload import STDIN, Document, Loc, dotted, read
+from .yamlload import STDIN, Document, Loc, dotted, file_kind, read
 from .yamlload import Path as DataPath
 
 _PACKAGE = "hasenpfeffer.variants"
@@ -165,8 +166,11 @@ def _parent_source(text: Any, loc: Loc, child: _Source) -> _Source:
     file = os.path.normpath(os.path.join(child.base_dir, text))
     if not inside(file, child.base_dir, child.allow):
         raise fail(f"`{shown}` leads outside this file's folder, refused: {CONTAINED}")
-    if not os.path.isfile(file):
+    kind = file_kind(file)
+    if kind == "missing":
         raise fail(f"cannot find `{shown}` (looked for {quote(file)})")
+    if kind:
+        raise fail(f"`{shown}` is not a regular file but {kind}: refused")
     return _path_source(file, child.allow, shown_path(os.path.dirname(child.shown), text))
 
 
@@ -464,13 +468,32 @@ def _validate(doc: Document, files: list[str]) -> Variant:
             more = f"and {len(errors) - MAX_PROBLEMS} more problems"
             problems.append(Problem(last.path, last.line, last.col, "", more))
         raise VariantError(problems) from None
-    for path, message in check(variant):
+    parents = set(files[1:])
+    for path, message in check(variant, lambda p: _own(p, doc.locs, parents)):
         loc, keyed = _check_location(path, doc, files)
         line, col = (loc.key_line, loc.key_col) if keyed and loc.key_line else (loc.line, loc.col)
         problems.append(Problem(loc.file, line, col, dotted(path), message))
     if problems:
         raise VariantError(capped(_sorted(problems, file)))
-    return variant
+    return settled(variant, lambda p: not _own(p, doc.locs, parents))
+
+
+def _own(path: DataPath, locs: Mapping[DataPath, Loc], parents: set[str]) -> bool:
+    """Whether the file itself (or what stands for it: ``--set`` keys) wrote the value at
+    ``path`` or some of it, rather than one of its ``parents``."""
+    n = len(path)
+    return any(loc.file not in parents for p, loc in locs.items() if p[:n] == path)
+
+
+def _paths(data: Any, path: DataPath = ()) -> typing.Iterator[DataPath]:
+    """The path of every value in plain data, the whole first."""
+    yield path
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            yield from _paths(value, (*path, str(key)))
+    elif isinstance(data, list | tuple):
+        for i, value in enumerate(data):
+            yield from _paths(value, (*path, i))
 
 
 def _document(
@@ -527,6 +550,8 @@ def load_variant_data(
     folder = Path(base_dir) if base_dir is not None else Path(".")
     here = _Source(f"data:{source}", source, None, folder, (*allowed_roots(allow), os.path.realpath(folder)))
     files = [source]
-    where: dict[DataPath, Loc] = dict(locs) if locs is not None else {(): Loc(source, 1, 1)}
+    where: dict[DataPath, Loc] = (
+        dict(locs) if locs is not None else dict.fromkeys(_paths(data), Loc(source, 1, 1))
+    )
     doc = _resolve(Document(dict(data), where), here, (here,), files)
     return _validate(doc, files)

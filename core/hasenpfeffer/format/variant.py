@@ -527,7 +527,9 @@ class Bid(Model):
         " where it is set).",
     )
     alone: Bool = Field(
-        False, description="The maker plays alone: the partners sit out (nothing to do without partners)."
+        False,
+        description="The maker plays alone: the partners sit out, or with a called partner no card is"
+        " called; scored as a lone maker's hand where the bid has no points of its own.",
     )
     open: Bool = Field(False, description="The maker's hand is shown to every seat during play.")
     open_from: Literal["first-trick", "lead"] = Field(

@@ -25,33 +25,12 @@ from typing import IO, Any, NamedTuple
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from . import yamldepth
 from .errors import Problem, VariantError, capped, quote
-
-_TAGS: dict[tuple[Any, Any, Any], str] = {}
-
-
-class _Loader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """The C safe loader (when PyYAML has libyaml) with implicit tags remembered between files."""
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> str:
-        key = (kind, value, implicit)
-        tag = _TAGS.get(key)
-        if tag is None:
-            tag = super().resolve(kind, value, implicit)
-            if len(_TAGS) < 4096:
-                _TAGS[key] = tag
-        return tag
-
+from .yamldepth import MAX_DEPTH, TooDeep, refuse_deep, too_deep
 
 MAX_BYTES = 1 << 20
 """Largest variant file read (1 MiB)."""
-MAX_DEPTH = 40
-"""Deepest nesting of mappings and lists."""
-SCAN_ABOVE = 400
-"""Nesting a text's shape allows (:func:`depth_bound`) beyond which its events are counted
-before any value is built: deeper than :data:`MAX_DEPTH` is then refused at once, before the
-composer recurses (libyaml's composer recurses in C, and a file of 50,000 brackets would
-overflow its stack)."""
 MAX_ALIAS_NODES = 10_000
 """Most nodes built again through aliases (bounds "billion laughs" expansion)."""
 MAX_NODES = 500_000
@@ -275,50 +254,6 @@ def decode(raw: bytes, file: str, limit: int = MAX_BYTES) -> str:
         raise VariantError([Problem(file, line, col, "", message)]) from None
 
 
-def depth_bound(text: str) -> int:
-    """At most how deep ``text`` can nest, from its shape alone: block collections nest at
-    rising columns (at most two to a column: a block mapping and the sequence at its indent),
-    and each flow collection opens with a bracket.
-
-    >>> depth_bound("a:\\n  b: [1, {c: 2}]\\n")
-    36
-    """
-    return 2 * (max(map(len, text.split("\n"))) + 1) + text.count("[") + text.count("{")
-
-
-def refuse_deep(text: str, file: str) -> None:
-    """Raise :class:`VariantError` where ``text`` nests deeper than :data:`MAX_DEPTH`, read from
-    its stream of events (no value built, nothing recursive), where its shape allows more
-    than :data:`SCAN_ABOVE` levels; other texts are left to the builder's own check.
-
-    >>> refuse_deep("a: " + "[" * 500 + "]" * 500, "deep.yaml")
-    Traceback (most recent call last):
-    ...
-    hasenpfeffer.format.errors.VariantError: deep.yaml:1:44: nesting depth over 40 levels: refused
-    """
-    if depth_bound(text) <= SCAN_ABOVE:
-        return
-    parser = _Loader(text)
-    opening, closing = (
-        (yaml.MappingStartEvent, yaml.SequenceStartEvent),
-        (yaml.MappingEndEvent, yaml.SequenceEndEvent),
-    )
-    depth = 0
-    try:
-        while (event := parser.get_event()) is not None:
-            if isinstance(event, opening):
-                depth += 1
-                if depth > MAX_DEPTH + 1:  # the top mapping is at depth 0
-                    mark = event.start_mark
-                    line, col = (1, 1) if mark is None else (mark.line + 1, mark.column + 1)
-                    message = f"nesting depth over {MAX_DEPTH} levels: refused"
-                    raise VariantError([Problem(file, line, col, "", message)])
-            elif isinstance(event, closing):
-                depth -= 1
-    finally:
-        parser.dispose()
-
-
 def _syntax(exc: yaml.YAMLError, text: str, file: str) -> Problem:
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
@@ -354,7 +289,7 @@ def parse(text: str, file: str, keep_going: bool = False, limit: int = MAX_BYTES
     """
     if len(text) > limit:
         raise VariantError([Problem(file, 1, 1, "", f"the text is longer than {limit} characters: refused")])
-    loader = _Loader(text)
+    loader = yamldepth.LOADER(text)
     try:
         refuse_deep(text, file)
         node = loader.get_single_node()
@@ -372,8 +307,10 @@ def parse(text: str, file: str, keep_going: bool = False, limit: int = MAX_BYTES
             data = builder.build(node, (), 0, None)
         except _Abort as abort:
             raise VariantError([abort.problem]) from None
-        except RecursionError:
-            raise VariantError([Problem(file, 1, 1, "", "nested too deeply: refused")]) from None
+    except TooDeep as exc:
+        raise too_deep(file, exc.mark) from None
+    except RecursionError:  # never reached while the depth checks hold
+        raise VariantError([Problem(file, 1, 1, "", "nested too deeply: refused")]) from None
     except yaml.YAMLError as exc:
         raise VariantError([_syntax(exc, text, file)]) from None
     finally:
@@ -383,6 +320,28 @@ def parse(text: str, file: str, keep_going: bool = False, limit: int = MAX_BYTES
         problems = builder.problems + duplicates
         raise VariantError(capped(sorted(problems, key=lambda p: (p.line, p.col))))
     return Document(data, builder.locs, tuple(duplicates))
+
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket"))
+
+
+def file_kind(path: str | os.PathLike[str]) -> str:
+    """What a path is when it is no regular file, seen without opening it: ``a folder``,
+    ``a pipe``, ``a socket``, ``a device`` or ``missing``; ``""`` for a regular file (or one
+    that cannot be looked at: opening it says why).
+
+    >>> file_kind("/dev/null"), file_kind("/"), file_kind("/no/such/file")
+    ('a device', 'a folder', 'missing')
+    """
+    try:
+        mode = os.stat(path).st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return "missing"
+    except OSError:
+        return ""
+    if stat.S_ISREG(mode):
+        return ""
+    return next((kind for test, kind in _KINDS if test(mode)), "a device")
 
 
 def open_regular(path: str | os.PathLike[str], name: str) -> IO[bytes]:

@@ -18,10 +18,8 @@ See docs/records.md.
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import secrets
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -33,6 +31,7 @@ from ..engine.transcript import split
 from ..format.errors import VariantError, clean, quote
 from ..format.variant import Variant
 from ..format.yamlload import Document
+from ..output import write_file
 from ..rules.actions import IllegalActionError
 from .errors import RecordError, ReplayError
 from .format import Hand, ReadRecord, from_mapping, read_file, read_text
@@ -62,20 +61,12 @@ def dump(record: Mapping[str, Any]) -> str:
 def save(record: Mapping[str, Any], path: str | os.PathLike[str]) -> None:
     """Write a record to a file (JSON when the name ends in ``.json``, else YAML).
 
-    The text goes to a temporary file in the same folder that then replaces ``path``, so
-    the file is never left half-written, even if the process is killed.
+    It is written as every file is (:func:`hasenpfeffer.output.write_file`): whole or not at
+    all, never half-written even if the process is killed, and only over a regular file (a
+    link: the file it names); :class:`~hasenpfeffer.output.WriteError` says why not.
     """
-    p = Path(path)
-    text = json.dumps(record, indent=1) if p.suffix == ".json" else dump(record)
-    temp = p.with_name(f".{p.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-    try:
-        with open(temp, "x", encoding="utf-8") as f:
-            f.write(text)
-        os.replace(temp, p)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            temp.unlink()
-        raise
+    text = json.dumps(record, indent=1) if Path(path).suffix == ".json" else dump(record)
+    write_file(path, text)
 
 
 # ---------------------------------------------------------------------- reading

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..bots import DEFAULT_BOT
 from ..format.variant import Variant
 from .execute import Progress, Shard, Span, Stopped, default_workers, execute, shard_range
 from .extras import BotError
@@ -105,7 +106,9 @@ class Job:
 
 def record_path(directory: str | os.PathLike[str], index: int) -> Path:
     """Where game ``index``'s record is written."""
-    return Path(directory) / f"game-{index:06d}.yaml"
+    from ..records.folder import record_name
+
+    return Path(directory) / record_name(index)
 
 
 def write_record(game: Game, path: Path) -> None:
@@ -116,17 +119,19 @@ def write_record(game: Game, path: Path) -> None:
 
 
 def play_each(job: Job, games: Span) -> Iterator[Stats]:
-    """Play games ``start`` to ``stop - 1`` of a run: each one's statistics once its record is written."""
+    """Play games ``start`` to ``stop - 1`` of a run: each one's statistics once its record is
+    written (and the game in their ``recorded``)."""
     if job.engine == "compiled":
         yield from play_compiled(job, games)
         return
     start, stop = games
     for index in range(start, stop):
         game = play_game(job.variant, job.bots, game_seed(job.seed, index), job.max_hands)
-        if job.records is not None:
-            write_record(game, record_path(job.records, index))
         stats = Stats(sides=len(job.variant.teams))
         stats.add_game(game)
+        if job.records is not None:
+            write_record(game, record_path(job.records, index))
+            stats.recorded.append((index, index + 1))
         yield stats
 
 
@@ -150,9 +155,10 @@ def play_compiled(job: Job, games: Span) -> Iterator[Stats]:
 
         for g in range(len(batch)):
             game = replay_game(batch, g)
-            write_record(game, record_path(job.records, first + g))
             stats = Stats(sides=len(job.variant.teams))
             stats.add_game(game)
+            write_record(game, record_path(job.records, first + g))
+            stats.recorded.append((first + g, first + g + 1))
             yield stats
 
 
@@ -204,7 +210,7 @@ def as_variant(
 def simulate(
     variant: Variant | str | os.PathLike[str],
     games: int,
-    bots: Sequence[str],
+    bots: Sequence[str] | None = None,
     seed: int = 0,
     workers: int | None = None,
     records: str | os.PathLike[str] | None = None,
@@ -219,8 +225,9 @@ def simulate(
     """Play ``games`` games and return the merged statistics (or raise :class:`Interrupted`).
 
     ``variant`` is a :class:`Variant`, a built-in name or a file (``allow``: as for
-    :func:`~hasenpfeffer.load_variant`). ``shard=(i, n)`` plays only the i-th of n shares of the
-    games (their seeds as in the whole run); ``cluster`` plays them on Dask: a scheduler's
+    :func:`~hasenpfeffer.load_variant`); ``bots`` the bot spec of each seat (by default
+    :data:`~hasenpfeffer.bots.DEFAULT_BOT` in every seat, as on the command line).
+    ``shard=(i, n)`` plays only the i-th of n shares of the games (their seeds as in the whole run); ``cluster`` plays them on Dask: a scheduler's
     address, ``"local:N"`` or a ``distributed.Client``. A game still running after ``max_hands``
     hands is stopped and counted in ``unfinished`` (see :mod:`hasenpfeffer.sim.limits`).
     ``engine`` is ``python``, ``compiled`` (random and greedy bots, a covered variant) or ``auto``
@@ -229,8 +236,12 @@ def simulate(
     >>> stats = simulate("euchre", 4, ["greedy"] * 4, seed=1, workers=1)
     >>> stats.games, sum(stats.wins) + stats.unfinished
     (4, 4)
+    >>> simulate("euchre", games=4, seed=1, workers=1) == stats
+    True
     """
     variant = as_variant(variant, allow)
+    if bots is None:
+        bots = [DEFAULT_BOT] * variant.players
     if len(bots) != variant.players:
         raise ValueError(f"{len(bots)} bots for {variant.players} players")
     if records is not None:

@@ -116,6 +116,10 @@ class Stats:
     happened: dict[str, int] = field(default_factory=dict)
     """Rules seen acting that leave no other trace (turned trump, turned Joker, a match's games,
     shut-outs, laps, wins on a defeated bid): :func:`~.happenings.happenings`."""
+    recorded: list[tuple[int, int]] = field(default_factory=list, compare=False, repr=False)
+    """The games whose records were written (``--records``), as spans of their indices (start,
+    stop), joined where they meet: a run stopped part-way keeps the records of these alone. Not
+    a figure: neither compared nor in :meth:`raw`."""
 
     def __post_init__(self) -> None:
         for name in ("wins", "points", "points_sq"):
@@ -239,6 +243,8 @@ class Stats:
     def merge(self, other: Stats) -> None:
         """Add another worker's totals to these (order does not matter)."""
         self.games += other.games
+        if other.recorded:
+            self.recorded = joined([*self.recorded, *other.recorded])
         self.unfinished += other.unfinished
         self.hands += other.hands
         self.hands_sq += other.hands_sq
@@ -413,6 +419,21 @@ class Stats:
             "dummies": self.dummies,
             "happened": dict(sorted(self.happened.items())),
         }
+
+
+def joined(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans of indices in order, those that meet or overlap made one.
+
+    >>> joined([(4, 5), (0, 2), (2, 3), (5, 9)])
+    [(0, 3), (4, 9)]
+    """
+    out: list[tuple[int, int]] = []
+    for start, stop in sorted(spans):
+        if out and start <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], stop))
+        else:
+            out.append((start, stop))
+    return out
 
 
 def _count(value: Any, signed: bool = False) -> int:

@@ -34,7 +34,7 @@ from ..format.errors import Problem, VariantError
 from ..format.houserule import house_rule
 from ..format.loader import load_variant
 from ..format.variant import Variant
-from ..format.yamlload import refuse_deep
+from ..format.yamldepth import refuse_deep
 from .estimates import estimate
 from .execute import Progress, Shard
 from .figures import Estimate, ordered

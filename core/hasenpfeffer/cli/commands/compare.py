@@ -25,6 +25,7 @@ from ..common import (
     needed_extra,
     run_games,
     where,
+    writable,
 )
 from ..report.figures import (
     LEGEND,
@@ -72,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
     engine = engine_or_report(args, variants, bots)
     if engine is None:
         return 2
+    if not writable([] if args.plot is None else [args.plot]):
+        return 1
     workers = args.workers or default_workers()
     start = time.perf_counter()
     both = run_games(
@@ -95,9 +98,14 @@ def run(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     report = compare_report(variants, bots, args.seed, both, args.max_hands) | {"engine": engine.label}
     if args.plot is not None:
+        from ...output import WriteError
         from ..report.compareplot import plot
 
-        plot(args.plot, list(zip(variants, both.stats, strict=True)), report)
+        try:
+            plot(args.plot, list(zip(variants, both.stats, strict=True)), report)
+        except WriteError as exc:
+            error(str(exc))
+            return 1
     if args.json:
         sys.stdout.write(json.dumps(report) + "\n")
         return 0

@@ -10,6 +10,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from ...bots import DEFAULT_BOT
 from ..common import add_allow_path, error, find_bots_here, seed_type
 from ..ui.table import DEFAULT_SAVE, PERSON, Ask, Session
 
@@ -26,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME | A,B,..",
         help="bot for every other seat, or one per other seat in seat order (built-ins: random, greedy, mc,"
         " pimc, with parameters as pimc:worlds=32; or module:Class, found in the current folder too;"
-        " default greedy)",
+        f" default {DEFAULT_BOT})",
     )
     parser.add_argument("--seed", type=seed_type, default=None, help="seed of the deal and the bots")
     parser.add_argument(
@@ -131,6 +132,7 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
     from ...engine.game import Game
     from ...format.errors import VariantError
     from ...format.loader import load_variant
+    from ...output import WriteError, check_target
 
     seat: int | None = args.seat
     specs: str | None = args.bots
@@ -162,7 +164,7 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
         raise SetupError(f"--seat: choose a seat from 0 to {variant.players - 1}", 2)
     base = game.seed if isinstance(game.seed, int) else 0
     try:
-        by_seat = bot_specs(specs or "greedy", variant.players, seat)
+        by_seat = bot_specs(specs or DEFAULT_BOT, variant.players, seat)
         find_bots_here(by_seat.values())
         bots = {s: load_bot(name, seed=base * 101 + s) for s, name in by_seat.items()}
     except (ValueError, ImportError, AttributeError) as exc:
@@ -170,6 +172,11 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
     terminal = console.is_terminal and sys.stdin.isatty()
     delay = args.delay if args.delay is not None else (0.5 if terminal else 0.0)
     save_to = Path(args.save) if args.save else None
+    if save_to is not None:
+        try:
+            check_target(save_to)  # said now, not after the game
+        except WriteError as exc:
+            raise SetupError(str(exc), 1) from None
     session = Session(game, seat, bots, console, ask, save_to, delay, by_seat)
     session.default_save = args.resume or DEFAULT_SAVE
     return session

@@ -16,8 +16,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--write",
         metavar="PATH",
-        help="write the schema to PATH (e.g. .hasenpfeffer/variant.schema.json in your repository) and"
-        " print the line that points a YAML file at it",
+        help="write the schema to PATH (e.g. .hasenpfeffer/variant.schema.json in your repository; its"
+        " folders are made) and print the line that points a YAML file at it",
     )
     parser.epilog = (
         "The output is what schemas/variant.schema.json (with --record: schemas/record.schema.json) holds."
@@ -37,12 +37,19 @@ def run(args: argparse.Namespace) -> int:
     if args.write is None:
         sys.stdout.write(text)
         return 0
+    from ...output import WriteError, write_file
+    from ..common import error
+
     path = Path(args.write)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
     except OSError as exc:
         print(f"{args.write}: {exc.strerror or exc}", file=sys.stderr)
+        return 1
+    try:
+        write_file(path, text)
+    except WriteError as exc:
+        error(str(exc))
         return 1
     print(f"wrote {path}; start each file with this line (the path relative to the file):")
     print(f"# yaml-language-server: $schema={os.path.relpath(path)}")

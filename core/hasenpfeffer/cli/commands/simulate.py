@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rich.console import Console
@@ -39,7 +39,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT", help="a built-in variant name or a variant file")
     add_common(parser)
     add_run_options(parser)
-    parser.add_argument("--records", metavar="DIR", help="write one game record per game into DIR")
+    parser.add_argument(
+        "--records",
+        metavar="DIR",
+        help="write one game record per game into DIR (made if missing), a folder that holds nothing"
+        " else: one that holds entries is refused; when the run ends, even stopped, DIR holds the records"
+        " of the games it counted",
+    )
+    parser.add_argument(
+        "--records-overwrite",
+        action="store_true",
+        help="first remove the records of an earlier run from DIR (refused if DIR holds anything else)",
+    )
 
 
 def sides_label(variant: Variant, side: int) -> str:
@@ -170,11 +181,41 @@ def render(variant: Variant, stats: Stats, header: str, console: Console) -> Non
     console.print(other)
 
 
+NOT_EMPTY = (
+    "; records of one run go into a folder of their own: give a new or empty one, or --records-overwrite"
+)
+
+
+def ready(folder: str, replace: bool) -> bool:
+    """Whether ``--records`` names a folder fit for the run's records (made or emptied of an
+    earlier run's records with ``--records-overwrite``); False after saying why not."""
+    from ...records.folder import FolderError, NotEmpty, prepare
+
+    try:
+        prepare(folder, replace)
+    except FolderError as exc:
+        error(f"--records {exc}{NOT_EMPTY if isinstance(exc, NotEmpty) else ''}")
+        return False
+    return True
+
+
+def keep_records(folder: str | None, stats: Stats | None) -> None:
+    """Leave in the records folder those of the games counted in ``stats`` alone (None: a run
+    that failed, none), Ctrl-C and SIGTERM waiting meanwhile: the count said is the count kept."""
+    from ...records.folder import settle
+    from ...sim.interrupt import ignored
+
+    if folder is not None:
+        with ignored(signal.SIGINT, signal.SIGTERM):
+            settle(folder, [] if stats is None else stats.recorded)
+
+
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
+    from ...output import WriteError
     from ...sim.execute import shard_range
     from ...sim.limits import cap_warning
-    from ...sim.simulate import default_workers, simulate
+    from ...sim.simulate import Interrupted, default_workers, simulate
     from ..report.figures import simulate_report
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
@@ -198,32 +239,41 @@ def run(args: argparse.Namespace) -> int:
             highlight=False,
         )
         return 2
-    if args.records is not None:
-        try:
-            Path(args.records).mkdir(parents=True, exist_ok=True)
-        except OSError as exc:
-            err.print(f"--records {args.records}: {exc.strerror or exc}", markup=False, highlight=False)
-            return 1
+    if args.records_overwrite and args.records is None:
+        error("--records-overwrite replaces the records in --records DIR: give --records too")
+        return 2
+    if args.records is not None and not ready(args.records, args.records_overwrite):
+        return 1
     workers = args.workers or default_workers()
     first, stop = shard_range(args.games, args.shard)
     start = time.perf_counter()
 
     def play(advance: Progress) -> Stats:
-        return simulate(
-            variant,
-            args.games,
-            bots,
-            args.seed,
-            workers,
-            args.records,
-            advance,
-            shard=args.shard,
-            cluster=args.dask,
-            max_hands=args.max_hands,
-            engine=engine.name,
-        )
+        try:
+            stats = simulate(
+                variant,
+                args.games,
+                bots,
+                args.seed,
+                workers,
+                args.records,
+                advance,
+                shard=args.shard,
+                cluster=args.dask,
+                max_hands=args.max_hands,
+                engine=engine.name,
+            )
+        except BaseException as exc:
+            keep_records(args.records, exc.stats if isinstance(exc, Interrupted) else None)
+            raise
+        keep_records(args.records, stats)
+        return stats
 
-    stats = run_games(play, stop - first, variant.name, err, args.records)
+    try:
+        stats = run_games(play, stop - first, variant.name, err, args.records)
+    except WriteError as exc:  # a record (the run's are removed)
+        error(str(exc))
+        return 1
     if isinstance(stats, int):
         return stats
     elapsed = time.perf_counter() - start

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import csv
+import io
 import json
 import sys
 import time
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -30,6 +30,7 @@ from ..common import (
     run_games,
     shard_label,
     where,
+    writable,
 )
 from ..report.figures import (
     LEGEND,
@@ -113,10 +114,30 @@ def table(report: dict[str, Any]) -> Table:
     return out
 
 
-def write_csv(path: str, report: dict[str, Any]) -> None:
+def csv_text(report: dict[str, Any]) -> str:
     """One row per point and figure: the set values, the figure, its interval, count and difference."""
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows(csv_rows(report))
+    text = io.StringIO(newline="")
+    csv.writer(text).writerows(csv_rows(report))
+    return text.getvalue()
+
+
+def outputs(args: argparse.Namespace) -> list[str]:
+    """The files ``--json``, ``--csv`` and ``--plot`` name."""
+    return [path for path in (args.json, args.csv, args.plot) if path is not None]
+
+
+def write(args: argparse.Namespace, report: dict[str, Any]) -> None:
+    """Write the files asked for (:class:`~hasenpfeffer.output.WriteError` for one that cannot be)."""
+    from ...output import write_file
+
+    if args.json is not None:
+        write_file(args.json, json.dumps(report) + "\n")
+    if args.csv is not None:
+        write_file(args.csv, csv_text(report))
+    if args.plot is not None:
+        from ..report.sweepplot import plot
+
+        plot(args.plot, report)
 
 
 def parse(texts: Sequence[str]) -> list[Setting] | str:
@@ -134,6 +155,7 @@ def parse(texts: Sequence[str]) -> list[Setting] | str:
 def run(args: argparse.Namespace) -> int:
     """Play the grid and print, write or draw the figures."""
     from ...format.errors import VariantError
+    from ...output import WriteError
     from ...sim.execute import shard_range
     from ...sim.runset import play_set
     from ...sim.simulate import default_workers
@@ -168,6 +190,8 @@ def run(args: argparse.Namespace) -> int:
     engine = engine_or_report(args, everything, bots)
     if engine is None:
         return 2
+    if not writable(outputs(args)):
+        return 1
     workers = args.workers or default_workers()
     first, stop = shard_range(args.games, args.shard)
     start = time.perf_counter()
@@ -199,16 +223,9 @@ def run(args: argparse.Namespace) -> int:
         Sweep(keys, everything, [{}, *points], runs, bots, args.seed, args.games, args.shard, args.max_hands)
     ) | {"engine": engine.label}
     try:
-        if args.json is not None:
-            Path(args.json).write_text(json.dumps(report) + "\n", encoding="utf-8")
-        if args.csv is not None:
-            write_csv(args.csv, report)
-        if args.plot is not None:
-            from ..report.sweepplot import plot
-
-            plot(args.plot, report)
-    except OSError as exc:
-        error(f"cannot write {exc.filename}: {exc.strerror or exc}")
+        write(args, report)
+    except WriteError as exc:
+        error(str(exc))
         return 1
     out.print(
         f"[bold]{escape(base.name)}[/] and {len(variants)} house rules: {stop - first:,} games each"

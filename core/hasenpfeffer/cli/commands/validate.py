@@ -1,7 +1,9 @@
 """``hasenpfeffer validate PATH...``: check variant files, folders and globs.
 
 Folders are searched recursively for ``*.yaml``, ``*.yml`` and ``*.json`` files, skipping
-hidden folders and files (names starting with a dot). Output formats:
+hidden folders and files (names starting with a dot). A symbolic link found there that leads
+out of the folder is not read: it is reported as a problem of its own (:data:`OUTSIDE`).
+Output formats:
 
 - ``text``: one ``path:line:col: loc: message`` line per problem, then a summary;
 - ``github``: ``::error file=F,line=L,col=C::loc: message`` workflow commands,
@@ -19,18 +21,16 @@ import os
 import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ...format.errors import clean, quote
+from ...format.errors import Problem, clean, quote
 from ..common import add_allow_path
-
-if TYPE_CHECKING:
-    from ...format.errors import Problem
 
 SUFFIXES = (".yaml", ".yml", ".json")
 FORMAT = 1
 """Version of the ``--format json`` output (``docs/outputs.md``)."""
 _GLOB_CHARS = frozenset("*?[")
+OUTSIDE = "a symbolic link that leads out of the folder being checked: not read (name its target to check it)"
+"""The problem of such a link, found in a folder."""
 
 
 class UsageError(Exception):
@@ -55,28 +55,33 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.epilog = "Exit status: 0 when every file is valid, 1 when one is not, 2 on a usage error."
 
 
-def _walk(folder: Path) -> Iterator[Path]:
-    """Variant files under a folder, sorted, hidden entries skipped."""
+def _walk(folder: Path) -> Iterator[tuple[Path, bool]]:
+    """Variant files under a folder, sorted, hidden entries skipped, each with whether it lies
+    in the folder (a symbolic link may lead out; links to folders are not followed)."""
+    from ...format.loader import inside
+
     for root, dirs, files in os.walk(folder):
         dirs[:] = sorted(d for d in dirs if not d.startswith("."))
         for name in sorted(files):
             if name.endswith(SUFFIXES) and not name.startswith("."):
-                yield Path(root, name)
+                path = Path(root, name)
+                yield path, not path.is_symlink() or inside(path, folder)
 
 
-def expand(args: Iterable[str]) -> list[Path]:
-    """Files named by the arguments, in order and without repeats.
+def expand(args: Iterable[str]) -> dict[Path, bool]:
+    """Files named by the arguments, in order and without repeats, each with whether to read it
+    (not a link found in a folder that leads out of it).
 
     Raises :class:`UsageError` for a path that does not exist, a pattern that
     matches nothing, or no file at all.
     """
-    found: dict[Path, None] = {}
+    found: dict[Path, bool] = {}
     args = list(args)
     if not args:
         raise UsageError("give at least one PATH (a variant file, a folder or a glob pattern)")
     for arg in args:
         if arg == "-":
-            found.setdefault(Path(arg), None)
+            found.setdefault(Path(arg), True)
             continue
         if any(ch in _GLOB_CHARS for ch in arg) and not os.path.exists(arg):
             matches = sorted(glob.glob(arg, recursive=True))
@@ -89,16 +94,16 @@ def expand(args: Iterable[str]) -> list[Path]:
                 raise UsageError(f"{arg}: no such file or folder")
             paths = [path]
         for path in paths:
-            for file in _walk(path) if path.is_dir() else [path]:
-                found.setdefault(file, None)
+            for file, read in _walk(path) if path.is_dir() else [(path, True)]:
+                found.setdefault(file, read)
     if not found:
         raise UsageError("no variant files (*.yaml, *.yml, *.json) found")
-    return list(found)
+    return found
 
 
 def check_file(path: Path, allow: Iterable[str] = ()) -> list[Problem]:
     """Problems of one variant file (``-``: standard input); empty when it is valid."""
-    from ...format.errors import Problem, VariantError
+    from ...format.errors import VariantError
     from ...format.loader import load_variant
 
     name = str(path)
@@ -159,15 +164,13 @@ def _json_report(results: dict[Path, list[Problem]]) -> str:
 
     report = {
         "format": FORMAT,
-        "files": [{"path": clean(str(p)), "valid": not probs} for p, probs in results.items()],
+        "files": [{"path": str(p), "valid": not probs} for p, probs in results.items()],
         "valid": not any(results.values()),
-        "problems": [
-            {k: clean(v) if isinstance(v, str) else v for k, v in p._asdict().items()}
-            for ps in results.values()
-            for p in ps
-        ],
+        "problems": [p._asdict() for ps in results.values() for p in ps],
     }
-    return json.dumps(report, indent=2, ensure_ascii=False)
+    # Names and messages as they are; every character outside ASCII written as an escape, so
+    # that the text is safe on a terminal and a file name reads back as the real name.
+    return json.dumps(report, indent=2)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -177,7 +180,10 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as exc:
         print(f"hasenpfeffer validate: error: {clean(str(exc))}", file=sys.stderr)
         return 2
-    results = {path: check_file(path, args.allow_path) for path in files}
+    results = {
+        path: check_file(path, args.allow_path) if read else [Problem(str(path), 0, 0, "", OUTSIDE)]
+        for path, read in files.items()
+    }
     problems = [p for ps in results.values() for p in ps]
     if args.format == "json":
         print(_json_report(results))

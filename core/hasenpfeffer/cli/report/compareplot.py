@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...sim.figures import Estimate, is_share
 from .figures import count, difference_text, from_entry
+from .picture import save
 
 if TYPE_CHECKING:
     from ...format.variant import Variant
@@ -111,8 +112,4 @@ def draw(runs: list[tuple[Variant, Stats]], report: Mapping[str, Any]) -> Any:
 
 def plot(path: str, runs: list[tuple[Variant, Stats]], report: Mapping[str, Any]) -> None:
     """Draw the picture into ``path`` (PNG, SVG or PDF by its extension)."""
-    import matplotlib.pyplot as plt
-
-    fig = draw(runs, report)
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    save(draw(runs, report), path, dpi=110)

@@ -15,6 +15,7 @@ from typing import Any
 from ...sim.figures import is_share
 from ...sim.sweep import flow
 from .figures import from_entry
+from .picture import save
 
 COLUMNS = 4
 
@@ -117,8 +118,4 @@ def draw(report: dict[str, Any]) -> Any:
 
 def plot(path: str, report: dict[str, Any]) -> None:
     """Draw the picture into ``path`` (PNG, SVG or PDF by its extension)."""
-    import matplotlib.pyplot as plt
-
-    fig = draw(report)
-    fig.savefig(path, dpi=100)
-    plt.close(fig)
+    save(draw(report), path, dpi=100)

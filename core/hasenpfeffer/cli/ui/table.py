@@ -145,6 +145,7 @@ class Session:
         self._hand_header()
 
     def _game_over(self) -> int:
+        from ...engine.events import GameWon
         from .render import scores_text
 
         game = self.game
@@ -155,7 +156,10 @@ class Session:
             side = self.names.side(game.winner)
             mine = self.seat in self.names.variant.teams[game.winner]
             verdict = "You win!" if mine else "You lose."
-            self.console.print(f"[bold]Game over: {side} won.[/bold] Score: {scores}. [bold]{verdict}[/bold]")
+            last = next(e for e in reversed(game.events) if type(e) is GameWon)
+            self.console.print(
+                f"[bold]Game over: {side} won: {last.reason.words}.[/bold] Score: {scores}. [bold]{verdict}[/bold]"
+            )
         return 0 if self.save_to is None else self._save(self.save_to)
 
     # ------------------------------------------------------------------ the person
@@ -215,7 +219,10 @@ class Session:
         return code
 
     def _save(self, path: Path) -> int:
+        """Save the game record to ``path``: 0, or 1 after saying on stderr why it cannot be."""
+        from ...output import WriteError
         from ...records.record import save
+        from ..common import error
 
         record = self.game.record()
         record["players"] = [
@@ -223,11 +230,8 @@ class Session:
         ]
         try:
             save(record, path)
-        except OSError as exc:
-            self.console.print(
-                f"[red]Cannot save to {escape(str(path))}: {escape(exc.strerror or str(exc))}[/red]",
-                soft_wrap=True,
-            )
+        except WriteError as exc:
+            error(str(exc))
             return 1
         where = escape(str(path))
         self.console.print(

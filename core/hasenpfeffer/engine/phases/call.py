@@ -1,7 +1,8 @@
 """Calling a partner (``partnerships: called``): once trump is made and any discard laid away,
 the maker calls a card (``0 call AS``, or ``0 call alone`` where ``making.call.alone``). Whoever
 holds it is the maker's partner for the hand, known to the others when the card is played; a card nobody holds (in the kitty, or
-discarded) leaves the maker alone. The maker and the partner each score the side's points.
+discarded) leaves the maker alone, as does a contract played alone (``alone: true``: no card is
+called). The maker and the partner each score the side's points.
 
 >>> from hasenpfeffer import Game, load_variant
 >>> v = load_variant("examples/house-rules/five-handed-call-your-partner.yaml")
@@ -68,8 +69,10 @@ class CallPartner(PhaseRules):
         return Entry.WANTED
 
     def wanted(self, s: State) -> bool:
-        """A maker made trump (not a hand played when all pass, nor a set declared)."""
-        return s.maker is not None and s.trump_i is not None
+        """A maker made trump (not a hand played when all pass, nor a set declared) on a
+        contract played with a partner: one played alone (``alone: true``, a misère) calls none."""
+        lone = s.contract is not None and s.contract.alone
+        return s.maker is not None and s.trump_i is not None and not lone
 
     def arriving(self, rules: Ruleset, source: Phase) -> str:
         return "trump made, the maker calls a card"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...rules.ruleset import Ruleset
 from ..events import Declared, GameWon, HandResult, HandScored, MatchWon, Redealt
-from ..scoring import called_change, game_winner, played_out_change, score_hand
+from ..scoring import called_change, game_outcome, played_out_change, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
 from .dropout import dropped
@@ -80,7 +80,9 @@ class Scoring(PhaseRules):
             change = played_out_change(s.variant, tricks)
         elif p.calls:  # a called partner: the maker's side is the maker and the holder
             tricks = _tricks_by_side(s)
-            made, change = called_change(s.variant, maker, s.partner, tricks, s.required, s.forced)
+            made, change = called_change(
+                s.variant, maker, s.partner, tricks, s.required, s.multiplier, s.alone, s.forced, s.contract
+            )
         else:
             tricks = _tricks_by_side(s)
             made, change = score_hand(
@@ -118,10 +120,10 @@ class Scoring(PhaseRules):
         emit(s, HandScored(result))
         s.to_move = None
         if not thrown:
-            side_won = game_winner(s.variant, s.scores, side, made)
-            if side_won is not None:
-                emit(s, GameWon(side_won, s.scores))
-                s.winner = match_winner(s, side_won)
+            outcome = game_outcome(s.variant, s.scores, side, made)
+            if outcome is not None:
+                emit(s, GameWon(outcome[0], s.scores, outcome[1]))
+                s.winner = match_winner(s, outcome[0])
         if s.winner is None and not (thrown and s.redeal_same):
             s.dealer = p.next_dealer[s.dealer]
         s.course.leave(s)

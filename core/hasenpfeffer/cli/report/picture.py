@@ -1,0 +1,35 @@
+"""A matplotlib figure saved as every file is written (:mod:`hasenpfeffer.output`): drawn in
+memory in the format its name's extension says (PNG without one), then written whole.
+
+Needs matplotlib, the ``plot`` extra; imported only when a picture is asked for.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from typing import Any
+
+from ...output import write_file
+
+
+def picture_format(path: str) -> str | None:
+    """The format a picture's file name asks for: its extension (None: matplotlib's default, PNG).
+
+    >>> picture_format("grid.PNG"), picture_format("out/grid.svg"), picture_format("grid")
+    ('png', 'svg', None)
+    """
+    return os.path.splitext(path)[1][1:].lower() or None
+
+
+def save(fig: Any, path: str, dpi: int) -> None:
+    """Draw ``fig`` into ``path`` and close it (:class:`~hasenpfeffer.output.WriteError` when the
+    file cannot be written)."""
+    import matplotlib.pyplot as plt
+
+    picture = io.BytesIO()
+    try:
+        fig.savefig(picture, format=picture_format(path), dpi=dpi)
+    finally:
+        plt.close(fig)
+    write_file(path, picture.getvalue())
