@@ -46,7 +46,7 @@ from . import DEFAULT_VARIANT
 from .handend import hand_end_view
 from .layout import layout
 from .observation import Vector, encoder
-from .render import table_text
+from .render import render
 from .tracker import Tracker
 
 Observation = dict[str, npt.NDArray[Any]]
@@ -200,14 +200,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as text (``ansi``: returned; ``human``: printed)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
-            return None
-        text = "(reset() first)" if self.game is None else table_text(self.game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.game, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
