@@ -159,3 +159,43 @@ def test_registered_with_gymnasium() -> None:
     text = env.render()
     assert isinstance(text, str) and text
     env.close()
+
+
+class _Table(gymnasium.vector.VectorEnv):  # type: ignore[type-arg]
+    """Two games of four seats: each step pays seat ``q`` of game ``i`` ``q + i``; a game ends every 3 steps."""
+
+    metadata = {"autoreset_mode": gymnasium.vector.AutoresetMode.SAME_STEP}  # noqa: RUF012
+
+    def __init__(self) -> None:
+        self.num_envs, self.t = 2, 0
+        self.single_action_space = gymnasium.spaces.Discrete(3)
+        self.action_space = gymnasium.spaces.MultiDiscrete([3, 3])
+        self.single_observation_space = gymnasium.spaces.Box(0, 1, (1,))
+        self.observation_space = gymnasium.spaces.Box(0, 1, (2, 1))
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> Any:
+        self.t = 0
+        return np.zeros((2, 1), np.float32), {}
+
+    def step(self, actions: Any) -> Any:
+        self.t += 1
+        done = np.full(2, self.t % 3 == 0)
+        rewards = np.add.outer(np.arange(2), np.arange(4)).astype(np.float32)
+        return np.zeros((2, 1), np.float32), rewards, done, np.zeros(2, bool), {}
+
+
+def test_seat_rewards_feed_gymnasium_vector_wrappers() -> None:
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    from hasenpfeffer.rl.vector import SeatRewards
+
+    with pytest.raises(ValueError, match="broadcast"):
+        plain = RecordEpisodeStatistics(_Table())
+        plain.reset(seed=0)
+        plain.step(np.zeros(2, np.int64))
+    env = RecordEpisodeStatistics(SeatRewards(_Table(), seat=2))
+    env.reset(seed=0)
+    for _ in range(3):
+        _, rewards, _, _, infos = env.step(np.zeros(2, np.int64))
+    assert rewards.tolist() == [2.0, 3.0]
+    assert infos["episode"]["r"].tolist() == [6.0, 9.0] and infos["episode"]["l"].tolist() == [3, 3]

@@ -18,8 +18,9 @@ The layout and the bounds need nothing beyond the package; the rest needs the ``
 
 from typing import Any
 
-DEFAULT_VARIANT = "hasenpfeffer"
-"""The variant both adapters play unless told another (``env()``, ``python_hasenpfeffer``)."""
+from .defaults import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
+
+__all__ = ["DEFAULT_MAX_HANDS", "DEFAULT_VARIANT", "EPISODES", "SeatEnv"]
 
 
 def __getattr__(name: str) -> Any:

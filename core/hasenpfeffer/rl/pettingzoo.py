@@ -42,7 +42,7 @@ from ..engine.game import Game
 from ..format.loader import load_variant
 from ..format.variant import Variant
 from ..rules.actionspace import action_space
-from . import DEFAULT_VARIANT
+from . import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
 from .handend import hand_end_view
 from .layout import layout
 from .observation import Vector, encoder
@@ -51,9 +51,6 @@ from .tracker import Tracker
 
 Observation = dict[str, npt.NDArray[Any]]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
-DEFAULT_MAX_HANDS = 100
-"""Hands after which a game episode is truncated, unless ``max_hands`` says otherwise."""
-EPISODES = ("hand", "game")
 
 
 def env(

@@ -41,6 +41,7 @@ from typing import Any
 
 import gymnasium
 import numpy as np
+import numpy.typing as npt
 from gymnasium import spaces
 
 from ..bots.registry import Bot, load_bot
@@ -49,14 +50,15 @@ from ..engine.game import Game
 from ..format.loader import load_variant
 from ..format.variant import Variant
 from ..rules.actionspace import action_space
-from . import DEFAULT_VARIANT
+from .defaults import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
 from .handend import hand_end_view
 from .layout import layout
 from .observation import encoder
-from .pettingzoo import DEFAULT_MAX_HANDS, EPISODES, Observation
 from .render import render
 from .tracker import Tracker
 
+Observation = dict[str, npt.NDArray[Any]]
+"""``{"observation": float32 array, "action_mask": int8 array}``."""
 REWARDS = ("hand", "margin", "game")
 ILLEGAL = ("raise", "random")
 ENV_ID = "hasenpfeffer/Seat-v0"
