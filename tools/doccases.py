@@ -167,7 +167,7 @@ def _seat_ppo(text: str, words: Words) -> str | None:
 def _fuzz(text: str, words: Words) -> str | None:
     if script(words) != "tools/fuzz.py":
         return None
-    for name in ("--variants", "--records"):
+    for name in ("--variants", "--records", "--merges"):
         n = option(words, name)
         if n is not None and n.isdigit() and int(n) > 2:
             text = _set_number(text, name, 2)
@@ -249,9 +249,9 @@ REDUCED: tuple[Reduction, ...] = (
     ),
     Reduction(
         "fuzz",
-        "python tools/fuzz.py --variants N --records M, above 2",
-        "--variants 2 --records 2",
-        "cases by the thousand take minutes; tests/project/test_fuzz.py runs the first 220 of seed 1",
+        "python tools/fuzz.py --variants N --records M --merges K, above 2",
+        "--variants 2 --records 2 --merges 2",
+        "cases by the thousand take minutes; tests/project/test_fuzz.py runs the first 280 of seed 1",
         True,
         _fuzz,
     ),
@@ -360,6 +360,11 @@ def _dask_cli(words: Words, root: Path) -> str | None:
     return None if shutil.which("dask") else "no `dask` command, although the dask extra is installed"
 
 
+def _serve(words: Words, root: Path) -> str | None:
+    tests = root / "tests" / "web"
+    return None if any(tests.glob("test_*browser.py")) else "no browser tests run the server (tests/web)"
+
+
 NOT_RUN: tuple[NotRun, ...] = (
     NotRun(
         ("pip", "install"),
@@ -372,6 +377,12 @@ NOT_RUN: tuple[NotRun, ...] = (
         "it is CI itself: a fresh virtual environment, every check, the whole test suite (this test too)",
         "the script exists and installs every extra of pyproject.toml but those of LEFT_OUT_OF_CI",
         _ci,
+    ),
+    NotRun(
+        ("hasenpfeffer", "serve"),
+        "a web server that runs until stopped; the browser tests of tests/web start it and drive it",
+        "the browser tests exist",
+        _serve,
     ),
     NotRun(
         ("dask", "scheduler"),

@@ -34,6 +34,13 @@ _CHECKS_INTRO = (
     " (`{...}` filled in). Checks of the auction apply only when `making.method` is `auction`,"
     " checks of order-up only with `order-up`."
 )
+_ACTING_INTRO = (
+    "A field that acts only under another is refused at its line where the file sets it to other"
+    " than its default and it does not act (`making.auction.ladder: acts only when making.method"
+    " is auction, but it is order-up`). A value inherited from a parent (`extends`) is never"
+    " refused: where the file's own rules leave it idle it goes back to its default, which `show`"
+    " then prints. Each field acts only when:"
+)
 _NAMED = {"Rank": "rank", "Suit": "suit", "Name": "name", "Word": "name", "Text": "text"}
 _BASIC = {int: "integer", str: "text", bool: "boolean", float: "number"}
 
@@ -110,11 +117,9 @@ Section = tuple[str, str, list[tuple[str, str, str, str]]]
 """(dotted path, model summary, rows of (field, type, default, description))."""
 
 
-def sections(
-    model: type[BaseModel], value: BaseModel | None, path: str = "", seen: dict[type, str] | None = None
-) -> Iterator[Section]:
-    """Sections of the reference, depth first, defaults taken from ``value`` when given."""
-    seen = {} if seen is None else seen
+def sections(model: type[BaseModel], value: BaseModel | None, path: str = "") -> Iterator[Section]:
+    """Sections of the reference, depth first, defaults taken from ``value`` when given: every
+    mapping has its table, an optional one (null by default) and each entry of a list too."""
     rows: list[tuple[str, str, str, str]] = []
     later: list[tuple[type[BaseModel], BaseModel | None, str]] = []
     for name, info in model.model_fields.items():
@@ -128,18 +133,17 @@ def sections(
             default = inline(info.get_default(call_default_factory=True))
         sub, item = _model_of(ann), _item_model(ann)
         if sub is not None and get_origin(ann) not in (Union, types.UnionType):
-            seen.setdefault(sub, dotted)
             later.append((sub, getattr(value, name) if value is not None else None, dotted))
             continue
         if sub is not None:
-            desc += f" Fields as in `{seen[sub]}`." if sub in seen else ""
+            later.append((sub, None, dotted))
         if item is not None:
             later.append((item, None, f"{dotted}[]"))
         rows.append((f"`{dotted}`", type_text(ann, tuple(info.metadata)), default, desc))
     doc = " ".join((model.__doc__ or "").split()).replace("``", "`")
     yield path, doc, rows
     for sub, sub_value, dotted in later:
-        yield from sections(sub, sub_value, dotted, seen)
+        yield from sections(sub, sub_value, dotted)
 
 
 def _checks() -> list[str]:
@@ -153,16 +157,32 @@ def _checks() -> list[str]:
     return lines
 
 
+def _acting() -> list[str]:
+    """The fields that act only under another, as list items with their conditions."""
+    from hasenpfeffer.format.acting import UNDER
+
+    conditions: dict[str, list[str]] = {}
+    for rule in UNDER:
+        conditions.setdefault(rule.field.replace("{i}", "[]").replace(".[]", "[]"), []).append(rule.when)
+    return [f"- `{field}`: {'; and '.join(whens)}" for field, whens in conditions.items()]
+
+
 def generated() -> str:
     """The generated part of the page, markers included."""
     out = [BEGIN, "", "## Field reference", ""]
-    out.append("Defaults are those of a variant that gives no value; a section's table lists its fields.")
+    out.append(
+        "Defaults are those of a variant that gives no value; a section's table lists its fields. A"
+        " mapping that is null by default (`match`, `scoring.slam`...) has its table too: the defaults"
+        " of its fields where the file gives the mapping but not the field; so has an entry of a list"
+        " (`making.auction.ladder[]`)."
+    )
     for path, doc, rows in sections(models.Variant, models.Variant(name="default")):
         out += ["", f"### `{path}`" if path else "### Top level", "", doc, ""]
         if rows:
             out += ["| Field | Type | Default | Description |", "| --- | --- | --- | --- |"]
             out += [f"| {f} | {_cell(t)} | {_cell(d)} | {_cell(x)} |" for f, t, d, x in rows]
     out += ["", "## Semantic checks", "", _CHECKS_INTRO, "", *_checks()]
+    out += ["", "### Fields that act only under another", "", _ACTING_INTRO, "", *_acting()]
     out += ["", END]
     return "\n".join(out) + "\n"
 

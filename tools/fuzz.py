@@ -1,14 +1,15 @@
-"""Fuzzing harness: mutated variant files and game records through the real command line.
+"""Fuzzing harness: mutated variant files, game records and shard reports through the real command line.
 
 Each case writes one mutant (see ``fuzz_mutate``) into a fresh folder and runs the
 ``hasenpfeffer`` commands on it in this process: ``validate``, ``show`` and ``diagram``
 for a variant file, and when it validates, games played by bots (``play_game``, the
-``simulate`` and ``play`` commands); ``replay`` and ``play --resume`` for a record. Each
+``simulate`` and ``play`` commands); ``replay`` and ``play --resume`` for a record; ``merge``
+for a shard's report, beside the other shards of its run. Each
 command must end without a traceback, with exit code 0, 1 or 2, without quoting 100 or more
 characters of the file, without raw control characters, and without opening files outside
 the case's folder, the package and Python's library; a case may take 10 s at most.
 
-    python tools/fuzz.py --variants 10000 --records 5000 --seed 1
+    python tools/fuzz.py --variants 10000 --records 5000 --merges 2000 --seed 1
 
 prints the counts and the distinct failures, and saves the first cases of each in a
 folder (``--out``). ``--case variant-1-42`` runs one case again; ``--shrink`` removes lines
@@ -46,7 +47,7 @@ from fuzz_checks import (
     outside,
     template,
 )
-from fuzz_mutate import Extra, Mutant, Seed, learn, mutate
+from fuzz_mutate import Extra, Mutant, Seed, learn, mutate, mutate_report
 from hasenpfeffer.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,6 +121,52 @@ def record_seeds() -> list[Seed]:
     return seeds
 
 
+SHARD_RUNS = [
+    ["simulate", "euchre", "--games", "6", "--bots", "greedy,random"],
+    ["simulate", "five-hundred", "--games", "2"],
+    [
+        "simulate",
+        "examples/house-rules/five-hundred-all-pass-no-trump.yaml",
+        "--games",
+        "2",
+        "--bots",
+        "random",
+    ],
+    ["sweep", "euchre", "--set", "game.target=5,7", "--games", "4"],
+]
+"""Runs played in shards (three for the first, two for the others) for the reports ``merge`` reads."""
+
+
+def _shard_report(argv: list[str]) -> str:
+    """The JSON report of one shard (``simulate --json``, or ``sweep --json FILE``)."""
+    with tempfile.TemporaryDirectory() as folder, contextlib.redirect_stdout(io.StringIO()) as out:
+        target = os.path.join(folder, "report.json")
+        code = main([*argv, "--json", *([target] if argv[0] == "sweep" else [])])
+        assert code == 0, argv
+        return Path(target).read_text(encoding="utf-8") if argv[0] == "sweep" else out.getvalue()
+
+
+@functools.cache
+def merge_seeds() -> list[Seed]:
+    """Every shard's report of the :data:`SHARD_RUNS` (played by the Python engine), each a seed
+    with the other shards of its run beside it."""
+    import json
+
+    seeds = []
+    for n, run in enumerate(SHARD_RUNS):
+        count = 3 if n == 0 else 2
+        argv = [*run, "--seed", str(n), "--engine", "python", "--workers", "1"]
+        argv[1] = str(ROOT / argv[1]) if argv[1].endswith(".yaml") else argv[1]
+        texts = [_shard_report([*argv, "--shard", f"{i}/{count}"]) for i in range(1, count + 1)]
+        texts = [json.dumps(json.loads(text), indent=1) for text in texts]  # lines, for textual mutations
+        for i, text in enumerate(texts, 1):
+            others = {f"part-{j}.json": Extra("file", o.encode()) for j, o in enumerate(texts, 1) if j != i}
+            seeds.append(
+                Seed("merge", f"{' '.join(run[:2])} part {i}/{count}", f"part-{i}.json", text, others)
+            )
+    return seeds
+
+
 @dataclass(frozen=True)
 class Case:
     """One mutant, named ``KIND-SEED-INDEX``."""
@@ -139,9 +186,10 @@ class Case:
 def make_case(kind: str, seed: int, index: int) -> Case:
     """Case ``index`` of a run seeded ``seed``: the same mutant every time."""
     rng = random.Random(f"{kind}:{seed}:{index}")
-    seeds = variant_seeds() if kind == "variant" else record_seeds()
+    seeds = {"variant": variant_seeds, "record": record_seeds, "merge": merge_seeds}[kind]()
     origin = rng.choice(seeds)
-    return Case(kind, seed, index, origin.origin, mutate(origin, rng))
+    mutant = mutate_report(origin, rng) if kind == "merge" else mutate(origin, rng)
+    return Case(kind, seed, index, origin.origin, mutant)
 
 
 def parse_ident(ident: str) -> tuple[str, int, int]:
@@ -412,6 +460,13 @@ def record_commands(run: Runner, file: str) -> None:
     run.cli(["play", "--resume", file], stdin=PLAY_INPUT)
 
 
+def merge_commands(run: Runner, file: str) -> None:
+    """``merge`` of the mutant and the files beside it: the other shards of its run, maybe changed."""
+    folder = os.path.dirname(file)
+    names = sorted([run.case.mutant.name, *run.case.mutant.extras])
+    run.cli(["merge", *(os.path.join(folder, name) for name in names)], exempt=True)  # prints the files' run
+
+
 @contextlib.contextmanager
 def _time_limit(seconds: float) -> Iterator[None]:
     def expire(signum: int, frame: FrameType | None) -> None:
@@ -455,10 +510,8 @@ def run_case(case: Case, root: Path, limit: float = TIME_LIMIT, keep: bool = Fal
     run = Runner(case, folder, case.mutant.data.decode("utf-8", "replace"))
     try:
         with _environment(folder), _time_limit(limit):
-            if case.kind == "variant":
-                variant_commands(run, str(path))
-            else:
-                record_commands(run, str(path))
+            commands = {"variant": variant_commands, "record": record_commands, "merge": merge_commands}
+            commands[case.kind](run, str(path))
     except Hang as exc:
         label = run.commands[-1] if run.commands else "?"
         run.add("hang", label, f"hang: {case.kind} at {exc}", f"over {limit:g} s; stopped in {exc}")
@@ -482,6 +535,10 @@ def report(outcomes: list[Outcome]) -> str:
 # ---------------------------------------------------------------------- the command
 
 
+BY_HAND = {"variant": "validate {mutant}", "record": "replay {mutant}", "merge": "merge {folder}/part-*.json"}
+"""The command that reads a saved case again."""
+
+
 def save_case(outcome: Outcome, folder: Path) -> Path:
     """The case's files and a note of what failed, in ``folder/IDENT``."""
     target = folder / outcome.case.ident
@@ -493,7 +550,7 @@ def save_case(outcome: Outcome, folder: Path) -> Path:
         f"case {outcome.case.ident} from {outcome.case.origin}",
         f"operations: {'; '.join(outcome.case.mutant.ops)}",
         f"again: python tools/fuzz.py --case {outcome.case.ident}",
-        f"by hand: hasenpfeffer {'validate' if outcome.case.kind == 'variant' else 'replay'} {mutant}",
+        "by hand: hasenpfeffer " + BY_HAND[outcome.case.kind].format(mutant=mutant, folder=target),
         "",
     ]
     for f in outcome.findings:
@@ -538,11 +595,9 @@ class Interrupted(BaseException):
 
 def summarize(outcomes: list[Outcome], seconds: float, out: Any) -> dict[str, list[Outcome]]:
     """Print the counts and distinct failures; return the failing cases by signature."""
-    variants = sum(o.case.kind == "variant" for o in outcomes)
-    print(
-        f"cases: {len(outcomes)} ({variants} variants, {len(outcomes) - variants} records) in {seconds:.1f} s",
-        file=out,
-    )
+    kinds = {k: sum(o.case.kind == k for o in outcomes) for k in ("variant", "record", "merge")}
+    counts = f"{kinds['variant']} variants, {kinds['record']} records, {kinds['merge']} merges"
+    print(f"cases: {len(outcomes)} ({counts}) in {seconds:.1f} s", file=out)
     print(f"variant mutants that validate (games played): {sum(o.valid for o in outcomes)}", file=out)
     for key, label in CATEGORIES.items():
         print(f"{label}: {sum(any(f.category == key for f in o.findings) for o in outcomes)}", file=out)
@@ -564,6 +619,7 @@ def cli(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variants", type=int, default=1000, help="variant mutants (default 1000)")
     parser.add_argument("--records", type=int, default=500, help="record mutants (default 500)")
+    parser.add_argument("--merges", type=int, default=200, help="shard report mutants (default 200)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the run (default 1)")
     parser.add_argument("--start", type=int, default=0, help="first case index (default 0)")
     parser.add_argument(
@@ -591,6 +647,7 @@ def cli(argv: list[str] | None = None) -> int:
     else:
         todo = [("variant", args.seed, i) for i in range(args.start, args.start + args.variants)]
         todo += [("record", args.seed, i) for i in range(args.start, args.start + args.records)]
+        todo += [("merge", args.seed, i) for i in range(args.start, args.start + args.merges)]
     outcomes: list[Outcome] = []
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="fz-") as tmp:

@@ -1,4 +1,4 @@
-"""Mutations of variant files and game records, for the fuzzing harness (``tools/fuzz.py``).
+"""Mutations of variant files, game records and shard reports, for the fuzzing harness (``tools/fuzz.py``).
 
 A mutant is made from a seed file by one to three operations drawn from a seeded
 ``random.Random``, so the same seed always gives the same bytes. Structural operations
@@ -431,6 +431,67 @@ def op_record_trick(ctx: _Ctx, data: dict[str, Any]) -> str:
     return f"{key}: {value!r}"[:120]
 
 
+REPORT_TRICKS: list[tuple[DataPath, Any]] = [
+    (("engine",), "compiled (numba)"),
+    (("engine",), "python (another reason)"),
+    (("engine",), None),
+    (("accel", "compiled"), "yes"),
+    (("accel",), None),
+    (("run", "shard", "index"), 0),
+    (("run", "shard", "index"), 99),
+    (("run", "shard"), None),
+    (("run", "shard"), {"index": 1}),
+    (("run", "games"), 10**9),
+    (("run", "max_hands"), 1001),
+    (("raw", "unfinished"), 10**30),
+    (("raw", "games"), -1),
+    (("raw", "hands"), True),
+    (("raw", "wins"), [0, 0]),
+    (("raw", "sums", "side 0 win rate"), [1, 1, 1, 1, 1]),
+    (("raw", "sums", "bogus"), [0, 0, 0, 0, 0]),
+    (("raw", "hand_points", "07"), 1),
+    (("raw", "margins"), {"1": 10**6}),
+    (("raw", "stats"), []),
+    (("raw", "cross", 0), {"hands per game": [1, 1, 1, 1]}),
+    (("seed",), 2**64),
+    (("format",), 2),
+    (("command",), "compare"),
+    (("bots",), ["greedy"] * 9),
+    (("points",), []),
+]
+"""Values of a shard's report that no run gives (the paths missing from a report are skipped)."""
+
+
+def _walk(data: Any, path: DataPath) -> Any:
+    """The value at a path, or None where the path leads nowhere."""
+    for step in path:
+        in_dict = isinstance(data, dict) and step in data
+        if not (in_dict or (isinstance(data, list) and isinstance(step, int) and step < len(data))):
+            return None
+        data = data[step]
+    return data
+
+
+def op_report_trick(ctx: _Ctx, data: dict[str, Any]) -> str:
+    """A field of a shard's report set to what no run gives, else a number of it moved by one."""
+    rng = ctx.rng
+    path, value = rng.choice(REPORT_TRICKS)
+    parent, last = _walk(data, path[:-1]), path[-1]
+    label = f"{dotted(path)}: {value!r}"[:120]
+    if isinstance(parent, dict):
+        parent[last] = copy.deepcopy(value)
+        return label
+    if isinstance(parent, list) and isinstance(last, int) and last < len(parent):
+        parent[last] = copy.deepcopy(value)
+        return label
+    numbers = all_paths(data, lambda v: isinstance(v, int) and not isinstance(v, bool))
+    if not numbers:
+        return "report trick: no number"
+    target = rng.choice(numbers)
+    put(data, target, get(data, target) + rng.choice([-1, 1]))
+    return f"{dotted(target)} moved by one"
+
+
 def op_tweak(ctx: _Ctx, data: dict[str, Any]) -> str:
     """A plausible change that may keep the file valid: a number nudged, a flag flipped, a list cut."""
     rng = ctx.rng
@@ -490,6 +551,7 @@ DATA_OPS: dict[str, tuple[DataOp, float]] = {
     "deep": (op_deep, 0.7),
     "path_trick": (op_path_trick, 1.2),
     "record_trick": (op_record_trick, 3),
+    "report_trick": (op_report_trick, 3),
 }
 
 
@@ -687,9 +749,14 @@ def _ops(rng: random.Random, kind: str) -> list[str]:
     table = {**{k: w for k, (_, w) in DATA_OPS.items()}, **{k: w for k, (_, w) in TEXT_OPS.items()}}
     if kind != "record":
         table.pop("record_trick")
-    else:
+    if kind != "merge":
+        table.pop("report_trick")
+    if kind == "record":
         table["tweak"] = 1
         table["graft"] = 0
+    elif kind == "merge":  # a report names no file and holds no variant's keys; JSON breaks at a byte
+        table["graft"] = table["path_trick"] = 0
+        table |= {k: w / 4 for k, (_, w) in TEXT_OPS.items()}
     names = list(table)
     count = 1 + (rng.random() < 0.4) + (rng.random() < 0.15)
     chosen = rng.choices(names, weights=[table[n] for n in names], k=count)
@@ -724,3 +791,36 @@ def json_text(tree: Any, ctx: _Ctx) -> str:
 
     text = json.dumps(tree, ensure_ascii=ctx.rng.random() < 0.5)
     return re.sub(r'"RAWTEXT(\d+)X"', lambda m: ctx.raws[int(m.group(1))], text)
+
+
+FILE_TRICKS = ["leave out", "twice", "fifo", "dir", "device", "empty", "swap"]
+"""What may happen to the other shards of a merge: one left out, the mutant given twice, one
+replaced by a FIFO, a folder, a link to ``/dev/zero`` or an empty file, or two files' raw sums swapped."""
+
+
+def mutate_report(seed: Seed, rng: random.Random) -> Mutant:
+    """A mutant of a shard's report (:func:`mutate`), the run's other shards beside it (its
+    ``extras``), one of them changed a third of the time (:data:`FILE_TRICKS`)."""
+    import json
+
+    mutant = mutate(seed, rng)
+    extras = dict(mutant.extras)
+    if not extras or rng.random() < 2 / 3:
+        return mutant
+    trick, name = rng.choice(FILE_TRICKS), rng.choice(sorted(extras))
+    if trick == "leave out":
+        del extras[name]
+    elif trick == "twice":
+        extras["part-copy.json"] = Extra("file", mutant.data)
+    elif trick in ("fifo", "dir"):
+        extras[name] = Extra(trick)
+    elif trick == "device":
+        extras[name] = Extra("symlink", b"/dev/zero")
+    elif trick == "empty":
+        extras[name] = Extra("file", b"")
+    else:
+        mine, theirs = json.loads(seed.text), json.loads(extras[name].content)
+        mine["raw"], theirs["raw"] = theirs.get("raw"), mine.get("raw")
+        extras[name] = Extra("file", json.dumps(theirs).encode())
+        return Mutant(mutant.name, json.dumps(mine).encode(), [*mutant.ops, "raw sums swapped"], extras)
+    return Mutant(mutant.name, mutant.data, [*mutant.ops, f"{trick} {name}"], extras)

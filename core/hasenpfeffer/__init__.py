@@ -43,6 +43,7 @@ _LAZY = {
     "View": "hasenpfeffer.engine.view",
     "PublicView": "hasenpfeffer.engine.view",
     "Trick": "hasenpfeffer.engine.events",
+    "Termination": "hasenpfeffer.engine.events",
     "Phase": "hasenpfeffer.engine.phases.names",
     "LegalActions": "hasenpfeffer.rules.actions",
     "Bot": "hasenpfeffer.bots.base",
@@ -67,7 +68,7 @@ _LAZY = {
 if TYPE_CHECKING:
     from .bots.base import Bot
     from .bots.registry import load_bot
-    from .engine.events import HandResult, Trick
+    from .engine.events import HandResult, Termination, Trick
     from .engine.game import Game
     from .engine.phases.names import Phase
     from .engine.view import PublicView, View
@@ -110,6 +111,7 @@ __all__ = [
     "RunSet",
     "Stats",
     "Sweep",
+    "Termination",
     "Trick",
     "Variant",
     "VariantError",

@@ -17,7 +17,12 @@ A caller that asks for a build by name (``Solver(compiled=False)``,
 ``Evaluator(variant, compiled=True)``) gets that one. A compiled twin is imported only when it
 is first used, so :func:`status` says both what was chosen and which twins have loaded (and
 so run) in this process: a line for a report's header, a mapping for its JSON. Nothing here
-imports numba.
+imports numba (:func:`hasenpfeffer.jitcache.cacheable` may, where a quick look at the cache
+folders does not answer).
+
+Where numba can write its compile cache nowhere (a read-only install without a writable home,
+:func:`hasenpfeffer.jitcache.cacheable`), ``auto`` chooses the pure-Python twins, and
+``compiled`` compiles in memory in each run; one line on the error stream says which.
 
 >>> status({"HASENPFEFFER_ENGINE": "python"}).compiled
 False
@@ -41,12 +46,16 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Any
 
+from . import jitcache
+
 VARIABLE = "HASENPFEFFER_ENGINE"
 """The environment variable that chooses the build."""
 SETTINGS = ("auto", "python", "compiled")
 """Its values (unset is ``auto``)."""
 MISSING = "numba is not installed (the extra fast: pip install '.[fast]' in a clone)"
 """What is missing, and how to get it, when compiled code is asked for without numba."""
+NO_CACHE = "numba finds no folder it can write its compile cache in: set NUMBA_CACHE_DIR to one"
+"""Why ``auto`` runs pure Python where numba is installed but can keep no cache."""
 
 
 @functools.cache
@@ -64,11 +73,24 @@ def setting(environ: Mapping[str, str] | None = None) -> str:
 
 
 def enabled(environ: Mapping[str, str] | None = None) -> bool:
-    """Whether the compiled twins run by default (ValueError when they are asked for without numba)."""
+    """Whether the compiled twins run by default (ValueError when they are asked for without
+    numba). Where numba can keep no compile cache, ``auto`` says no and ``compiled`` compiles in
+    memory, said once on the error stream."""
     asked = setting(environ)
     if asked == "compiled":
         require(f"the compiled twins asked for by {VARIABLE}=compiled")
-    return asked != "python" and installed()
+    if asked == "python" or not installed():
+        return False
+    if not cached():
+        jitcache.tell(jitcache.MEMORY if asked == "compiled" else jitcache.OFF)
+        return asked == "compiled"
+    return True
+
+
+def cached() -> bool:
+    """Whether numba can keep a compile cache of the kernels here (asked of numba's locators,
+    once a process: :func:`hasenpfeffer.jitcache.cacheable`)."""
+    return jitcache.cacheable()
 
 
 def require(what: str) -> None:
@@ -91,19 +113,23 @@ def loaded() -> tuple[str, ...]:
 @dataclass(frozen=True)
 class Status:
     """Which build runs: the ``setting`` asked for, numba's version (None: not installed),
-    whether the compiled twins run by default, and those ``loaded`` so far (``solver.search_compiled``...)."""
+    whether the compiled twins run by default, those ``loaded`` so far (``solver.search_compiled``...),
+    and whether numba can keep a compile ``cache`` here (None: not asked, no compiled code chosen)."""
 
     setting: str
     numba: str | None
     compiled: bool
     loaded: tuple[str, ...]
+    cache: bool | None = True
 
     def __str__(self) -> str:
         why = f"{VARIABLE}={self.setting}" if self.setting != "auto" else f"{VARIABLE} unset"
         if not self.compiled:
-            return f"pure Python ({why if self.setting == 'python' else MISSING})"
+            reason = why if self.setting == "python" else MISSING if self.numba is None else NO_CACHE
+            return f"pure Python ({reason})"
         ran = f"; loaded: {', '.join(self.loaded)}" if self.loaded else ""
-        return f"compiled where it can be (numba {self.numba}; {why}{ran})"
+        memory = "" if self.cache else f"; in memory, {NO_CACHE}"
+        return f"compiled where it can be (numba {self.numba}; {why}{memory}{ran})"
 
     @property
     def label(self) -> str:
@@ -111,13 +137,20 @@ class Status:
 
         >>> Status("python", "0.60.0", False, ()).label, Status("auto", "0.60.0", True, ()).label
         ('pure Python (HASENPFEFFER_ENGINE=python)', 'compiled (numba 0.60.0)')
+        >>> Status("auto", "0.60.0", False, (), False).label, Status("compiled", "0.60.0", True, (), False).label
+        ('pure Python (no writable compile cache)', 'compiled in memory (numba 0.60.0; no writable compile cache)')
         """
         if self.compiled:
+            if not self.cache:
+                return f"compiled in memory (numba {self.numba}; no writable compile cache)"
             return f"compiled (numba {self.numba})"
-        return f"pure Python ({VARIABLE}=python)" if self.setting == "python" else "pure Python (no numba)"
+        if self.setting == "python":
+            return f"pure Python ({VARIABLE}=python)"
+        return "pure Python (no numba)" if self.numba is None else "pure Python (no writable compile cache)"
 
     def as_dict(self) -> dict[str, Any]:
-        """The status as plain JSON data."""
+        """The status as plain JSON data (not ``cache``: compiled in memory or loaded from the
+        cache, the same code runs, and shards of one run merge whichever they had)."""
         return {
             "setting": self.setting,
             "numba": self.numba,
@@ -130,7 +163,9 @@ def status(environ: Mapping[str, str] | None = None) -> Status:
     """The build chosen for this process, and the compiled twins it has loaded (for a report's
     header or its JSON)."""
     version = (numba_version() or "unknown") if installed() else None
-    return Status(setting(environ), version, enabled(environ), loaded())
+    on = enabled(environ)
+    asked = on or (version is not None and setting(environ) != "python")
+    return Status(setting(environ), version, on, loaded(), cached() if asked else None)
 
 
 @functools.cache

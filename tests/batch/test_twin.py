@@ -16,6 +16,7 @@ import pytest
 
 from hasenpfeffer import load_variant
 from hasenpfeffer.batch.coverage import refusal
+from hasenpfeffer.format.acting import settled
 from hasenpfeffer.format.checks import check as semantic
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.actionspace import action_space
@@ -257,7 +258,19 @@ def _derived(base: str, check: bool = True, **parts: Any) -> Variant:
             for step in path:
                 at = at[step]
             at[last] = value
-    variant = Variant.model_validate(data)
+    changed = [
+        (section, *key.split(".")) if key else (section,)
+        for section, c in parts.items()
+        for key in (c if isinstance(c, dict) else [""])
+    ]
+
+    def inherited(loc: Any) -> bool:
+        """Not a field the changes set (nor one above or below it)."""
+        n = len(loc)
+        return not any(tuple(loc[: len(k)]) == k or k[:n] == tuple(loc) for k in changed)
+
+    # the base's values the changes leave idle go back to their defaults, as a house rule's would
+    variant = settled(Variant.model_validate(data), inherited)
     assert semantic(variant) == []
     assert refusal(variant) is None or not check
     return variant

@@ -133,17 +133,17 @@ def test_the_own_bot_of_docs_bots_md_plays_legal_cards() -> None:
     import re
 
     text = (ROOT / "docs" / "bots.md").read_text(encoding="utf-8")
-    code = re.search(r"```python\n(.*?)```", text, re.S)
-    assert code is not None
     space: dict[str, object] = {}
-    exec(compile(code.group(1), "docs/bots.md", "exec"), space)
-    bot = space["Mine"](3)  # type: ignore[operator]
-    game = Game(load_variant("euchre"), seed=2)
-    while game.hand_number == 1:
-        view = game.view(game.to_move or 0)
-        action = bot.choose(view, view.legal)
-        assert action in view.legal
-        game.apply(action)
+    for code in re.findall(r"```python\n(.*?)```", text, re.S):
+        exec(compile(code, "docs/bots.md", "exec"), space)
+    for name in ("First", "Mine"):
+        bot = space[name](3)  # type: ignore[operator]
+        game = Game(load_variant("euchre"), seed=2)
+        while game.hand_number == 1:
+            view = game.view(game.to_move or 0)
+            action = bot.choose(view, view.legal)
+            assert action in view.legal
+            game.apply(action)
 
 
 def test_default_worlds_follow_the_solver_build(monkeypatch: pytest.MonkeyPatch) -> None:

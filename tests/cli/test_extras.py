@@ -17,6 +17,7 @@ from hasenpfeffer.cli import main
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.sim.cluster import ClusterError
 from hasenpfeffer.sim.simulate import simulate
+from support.botmodules import module_here
 from support.paths import ROOT
 
 Capsys = pytest.CaptureFixture[str]
@@ -92,11 +93,7 @@ class Mine:
 @pytest.fixture
 def here(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A current folder holding ``mybots.py``; the import path restored afterwards."""
-    (tmp_path / "mybots.py").write_text(MYBOTS)
-    monkeypatch.chdir(tmp_path)
-    monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
-    monkeypatch.delitem(sys.modules, "mybots", raising=False)
-    return tmp_path
+    return module_here(tmp_path, "mybots", MYBOTS, monkeypatch)
 
 
 @pytest.mark.parametrize("workers", ["1", "2"])

@@ -182,7 +182,7 @@ def test_full_game_choosing_listed_numbers() -> None:
     assert game.is_over and game.winner is not None
     text = out.getvalue()
     us, them = game.scores
-    assert f"won. Score: us (0+2) {us}, them (1+3) {them}." in text
+    assert f"won: reached the target. Score: us (0+2) {us}, them (1+3) {them}." in text
     # Every hand was summed up, and the person was asked once per own decision.
     assert text.count("Hand ") >= len(game.hand_results)
     assert len(script.prompts) == sum(1 for line in text.splitlines() if line.startswith("you "))

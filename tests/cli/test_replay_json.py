@@ -13,6 +13,7 @@ from hasenpfeffer.cli import main
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.sim.simulate import play_game
+from support.paths import HOUSE_RULES
 from support.play import play_random
 
 Capsys = pytest.CaptureFixture[str]
@@ -87,3 +88,36 @@ def test_an_unfinished_hand_is_the_last_and_says_so(tmp_path: Path, capsys: Caps
     assert last["finished"] is False and last["made"] is None and last["score_change"] == [0, 0]
     on_table = " ".join(f"{c['seat']}:{c['card']}" for c in last["table"])
     assert f"on the table: {on_table}" in text
+
+
+def test_why_the_game_ended_in_text_and_json(tmp_path: Path, capsys: Capsys) -> None:
+    # five-hundred, seed 1, the last legal action each turn: team 1 falls below -500
+    game = Game(load_variant("five-hundred"), seed=1)
+    while not game.is_over:
+        game.apply(game.legal_actions()[-1])
+    path = tmp_path / "lost.yaml"
+    records.save(game.record(), path)
+    text, data = both(path, capsys)
+    assert (data["over"], data["winner"], data["reason"]) == (True, 1, "lose-at")
+    hands = data["hands"]
+    assert isinstance(hands, list)
+    assert [h["game_won"] for h in hands] == [None] * (len(hands) - 1) + [{"side": 1, "reason": "lose-at"}]
+    assert "Winner: team 1 (another side fell to the losing score)" in text
+    # an unfinished game has no reason yet
+    path, _ = saved(tmp_path, "euchre", seed=1, actions=61)
+    text, data = both(path, capsys)
+    assert (data["over"], data["reason"]) == (False, None) and "Winner" not in text
+
+
+def test_each_game_of_a_match_says_who_won_it_and_why(tmp_path: Path, capsys: Capsys) -> None:
+    game = play_game(load_variant(HOUSE_RULES / "euchre-match-of-three.yaml"), ["greedy"] * 4, seed=3)
+    path = tmp_path / "match.yaml"
+    records.save(game.record(), path)
+    assert main(["replay", str(path), "--json", "--allow-path", str(HOUSE_RULES)]) == 0
+    data = json.loads(capsys.readouterr().out)
+    won = [h["game_won"] for h in data["hands"] if h["game_won"]]
+    assert won == [{"side": 1, "reason": "target"}] * 2 and data["reason"] == "target"
+    assert main(["replay", str(path), "--allow-path", str(HOUSE_RULES)]) == 0
+    text = capsys.readouterr().out
+    assert text.count("  team 1 won the game: reached the target\n") == 2
+    assert "Winner: team 1 (reached the target)" in text

@@ -111,8 +111,8 @@ def test_an_unclassified_command_fails_until_a_table_says_what_to_do() -> None:
             False,
         ),
         (
-            "python tools/fuzz.py --variants 9 --records 1",
-            "python tools/fuzz.py --variants 2 --records 1",
+            "python tools/fuzz.py --variants 9 --records 1 --merges 30",
+            "python tools/fuzz.py --variants 2 --records 1 --merges 2",
             True,
         ),
         ("hasenpfeffer play --resume game.yaml", "hasenpfeffer play --resume game.yaml", False),

@@ -11,6 +11,7 @@ import docgen
 from hasenpfeffer.format import checks
 from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.variant import Variant
+from support.fields import field_paths
 from support.paths import ROOT
 
 PAGE = ROOT / "docs" / "variant-format.md"
@@ -40,6 +41,15 @@ def test_every_field_is_documented_with_type_default_and_description() -> None:
         cells = rows[path].strip("|").split(" | ")
         assert len(cells) == 4 and all(c.strip() for c in cells), rows[path]
     assert "`making.auction.ladder[].multiplier`" in text
+
+
+def test_every_field_of_every_mapping_has_its_row() -> None:
+    text = PAGE.read_text(encoding="utf-8")
+    rows = {line.split(" | ")[0].strip("| `") for line in text.splitlines() if line.startswith("| `")}
+    missing = [path for path in field_paths(Variant) if path not in rows]
+    assert not missing, f"no row in docs/variant-format.md for {missing}: run python tools/docgen.py"
+    for path in ("match.wins", "scoring.slam.rule", "making.call.cards", "scoring.made_alone.table"):
+        assert path in rows
 
 
 @pytest.mark.parametrize(

@@ -1,4 +1,4 @@
-"""Fuzzing in CI: a fixed set of mutated variant files and game records (see tools/fuzz.py).
+"""Fuzzing in CI: a fixed set of mutated variant files, game records and shard reports (see tools/fuzz.py).
 
 The cases are the first ones of seed 1, in batches; ``python tools/fuzz.py`` runs many more.
 The last tests check that the harness itself notices each kind of failure.
@@ -6,6 +6,8 @@ The last tests check that the harness itself notices each kind of failure.
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import time
 from pathlib import Path
@@ -19,17 +21,21 @@ from fuzz import (
     Runner,
     _time_limit,
     make_case,
+    merge_seeds,
     record_seeds,
     report,
     run_case,
     variant_seeds,
+    write_files,
 )
 from fuzz_mutate import Mutant, Seed
+from hasenpfeffer.cli import main
 
 SEED = 1
 BATCH = 20
 BATCHES = [("variant", start) for start in range(0, 140, BATCH)]
 BATCHES += [("record", start) for start in range(0, 80, BATCH)]
+BATCHES += [("merge", start) for start in range(0, 60, BATCH)]
 
 
 @pytest.mark.parametrize(("kind", "start"), BATCHES, ids=[f"{k}-{s}" for k, s in BATCHES])
@@ -51,9 +57,23 @@ def test_seed_files_pass_unmutated(tmp_path: Path) -> None:
     assert not any(o.findings for o in outcomes), report(outcomes)
 
 
+def test_shard_reports_merge_unmutated(tmp_path: Path) -> None:
+    seeds = merge_seeds()
+    assert len(seeds) == 9
+    outcomes = [run_case(_unmutated(s), tmp_path) for s in (seeds[0], seeds[-1])]
+    assert not any(o.findings for o in outcomes), report(outcomes)
+    for n, seed in enumerate(seeds):  # every run's shards make the run
+        folder = tmp_path / f"seed-{n}"
+        folder.mkdir()
+        write_files(_unmutated(seed), folder)
+        with contextlib.redirect_stdout(io.StringIO()):
+            assert main(["merge", *map(str, sorted(folder.iterdir()))]) == 0, seed.origin
+
+
 def test_cases_are_deterministic() -> None:
     assert make_case("variant", 5, 17) == make_case("variant", 5, 17)
     assert make_case("record", 5, 17) == make_case("record", 5, 17)
+    assert make_case("merge", 5, 17) == make_case("merge", 5, 17)
     assert make_case("variant", 5, 17) != make_case("variant", 5, 18)
 
 

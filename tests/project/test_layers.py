@@ -1,7 +1,8 @@
 """The package's layers: imports run one way, and no module imports itself back round a cycle.
 
-cli -> sim, rl -> batch -> bots -> worlds, solver, records -> engine -> rules -> format -> accel (the
-switch between the pure-Python and compiled twins, at the package root, reading nothing of ours). Every import counts, those inside
+web -> cli -> sim, rl -> batch -> bots -> worlds, solver, records -> engine -> rules -> format -> accel (the
+switch between the pure-Python and compiled twins, at the package root) -> jitcache (numba's compile
+cache, at the root too, reading nothing of ours). Every import counts, those inside
 functions and under ``TYPE_CHECKING`` too: a lazy import is still a dependency.
 """
 
@@ -16,6 +17,7 @@ from support.paths import ROOT
 
 PACKAGE = ROOT / "core" / "hasenpfeffer"
 LAYERS = {
+    "jitcache": -2,
     "accel": -1,
     "output": -1,
     "format": 0,
@@ -29,6 +31,7 @@ LAYERS = {
     "rl": 6,
     "sim": 6,
     "cli": 7,
+    "web": 8,
 }
 """Each layer may import its own modules and those of lower layers, never one beside it."""
 DOORS = {"hasenpfeffer", "hasenpfeffer.__main__", "hasenpfeffer.events"}

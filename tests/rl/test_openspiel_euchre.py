@@ -36,7 +36,7 @@ HANDS_PER_SETTING = 1000
 def our_variant(stick: bool, lone_defender: bool) -> Any:
     """Our variant with OpenSpiel's rules for these parameters."""
     name = "euchre-openspiel-lone-defender.yaml" if lone_defender else "euchre-openspiel.yaml"
-    data = resolve(HOUSE_RULES / name)
+    data = load_variant(HOUSE_RULES / name).model_dump(mode="json")  # resolved, idle inherited values dropped
     if not stick:
         data["making"]["all_pass"] = resolve("euchre")["making"]["all_pass"]
     data["name"] = f"{data['name']}-stick-{str(stick).lower()}"

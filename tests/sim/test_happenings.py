@@ -10,7 +10,15 @@ from typing import Any
 import pytest
 
 from hasenpfeffer import Stats, load_variant, simulate
-from hasenpfeffer.engine.events import GameWon, HandDealt, HandResult, HandScored, MatchWon, TrumpTurned
+from hasenpfeffer.engine.events import (
+    GameWon,
+    HandDealt,
+    HandResult,
+    HandScored,
+    MatchWon,
+    Termination,
+    TrumpTurned,
+)
 from hasenpfeffer.format.cards import Card
 from hasenpfeffer.sim.happenings import happenings
 
@@ -42,13 +50,21 @@ def _result(maker_side: int, made: bool, scores: tuple[int, int]) -> HandResult:
 def test_laps_carry_what_a_game_winner_scored_beyond_the_target() -> None:
     # Game 1: team 0 ends at 12 of 10 against 3: the lap carries 2 points. Game 2: team 1 wins
     # 11 to 0, a shut-out, and the match (no lap carried out of the match's last game).
-    events = [GameWon(0, (12, 3)), GameWon(1, (0, 11)), MatchWon(1, (1, 1))]
+    events = [
+        GameWon(0, (12, 3), Termination.TARGET),
+        GameWon(1, (0, 11), Termination.TARGET),
+        MatchWon(1, (1, 1)),
+    ]
     found = happenings(_game("euchre-laps", events))
     assert found == {"match games": 2, "shut-outs": 1, "laps carried": 1, "points carried": 2}
 
 
 def test_a_match_without_laps_counts_its_games_and_shut_outs_only() -> None:
-    events = [GameWon(0, (10, 0)), GameWon(0, (10, 4)), MatchWon(0, (3, 0))]
+    events = [
+        GameWon(0, (10, 0), Termination.TARGET),
+        GameWon(0, (10, 4), Termination.TARGET),
+        MatchWon(0, (3, 0)),
+    ]
     assert happenings(_game("euchre-skunk-counts-double", events)) == {"match games": 2, "shut-outs": 1}
 
 
@@ -57,9 +73,9 @@ def test_a_win_on_a_defeated_bid_is_the_defenders_reaching_the_target() -> None:
     # wins a second game on its own made bid (not counted).
     events = [
         HandScored(_result(1, False, (21, 8))),
-        GameWon(0, (21, 8)),
+        GameWon(0, (21, 8), Termination.TARGET),
         HandScored(_result(0, True, (22, 9))),
-        GameWon(0, (22, 9)),
+        GameWon(0, (22, 9), Termination.TARGET),
     ]
     assert happenings(_game("pepper-win-on-defeated-bid", events)) == {"won on a defeated bid": 1}
 
@@ -73,7 +89,9 @@ def test_turned_cards_count_by_hand() -> None:
 
 
 def test_variants_without_these_rules_count_nothing() -> None:
-    game = SimpleNamespace(variant=load_variant("hasenpfeffer"), events=[GameWon(0, (10, 0))])
+    game = SimpleNamespace(
+        variant=load_variant("hasenpfeffer"), events=[GameWon(0, (10, 0), Termination.TARGET)]
+    )
     assert happenings(game) == {}
 
 

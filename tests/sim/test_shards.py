@@ -67,7 +67,7 @@ def test_shards_that_do_not_make_a_run_are_refused(capsys: Capsys, tmp_path: Pat
     for argv, says in [
         (paths[:2], "shard 3 of 3 missing"),
         ([*paths, paths[0]], "shard 1/3 given twice"),
-        ([*paths[:2], str(other)], "file 3 is of another run"),
+        ([*paths[:2], str(other)], "other.json: bots: "),
         ([str(whole)], "a whole run"),
         ([str(bad)], "not a JSON object"),
         ([str(tmp_path / "absent.json")], "absent.json"),

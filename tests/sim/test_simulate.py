@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import functools
 import json
 import sys
@@ -12,7 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from hasenpfeffer.bots import DEFAULT_BOT
 from hasenpfeffer.cli import main
+from hasenpfeffer.cli.common import add_common
 from hasenpfeffer.engine.game import Game
 from hasenpfeffer.engine.view import HandResult
 from hasenpfeffer.format.loader import load_variant
@@ -106,6 +109,15 @@ def test_seeds_and_bot_lists() -> None:
     assert parse_bots("mc,greedy,mc,random", 4) == ["mc", "greedy", "mc", "random"]
     with pytest.raises(ValueError, match="3 bots given for 4 players"):
         parse_bots("a,b,c", 4)
+
+
+def test_bots_left_out_are_the_command_line_default_in_every_seat() -> None:
+    parser = argparse.ArgumentParser()
+    add_common(parser)
+    assert parser.parse_args([]).bots == DEFAULT_BOT == "greedy"
+    greedy = simulate("euchre", 2, [DEFAULT_BOT] * 4, seed=4, workers=1)
+    assert simulate("euchre", games=2, seed=4, workers=1) == greedy
+    assert simulate("three-handed-euchre", games=1, seed=4, workers=1).games == 1  # three seats
 
 
 def test_results_do_not_depend_on_the_number_of_workers() -> None:

@@ -10,7 +10,9 @@ from typing import Any
 
 from hypothesis import assume
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
+from hasenpfeffer.format.acting import settled
 from hasenpfeffer.format.cards import RANKS
 from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import load_variant_data
@@ -233,9 +235,17 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
 
 def loaded(data: dict[str, Any]) -> Variant:
     """The variant of a draw of :func:`engine_variants`; a draw that fails a check is rejected
-    (hypothesis draws another)."""
+    (hypothesis draws another). The fields drawn where they do not act (a lone defence's order
+    where nobody defends alone...) go back to their defaults first, as a parent's would: the
+    game is the same, and the loader refuses only what a file sets where it does not act."""
     try:
-        return load_variant_data(data)
+        drawn = Variant.model_validate(data)
+    except ValidationError:
+        assume(False)
+        raise
+    quiet = settled(drawn, lambda _: True).model_dump(mode="json", exclude_defaults=True)
+    try:
+        return load_variant_data({**quiet, "name": drawn.name})
     except VariantError:
         assume(False)
         raise

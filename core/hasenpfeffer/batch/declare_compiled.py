@@ -7,16 +7,13 @@ out in the parameters by :mod:`.tables`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
-
+from .. import jitcache
 from . import tables as t
 from .score_compiled import _decide, _write
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_jit = jitcache.jit(nogil=True)
 
 
 @_jit

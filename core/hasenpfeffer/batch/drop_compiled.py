@@ -7,19 +7,17 @@ unless ``alone.drop_out.when_turned_trump``. A greedy seat chooses as
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 
+from .. import jitcache
 from ..bots.handeval_compiled import card_chances
 from . import greedy_compiled as gc
 from . import tables as t
 from .score_compiled import _decide, _write
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_jit = jitcache.jit(nogil=True)
 
 
 @_jit

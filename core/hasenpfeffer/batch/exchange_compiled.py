@@ -5,18 +5,16 @@ trump order where ``best``), then the lone player gives as many back to each."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 
+from .. import jitcache
 from . import greedy_compiled as gc
 from . import tables as t
 from .score_compiled import _decide, _distinct, _remove, _write
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_jit = jitcache.jit(nogil=True)
 
 
 @_jit

@@ -18,12 +18,11 @@ seat's bidding estimates, which stay the same through an auction.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 
+from .. import jitcache
 from ..bots.handeval_compiled import bidding, card_chances, distribution, naming_alone, ordering, strengths
 from ..bots.holdings import FRIEND_DEALS, I_DEAL, OTHER_DEALS
 from . import misere_compiled as mc
@@ -57,9 +56,8 @@ from .greedytables import (
     R_TRUMP,
 )
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
-_inline: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True, inline="always"))
+_jit = jitcache.jit(nogil=True)
+_inline = jitcache.jit(nogil=True, inline="always")
 """For the choices taken most often and the small kernels they call: compiled into their
 callers, so that the arrays they take (``g``'s among them) cost no reference counting at each call."""
 

@@ -7,12 +7,11 @@ player for itself (:mod:`.coverage`), whose partners (none) never sit out."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 
+from .. import jitcache
 from . import greedy_compiled as gc
 from . import tables as t
 from .declare_compiled import _declare
@@ -41,8 +40,7 @@ from .score_compiled import (
 )
 from .weak_compiled import _weak
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_jit = jitcache.jit(nogil=True)
 
 
 @_jit

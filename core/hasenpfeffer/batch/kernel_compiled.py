@@ -12,12 +12,13 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable, Iterator
-from typing import Any, TypeVar, cast
+from typing import Any
 
 import numba
 import numba.core.event
 import numpy as np
 
+from .. import jitcache
 from .hand_compiled import _hand
 from .score_compiled import (
     A_N,
@@ -53,8 +54,7 @@ from .tables import (
     N,
 )
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_jit = jitcache.jit(nogil=True)
 
 G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
 """A game's row: hands played, the winning side (-1: stopped at the cap), the first dealer,

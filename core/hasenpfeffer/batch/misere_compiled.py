@@ -27,16 +27,14 @@ the copies of each card id the other players may hold (int64, by card id).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 
+from .. import jitcache
 from ..bots.misere import OPEN, PARTNER_CLEAN
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_jit = jitcache.jit(nogil=True)
 
 RISK_TRUMP = 99
 """A makers' card's risk when it wins every trick (``misereplay``'s ``_risk``)."""

@@ -6,17 +6,15 @@ it (``score_hand``, ``game_winner``)."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 
+from .. import jitcache
 from . import greedy_compiled as gc
 from . import tables as t
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_jit = jitcache.jit(nogil=True)
 
 # a hand's row: these columns, then tricks, score change and scores by side, then the deal
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)

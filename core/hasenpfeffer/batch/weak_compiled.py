@@ -7,18 +7,16 @@ a hand). A rule's row and its tests are laid out in the parameters by :mod:`.tab
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 
+from .. import jitcache
 from . import greedy_compiled as gc
 from . import tables as t
 from .score_compiled import H_REDEAL, H_SWAP, _decide, _write
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_jit = jitcache.jit(nogil=True)
 RANK_KINDS = 14
 """Ranks a test may name: ``RANKS``, then the Joker."""
 

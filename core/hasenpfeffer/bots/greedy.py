@@ -23,6 +23,7 @@ from ..engine.view import View
 from ..format.variant import Bid, Variant
 from ..rules.actions import Action
 from . import policy
+from .base import Bot
 from .handeval import Evaluator, evaluator_for
 from .holdings import FRIEND_DEALS, I_DEAL, OTHER_DEALS
 
@@ -32,14 +33,14 @@ ALONE_SURE = 0.8
 """Chance of making it that greedy wants before going alone."""
 
 
-class GreedyBot:
+class GreedyBot(Bot):
     """A rule-based player: contracts by expected score, cheapest winner or lowest loser in play."""
 
     ask_when_forced = False
     """The only legal action is taken without looking: simulations need not ask."""
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed
+        super().__init__(seed)
         self._ev: Evaluator | None = None
         self._memo: dict[
             tuple[object, ...], list[tuple[int, list[float], list[float], dict[object, float]]]

@@ -23,18 +23,17 @@ the tests compare the two on random variants and hands.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar, cast
+from collections.abc import Sequence
+from typing import Any, cast
 
-import numba
 import numpy as np
 
+from .. import jitcache
 from ..rules.ruleset import Ruleset
 from .holdings import FRIEND_DEALS, I_DEAL, chance, fair_factor, partner_value, wins_every_trick
 
-F = TypeVar("F", bound=Callable[..., Any])
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
-_inline: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True, inline="always"))
+_jit = jitcache.jit(nogil=True)
+_inline = jitcache.jit(nogil=True, inline="always")
 """For the small kernels called in loops: compiled into their callers, so that the arrays they
 take cost no reference counting at each call."""
 

@@ -16,7 +16,6 @@ True
 from __future__ import annotations
 
 import functools
-import random
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -26,6 +25,7 @@ from ..rules.actions import Action
 from ..rules.ruleset import Ruleset
 from ..worlds import Lean, Worlds
 from . import policy
+from .base import Bot
 from .greedy import GreedyBot
 from .handeval import Evaluator
 from .holdings import wins_every_trick
@@ -41,7 +41,7 @@ MAKER_WEIGHT = 3.0
 """How much likelier a maker is taken to hold a trump than another card when sampling."""
 
 
-class MonteCarloBot:
+class MonteCarloBot(Bot):
     """Perfect-information Monte Carlo over sampled worlds, with greedy play-outs."""
 
     ask_when_forced = False
@@ -51,7 +51,7 @@ class MonteCarloBot:
     """Integer parameters the bot spec may set, with their ranges."""
 
     def __init__(self, seed: int | None = None, samples: int = SAMPLES) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.samples = samples
         self.greedy = GreedyBot(seed)
 

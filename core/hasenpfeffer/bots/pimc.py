@@ -32,7 +32,6 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -49,6 +48,7 @@ from ..solver.position import position
 from ..solver.table import made_trump
 from ..worlds import Weigh, Worlds, advance
 from . import policy
+from .base import Bot
 from .equity import equity_for
 from .greedy import GreedyBot
 from .montecarlo import leans, margin, shed_leans
@@ -110,7 +110,7 @@ MISERE_NEAR = 0.25
 """The verbs of the making choices that worlds are weighed by."""
 
 
-class PimcBot:
+class PimcBot(Bot):
     """Perfect-information Monte Carlo: sampled worlds, each solved double-dummy."""
 
     ask_when_forced = False
@@ -138,7 +138,7 @@ class PimcBot:
         shed: int = SHED,
         passed: int = PASSED,
     ) -> None:
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.misfit = misfit
         """Percent chance a world is kept per making choice of another seat greedy would not make."""
         self.playfit = playfit

@@ -9,18 +9,15 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from ..engine.view import View
 from ..rules.actions import Action
+from .base import Bot
 
 
-class RandomBot:
+class RandomBot(Bot):
     """Chooses uniformly among the legal actions."""
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """A random legal action."""

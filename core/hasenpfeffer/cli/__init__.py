@@ -28,6 +28,7 @@ examples:
   hasenpfeffer sweep euchre --set game.target=5,10,15
                                               a rule study: each target against euchre's
   hasenpfeffer analyze game.yaml              every play of a record, double dummy
+  hasenpfeffer serve .                        the same in the browser, this folder's files served
   hasenpfeffer COMMAND --help                 the options of one command
 
 exit status: 0 success; 1 invalid input (a variant file, a record) or a failed check;
@@ -60,6 +61,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "merge": (
         "hasenpfeffer.cli.commands.merge",
         "merge the JSON outputs of the shards of a simulate or sweep run",
+    ),
+    "serve": (
+        "hasenpfeffer.web.command",
+        "play, review and write house rules in the browser (needs the web extra)",
     ),
     "rl": ("hasenpfeffer.cli.commands.rl", "a variant as a learning environment: `rl describe VARIANT`"),
 }

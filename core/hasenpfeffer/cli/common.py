@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, TypeVar
 
+from ..bots import DEFAULT_BOT
 from ..format.variant import HAND_CAP
 
 if TYPE_CHECKING:
@@ -176,12 +177,12 @@ def add_common(parser: argparse.ArgumentParser, json_flag: bool = True) -> None:
     )
     parser.add_argument(
         "--bots",
-        default="greedy",
+        default=DEFAULT_BOT,
         metavar="NAME | A,B,..",
         help="bot for every seat, or a list repeated round the table from seat 0 (mc,greedy: mc in seats"
         " 0 and 2, greedy in 1 and 3; its length must divide the players); built-ins: random, greedy,"
         " mc, pimc, with parameters as pimc:worlds=32; or module:Class, found in the current folder"
-        " too (default greedy)",
+        f" too (default {DEFAULT_BOT})",
     )
     parser.add_argument("--seed", type=seed_type, default=0, metavar="S", help="seed of the run (default 0)")
     parser.add_argument(
@@ -243,7 +244,7 @@ def engine_or_report(
 
 
 COMPILING = (
-    "compiling the batch engine for this machine: once, about a minute (numba keeps it in its cache;"
+    "compiling the batch engine for this machine: once, about two minutes (numba keeps it in its cache;"
     " --engine python plays without it)"
 )
 """What the commands say on the error stream when the compiled engine's kernel is compiled."""
@@ -253,9 +254,10 @@ def warm_engine(variants: Sequence[Variant], bots: Sequence[str], records: bool)
     """Load the compiled engine's kernel (or compile it, saying so) before the workers start,
     so that they load it from the cache rather than each compiling it."""
     from ..batch.run import warm
+    from ..jitcache import cacheable
     from ..sim.happenings import needs_turned
 
-    said: list[bool] = []
+    said: list[bool] = [] if cacheable() else [True]  # without a cache, jitcache has said so
 
     def say() -> None:
         if not said:

@@ -34,6 +34,7 @@ same fields (never to a plain tuple, nor to another type's event with the same f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, NamedTuple, TypeAlias, TypeVar
 
 from ..format.cards import Card
@@ -462,12 +463,42 @@ class MatchWon(NamedTuple):
         return None
 
 
+class Termination(StrEnum):
+    """Why a game ended: the ``reason`` of :class:`GameWon`, decided with the winner by the
+    variant's ``game`` rules (a match's end is :class:`MatchWon`, after its last game's).
+
+    >>> Termination.LOSE_AT, Termination.LOSE_AT.words
+    (<Termination.LOSE_AT: 'lose-at'>, 'another side fell to the losing score')
+    """
+
+    TARGET = "target"
+    """A side reached ``game.target`` (with ``game.must_bid_out``, on a bid it made)."""
+    DEFEATED_BID = "defeated-bid"
+    """A side reached ``game.target`` on a hand that set the makers, which wins only with
+    ``game.must_bid_out`` and ``game.win_by_defeat``."""
+    LOSE_AT = "lose-at"
+    """A side fell to ``game.lose_at`` or below and lost; the best of the others won."""
+
+    @property
+    def words(self) -> str:
+        """The reason in words, after "won": ``team 0 won: reached the target``."""
+        return _TERMINATION_WORDS[self]
+
+
+_TERMINATION_WORDS = {
+    Termination.TARGET: "reached the target",
+    Termination.DEFEATED_BID: "reached the target by setting the makers",
+    Termination.LOSE_AT: "another side fell to the losing score",
+}
+
+
 @value
 class GameWon(NamedTuple):
-    """A side has won the game."""
+    """A side has won the game, for ``reason``."""
 
     side: int
     scores: tuple[int, ...]
+    reason: Termination
 
     @property
     def action(self) -> None:

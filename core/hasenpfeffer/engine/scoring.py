@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from ..format.variant import Bid, Points, Variant
+from .events import Termination
 
 _NO_POINTS = Points()
 
@@ -166,21 +167,38 @@ def short_of(v: Variant, tricks: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def game_winner(v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None) -> int | None:
-    """The winning side after a hand, or None to play on.
-
-    A side at or below ``game.lose_at`` loses: the best of the other sides wins (the makers
-    among them where several are best; the best of all where every side is at or below it).
+    """The winning side after a hand, or None to play on (:func:`game_outcome` without the reason).
 
     >>> v = Variant(name="x", game={"target": 500, "lose_at": -500, "must_bid_out": True})
     >>> game_winner(v, (120, -510), 1, False), game_winner(v, (520, -80), 1, True)
     (0, None)
+    """
+    outcome = game_outcome(v, scores, maker_side, made)
+    return None if outcome is None else outcome[0]
+
+
+def game_outcome(
+    v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None
+) -> tuple[int, Termination] | None:
+    """The winning side after a hand and why it won, or None to play on.
+
+    A side at or below ``game.lose_at`` loses: the best of the other sides wins (the makers
+    among them where several are best; the best of all where every side is at or below it).
+    Else a side that reached ``game.target`` wins (with ``game.must_bid_out``, on a bid it
+    made, or with ``game.win_by_defeat`` on a hand that set the makers); several by ``game.tie``.
+
+    >>> v = Variant(name="x", game={"target": 500, "lose_at": -500, "must_bid_out": True, "win_by_defeat": True})
+    >>> game_outcome(v, (120, -510), 1, False), game_outcome(v, (520, -80), 0, True)
+    ((0, <Termination.LOSE_AT: 'lose-at'>), (0, <Termination.TARGET: 'target'>))
+    >>> game_outcome(v, (520, -80), 1, False), game_outcome(v, (520, -80), 1, True)
+    ((0, <Termination.DEFEATED_BID: 'defeated-bid'>), None)
     """
     g = v.game
     if g.lose_at is not None and min(scores) <= g.lose_at:
         alive = [side for side, score in enumerate(scores) if score > g.lose_at] or list(range(len(scores)))
         best = max(scores[side] for side in alive)
         top = [side for side in alive if scores[side] == best]
-        return maker_side if maker_side in top else top[0]
+        return (maker_side if maker_side in top else top[0]), Termination.LOSE_AT
     defeated = g.win_by_defeat and made is False
     reached = [
         side
@@ -188,14 +206,16 @@ def game_winner(v: Variant, scores: tuple[int, ...], maker_side: int | None, mad
         if score >= g.target
         and (not g.must_bid_out or (side == maker_side and made) or (defeated and side != maker_side))
     ]
+    # under must_bid_out a hand that set the makers lets only the defenders reach the target
+    why = Termination.DEFEATED_BID if g.must_bid_out and defeated else Termination.TARGET
     if not reached:
         return None
     if len(reached) == 1:
-        return reached[0]
+        return reached[0], why
     if g.tie == "makers" and maker_side in reached:
-        return maker_side
+        return maker_side, why
     if g.tie == "play-on":
         return None
     best = max(scores[s] for s in reached)
     top = [s for s in reached if scores[s] == best]
-    return top[0] if len(top) == 1 else None
+    return (top[0], why) if len(top) == 1 else None

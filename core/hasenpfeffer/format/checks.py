@@ -88,10 +88,13 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``game.target``: ``the target cannot be reached: no result scores positive points (the best a side gains in a hand is {most})``
 - ``game.target``: ``the target {target} cannot be reached within {cap} hands (the most a game plays): a hand scores at most {most} points ({result})``
 - ``match.wins``: ``the match cannot be won within {cap} hands (the most a match plays): {games} games to {target} need {need} points, and a hand scores at most {most} points ({result})``
+- ``{field}``: ``acts only when {condition}, but {why}``
 
 Checks of the auction apply only when ``making.method`` is ``auction``; checks of
-order-up only with ``order-up``. Bids must rise in tricks and multiplier only between two bids
-that carry no contract: a contract's rank is its place in the ladder. The checks of the target
+order-up only with ``order-up``. A field that acts only under another (:mod:`.acting`) is
+refused where the variant sets it to other than its default and it does not act. Bids must
+rise in tricks and multiplier only between two bids that carry no contract: a contract's rank
+is its place in the ladder. The checks of the target
 read the best and worst a hand can score (:mod:`.reach`): they are skipped where a side can
 fall to ``game.lose_at`` within the cap. (Multipliers > 0 and other bounds of single
 fields are enforced by the models themselves.)
@@ -108,7 +111,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 
+from .acting import unused
 from .cards import SUITS, same_colour
 from .errors import quote
 from .reach import best, worst
@@ -849,13 +854,17 @@ def related(path: Location) -> tuple[Location, ...]:
     return _RELATED.get(key, ())
 
 
-def check(variant: Variant) -> list[tuple[Location, str]]:
-    """Every semantic problem of a variant: (location in the data, message)."""
+def check(
+    variant: Variant, written: Callable[[Location], bool] = lambda _: True
+) -> list[tuple[Location, str]]:
+    """Every semantic problem of a variant: (location in the data, message). A field that does
+    not act is a problem only where ``written(location)``: what the file itself says."""
     out: Found = []
     for part in (_deal, _weak_hands, _pack, _seats, _making, _scoring, _dummies):
         part(variant, out)
     _call(variant, out)
-    return out
+    said = {loc for loc, _ in out}  # a field another check refuses is not refused twice
+    return out + [(loc, message) for loc, message in unused(variant, written) if loc not in said]
 
 
 def _call(v: Variant, out: Found) -> None:

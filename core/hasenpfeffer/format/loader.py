@@ -468,19 +468,32 @@ def _validate(doc: Document, files: list[str]) -> Variant:
             more = f"and {len(errors) - MAX_PROBLEMS} more problems"
             problems.append(Problem(last.path, last.line, last.col, "", more))
         raise VariantError(problems) from None
-    for path, message in check(variant, lambda p: _own(p, doc.locs, file)):
+    parents = set(files[1:])
+    for path, message in check(variant, lambda p: _own(p, doc.locs, parents)):
         loc, keyed = _check_location(path, doc, files)
         line, col = (loc.key_line, loc.key_col) if keyed and loc.key_line else (loc.line, loc.col)
         problems.append(Problem(loc.file, line, col, dotted(path), message))
     if problems:
         raise VariantError(capped(_sorted(problems, file)))
-    return settled(variant, lambda p: not _own(p, doc.locs, file))
+    return settled(variant, lambda p: not _own(p, doc.locs, parents))
 
 
-def _own(path: DataPath, locs: Mapping[DataPath, Loc], file: str) -> bool:
-    """Whether the value at ``path`` is the file's own, not a parent's (given as data, it is)."""
-    loc = locs.get(path)
-    return loc is None or loc.file == file
+def _own(path: DataPath, locs: Mapping[DataPath, Loc], parents: set[str]) -> bool:
+    """Whether the file itself (or what stands for it: ``--set`` keys) wrote the value at
+    ``path`` or some of it, rather than one of its ``parents``."""
+    n = len(path)
+    return any(loc.file not in parents for p, loc in locs.items() if p[:n] == path)
+
+
+def _paths(data: Any, path: DataPath = ()) -> typing.Iterator[DataPath]:
+    """The path of every value in plain data, the whole first."""
+    yield path
+    if isinstance(data, Mapping):
+        for key, value in data.items():
+            yield from _paths(value, (*path, str(key)))
+    elif isinstance(data, list | tuple):
+        for i, value in enumerate(data):
+            yield from _paths(value, (*path, i))
 
 
 def _document(
@@ -537,6 +550,8 @@ def load_variant_data(
     folder = Path(base_dir) if base_dir is not None else Path(".")
     here = _Source(f"data:{source}", source, None, folder, (*allowed_roots(allow), os.path.realpath(folder)))
     files = [source]
-    where: dict[DataPath, Loc] = dict(locs) if locs is not None else {(): Loc(source, 1, 1)}
+    where: dict[DataPath, Loc] = (
+        dict(locs) if locs is not None else dict.fromkeys(_paths(data), Loc(source, 1, 1))
+    )
     doc = _resolve(Document(dict(data), where), here, (here,), files)
     return _validate(doc, files)

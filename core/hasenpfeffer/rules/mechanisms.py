@@ -12,6 +12,7 @@ integer action space has a group of actions where they say so: one answer for bo
 
 from __future__ import annotations
 
+from ..format import acting
 from ..format.variant import Variant
 
 
@@ -40,15 +41,14 @@ def merges_dummies(v: Variant) -> bool:
 
 
 def may_go_alone(v: Variant) -> bool:
-    """A maker may go alone (the partners sit out)."""
-    return v.alone.allowed != "nobody" and v.partnerships == "alternate"
+    """A maker may go alone (the partners sit out): the same answer as the format's checks of
+    the fields that act only then."""
+    return acting.may_go_alone(v)
 
 
 def lone_defence(v: Variant) -> bool:
-    """Defenders are offered to go alone."""
-    if v.partnerships != "alternate" or not v.alone.lone_defence:
-        return False
-    return may_go_alone(v) or v.alone.lone_defence_against == "any-maker"
+    """Defenders are offered to go alone (as the format's checks read it)."""
+    return acting.lone_defence(v)
 
 
 def maker_exchanges(v: Variant) -> bool:

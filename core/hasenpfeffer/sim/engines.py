@@ -4,9 +4,10 @@ The compiled engine (:mod:`hasenpfeffer.batch`, numba) plays uniformly random le
 and the ``greedy`` bot (its compiled twin, the same choices), so it runs only when every seat
 is played by ``random`` or ``greedy``, every variant of the run is covered
 (:mod:`hasenpfeffer.batch.coverage`) and numba is installed. ``auto`` picks
-it then (unless ``HASENPFEFFER_ENGINE=python`` asks for pure Python, :mod:`hasenpfeffer.accel`)
-and the Python engine otherwise, saying why; ``compiled`` where it cannot run is a one-line
-error; ``python`` is always the Python engine.
+it then (unless ``HASENPFEFFER_ENGINE=python`` asks for pure Python, :mod:`hasenpfeffer.accel`,
+or numba can keep no compile cache here) and the Python engine otherwise, saying why;
+``compiled`` where it cannot run is a one-line error, and where numba can keep no cache it
+compiles in memory (its label says so); ``python`` is always the Python engine.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> choose([Variant(name="x")], ["mc"] * 4, "auto")
@@ -46,8 +47,11 @@ class Engine(NamedTuple):
 
     @property
     def label(self) -> str:
-        """``compiled (numba)`` or ``python (why)``, as the JSON's ``engine`` says it."""
-        return COMPILED if self.name == "compiled" else f"python ({self.reason})"
+        """``compiled (numba)`` (``compiled (numba; in memory)`` without a compile cache) or
+        ``python (why)``, as the JSON's ``engine`` says it."""
+        if self.name == "compiled":
+            return f"compiled (numba; {self.reason})" if self.reason else COMPILED
+        return f"python ({self.reason})"
 
 
 def why_not(variants: Sequence[Variant], bots: Sequence[str]) -> str | None:
@@ -73,8 +77,10 @@ def choose(variants: Sequence[Variant], bots: Sequence[str], asked: str = "auto"
     if asked == "python":
         return Engine("python", "asked for")
     reason = why_not(variants, bots)
+    if reason is None and asked == "auto" and not accel.enabled():
+        reason = accel.NO_CACHE  # numba can keep no compile cache here (said once on the error stream)
     if reason is None:
-        return Engine("compiled")
+        return Engine("compiled", "" if accel.cached() else "in memory")
     if asked == "compiled":
         raise ValueError(f"--engine compiled: {reason}")
     return Engine("python", reason)

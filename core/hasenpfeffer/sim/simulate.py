@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..bots import DEFAULT_BOT
 from ..format.variant import Variant
 from .execute import Progress, Shard, Span, Stopped, default_workers, execute, shard_range
 from .extras import BotError
@@ -207,7 +208,7 @@ def as_variant(
 def simulate(
     variant: Variant | str | os.PathLike[str],
     games: int,
-    bots: Sequence[str],
+    bots: Sequence[str] | None = None,
     seed: int = 0,
     workers: int | None = None,
     records: str | os.PathLike[str] | None = None,
@@ -222,8 +223,9 @@ def simulate(
     """Play ``games`` games and return the merged statistics (or raise :class:`Interrupted`).
 
     ``variant`` is a :class:`Variant`, a built-in name or a file (``allow``: as for
-    :func:`~hasenpfeffer.load_variant`). ``shard=(i, n)`` plays only the i-th of n shares of the
-    games (their seeds as in the whole run); ``cluster`` plays them on Dask: a scheduler's
+    :func:`~hasenpfeffer.load_variant`); ``bots`` the bot spec of each seat (by default
+    :data:`~hasenpfeffer.bots.DEFAULT_BOT` in every seat, as on the command line).
+    ``shard=(i, n)`` plays only the i-th of n shares of the games (their seeds as in the whole run); ``cluster`` plays them on Dask: a scheduler's
     address, ``"local:N"`` or a ``distributed.Client``. A game still running after ``max_hands``
     hands is stopped and counted in ``unfinished`` (see :mod:`hasenpfeffer.sim.limits`).
     ``engine`` is ``python``, ``compiled`` (random and greedy bots, a covered variant) or ``auto``
@@ -232,8 +234,12 @@ def simulate(
     >>> stats = simulate("euchre", 4, ["greedy"] * 4, seed=1, workers=1)
     >>> stats.games, sum(stats.wins) + stats.unfinished
     (4, 4)
+    >>> simulate("euchre", games=4, seed=1, workers=1) == stats
+    True
     """
     variant = as_variant(variant, allow)
+    if bots is None:
+        bots = [DEFAULT_BOT] * variant.players
     if len(bots) != variant.players:
         raise ValueError(f"{len(bots)} bots for {variant.players} players")
     if records is not None:

@@ -21,18 +21,15 @@ lead. Tests compare it with the plain minimax like the pure-Python search.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any
 
-import numba
 import numpy as np
 
+from .. import jitcache
 from . import layout
 from .layout import Layout
 from .position import Position
 from .search import RELATIVE, Searcher, roles
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 # the fields of a frame of the search's stack (one row per depth), and the steps of its loop
 SEAT, COUNT, LED, WS, WK, TRICK, LIVE, LEFT, ALPHA, BETA = range(10)
@@ -150,7 +147,7 @@ def _tables(lay: Layout) -> tuple[Any, ...]:
     )
 
 
-_jit: Callable[[F], F] = cast(Any, numba.njit(cache=True, nogil=True))
+_jit = jitcache.jit(nogil=True)
 
 
 @_jit

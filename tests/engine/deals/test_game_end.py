@@ -1,6 +1,7 @@
 """How a game and a match end, on hand-worked deals: a match of games, a shut-out counted
-twice, laps, a game won by setting the makers, a pass that is not final and a stuck dealer
-forced below the ladder (docs/variant-format.md, "game" and "match"; docs/rules.md section 4).
+twice, laps, a game won by setting the makers, a game lost at the losing score, a pass that is
+not final and a stuck dealer forced below the ladder (docs/variant-format.md, "game" and
+"match"; docs/rules.md section 4). Each ``GameWon`` says why the game ended (``Termination``).
 
 The scores before a hand are set through the engine's door (``actual_state``), as a game
 that has run some hands would have them.
@@ -11,7 +12,7 @@ from __future__ import annotations
 import random
 
 from hasenpfeffer import Game, Variant, records
-from hasenpfeffer.engine.events import GameWon, MatchWon
+from hasenpfeffer.engine.events import GameWon, MatchWon, Termination
 from hasenpfeffer.engine.game import actual_state
 from hasenpfeffer.format.loader import load_variant
 from support.deals import FIVE_HUNDRED_HEARTS as HEARTS_500
@@ -59,7 +60,9 @@ def test_a_game_of_a_match_goes_on_to_the_next_game_from_nothing() -> None:
     g = started(load_variant(HOUSE / "euchre-match-of-three.yaml"), (9, 3))
     run(g, MARCH)
     # team 0 reaches 11: it wins the first game, not yet the match (two games needed)
-    assert [e for e in g.events if type(e) in (GameWon, MatchWon)] == [GameWon(0, (11, 3))]
+    assert [e for e in g.events if type(e) in (GameWon, MatchWon)] == [
+        GameWon(0, (11, 3), Termination.TARGET)
+    ]
     assert not g.is_over and g.winner is None and g.hand_number == 2
     assert g.view(0).scores == (0, 0) and actual_state(g).games_won == [1, 0]
     assert g.hand_results[0].scores == (11, 3)  # the hand's result keeps the game's final score
@@ -69,6 +72,8 @@ def test_a_single_game_is_over_at_its_first_win() -> None:
     g = started(load_variant("euchre"), (9, 3))
     run(g, MARCH)
     assert g.is_over and g.winner == 0 and not [e for e in g.events if type(e) is MatchWon]
+    # 9 + 2 for the march: team 0 reached the target of 10
+    assert g.events[-1] == GameWon(0, (11, 3), Termination.TARGET) and g.events[-1].reason == "target"
 
 
 def test_a_shut_out_counts_two_games_and_wins_a_match_of_three_at_once() -> None:
@@ -76,7 +81,7 @@ def test_a_shut_out_counts_two_games_and_wins_a_match_of_three_at_once() -> None
     g = started(v, (9, 0))
     run(g, MARCH)  # 11-0: the losers never scored
     assert [e for e in g.events if type(e) in (GameWon, MatchWon)] == [
-        GameWon(0, (11, 0)),
+        GameWon(0, (11, 0), Termination.TARGET),
         MatchWon(0, (2, 0)),
     ]
     assert g.is_over and g.winner == 0
@@ -102,6 +107,11 @@ def test_a_match_record_replays_with_its_games() -> None:
     assert rec["result"]["games"] == list(won[0].games)
     again = records.replay(records.loads(records.dump(rec)))
     assert again.record() == rec and again.winner == g.winner
+    # every game of the match was won at the target; the replay gives the same reasons
+    games = [e for e in g.events if type(e) is GameWon]
+    assert len(games) >= 2 and {e.reason for e in games} == {Termination.TARGET}
+    assert [e for e in again.events if type(e) is GameWon] == games
+    assert "reason" not in rec["result"]  # the record keeps the winner, not the reason
 
 
 # Pepper, dealer 0: seat 2 holds both red jacks; seat 1 bids 4 in diamonds and takes 3.
@@ -132,11 +142,47 @@ def test_setting_the_makers_wins_where_only_made_or_defeated_bids_win() -> None:
     # seat 1 needed 4 and took 3: set, -6; the defenders (team 0) score their 3 tricks, 31
     assert (r.made, r.tricks, r.score_change) == (False, (3, 3), (3, -6))
     assert g.is_over and g.winner == 0
+    assert g.events[-1] == GameWon(0, (31, 4), Termination.DEFEATED_BID)
     # without win_by_defeat, points taken in defence never win: the game goes on at 31
     plain = v.model_copy(update={"game": v.game.model_copy(update={"win_by_defeat": False})})
     g = started(plain, (28, 10), PEPPER_DEAL)
     run(g, DIAMONDS)
     assert not g.is_over and g.view(0).scores == (31, 4)
+
+
+# Five Hundred: seat 1 bids 10NT (the top ends the auction) on its ten spades, takes the kitty's
+# three low hearts and lays them away; seat 0's Joker takes a trick, so 10NT fails.
+TEN_NO_TRUMP = "0 pass, 1 bid 10NT, 1 discard 4H, 1 discard 5H, 1 discard 6H"
+
+
+def test_a_side_at_the_losing_score_loses_to_the_best_other_side() -> None:
+    g = started(load_variant("five-hundred"), (0, -100), HEARTS_500)
+    run(g, TEN_NO_TRUMP)
+    while not g.hand_results:
+        g.apply(g.legal_actions()[0])
+    r = g.hand_results[0]
+    # failed: -520 to the makers, 10 a trick to the defenders; -620 is below -500
+    assert (r.made, r.tricks, r.score_change) == (False, (1, 9), (10, -520))
+    # team 0 wins at 10 points, far from the target of 500: team 1 went out backwards
+    assert g.is_over and g.winner == 0
+    assert g.events[-1] == GameWon(0, (10, -620), Termination.LOSE_AT)
+    # from 300, team 1 falls to -220, above -500: the game goes on
+    g = started(load_variant("five-hundred"), (0, 300), HEARTS_500)
+    run(g, TEN_NO_TRUMP)
+    while not g.hand_results:
+        g.apply(g.legal_actions()[0])
+    assert not g.is_over and g.view(0).scores == (10, -220)
+    assert not [e for e in g.events if type(e) is GameWon]
+
+
+def test_a_made_contract_that_reaches_the_target_wins_it() -> None:
+    g = started(load_variant("five-hundred"), (300, 0), HEARTS_500)
+    run(g, "0 bid 7H, 1 pass, 2 pass, 3 pass, 0 discard 4H, 0 discard 5H, 0 discard 6H")
+    while not g.hand_results:
+        g.apply(g.legal_actions()[0])
+    # 7H made with every trick: the slam's 250, 550 in all
+    assert g.hand_results[0].score_change == (250, 0)
+    assert g.events[-1] == GameWon(0, (550, 0), Termination.TARGET)
 
 
 def test_a_stuck_dealer_plays_a_bid_below_the_ladder() -> None:

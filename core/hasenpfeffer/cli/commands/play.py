@@ -10,6 +10,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.markup import escape
 
+from ...bots import DEFAULT_BOT
 from ..common import add_allow_path, error, find_bots_here, seed_type
 from ..ui.table import DEFAULT_SAVE, PERSON, Ask, Session
 
@@ -26,7 +27,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="NAME | A,B,..",
         help="bot for every other seat, or one per other seat in seat order (built-ins: random, greedy, mc,"
         " pimc, with parameters as pimc:worlds=32; or module:Class, found in the current folder too;"
-        " default greedy)",
+        f" default {DEFAULT_BOT})",
     )
     parser.add_argument("--seed", type=seed_type, default=None, help="seed of the deal and the bots")
     parser.add_argument(
@@ -163,7 +164,7 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
         raise SetupError(f"--seat: choose a seat from 0 to {variant.players - 1}", 2)
     base = game.seed if isinstance(game.seed, int) else 0
     try:
-        by_seat = bot_specs(specs or "greedy", variant.players, seat)
+        by_seat = bot_specs(specs or DEFAULT_BOT, variant.players, seat)
         find_bots_here(by_seat.values())
         bots = {s: load_bot(name, seed=base * 101 + s) for s, name in by_seat.items()}
     except (ValueError, ImportError, AttributeError) as exc:

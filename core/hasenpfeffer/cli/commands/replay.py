@@ -19,6 +19,7 @@ from ...engine.events import (
     DummyPlayed,
     DummyTaken,
     Event,
+    GameWon,
     HandDealt,
     HandResult,
     HandScored,
@@ -28,6 +29,7 @@ from ...engine.events import (
     Passed,
     Redealt,
     SuitNamed,
+    Termination,
     TrickWon,
     TrumpTurned,
     TurnedSuitNamed,
@@ -277,6 +279,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
             {"seat": e.seat, "by": e.by, "cards": list(e.cards)} for e in events if isinstance(e, DummyTaken)
         ],
         "thrown_in": r.thrown_in if r else False,
+        "game_won": _game_won(events),
         "tricks": tricks,
         "table": table,
         "tricks_won": won,
@@ -285,6 +288,12 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "score_change": list(r.score_change) if r else [0] * sides,
         "scores": list(r.scores if r else game.scores),
     }
+
+
+def _game_won(events: list[Event]) -> dict[str, Any] | None:
+    """The game this hand won (several in a match): the winning ``side`` and the ``reason``."""
+    won = next((e for e in events if isinstance(e, GameWon)), None)
+    return None if won is None else {"side": won.side, "reason": str(won.reason)}
 
 
 def _short(game: Game, r: HandResult | None) -> list[int]:
@@ -305,9 +314,11 @@ def short_words(game: Game, short: list[int]) -> str:
 
 
 def summary(game: Game) -> dict[str, Any]:
-    """The JSON outcome: every hand; the last hand's tricks and score change; the scores."""
+    """The JSON outcome: every hand; the last hand's tricks and score change; the scores; the
+    winner and why the (last) game was won."""
     hands = [hand(game, i, events) for i, events in enumerate(played(game.events))]
     last = hands[-1] if hands else hand(game, 0)
+    won = [h["game_won"] for h in hands if h["game_won"] is not None]
     return {
         "format": FORMAT,
         "variant": game.variant.name,
@@ -319,6 +330,7 @@ def summary(game: Game) -> dict[str, Any]:
         "hands": hands,
         "over": game.is_over,
         "winner": game.winner,
+        "reason": won[-1]["reason"] if game.is_over and won else None,
     }
 
 
@@ -405,6 +417,10 @@ def show(game: Game) -> None:
             )
             if h["short"]:
                 console.print("  " + short_words(game, h["short"]))
+        if h["game_won"] and v.match is not None:
+            why = Termination(h["game_won"]["reason"]).words
+            console.print(f"  {side} {h['game_won']['side']} won the game: {why}")
     console.print(f"[bold]Scores[/bold] {list(game.scores)}")
     if game.is_over:
-        console.print(f"[bold]Winner[/bold]: {side} {game.winner}")
+        last = next(e for e in reversed(game.events) if isinstance(e, GameWon))
+        console.print(f"[bold]Winner[/bold]: {side} {game.winner} ({last.reason.words})")

@@ -46,6 +46,7 @@ from ...sim.limits import MAX_HANDS, cap_warning
 from ...sim.runset import RunSet
 from ...sim.stats import Stats
 from ...sim.sweep import Sweep
+from . import shards
 
 FORMAT = 3
 """Version of the JSON of ``simulate``, ``compare`` and ``sweep`` (``docs/outputs.md``).
@@ -293,66 +294,20 @@ def csv_rows(report: Mapping[str, Any]) -> Iterator[list[Any]]:
 
 # ---------------------------------------------------------------------------- merging shards
 
-_SAME = {
-    "simulate": ("format", "variant", "bots", "seed"),
-    "sweep": ("format", "base", "keys", "bots", "seed"),
-}
 
-
-def _identity(doc: Mapping[str, Any]) -> tuple[Any, ...]:
-    run = doc["run"]
-    shard = run["shard"]
-    return (
-        *(doc[k] for k in _SAME[doc["command"]]),
-        run["games"],
-        run["variant_keys"],
-        run["ladder"],
-        run.get("max_hands", MAX_HANDS),
-        None if shard is None else shard["count"],
-        [(p["name"], p["set"]) for p in doc.get("points", [])],
-    )
-
-
-def _check(docs: Sequence[Mapping[str, Any]]) -> str:
-    """The command of the reports, once they are shown to be the shards of one run."""
-    try:
-        command: str = docs[0]["command"]
-        if command not in _SAME or any(d["command"] != command for d in docs):
-            raise ValueError("the files are not all simulate reports or all sweep reports")
-        if any(d["format"] != FORMAT for d in docs):
-            raise ValueError(f"the files are not all of format {FORMAT}: write them again with this version")
-        first = _identity(docs[0])
-        for n, doc in enumerate(docs[1:], 2):
-            if _identity(doc) != first:
-                raise ValueError(
-                    f"file {n} is of another run (variant, bots, seed, games, hand cap or shards differ)"
-                )
-        shards = [d["run"]["shard"] for d in docs]
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"not a report of simulate --json or sweep --json: missing {exc}") from None
-    if None in shards:
-        raise ValueError("a file holds a whole run, not a shard: there is nothing to merge it with")
-    total = shards[0]["count"]
-    have = sorted(s["index"] for s in shards)
-    if len(set(have)) < len(have):
-        raise ValueError(f"shard {next(i for i in have if have.count(i) > 1)}/{total} given twice")
-    missing = sorted(set(range(1, total + 1)) - set(have))
-    if missing:
-        raise ValueError(
-            f"shard{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))} of {total} missing"
-        )
-    return command
-
-
-def merge_reports(docs: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The report of a whole run from the reports of all its shards; ValueError when they do not fit."""
+def merge_reports(docs: Sequence[Any], names: Sequence[str] | None = None) -> dict[str, Any]:
+    """The report of a whole run from the reports of all its shards; a ValueError of one line
+    naming the file (``names``, else ``file 1``...) and the field when they do not make one run
+    (:mod:`.shards`)."""
     if not docs:
         raise ValueError("nothing to merge")
-    command = _check(docs)
+    command = shards.check(docs, names or [f"file {n}" for n in range(1, len(docs) + 1)], FORMAT)
     d = docs[0]
-    run = dict(d["run"]) | {"shard": None}
-    builds = [doc.get("accel") for doc in docs]
-    shared = {"accel": builds[0] if all(b == builds[0] for b in builds) else None}
+    r = d["run"]
+    run = {"games": r["games"], "shard": None, "variant_keys": r["variant_keys"], "ladder": r["ladder"]}
+    run["max_hands"] = r.get("max_hands", MAX_HANDS)
+    builds = [doc["accel"] for doc in docs]
+    shared = {"accel": builds[0] if all(shards.same(b, builds[0]) for b in builds) else None}
     engines = [doc.get("engine") for doc in docs]
     if any(e is not None for e in engines):  # the engine that played, where every shard says the same
         shared["engine"] = engines[0] if all(e == engines[0] for e in engines) else None

@@ -145,6 +145,7 @@ class Session:
         self._hand_header()
 
     def _game_over(self) -> int:
+        from ...engine.events import GameWon
         from .render import scores_text
 
         game = self.game
@@ -155,7 +156,10 @@ class Session:
             side = self.names.side(game.winner)
             mine = self.seat in self.names.variant.teams[game.winner]
             verdict = "You win!" if mine else "You lose."
-            self.console.print(f"[bold]Game over: {side} won.[/bold] Score: {scores}. [bold]{verdict}[/bold]")
+            last = next(e for e in reversed(game.events) if type(e) is GameWon)
+            self.console.print(
+                f"[bold]Game over: {side} won: {last.reason.words}.[/bold] Score: {scores}. [bold]{verdict}[/bold]"
+            )
         return 0 if self.save_to is None else self._save(self.save_to)
 
     # ------------------------------------------------------------------ the person

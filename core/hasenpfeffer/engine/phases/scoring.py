@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...rules.ruleset import Ruleset
 from ..events import Declared, GameWon, HandResult, HandScored, MatchWon, Redealt
-from ..scoring import called_change, game_winner, played_out_change, score_hand
+from ..scoring import called_change, game_outcome, played_out_change, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
 from .dropout import dropped
@@ -120,10 +120,10 @@ class Scoring(PhaseRules):
         emit(s, HandScored(result))
         s.to_move = None
         if not thrown:
-            side_won = game_winner(s.variant, s.scores, side, made)
-            if side_won is not None:
-                emit(s, GameWon(side_won, s.scores))
-                s.winner = match_winner(s, side_won)
+            outcome = game_outcome(s.variant, s.scores, side, made)
+            if outcome is not None:
+                emit(s, GameWon(outcome[0], s.scores, outcome[1]))
+                s.winner = match_winner(s, outcome[0])
         if s.winner is None and not (thrown and s.redeal_same):
             s.dealer = p.next_dealer[s.dealer]
         s.course.leave(s)

@@ -1,0 +1,71 @@
+// The JSON API of the server, and the few helpers every page uses.
+
+export function toast(message) {
+  const el = document.getElementById("toast");
+  el.textContent = message;
+  el.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { el.hidden = true; }, 6000);
+}
+
+async function call(method, path, body) {
+  const options = { method, headers: {} };
+  if (body !== undefined) {
+    options.headers["content-type"] = "application/json";
+    options.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, options);
+  const data = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
+  if (!response.ok) {
+    const error = new Error(data.error || `${response.status}`);
+    error.status = response.status;
+    throw error;
+  }
+  return data;
+}
+
+export const get = (path) => call("GET", path);
+export const post = (path, body = {}) => call("POST", path, body);
+
+// h("div", {class: "x", onclick: f}, child, "text", ...): an element.
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "dataset") Object.assign(el.dataset, value);
+    else el.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return el;
+}
+
+// A card: its label with the suit symbol, red suits red, trumps marked.
+export function card(c, extra = {}) {
+  const classes = ["card", c.red ? "red" : "black", c.trump ? "trump" : "", extra.class || ""].join(" ").trim();
+  return h("span", { ...extra, class: classes, "data-card": c.id }, c.label);
+}
+
+export function fill(select, items, value = (x) => x, label = (x) => x) {
+  select.replaceChildren(...items.map((x) => h("option", { value: value(x) }, label(x))));
+}
+
+// Where the seats sit round an oval table, the person's at the bottom.
+export function seatPlaces(players, me) {
+  const out = [];
+  for (let i = 0; i < players; i++) {
+    const k = (i - me + players) % players;
+    const angle = Math.PI / 2 + (2 * Math.PI * k) / players;
+    out[i] = { x: 50 + 40 * Math.cos(angle), y: 50 + 38 * Math.sin(angle) };
+  }
+  return out;
+}
+
+// Replace an element's children: arrays flattened, null and false left out.
+export function put(el, ...children) {
+  el.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (c instanceof Node ? c : document.createTextNode(String(c)))));
+}

@@ -1,0 +1,118 @@
+"""A whole hand of hasenpfeffer-pepper played by clicks, a move taken back, the record saved and
+replayed; a Five Hundred contract with its kitty."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+from browser import shot
+from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from hasenpfeffer.records import replay
+
+CHOICES = "#choices .choice, #hand .playable"
+
+
+def actions(driver: Any) -> list[str]:
+    """The person's choices now, read at once (the page redraws as the bots move)."""
+    found: list[str] = driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((e) => e.dataset.action)", CHOICES
+    )
+    return found
+
+
+def start(driver: Any, url: str, variant: str, seed: int) -> None:
+    driver.get(url + "&delay=30")
+    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    Select(driver.find_element(By.ID, "play-variant")).select_by_visible_text(variant)
+    seed_box = driver.find_element(By.ID, "play-seed")
+    seed_box.clear()
+    seed_box.send_keys(str(seed))
+    driver.find_element(By.ID, "play-new").click()
+
+
+def my_turn_or_hand_over(driver: Any) -> str:
+    """Wait until it is the person's turn ("turn") or a hand is laid open ("over")."""
+
+    def ready(d: Any) -> str | bool:
+        if d.find_element(By.ID, "hand-over").get_attribute("open") is not None:
+            return "over"
+        game = d.find_element(By.ID, "game")
+        if game.get_attribute("data-turn") == "you" and actions(d):
+            return "turn"
+        return False
+
+    found: str = WebDriverWait(driver, 30, poll_frequency=0.05).until(ready)
+    return found
+
+
+def click_a_choice(driver: Any, bid: str | None) -> str:
+    """Make a bid (the given one when listed), else the first listed choice, else the first playable card."""
+    for _ in range(100):
+        listed = actions(driver)
+        if listed:
+            chosen = next((a for a in listed if bid is not None and a.endswith(f" bid {bid}")), listed[0])
+            try:
+                driver.find_element(By.CSS_SELECTOR, f'[data-action="{chosen}"]').click()
+                return chosen
+            except (StaleElementReferenceException, NoSuchElementException):
+                pass
+        time.sleep(0.05)
+    raise AssertionError("no choice to click")
+
+
+def play_hand(driver: Any, bid: str | None, name: str) -> list[str]:
+    """Play until the first hand is laid open; its screenshot; the person's moves."""
+    moves: list[str] = []
+    shots = 0
+    while my_turn_or_hand_over(driver) == "turn":
+        if shots < 1 and driver.find_elements(By.CSS_SELECTOR, "#hand .playable"):
+            shot(driver, f"{name}-play")
+            shots += 1
+        moves.append(click_a_choice(driver, bid if not moves else None))
+        time.sleep(0.05)
+    return moves
+
+
+def test_pepper_hand_by_clicks_take_back_and_record(driver: Any, url: str, folder: Path) -> None:
+    start(driver, url, "hasenpfeffer-pepper", 11)
+    assert my_turn_or_hand_over(driver) == "turn"
+    # take a move back: the same choices are offered again
+    before = actions(driver)
+    click_a_choice(driver, None)
+    undo = WebDriverWait(driver, 10).until(ec.element_to_be_clickable((By.ID, "undo")))
+    undo.click()
+    WebDriverWait(driver, 10).until(lambda d: actions(d) == before)
+    moves = play_hand(driver, "4", "pepper")
+    assert any(" play " in m for m in moves)
+    dialog = driver.find_element(By.ID, "hand-over")
+    assert (
+        "Hand 1" in dialog.text
+        and "Double dummy from the first lead" in dialog.find_element(By.ID, "dd-result").text
+    )
+    assert len(dialog.find_elements(By.CSS_SELECTOR, ".all-hands tr")) == 4
+    shot(driver, "pepper-hand-over")
+    driver.find_element(By.ID, "next-hand").click()
+    WebDriverWait(driver, 10).until(lambda d: "Hand 1:" in d.find_element(By.ID, "results").text)
+    assert "Points" in driver.find_element(By.ID, "results").text
+    saved = list((folder / "games").glob("hasenpfeffer-pepper-*.yaml"))
+    assert saved, "the record is saved at the end of the hand"
+    game = replay(saved[0])
+    assert len(game.hand_results) >= 1
+
+
+def test_five_hundred_contract_with_kitty(driver: Any, url: str) -> None:
+    start(driver, url, "five-hundred", 3)
+    # bid a contract when listed; the kitty comes to the maker, who lays three cards away
+    moves = play_hand(driver, "6S", "five-hundred")
+    discards = [m for m in moves if " discard " in m]
+    if any(m.endswith(" bid 6S") for m in moves):
+        assert len(discards) == 3
+    text = driver.find_element(By.ID, "hand-over").text
+    assert "Kitty" in text or "Hand 1" in text
+    driver.find_element(By.ID, "next-hand").click()
