@@ -31,6 +31,8 @@ if find_spec("pyspiel") is None:
 if not NUMBA:
     collect_ignore_glob += ["core/hasenpfeffer/*/*_compiled.py"]  # the compiled twins import numba
     collect_ignore_glob += ["core/hasenpfeffer/batch/run.py", "core/hasenpfeffer/batch/replay.py"]
+if find_spec("gymnasium") is None or find_spec("numpy") is None:
+    collect_ignore_glob += ["core/hasenpfeffer/rl/seat.py"]
 if not NUMBA or find_spec("gymnasium") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/vector.py"]  # the vector environment's kernel is compiled
 if find_spec("numpy") is None:

@@ -8,6 +8,10 @@ Every loop plays uniformly random legal actions for a fixed time and counts agen
   ``None`` steps of agents whose episode is over included), a decision is a step with an id;
 - ``pettingzoo raw_env``: the same without the wrapper;
 - ``pettingzoo env(), episode=game``: whole games;
+- ``seat SeatEnv, random`` and ``greedy``: the one-seat Gymnasium environment
+  (:mod:`hasenpfeffer.rl.seat`), seat 0 against that bot at the three other seats, one hand an
+  episode: ``env.step(masked random id)``; each ``step`` is an agent step, and the decisions
+  count every seat's (the bots' between two steps too);
 - ``open_spiel python_hasenpfeffer``: our OpenSpiel game through OpenSpiel's Python API
   (chance drawn from ``chance_outcomes()``);
 - ``open_spiel euchre``: OpenSpiel's own C++ euchre through its Python API, chance drawn from
@@ -64,6 +68,31 @@ def pettingzoo_loop(make: Callable[[], Any]) -> Loop:
                     decisions += 1
                 steps += 1
             e.reset()
+        return steps, decisions, CLOCK() - start
+
+    return run
+
+
+def seat_loop(name: str, bot: str) -> Loop | None:
+    """The one-seat environment against ``bot``, masked random ids, a new hand when one ends."""
+    try:
+        from hasenpfeffer.rl.seat import SeatEnv
+    except ImportError:
+        return None
+
+    def run(seconds: float, seed: int) -> tuple[int, int, float]:
+        e = SeatEnv(name, opponents=bot, episode="hand")
+        rng = np.random.default_rng(seed)
+        _, info = e.reset(seed=seed)
+        steps = decisions = 0
+        start = CLOCK()
+        while CLOCK() - start < seconds:
+            _, _, terminated, truncated, info = e.step(int(rng.choice(info["legal_ids"])))
+            steps += 1
+            if terminated or truncated:
+                assert e.game is not None
+                decisions += sum(1 for x in e.game.events if x.action is not None)
+                _, info = e.reset()
         return steps, decisions, CLOCK() - start
 
     return run
@@ -140,6 +169,8 @@ def main(argv: list[str] | None = None) -> int:
         f"pettingzoo env({name})": pettingzoo_loop(lambda: env(name, episode="hand")),
         f"pettingzoo raw_env({name})": pettingzoo_loop(lambda: raw_env(name, episode="hand")),
         f"pettingzoo env({name}), episode=game": pettingzoo_loop(lambda: env(name, episode="game")),
+        f"seat SeatEnv({name}), random": seat_loop(name, "random"),
+        f"seat SeatEnv({name}), greedy": seat_loop(name, "greedy"),
         f"open_spiel python_hasenpfeffer({name})": openspiel_loop("python_hasenpfeffer", {"variant": name}),
         "open_spiel euchre (C++)": openspiel_loop("euchre", {}),
         "open_spiel euchre (C++), tensor + mask": openspiel_loop("euchre", {}, tensors=True),

@@ -80,6 +80,16 @@ def test_vector_selfplay_example_runs() -> None:
     assert "before: the learner's side won" in out and "after 60 updates" in out
 
 
+@pytest.mark.skipif(
+    find_spec("jax") is None or find_spec("optax") is None,
+    reason="the learn extra (jax, optax) is not installed: pip install '.[rl,learn]'",
+)
+def test_seat_ppo_example_runs() -> None:
+    out = run("examples/rl/seat_ppo.py", "--quick")
+    assert "euchre: before training, the learner's side won" in out
+    assert "games against greedy before training and" in out and "after 256 steps" in out
+
+
 def test_the_ismcts_example_repeats_from_its_seed() -> None:
     """Every source of chance is seeded, the unseen cards ISMCTS draws too: the same figures."""
     pytest.importorskip("pyspiel")
@@ -95,3 +105,4 @@ def test_benchmark_runs() -> None:
     assert "open_spiel euchre (C++), tensor + mask" in out
     if find_spec("numba") is not None:
         assert "vector VectorEnv(euchre), N=256" in out and "vector environment / OpenSpiel" in out
+    assert "seat SeatEnv(euchre), random" in out and "seat SeatEnv(euchre), greedy" in out

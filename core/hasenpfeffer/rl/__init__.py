@@ -7,6 +7,8 @@
 - :mod:`~hasenpfeffer.rl.pettingzoo`: a PettingZoo AEC environment (``env(variant=...)``);
 - :mod:`~hasenpfeffer.rl.openspiel`: the OpenSpiel game ``python_hasenpfeffer``, registered
   on import;
+- :mod:`~hasenpfeffer.rl.seat`: one seat (or side) against bots, a plain Gymnasium
+  environment (``SeatEnv``, also ``hasenpfeffer.rl.SeatEnv``; id ``hasenpfeffer/Seat-v0``);
 - :mod:`~hasenpfeffer.rl.vector`: N games of a variant stepped together in compiled
   code, a Gymnasium vector environment (numba: the ``fast`` extra).
 
@@ -14,5 +16,17 @@ The layout and the bounds need nothing beyond the package; the rest needs the ``
 (``pip install '.[rl]'`` in a clone: numpy, gymnasium, pettingzoo, open_spiel). See docs/rl.md.
 """
 
-DEFAULT_VARIANT = "hasenpfeffer"
-"""The variant both adapters play unless told another (``env()``, ``python_hasenpfeffer``)."""
+from typing import Any
+
+from .defaults import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
+
+__all__ = ["DEFAULT_MAX_HANDS", "DEFAULT_VARIANT", "EPISODES", "SeatEnv"]
+
+
+def __getattr__(name: str) -> Any:
+    """``SeatEnv``, imported when asked for (it needs Gymnasium)."""
+    if name == "SeatEnv":
+        from .seat import SeatEnv
+
+        return SeatEnv
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

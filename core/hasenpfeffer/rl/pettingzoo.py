@@ -42,18 +42,15 @@ from ..engine.game import Game
 from ..format.loader import load_variant
 from ..format.variant import Variant
 from ..rules.actionspace import action_space
-from . import DEFAULT_VARIANT
+from . import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
 from .handend import hand_end_view
 from .layout import layout
 from .observation import Vector, encoder
-from .render import table_text
+from .render import render
 from .tracker import Tracker
 
 Observation = dict[str, npt.NDArray[Any]]
 """``{"observation": float32 array, "action_mask": int8 array}``."""
-DEFAULT_MAX_HANDS = 100
-"""Hands after which a game episode is truncated, unless ``max_hands`` says otherwise."""
-EPISODES = ("hand", "game")
 
 
 def env(
@@ -200,14 +197,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
 
     def render(self) -> str | None:
         """The table as text (``ansi``: returned; ``human``: printed)."""
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
-            return None
-        text = "(reset() first)" if self.game is None else table_text(self.game)
-        if self.render_mode == "ansi":
-            return text
-        print(text)
-        return None
+        return render(self.game, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

@@ -20,6 +20,21 @@ from __future__ import annotations
 from ..engine.game import Game, actual_state
 
 
+def render(game: Game | None, mode: str | None) -> str | None:
+    """The environments' ``render()``: the table returned (``ansi``) or printed (``human``);
+    without a mode, a warning and None."""
+    if mode is None:
+        import gymnasium
+
+        gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
+        return None
+    text = "(reset() first)" if game is None else table_text(game)
+    if mode == "ansi":
+        return text
+    print(text)
+    return None
+
+
 def table_text(game: Game) -> str:
     """The state of the game in a few lines: the hand, trump, scores, every hand, the trick."""
     faces, public, now = game.rules.faces, game.view(), actual_state(game)

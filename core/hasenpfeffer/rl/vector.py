@@ -26,7 +26,7 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
-from gymnasium.vector import AutoresetMode
+from gymnasium.vector import AutoresetMode, VectorRewardWrapper
 from gymnasium.vector import VectorEnv as GymVectorEnv
 from numpy.typing import NDArray
 
@@ -283,3 +283,26 @@ class VectorEnv(GymVectorEnv):
                 {"dealer": int(row[k.D_DEALER]), "hands": hands, "widow": widow, "new": bool(row[k.D_NEW])}
             )
         return out
+
+
+class SeatRewards(VectorRewardWrapper):
+    """One seat's column of a multi-seat vector environment's rewards: ``[N]`` instead of
+    ``[N, seats]``, for the wrappers that want a reward per game (``RecordEpisodeStatistics``,
+    ``NormalizeReward``). Nothing else changes: each step still takes one id per game for the
+    seat to move in it, whichever it is (``infos["to_move"]``), so the caller plays the other
+    seats too, and an episode is a game, every seat's decisions counted in its length.
+
+    >>> from gymnasium.wrappers.vector import RecordEpisodeStatistics
+    >>> env = RecordEpisodeStatistics(SeatRewards(VectorEnv("euchre", num_envs=4), seat=0))
+    >>> _ = env.reset(seed=1)
+    >>> env.step(env.unwrapped.random_actions())[1].shape
+    (4,)
+    """
+
+    def __init__(self, env: GymVectorEnv, seat: int) -> None:
+        super().__init__(env)
+        self.seat = seat
+
+    def rewards(self, rewards: Any) -> Any:
+        """The seat's column."""
+        return rewards[:, self.seat]
