@@ -19,6 +19,7 @@ from hasenpfeffer.bots.pimc import PimcBot
 from hasenpfeffer.bots.registry import load_bot
 from hasenpfeffer.bots.simple import RandomBot
 from hasenpfeffer.cli import main
+from hasenpfeffer.engine.draws import BOT, stream
 from hasenpfeffer.engine.view import View
 from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.sim.simulate import game_seed
@@ -53,7 +54,7 @@ def test_a_subclass_without_init_plays_from_the_command_line(capsys: Capsys, her
     # seats 0 and 2 of each game, seeded as every bot of the run is
     games = [game_seed(3, i) for i in range(2)]
     seen = sys.modules["seedless_bots"].SEEDS
-    assert seen == {game_seed(g, seat, "bot") for g in games for seat in (0, 2)}
+    assert seen == {stream(g, BOT, seat) for g in games for seat in (0, 2)}
 
 
 def test_a_subclass_without_init_keeps_its_seed_and_draws_from_it(here: Path) -> None:

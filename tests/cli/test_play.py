@@ -192,7 +192,7 @@ def test_cli_play_from_stdin(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Cap
     monkeypatch.setattr("sys.stdin", io.StringIO("?\n" + "1\n" * 400))
     assert cli.main(["play", "--seed", "3", "--bots", "greedy,greedy,greedy"]) == 0
     out = capsys.readouterr().out
-    assert "Hand 1 · dealer seat 1" in out
+    assert "Hand 1 · dealer seat 2 (partner)" in out  # seed 3 deals first from seat 2
     assert "pass: drop out of the bidding for this hand" in out
     assert "Game over: " in out and ("You win!" in out or "You lose." in out)
 

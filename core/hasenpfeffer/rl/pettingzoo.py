@@ -14,7 +14,7 @@ game (terminated) or ``max_hands`` hands (truncated). An illegal action raises
 :class:`~hasenpfeffer.rules.actions.IllegalActionError` and changes nothing.
 
 >>> e = env(variant="euchre")
->>> e.reset(seed=1)
+>>> e.reset(seed=3)
 >>> e.agent_selection, e.action_space("seat_0"), e.observation_space("seat_0")["observation"].shape
 ('seat_0', Discrete(59), (636,))
 >>> obs, reward, terminated, truncated, info = e.last()

@@ -22,7 +22,7 @@ random (from the seeded ``np_random``) is taken instead, which is what Gymnasium
 ``check_env`` needs: it steps ``action_space.sample()``, drawn before the reset it follows.
 
 >>> env = SeatEnv("euchre", opponents="random", episode="hand")
->>> obs, info = env.reset(seed=3)
+>>> obs, info = env.reset(seed=1)
 >>> obs["observation"].shape, env.action_space, info["seat"], info["legal_ids"]
 ((636,), Discrete(59), 0, [48, 57, 58])
 >>> done = False
