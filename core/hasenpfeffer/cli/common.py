@@ -313,7 +313,9 @@ def find_bots_here(specs: Iterable[str]) -> None:
 
 
 def needed_extra(args: argparse.Namespace) -> str | None:
-    """The line saying what to install when an option given (``--dask``, ``--plot``) lacks its extra."""
+    """The line saying what to install when an option given (``--dask``, ``--plot``) lacks its
+    extra, or that ``--plot`` names a picture format matplotlib does not draw (said before any
+    game is played)."""
     from ..sim.extras import missing
 
     for option, extra, module in (("dask", "dask", "distributed"), ("plot", "plot", "matplotlib")):
@@ -321,6 +323,10 @@ def needed_extra(args: argparse.Namespace) -> str | None:
             line = missing(f"--{option}", extra, module)
             if line is not None:
                 return line
+    if getattr(args, "plot", None) is not None:
+        from .report.picture import unknown_format
+
+        return unknown_format(args.plot)
     return None
 
 
