@@ -107,6 +107,7 @@ def test_a_cold_run_plays_the_same_games_in_python_and_starts_one_build(tmp_path
     first = _simulate(env)
     report = json.loads(first.stdout)
     assert report["engine"] == f"python ({BUILDING})"
+    assert not report["accel"]["compiled"]  # greedy's compiled estimates wait for the build too
     assert build.STARTED in first.stderr
     folder = _folder(env)
     pid = _builder(folder)

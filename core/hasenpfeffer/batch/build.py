@@ -161,8 +161,11 @@ def start() -> bool:
         with locked(folder) as free:
             if not free:
                 return False
+        from ..accel import BUILDING
+
         subprocess.Popen(
             [sys.executable, "-m", __name__],
+            env={k: v for k, v in os.environ.items() if k != BUILDING},
             stdin=subprocess.DEVNULL,
             stdout=log,
             stderr=log,

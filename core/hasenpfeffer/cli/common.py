@@ -250,8 +250,10 @@ def engine_or_report(
         error(str(exc))
         return None
     if engine.reason == BUILDING:
+        from .. import accel
         from ..batch import build
 
+        os.environ[accel.BUILDING] = "1"  # this run and its workers compile nothing either
         if build.start():
             print(build.STARTED, file=sys.stderr, flush=True)
     elif engine.name == "compiled" and getattr(args, "dask", None) is None:
