@@ -54,6 +54,12 @@ SETTINGS = ("auto", "python", "compiled")
 """Its values (unset is ``auto``)."""
 MISSING = "numba is not installed (the extra fast: pip install '.[fast]' in a clone)"
 """What is missing, and how to get it, when compiled code is asked for without numba."""
+BUILDING = "HASENPFEFFER_BUILDING"
+"""Set (to ``1``) by a run that plays in Python while the batch engine compiles in the
+background (:mod:`hasenpfeffer.batch.build`), for itself and its workers: under ``auto`` the
+compiled twins stay off too, so that the run compiles nothing."""
+IN_BACKGROUND = "compiling in the background"
+"""Why the pure-Python twins run where :data:`BUILDING` is set."""
 NO_CACHE = "numba finds no folder it can write its compile cache in: set NUMBA_CACHE_DIR to one"
 """Why ``auto`` runs pure Python where numba is installed but can keep no cache."""
 
@@ -80,6 +86,8 @@ def enabled(environ: Mapping[str, str] | None = None) -> bool:
     if asked == "compiled":
         require(f"the compiled twins asked for by {VARIABLE}=compiled")
     if asked == "python" or not installed():
+        return False
+    if asked == "auto" and (os.environ if environ is None else environ).get(BUILDING):
         return False
     if not cached():
         jitcache.tell(jitcache.MEMORY if asked == "compiled" else jitcache.OFF)
@@ -121,11 +129,14 @@ class Status:
     compiled: bool
     loaded: tuple[str, ...]
     cache: bool | None = True
+    building: bool = False
+    """Whether the compiled code is compiling in the background (:data:`BUILDING`)."""
 
     def __str__(self) -> str:
         why = f"{VARIABLE}={self.setting}" if self.setting != "auto" else f"{VARIABLE} unset"
         if not self.compiled:
             reason = why if self.setting == "python" else MISSING if self.numba is None else NO_CACHE
+            reason = IN_BACKGROUND if self.building and self.numba is not None else reason
             return f"pure Python ({reason})"
         ran = f"; loaded: {', '.join(self.loaded)}" if self.loaded else ""
         memory = "" if self.cache else f"; in memory, {NO_CACHE}"
@@ -139,6 +150,8 @@ class Status:
         ('pure Python (HASENPFEFFER_ENGINE=python)', 'compiled (numba 0.60.0)')
         >>> Status("auto", "0.60.0", False, (), False).label, Status("compiled", "0.60.0", True, (), False).label
         ('pure Python (no writable compile cache)', 'compiled in memory (numba 0.60.0; no writable compile cache)')
+        >>> Status("auto", "0.60.0", False, (), None, building=True).label
+        'pure Python (compiling in the background)'
         """
         if self.compiled:
             if not self.cache:
@@ -146,6 +159,8 @@ class Status:
             return f"compiled (numba {self.numba})"
         if self.setting == "python":
             return f"pure Python ({VARIABLE}=python)"
+        if self.building and self.numba is not None:
+            return f"pure Python ({IN_BACKGROUND})"
         return "pure Python (no numba)" if self.numba is None else "pure Python (no writable compile cache)"
 
     def as_dict(self) -> dict[str, Any]:
@@ -165,7 +180,9 @@ def status(environ: Mapping[str, str] | None = None) -> Status:
     version = (numba_version() or "unknown") if installed() else None
     on = enabled(environ)
     asked = on or (version is not None and setting(environ) != "python")
-    return Status(setting(environ), version, on, loaded(), cached() if asked else None)
+    building = setting(environ) == "auto" and bool((os.environ if environ is None else environ).get(BUILDING))
+    asked = asked and not building
+    return Status(setting(environ), version, on, loaded(), cached() if asked else None, building)
 
 
 @functools.cache

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from hasenpfeffer.cli import main
 from hasenpfeffer.cli.report.compareplot import draw
 from hasenpfeffer.cli.report.figures import compare_report, count
 from hasenpfeffer.format.loader import load_variant
@@ -48,3 +51,20 @@ def test_the_picture_shows_both_variants_and_every_difference() -> None:
         assert "B - A" in rows[0].get_title()
     finally:
         plt.close(fig)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["compare", "euchre", "hasenpfeffer-pepper", "--games", "2"],
+        ["sweep", "euchre", "--set", "scoring.made=1,2", "--games", "2"],
+    ],
+)
+def test_a_picture_format_matplotlib_does_not_draw_is_refused_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    target = tmp_path / "out.pdfx"
+    assert main([*command, "--plot", str(target), "--engine", "python"]) == 2
+    err = capsys.readouterr().err
+    assert f"--plot {target}: matplotlib draws no 'pdfx' pictures; name the file with one of" in err
+    assert ".png" in err and "Traceback" not in err and not target.exists()

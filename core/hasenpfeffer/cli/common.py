@@ -231,15 +231,33 @@ def engine_or_report(
     args: argparse.Namespace, variants: Sequence[Variant], bots: Sequence[str]
 ) -> Engine | None:
     """The engine that plays a run (``--engine``), or None after printing why ``compiled`` cannot."""
-    from ..sim.engines import choose
+    from ..sim.chunking import default_workers
+    from ..sim.engines import BUILDING, choose
+    from ..sim.happenings import needs_turned
 
+    record = getattr(args, "records", None) is not None
+    games = getattr(args, "games", None)
     try:
-        engine = choose(variants, bots, getattr(args, "engine", "auto"))
+        engine = choose(
+            variants,
+            bots,
+            getattr(args, "engine", "auto"),
+            games=None if games is None else games * len(variants),
+            workers=getattr(args, "workers", None) or default_workers(),
+            record=record or any(needs_turned(v) for v in variants),
+        )
     except ValueError as exc:
         error(str(exc))
         return None
-    if engine.name == "compiled" and getattr(args, "dask", None) is None:
-        warm_engine(variants, bots, getattr(args, "records", None) is not None)
+    if engine.reason == BUILDING:
+        from .. import accel
+        from ..batch import build
+
+        os.environ[accel.BUILDING] = "1"  # this run and its workers compile nothing either
+        if build.start():
+            print(build.STARTED, file=sys.stderr, flush=True)
+    elif engine.name == "compiled" and getattr(args, "dask", None) is None:
+        warm_engine(variants, bots, record)
     return engine
 
 
@@ -264,8 +282,12 @@ def warm_engine(variants: Sequence[Variant], bots: Sequence[str], records: bool)
             print(COMPILING, file=sys.stderr, flush=True)
             said.append(True)
 
+    from ..batch.build import note
+
     for v in variants:
-        warm(v, bots, records or needs_turned(v), say)
+        kept = records or needs_turned(v)
+        warm(v, bots, kept, say)
+        note(kept)
 
 
 def find_bots_here(specs: Iterable[str]) -> None:
@@ -293,7 +315,9 @@ def find_bots_here(specs: Iterable[str]) -> None:
 
 
 def needed_extra(args: argparse.Namespace) -> str | None:
-    """The line saying what to install when an option given (``--dask``, ``--plot``) lacks its extra."""
+    """The line saying what to install when an option given (``--dask``, ``--plot``) lacks its
+    extra, or that ``--plot`` names a picture format matplotlib does not draw (said before any
+    game is played)."""
     from ..sim.extras import missing
 
     for option, extra, module in (("dask", "dask", "distributed"), ("plot", "plot", "matplotlib")):
@@ -301,6 +325,10 @@ def needed_extra(args: argparse.Namespace) -> str | None:
             line = missing(f"--{option}", extra, module)
             if line is not None:
                 return line
+    if getattr(args, "plot", None) is not None:
+        from .report.picture import unknown_format
+
+        return unknown_format(args.plot)
     return None
 
 

@@ -9,11 +9,19 @@ or numba can keep no compile cache here) and the Python engine otherwise, saying
 ``compiled`` where it cannot run is a one-line error, and where numba can keep no cache it
 compiles in memory (its label says so); ``python`` is always the Python engine.
 
+Both engines play the same games from the same seed, so ``auto`` may also choose by cost: where
+the kernel is not compiled on this machine yet (:mod:`hasenpfeffer.batch.build`) and the run is
+short (its games, by :data:`PYTHON_GAME_SECONDS` over the workers, within
+:data:`SHORT_SECONDS`), Python plays it (:data:`BUILDING`) and the caller starts the kernel's
+compile in the background for the next run; a longer run compiles first.
+
 >>> from hasenpfeffer.format.variant import Variant
 >>> choose([Variant(name="x")], ["mc"] * 4, "auto")
 Engine(name='python', reason='the bots are not all random or greedy')
 >>> str(choose([Variant(name="x")], ["random"] * 4, "python"))
 'engine: python (asked for)'
+>>> short(1000, 2), short(5000, 2)
+(True, False)
 >>> choose([Variant(name="x", deal={"dummies": {"seats": [2]}})], ["random"] * 4, "compiled")
 Traceback (most recent call last):
 ...
@@ -33,6 +41,14 @@ ENGINES = ("auto", "python", "compiled")
 """The values of ``--engine``."""
 COMPILED = "compiled (numba)"
 """How a report names the compiled engine."""
+BUILDING = "the compiled engine is compiling in the background for the next runs; the same games"
+"""Why ``auto`` plays a short run in Python where the kernel is not compiled yet."""
+PYTHON_GAME_SECONDS = 0.1
+"""A game's processor time in the Python engine, about (random or greedy seats: 0.03 s for
+euchre, 0.1 s for five hundred)."""
+SHORT_SECONDS = 60.0
+"""The longest run, as :data:`PYTHON_GAME_SECONDS` estimates it, that Python plays rather than
+wait for the kernel's compile (about two minutes on a cold cache)."""
 
 
 class Engine(NamedTuple):
@@ -70,8 +86,25 @@ def why_not(variants: Sequence[Variant], bots: Sequence[str]) -> str | None:
     return None
 
 
-def choose(variants: Sequence[Variant], bots: Sequence[str], asked: str = "auto") -> Engine:
-    """The engine for a run (ValueError, in one line, for ``compiled`` where it cannot run)."""
+def short(games: int, workers: int) -> bool:
+    """Whether ``games`` games on ``workers`` workers are short enough to play in Python rather
+    than wait for a compile."""
+    return games * PYTHON_GAME_SECONDS / max(1, workers) <= SHORT_SECONDS
+
+
+def choose(
+    variants: Sequence[Variant],
+    bots: Sequence[str],
+    asked: str = "auto",
+    games: int | None = None,
+    workers: int = 1,
+    record: bool = False,
+) -> Engine:
+    """The engine for a run (ValueError, in one line, for ``compiled`` where it cannot run).
+
+    Given the run's ``games`` (all its variants' together), ``workers`` and whether it keeps
+    records, ``auto`` plays a short run in Python where the kernel is not compiled yet
+    (:data:`BUILDING`: the caller then calls :func:`hasenpfeffer.batch.build.start`)."""
     if asked not in ENGINES:
         raise ValueError(f"--engine must be one of {', '.join(ENGINES)}, read {asked!r}")
     if asked == "python":
@@ -79,6 +112,11 @@ def choose(variants: Sequence[Variant], bots: Sequence[str], asked: str = "auto"
     reason = why_not(variants, bots)
     if reason is None and asked == "auto" and not accel.enabled():
         reason = accel.NO_CACHE  # numba can keep no compile cache here (said once on the error stream)
+    if reason is None and asked == "auto" and games is not None and short(games, workers):
+        from ..batch import build
+
+        if build.background() and not build.ready(record):
+            reason = BUILDING
     if reason is None:
         return Engine("compiled", "" if accel.cached() else "in memory")
     if asked == "compiled":

@@ -22,6 +22,27 @@ def picture_format(path: str) -> str | None:
     return os.path.splitext(path)[1][1:].lower() or None
 
 
+def unknown_format(path: str) -> str | None:
+    """The line refusing ``--plot path`` where matplotlib draws no picture in the format its
+    extension asks for (None: it does).
+
+    >>> unknown_format("grid.svg") is None, unknown_format("grid") is None
+    (True, True)
+    >>> print(unknown_format("grid.pdfx"))  # doctest: +ELLIPSIS
+    --plot grid.pdfx: matplotlib draws no 'pdfx' pictures; name the file with one of ..., .png, ...
+    """
+    from matplotlib.figure import Figure
+
+    asked = picture_format(path)
+    formats = sorted(Figure().canvas.get_supported_filetypes())
+    if asked is None or asked in formats:
+        return None
+    return (
+        f"--plot {path}: matplotlib draws no {asked!r} pictures; name the file with one of"
+        f" {', '.join('.' + f for f in formats)}"
+    )
+
+
 def save(fig: Any, path: str, dpi: int) -> None:
     """Draw ``fig`` into ``path`` and close it (:class:`~hasenpfeffer.output.WriteError` when the
     file cannot be written)."""

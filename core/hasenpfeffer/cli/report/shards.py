@@ -3,8 +3,8 @@
 A report read from a file may say anything. Each must be the ``simulate --json`` or ``sweep
 --json`` report of one shard, with every key a merge reads, each of its type; the shards must be
 of one run, agreeing on every setting that makes the games (variant rules, bots, seed, games,
-hand cap, shard count, engine; and, unless every seat is random, greedy or mc, whether the
-compiled twins ran, which pimc's default worlds follow), each given once and none missing; and
+hand cap, shard count, but not the engine, both playing the same games; and, unless every seat is random, greedy or mc, whether the compiled
+twins ran, which pimc's default worlds follow), each given once and none missing; and
 each shard's raw sums must fit the games it plays (:mod:`hasenpfeffer.sim.rawcheck`). A refusal
 is a ValueError of one line naming the file and the field.
 
@@ -187,8 +187,8 @@ def _report(doc: Any, version: int) -> Report:
         "run.variant_keys": _texts(field(run, "variant_keys", "run"), "run.variant_keys", 1),
         "run.ladder": _texts(field(run, "ladder", "run"), "run.ladder"),
         "run.max_hands": whole(run.get("max_hands", HAND_CAP), "run.max_hands", 1, HAND_CAP),
-        "engine": _engine(doc),
     }
+    _engine(doc)  # either engine plays the same games: shards may differ in it, as a cold cache makes them
     compiled = _build(field(doc, "accel", ""))
     if not {b.split(":")[0].strip() for b in bots} <= SAME_BUILD:
         settings["accel.compiled"] = compiled
