@@ -145,13 +145,13 @@ def check(path: Path | str, bots: str, seed: int, games: int, steps: int, **opti
 @pytest.mark.parametrize("name", AT_LENGTH)
 @pytest.mark.parametrize("bots", ["greedy", "random"])
 def test_the_bots_choose_as_the_python_bots(name: str, bots: str) -> None:
-    checked, learner = check(name, bots, seed=3, games=4, steps=40, seat=1)
-    assert checked >= 100 and learner >= 100
+    checked, learner = check(name, bots, seed=3, games=6, steps=60, seat=1)
+    assert checked >= 200 and learner >= 200
 
 
 @pytest.mark.parametrize("path", COVERED, ids=lambda p: str(Path(p).relative_to(ROOT)))
 def test_every_file_replays_with_greedy_bots(path: Path) -> None:
-    checked, _ = check(path, "greedy", seed=5, games=2, steps=12)
+    checked, _ = check(path, "greedy", seed=5, games=3, steps=20)
     assert checked > 0
 
 

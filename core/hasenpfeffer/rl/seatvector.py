@@ -62,12 +62,6 @@ RECORDED = 4096
 """Decisions a game keeps in its log per step with ``record=True`` (:meth:`SeatVectorEnv.decisions`)."""
 
 
-def greedy_refusal(variant: Variant) -> str | None:
-    """One line saying why the seat vector environment's greedy bot does not play ``variant``
-    (None: it plays every variant the environment steps, as the Python bot)."""
-    return None
-
-
 class SeatVectorEnv(GymVectorEnv):
     """``num_envs`` games of ``variant``: the learner at ``seat`` (or its side), compiled bots elsewhere."""
 
@@ -107,9 +101,6 @@ class SeatVectorEnv(GymVectorEnv):
             raise ValueError(
                 f"the seat vector environment plays only random and greedy bots, not {', '.join(other)}"
             )
-        refused = greedy_refusal(v) if "greedy" in names else None
-        if refused is not None:
-            raise ValueError(refused)
         cap = (max_hands or DEFAULT_MAX_HANDS) if episode == "game" else HAND_CAP
         self.games = games = VectorEnv(v, num_envs=num_envs, max_hands=cap)  # the kernel's arrays and tables
         from ..batch import draws_compiled as dc
