@@ -166,7 +166,7 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
                 x = _greedy_play(p, key, pa[1], g, s, hand, cnt, pv, kn, ids, m, pa[6])
             else:
                 return WEIGH
-        note(log, ln, g, seat, x, np.int64(st[g, V_GAMES]))
+        note(log, ln, g, seat, x, int(st[g, V_GAMES]))
         if ph == sc.PLAY:
             c = x - p[t.PLAY_BASE]
             kn[g, 0, c] += 1
