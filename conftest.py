@@ -35,6 +35,7 @@ if find_spec("gymnasium") is None or find_spec("numpy") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/seat.py"]
 if not NUMBA or find_spec("gymnasium") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/vector.py"]  # the vector environment's kernel is compiled
+    collect_ignore_glob += ["core/hasenpfeffer/rl/seatvector.py", "docs/rl.md"]
 if find_spec("numpy") is None:
     collect_ignore_glob += ["core/hasenpfeffer/batch/tables.py", "core/hasenpfeffer/batch/greedytables.py"]
     collect_ignore_glob += ["core/hasenpfeffer/batch/miseretables.py"]

@@ -20,7 +20,12 @@ Every loop plays uniformly random legal actions for a fixed time and counts agen
   the information-state tensor and the legal-action mask of the player to move;
 - ``vector VectorEnv, N=256``: the compiled vector environment (:mod:`hasenpfeffer.rl.vector`,
   the variants the compiled engine covers), 256 games stepped together with ``random_actions()``: each ``step`` is
-  256 agent steps, each returning the game's observation and action mask.
+  256 agent steps, each returning the game's observation and action mask;
+- ``seat vector SeatVectorEnv, N=256, greedy`` and ``random``: the compiled one-seat vector
+  environment (:mod:`hasenpfeffer.rl.seatvector`), seat 0 of 256 games against that bot at the
+  other seats, played in the kernel, the learner's ids from ``random_actions()``: each ``step``
+  is 256 agent steps, each a learner decision with its observation and mask; the decisions
+  count every seat's.
 
 Runs of the loops alternate (so that a change in the machine's load touches them alike), time
 is this process's processor time, and the medians of the runs are printed.
@@ -123,6 +128,32 @@ def vector_loop(name: str, games: int = 256) -> Loop | None:
     return run
 
 
+def seat_vector_loop(name: str, bot: str, games: int = 256) -> Loop | None:
+    """The seat vector environment against ``bot``: ``games`` learner decisions a step (None
+    where it does not cover the variant, or numba is missing)."""
+    try:
+        from hasenpfeffer.rl.seatvector import SeatVectorEnv
+    except ImportError:
+        return None
+    try:
+        venv = SeatVectorEnv(name, num_envs=games, opponents=bot)
+    except ValueError:
+        return None
+
+    def run(seconds: float, seed: int) -> tuple[int, int, float]:
+        venv.reset(seed=seed)
+        steps = decisions = 0
+        start = CLOCK()
+        while CLOCK() - start < seconds:
+            for _ in range(20):
+                venv.step(venv.random_actions())
+                decisions += int(venv.b["ln"].sum())
+            steps += 20 * games
+        return steps, decisions, CLOCK() - start
+
+    return run
+
+
 def openspiel_loop(name: str, params: dict[str, Any], tensors: bool = False) -> Loop | None:
     """An OpenSpiel game stepped through its Python API, one episode a state (``tensors``: the
     information-state tensor and the legal-action mask read at each decision)."""
@@ -175,6 +206,8 @@ def main(argv: list[str] | None = None) -> int:
         "open_spiel euchre (C++)": openspiel_loop("euchre", {}),
         "open_spiel euchre (C++), tensor + mask": openspiel_loop("euchre", {}, tensors=True),
         f"vector VectorEnv({name}), N=256": vector_loop(name),
+        f"seat vector SeatVectorEnv({name}), N=256, greedy": seat_vector_loop(name, "greedy"),
+        f"seat vector SeatVectorEnv({name}), N=256, random": seat_vector_loop(name, "random"),
     }
     present = {label: loop for label, loop in loops.items() if loop is not None}
     for loop in present.values():

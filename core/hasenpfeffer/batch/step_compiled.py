@@ -10,7 +10,9 @@ tricks (with the suit named after a Joker led at no-trump) and the scoring, whic
 starts again at once with a new dealer, drawn from the game's own generator.
 
 :mod:`hasenpfeffer.rl.vector` drives it; the state is a handful of arrays, one row per game
-(:func:`arrays`).
+(:func:`arrays`). A game is stepped one decision at a time by :func:`advance`, then
+:func:`hand_over` where the hand ended, then :func:`legal_ids`: :mod:`.steppolicy_compiled`
+loops over them with bots deciding, for :mod:`hasenpfeffer.rl.seatvector`.
 """
 
 from __future__ import annotations
@@ -25,6 +27,11 @@ from .draws_compiled import V_COLS, V_GAMES, V_KEY, V_SEED, draw, hand_key, rest
 from .score_compiled import _first_leader, _order_ups, _remove, _score, _trump_names, _winner
 
 _jit = jitcache.jit(nogil=True)
+_bare = jitcache.jit(nogil=True, _nrt=False)
+"""For the functions of every decision (:func:`advance`, :func:`legal_ids`, :func:`observe_seat`):
+compiled without numba's reference counting, they and what they call (which allocate nothing)
+take arrays at no cost, where counting the references of each array they take cost more than
+the decision itself."""
 
 # phases (the Python engine's: order-up, name-trump, discard, defence, play, bidding, trump;
 # SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase)
@@ -79,6 +86,35 @@ def arrays(p: Any, games: int, actions: int, slots: int) -> dict[str, Any]:
     }
 
 
+STATE: tuple[str, ...] = (
+    "s",
+    "st",
+    "hand",
+    "cnt",
+    "kitty",
+    "pv",
+    "scores",
+    "legal",
+    "k",
+    "dbuf",
+    "dn",
+    "rew",
+)
+STATE += ("term", "trunc", "fin", "fobs", "hend", "hist")
+"""The state of :func:`arrays` (and ``fobs``, the final views) in the order of the tuple ``ka``."""
+
+
+def tuples(
+    tb: Any, max_hands: int, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, a: dict[str, Any]
+) -> tuple[Any, ...]:
+    """The tables (a :class:`.tables.Tables` and the cap of hands), the observation's tables and
+    the state (:func:`arrays`, with ``fobs``) as the tuples ``kt``, ``ko`` and ``ka`` (for a
+    loop over the steps, :mod:`.steppolicy_compiled`)."""
+    kt = (tb.params, tb.failure_multiplier, tb.deck, tb.eff, tb.key, tb.suit_of, tb.trump_ids, tb.bids, tb.points,
+          max_hands)  # fmt: skip
+    return kt, (at, phase_at, bid_obs, hcol), tuple(a[name] for name in STATE)
+
+
 @_jit
 def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
           pv: Any, dbuf: Any, dn: Any, new: int) -> bool:  # fmt: skip
@@ -125,8 +161,8 @@ def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, c
     return bool(s[g, S_TS] >= 0)
 
 
-@_jit
-def _legal(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, legal: Any,
+@_bare
+def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, legal: Any,
            k: Any) -> None:  # fmt: skip
     """List game ``g``'s legal ids at its decision."""
     n, ns = p[t.N], p[t.NS]
@@ -423,13 +459,18 @@ def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
 
 
 @_jit
-def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: Any, max_hands: int,
+def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: Any, max_hands: int,
                g: int, how: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any,
                dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any, fin: Any, at: Any, phase_at: Any,
-               fobs: Any, hend: Any, bid_obs: Any, hcol: Any, hist: Any) -> None:  # fmt: skip
+               fobs: Any, hend: Any, bid_obs: Any, hcol: Any, hist: Any, me: int, every: bool) -> None:  # fmt: skip
     """Score game ``g``'s hand (``how``: 1 played out, 2 thrown in after the making, 3 thrown in
-    at the deal), end or go on with the game, and deal until a decision awaits."""
+    at the deal), end or go on with the game, and deal until a decision awaits. A game's end
+    writes ``term``, ``trunc``, ``fin`` and its last view into ``fobs``, seen by the seat that
+    moved last; with ``me`` a seat, only the first end of the call does, ``fobs`` is ``me``'s
+    view of its finished hand (no card held, as :mod:`hasenpfeffer.rl.handend`), and with
+    ``every`` it is written for the first hand of the call whether or not the game ends."""
     n, sides = p[t.N], p[t.SIDES]
+    kept = False
     while True:
         change = np.zeros(sides, dtype=np.int64)
         winner = -1
@@ -454,13 +495,19 @@ def _hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points:
         hend[g] += 1
         s[g, S_HANDS] += 1
         new = 0
-        if winner >= 0 or s[g, S_HANDS] >= max_hands:
+        ends = winner >= 0 or s[g, S_HANDS] >= max_hands
+        if ends and (me < 0 or not (term[g] or trunc[g])):
             term[g], trunc[g] = winner >= 0, winner < 0
             fin[g, 0], fin[g, 1] = winner, s[g, S_HANDS]
             fin[g, 2 : 2 + sides] = scores[g]
+        if (me < 0 and ends) or (me >= 0 and not kept and (every or ends)):
             fobs[g, :] = 0
-            _observe(p, at, phase_at, bid_obs, hcol, hist, g, s[g, S_SEAT], True, s, hand, cnt, kitty, pv, scores,
-                     fobs[g])  # fmt: skip
+            observe_seat(p, at, phase_at, bid_obs, hcol, hist, g, s[g, S_SEAT] if me < 0 else me, True, s, hand,
+                         cnt, kitty, pv, scores, fobs[g])  # fmt: skip
+            if me >= 0:
+                fobs[g, at[O_HAND] : at[O_HAND] + p[t.C]] = 0
+            kept = True
+        if ends:
             _new_game(p, g, s, st, scores)
             new = 1
         elif not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
@@ -482,9 +529,10 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
         st[g, V_SEED], st[g, V_GAMES] = np.uint64(seeds[g]), np.uint64(0)
         _new_game(p, g, s, st, scores)
         if not _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, 1):
-            _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, 3, s, st, hand, cnt, kitty, pv,
-                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist)  # fmt: skip
-        _legal(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
+            hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, 3, s, st, hand, cnt, kitty, pv,
+                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist, -1,
+                       False)  # fmt: skip
+        legal_ids(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
     rew[:] = 0
     hend[:] = 0
     term[:] = False
@@ -504,19 +552,39 @@ def step(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trum
     term[:] = False
     trunc[:] = False
     for g in range(actions.shape[0]):
-        x = actions[g]
-        if hcol[x] >= 0 and s[g, S_HN] < hist.shape[1]:
-            hist[g, s[g, S_HN], 0], hist[g, s[g, S_HN], 1] = s[g, S_SEAT], x
-            s[g, S_HN] += 1
-        how = _apply(p, eff, key, trump_ids, bids, g, x, s, hand, cnt, kitty, pv)
+        how = advance(p, eff, key, trump_ids, bids, hcol, hist, g, actions[g], s, hand, cnt, kitty, pv)
         if how:
-            _hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, how, s, st, hand, cnt, kitty, pv,
-                       scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist)  # fmt: skip
-        _legal(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
+            hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, how, s, st, hand, cnt, kitty, pv, scores,
+                      dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist, -1,
+                      False)  # fmt: skip
+        legal_ids(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
 
 
 @_jit
-def _observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, g: int, me: int, final: bool,
+def end_hand(kt: Any, ko: Any, ka: Any, g: int, how: int, me: int, every: bool) -> None:
+    """:func:`hand_over` of game ``g``, from the tuples of :func:`tuples`."""
+    p, fmult, deck, suit_of, bids, points, max_hands = kt[0], kt[1], kt[2], kt[5], kt[7], kt[8], kt[9]
+    at, phase_at, bid_obs, hcol = ko
+    s, st, hand, cnt, kitty, pv, scores = ka[0], ka[1], ka[2], ka[3], ka[4], ka[5], ka[6]
+    dbuf, dn, rew, term, trunc, fin, fobs, hend, hist = ka[9:]
+    hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, how, s, st, hand, cnt, kitty, pv, scores, dbuf,
+              dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist, me, every)  # fmt: skip
+
+
+@_bare
+def advance(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, hcol: Any, hist: Any, g: int, x: int, s: Any,
+            hand: Any, cnt: Any, kitty: Any, pv: Any) -> int:  # fmt: skip
+    """Apply id ``x`` (legal) to game ``g`` for its seat to move, the decision kept in the
+    history; how the hand ended: 0 not, 1 played out, 2 thrown in. Where it ended,
+    :func:`hand_over` scores it and deals on; then :func:`legal_ids` lists the next decision's ids."""
+    if hcol[x] >= 0 and s[g, S_HN] < hist.shape[1]:
+        hist[g, s[g, S_HN], 0], hist[g, s[g, S_HN], 1] = s[g, S_SEAT], x
+        s[g, S_HN] += 1
+    return _apply(p, eff, key, trump_ids, bids, g, x, s, hand, cnt, kitty, pv)
+
+
+@_bare
+def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, g: int, me: int, final: bool,
              s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any, o: Any) -> None:  # fmt: skip
     """Write game ``g`` as seat ``me`` sees it into ``o`` (zeroed); ``final``: the game is over
     (no seat to move, no phase)."""
@@ -597,8 +665,8 @@ def observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, 
     obs[:] = 0
     mask[:] = 0
     for g in range(obs.shape[0]):
-        _observe(p, at, phase_at, bid_obs, hcol, hist, g, s[g, S_SEAT], False, s, hand, cnt, kitty, pv, scores,
-                 obs[g])  # fmt: skip
+        observe_seat(p, at, phase_at, bid_obs, hcol, hist, g, s[g, S_SEAT], False, s, hand, cnt, kitty, pv,
+                     scores, obs[g])  # fmt: skip
         for i in range(k[g]):
             mask[g, legal[g, i]] = 1
 

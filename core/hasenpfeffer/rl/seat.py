@@ -63,6 +63,8 @@ REWARDS = ("hand", "margin", "game")
 ILLEGAL = ("raise", "random")
 ENV_ID = "hasenpfeffer/Seat-v0"
 """The Gymnasium id: ``gymnasium.make("hasenpfeffer/Seat-v0", variant="euchre")``."""
+VECTOR_ID = "hasenpfeffer/SeatVector-v0"
+"""The id of its vector twin (:mod:`.seatvector`): ``gymnasium.make_vec(VECTOR_ID, num_envs=64)``."""
 
 
 class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
@@ -246,3 +248,5 @@ class SeatEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(id=ENV_ID, entry_point="hasenpfeffer.rl.seat:SeatEnv")
+if VECTOR_ID not in gymnasium.registry:  # its vector twin, compiled (the fast extra)
+    gymnasium.register(id=VECTOR_ID, vector_entry_point="hasenpfeffer.rl.seatvector:SeatVectorEnv")

@@ -1,0 +1,266 @@
+"""The bots of the stepped kernel (numba): a seat's choice at a stepped game's decision, and the
+loop that lets them play until some other seat is to move.
+
+:mod:`.step_compiled` keeps N games, each at its next decision. Here the seats that ``pol``
+gives a bot (:data:`RANDOM`, :data:`GREEDY`) decide in compiled code, as a whole-game run and
+the Python bots decide:
+
+- the random bot draws among the legal ids, in the Python engine's order (cards by id), from
+  its seat's stream of the game's key, ``stream(key, BOT, seat)``
+  (:mod:`hasenpfeffer.engine.draws`), the next word at each choice of two or more;
+- the greedy bot is :mod:`.greedy_compiled`, called as the whole-game kernel calls it
+  (:mod:`.hand_compiled`, :mod:`.score_compiled`), from what its seat knows: its hand, the
+  trick on the table, the contract, and the cards played and laid away this hand, which
+  :func:`run_bots` keeps in ``kn`` (the whole-game kernel's layout) for every seat's action.
+
+:func:`play_until` is the loop: the bots play until a seat of a given set is to move or a hand
+ends (after applying another player's id first, where given); a whole game is that loop with
+no seat to stop at. It is three parts, which a caller looping over many games calls itself:
+:func:`run_bots` (every decision but the greedy bot's weighing of other than a card),
+:func:`weigh` (that weighing) and :func:`after_hand`. The state is a handful of arrays
+(:func:`arrays`), which the functions take as one tuple ``pa``; the kernel's tables, its
+observation tables and its state are tuples too (``kt``, ``ko``, ``ka``:
+:func:`.step_compiled.tuples`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import jitcache
+from . import greedy_compiled as gc
+from . import step_compiled as sc
+from . import tables as t
+from .draws_compiled import BOT, V_GAMES, V_KEY, below, word
+from .greedytables import R_MISERE
+
+_jit = jitcache.jit(nogil=True)
+_bare = jitcache.jit(nogil=True, _nrt=False)
+"""For what runs at every decision (:func:`run_bots`, and the greedy bot's card: its most
+frequent choice), which allocates nothing: compiled without numba's reference counting (as
+:data:`.step_compiled._bare`)."""
+RANDOM, GREEDY = range(2)
+"""A seat's bot in ``pol`` (a seat no bot plays is never asked)."""
+LOG_SEAT, LOG_ID, LOG_GAME, LOG_COLS = range(4)
+"""A row of the log: the seat that decided (-1: a mark of the caller's), the id, and the count
+of games the row's game was (``V_GAMES``: 1 its first)."""
+
+
+def arrays(p: Any, games: int, actions: int, log: int = 0) -> dict[str, Any]:
+    """The bots' state for ``games`` games of a variant with parameters ``p``: ``pol`` by seat,
+    what each game's seats know (``kn``), each seat's random stream (key, words drawn) and the
+    game it is keyed for (``gen``), scratch, and a log of ``log`` decisions per game and call."""
+    n, width = int(p[t.N]), max(int(p[t.C]), int(p[t.DECK]))
+    return {
+        "pol": np.zeros(n, dtype=np.int64),
+        "kn": np.zeros((games, 5 + n, width), dtype=np.int64),
+        "bots": np.zeros((games, n, 2), dtype=np.uint64),
+        "gen": np.full(games, -1, dtype=np.int64),
+        "ids": np.zeros(max(1, actions), dtype=np.int64),
+        "trick": np.zeros((2, n), dtype=np.int64),
+        "log": np.zeros((games, log, LOG_COLS), dtype=np.int64),
+        "ln": np.zeros(games, dtype=np.int64),
+    }
+
+
+def bots(b: dict[str, Any], greedy: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The bots' state (:func:`arrays`) and the greedy tables (:attr:`.greedytables.Greedy.arrays`)
+    as the tuple ``pa``."""
+    return (b["pol"], greedy, b["kn"], b["bots"], b["gen"], b["ids"], b["trick"], b["log"], b["ln"])
+
+
+@_bare
+def rekey(st: Any, streams: Any, gen: Any, g: int) -> None:
+    """Key game ``g``'s random bots for the game it plays, unless they are already."""
+    if gen[g] != np.int64(st[g, V_GAMES]):
+        gen[g] = np.int64(st[g, V_GAMES])
+        keys = word(st[g, V_KEY], BOT)
+        for q in range(streams.shape[1]):
+            streams[g, q, 0], streams[g, q, 1] = word(keys, q), np.uint64(0)
+
+
+WEIGH = -1
+"""What :func:`run_bots` returns for a greedy decision other than a card: :func:`weigh` takes it."""
+
+
+@_jit
+def play_until(
+    kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, me: int, every: bool, first: int
+) -> int:
+    """Apply id ``first`` to game ``g`` (-1: none), then let the bots play until a seat of
+    ``stop`` (a flag by seat) is to move: 0; or until a hand ends: how it ended (1 played out, 2
+    thrown in; the next is dealt, :func:`after_hand` with ``me`` and ``every``). Every action is
+    logged and kept in what the seats know, whoever took it; the bots are rekeyed when a game
+    starts. (A caller that loops over many games calls its three parts itself, binding the
+    tuples once: numba counts the references of the arrays a compiled function binds.)"""
+    x = first
+    while True:
+        how = run_bots(kt, ko, ka, pa, g, stop, x)
+        if how == WEIGH:
+            x = weigh(kt[0], kt[6], pa[1], g, ka[0], ka[2], ka[3], ka[5], pa[2], pa[5], pa[6], ka[8][g])
+            continue
+        if how:
+            after_hand(kt, ko, ka, pa, g, how, me, every)
+        return how
+
+
+@_jit
+def after_hand(kt: Any, ko: Any, ka: Any, pa: Any, g: int, how: int, me: int, every: bool) -> None:
+    """Game ``g``'s hand ended (``how``): scored and the next dealt
+    (:func:`.step_compiled.hand_over`, with ``me`` and ``every``), nothing played nor laid away
+    (as ``hand_compiled._hand`` starts a hand), the bots rekeyed if a game started, the next
+    decision's legal ids listed."""
+    sc.end_hand(kt, ko, ka, g, how, me, every)
+    kn = pa[2]
+    kn[g, 0, :] = 0
+    kn[g, 5:, :] = 0
+    kn[g, 2, 1] = 0
+    rekey(ka[1], pa[3], pa[4], g)
+    sc.legal_ids(kt[0], kt[3], kt[6], kt[7], g, ka[0], ka[2], ka[3], ka[7], ka[8])
+
+
+@_bare
+def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) -> int:
+    """:func:`play_until`'s loop up to what allocates (and so needs numba's reference counting,
+    which would cost more than a decision): apply ``first`` (-1: none), then the bots' ids, until
+    a seat of ``stop`` is to move (0), a greedy seat is to choose other than a card
+    (:data:`WEIGH`: the legal ids sorted in ``ids``), or the hand ends (how, before it is scored)."""
+    p, eff, key, trump_ids, bids = kt[0], kt[3], kt[4], kt[6], kt[7]
+    s, st, hand, cnt, kitty, pv, legal, k, hist = (
+        ka[0],
+        ka[1],
+        ka[2],
+        ka[3],
+        ka[4],
+        ka[5],
+        ka[7],
+        ka[8],
+        ka[17],
+    )
+    pol, contracts, kn, streams, ids, log, ln = pa[0], pa[1][6], pa[2], pa[3], pa[5], pa[7], pa[8]
+    x = first
+    while True:
+        seat, ph = s[g, sc.S_SEAT], s[g, sc.S_PHASE]
+        if x < 0:
+            if stop[seat]:
+                return 0
+            m = k[g]
+            for i in range(m):
+                ids[i] = legal[g, i]
+            if ph == sc.PLAY or ph == sc.DISCARD:  # cards by id, as the Python engine lists them
+                for i in range(1, m):
+                    y, j = ids[i], i - 1
+                    while j >= 0 and ids[j] > y:
+                        ids[j + 1] = ids[j]
+                        j -= 1
+                    ids[j + 1] = y
+            if m == 1:  # nothing drawn, nothing weighed
+                x = ids[0]
+            elif pol[seat] != GREEDY:  # draws_compiled.draw on the seat's stream
+                y, w = below(streams[g, seat, 0], np.int64(streams[g, seat, 1]), m)
+                streams[g, seat, 1] = np.uint64(w)
+                x = ids[y]
+            elif ph == sc.PLAY and not (s[g, sc.S_MAKER] >= 0 and contracts[s[g, sc.S_B], R_MISERE] == 1):
+                x = _greedy_play(p, key, pa[1], g, s, hand, cnt, pv, kn, ids, m, pa[6])
+            else:
+                return WEIGH
+        note(log, ln, g, seat, x, int(st[g, V_GAMES]))
+        if ph == sc.PLAY:
+            c = x - p[t.PLAY_BASE]
+            kn[g, 0, c] += 1
+            i = kn[g, 2, 1]
+            kn[g, 3, i], kn[g, 4, i] = c, seat  # the hand's cards in play order, and their seats
+            kn[g, 2, 1] = i + 1
+        elif ph == sc.DISCARD:
+            kn[g, 5 + seat, x - p[t.DISCARD_BASE]] += 1
+        how = sc.advance(p, eff, key, trump_ids, bids, ko[3], hist, g, x, s, hand, cnt, kitty, pv)
+        if how:
+            return int(how)
+        sc.legal_ids(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
+        x = -1
+
+
+@_bare
+def note(log: Any, ln: Any, g: int, seat: int, x: int, game: int) -> None:
+    """Write a row into game ``g``'s log, where there is room (its count goes on)."""
+    i = ln[g]
+    if i < log.shape[1]:
+        log[g, i, LOG_SEAT], log[g, i, LOG_ID], log[g, i, LOG_GAME] = seat, x, game
+    ln[g] = i + 1
+
+
+@_bare
+def _trick(g: int, s: Any, pv: Any, trick: Any) -> int:
+    """The trick on the table in play order: its cards into ``trick[0]``, their seats into
+    ``trick[1]``; how many."""
+    n = pv.shape[2]
+    q = s[g, sc.S_LEADER]
+    for j in range(s[g, sc.S_J]):
+        trick[0, j], trick[1, j] = pv[g, sc.PV_TRICK, q], q
+        q = (q + 1) % n
+        while pv[g, sc.PV_OUT, q]:
+            q = (q + 1) % n
+    return int(s[g, sc.S_J])
+
+
+@_bare
+def _greedy_play(p: Any, key: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, kn: Any, ids: Any,
+                 m: int, trick: Any) -> int:  # fmt: skip
+    """The greedy bot's card among the ``m`` legal ``ids`` of game ``g`` (a contract to take
+    tricks, or none; ``kn``: what every game's seats know), as ``score_compiled._play`` asks it."""
+    n, sides = p[t.N], p[t.SIDES]
+    seat = s[g, sc.S_SEAT]
+    mine = hand[g, seat, : cnt[g, seat]]  # the order of the hand does not matter here
+    unseen = gc.unseen_of(gr, kn[g], seat, mine)
+    nt = _trick(g, s, pv, trick)
+    taken = 0
+    for q in range(n):
+        if q % sides == seat % sides:
+            taken += pv[g, sc.PV_WON, q]
+    return gc.play(p, gr, mine, unseen, ids, m, seat, s[g, sc.S_MAKER], s[g, sc.S_TI], trick[0], trick[1], nt,
+                   taken, key)  # fmt: skip
+
+
+@_jit
+def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, kn: Any, ids: Any,
+          trick: Any, m: int) -> int:  # fmt: skip
+    """The greedy bot's choice at game ``g``'s decision among the ``m`` legal ids sorted in ``ids``
+    (:func:`run_bots`), each phase as the whole-game kernel asks it (a card of a contract to take
+    tricks: :func:`_greedy_play`), from what the game's seats know (``kn``)."""
+    known = kn[g]
+    sides = p[t.SIDES]
+    seat, ph, dealer = s[g, sc.S_SEAT], s[g, sc.S_PHASE], s[g, sc.S_DEALER]
+    maker, ti, b = s[g, sc.S_MAKER], s[g, sc.S_TI], s[g, sc.S_B]
+    misere = maker >= 0 and gc.is_misere(gr, b)
+    mine = np.sort(hand[g, seat, : cnt[g, seat]])
+    unseen = gc.unseen_of(gr, known, seat, mine)
+    if ph == sc.ORDER:
+        return gc.order_up(p, gr, mine, unseen, ids, m, seat, dealer, s[g, sc.S_TURNED], s[g, sc.S_TS])
+    if ph == sc.NAME:
+        return gc.name_trump(p, gr, trump_ids, mine, unseen, ids, m, p[t.L] + 1)
+    if ph == sc.BID:
+        return gc.bid(p, gr, mine, unseen, ids, m)
+    if ph == sc.TRUMP:
+        return gc.name_trump(p, gr, trump_ids, mine, unseen, ids, m, b)
+    if ph == sc.DISCARD:
+        if seat == maker and p[t.AUCTION] != 0 and gc.is_misere(gr, b):
+            return gc.misere_shed(p, gr, mine, unseen, ti, ids, m, p[t.DISCARD_BASE])
+        return gc.shed(p, gr, mine, unseen, ti, ids, m, p[t.DISCARD_BASE])
+    if ph == sc.DEFENCE:
+        row = b if p[t.AUCTION] else p[t.L] + 1  # a bid, or the order-up's contract
+        return int(p[t.ALONE_ID] if gc.defend(p, gr, mine, unseen, ti, row) else p[t.PASS_ID])
+    none = known[0, :0]  # no hand shown
+    shown = (
+        np.sort(hand[g, maker, : cnt[g, maker]])
+        if misere and gc.shown_now(gr, b, s[g, sc.S_TRICKS])
+        else none
+    )
+    if ph == sc.SUIT:
+        if misere and maker % sides != seat % sides:
+            return gc.misere_suit(p, gr, unseen, seat, maker, ti, shown)
+        return gc.name_suit(p, gr, mine, unseen, ti)
+    nt = _trick(g, s, pv, trick)
+    return gc.misere_play(p, gr, mine, unseen, ids, m, seat, maker, ti, b, trick[0], trick[1], nt, known,
+                          int(s[g, sc.S_ACTIVE]), shown)  # fmt: skip
