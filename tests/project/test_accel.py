@@ -103,8 +103,8 @@ def test_each_compiled_twin_sits_beside_its_python_twin_and_alone_imports_numba(
     batch = ["batch/declare_compiled.py", "batch/draws_compiled.py", "batch/drop_compiled.py"]
     batch += ["batch/exchange_compiled.py"]
     batch += ["batch/greedy_compiled.py", "batch/hand_compiled.py", "batch/kernel_compiled.py"]
-    batch += ["batch/misere_compiled.py", "batch/score_compiled.py", "batch/step_compiled.py"]
-    batch += ["batch/weak_compiled.py"]
+    batch += ["batch/misere_compiled.py", "batch/score_compiled.py", "batch/seatstep_compiled.py"]
+    batch += ["batch/step_compiled.py", "batch/steppolicy_compiled.py", "batch/weak_compiled.py"]
     assert twins == [*batch, "bots/handeval_compiled.py", "solver/search_compiled.py"]
     for twin in twins:
         if twin in batch:  # the compiled batch engine's twin is the Python engine (tests/batch)
