@@ -47,7 +47,6 @@ from numpy.typing import NDArray
 
 from ..format.loader import load_variant
 from ..format.variant import HAND_CAP, Variant
-from ..rules.actions import IllegalActionError
 from .defaults import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
 from .seat import REWARDS, VECTOR_ID
 from .vector import VectorEnv, refusal
@@ -170,22 +169,14 @@ class SeatVectorEnv(GymVectorEnv):
         self, actions: Any
     ) -> tuple[Any, NDArray[np.float32], NDArray[np.bool_], NDArray[np.bool_], dict[str, Any]]:
         """Apply the learner's id in each game (all games unchanged and
-        :class:`IllegalActionError` when one is not legal; ignored in a game whose episode's
+        :class:`~hasenpfeffer.rules.actions.IllegalActionError` when one is not legal; ignored in a game whose episode's
         end the last step returned, ``NEXT_STEP``), then the bots' moves up to its next decision."""
         if not self.started:
             raise ValueError("call reset() before step()")
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)
         if acts.shape[0] != self.num_envs:
             raise ValueError(f"step needs {self.num_envs} action ids, one per game, read {acts.shape[0]}")
-        wait = self.e["ep"][:, self._sk.E_WAIT] == 1
-        ok = wait | ((acts >= 0) & (acts < self.actions))
-        live = np.flatnonzero(ok & ~wait)
-        ok[live] = self.games.mask[live, acts[live]] == 1
-        if not ok.all():
-            g = int(np.flatnonzero(~ok)[0])
-            seat, space = int(self.games.to_move[g]), self.games.space
-            legal = [space.decode(int(i), seat) for i in np.flatnonzero(self.games.mask[g])]
-            raise IllegalActionError(f"action id {int(acts[g])}", seat, legal, f"game {g}: not a legal id")
+        self.games.check_ids(acts, skip=self.e["ep"][:, self._sk.E_WAIT] == 1)
         self._sk.step(self.kt, self.ko, self.ka, self.pa, self.sv, acts)
         obs, infos = self._observe()
         e = self.e

@@ -209,15 +209,7 @@ class VectorEnv(GymVectorEnv):
         acts = np.asarray(actions, dtype=np.int64).reshape(-1)
         if acts.shape[0] != self.num_envs:
             raise ValueError(f"step needs {self.num_envs} action ids, one per game, read {acts.shape[0]}")
-        size = self.space.size
-        inside = (acts >= 0) & (acts < size)
-        ok = inside.copy()
-        ok[inside] = self.mask[np.flatnonzero(inside), acts[inside]] == 1
-        if not ok.all():
-            g = int(np.flatnonzero(~ok)[0])
-            seat = int(self.a["s"][g, self._k.S_SEAT])
-            legal = [self.space.decode(int(i), seat) for i in np.flatnonzero(self.mask[g])]
-            raise IllegalActionError(f"action id {int(acts[g])}", seat, legal, f"game {g}: not a legal id")
+        self.check_ids(acts)
         a, k = self.a, self._k
         p, fmult, deck, eff, key, suit_of, trump_ids, bids, points = self._tables()
         k.step(
@@ -240,6 +232,22 @@ class VectorEnv(GymVectorEnv):
                 "hands": np.where(ended, fin[:, 1], 0),
             }
         return obs, a["rew"].copy(), term, trunc, infos
+
+    def check_ids(self, acts: NDArray[np.int64], skip: NDArray[np.bool_] | None = None) -> None:
+        """Raise :class:`IllegalActionError`, naming the legal actions, for the first game whose id
+        in ``acts`` is not legal for its seat to move (games where ``skip`` is set are not looked at)."""
+        inside = (acts >= 0) & (acts < self.space.size)
+        if skip is not None:
+            inside &= ~skip
+        ok = inside.copy()
+        ok[inside] = self.mask[np.flatnonzero(inside), acts[inside]] == 1
+        if skip is not None:
+            ok |= skip
+        if not ok.all():
+            g = int(np.flatnonzero(~ok)[0])
+            seat = int(self.a["s"][g, self._k.S_SEAT])
+            legal = [self.space.decode(int(i), seat) for i in np.flatnonzero(self.mask[g])]
+            raise IllegalActionError(f"action id {int(acts[g])}", seat, legal, f"game {g}: not a legal id")
 
     def _observations(self) -> dict[str, NDArray[Any]]:
         a = self.a
