@@ -87,12 +87,17 @@ def enabled(environ: Mapping[str, str] | None = None) -> bool:
         require(f"the compiled twins asked for by {VARIABLE}=compiled")
     if asked == "python" or not installed():
         return False
-    if asked == "auto" and (os.environ if environ is None else environ).get(BUILDING):
+    if building(environ):
         return False
     if not cached():
         jitcache.tell(jitcache.MEMORY if asked == "compiled" else jitcache.OFF)
         return asked == "compiled"
     return True
+
+
+def building(environ: Mapping[str, str] | None = None) -> bool:
+    """Whether this run plays in Python while the batch engine compiles (:data:`BUILDING`, under ``auto``)."""
+    return setting(environ) == "auto" and bool((os.environ if environ is None else environ).get(BUILDING))
 
 
 def cached() -> bool:
@@ -180,9 +185,8 @@ def status(environ: Mapping[str, str] | None = None) -> Status:
     version = (numba_version() or "unknown") if installed() else None
     on = enabled(environ)
     asked = on or (version is not None and setting(environ) != "python")
-    building = setting(environ) == "auto" and bool((os.environ if environ is None else environ).get(BUILDING))
-    asked = asked and not building
-    return Status(setting(environ), version, on, loaded(), cached() if asked else None, building)
+    now = building(environ)
+    return Status(setting(environ), version, on, loaded(), cached() if asked and not now else None, now)
 
 
 @functools.cache

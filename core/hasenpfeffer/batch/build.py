@@ -27,6 +27,7 @@ in the run that needs the kernel, as before, instead.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import subprocess
 import sys
@@ -90,21 +91,25 @@ def cache_folder() -> Path | None:
     return jitcache.folder(HERE / "kernel_compiled.py")
 
 
-def ready(record: bool) -> bool:
-    """Whether the kernel is built here for a run of this kind (records kept or not)."""
+@functools.cache
+def sources() -> str:
+    """The digest of the kernel's sources, read once a process (:func:`.freshcache.digest`)."""
     from .freshcache import HERE, digest
 
+    return digest(HERE)
+
+
+def ready(record: bool) -> bool:
+    """Whether the kernel is built here for a run of this kind (records kept or not)."""
     folder = cache_folder()
-    return folder is not None and built(folder, kind(record), digest(HERE))
+    return folder is not None and built(folder, kind(record), sources())
 
 
 def note(record: bool) -> None:
     """Note that the kernel is now built here for runs of this kind (after it ran)."""
-    from .freshcache import HERE, digest
-
     folder = cache_folder()
     if folder is not None:
-        mark(folder, kind(record), digest(HERE))
+        mark(folder, kind(record), sources())
 
 
 def background(environ: Mapping[str, str] | None = None) -> bool:
