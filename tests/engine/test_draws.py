@@ -80,7 +80,8 @@ def test_the_compiled_draws_are_the_same() -> None:
     for key, n in [(0, 6), (1, 52), (2, WIDE), (8, WIDE), *((k, WIDE) for k in range(20))]:
         x, i = dc.below(np.uint64(key), 0, n)
         assert (int(x), int(i)) == draws.below(key, 0, n)
-    for size, key in [(4, 0), (24, 5), (25, 2**64 - 1), (43, 99), (48, 7)]:
+    keyed = [(size, key) for size in (24, 25, 43) for key in range(300)]
+    for size, key in [(4, 0), (24, 5), (25, 2**64 - 1), (43, 99), (48, 7), *keyed]:
         deck = list(range(size))
         draws.shuffle(deck, key)
         dk = np.arange(size, dtype=np.int64)

@@ -15,7 +15,8 @@ import numpy as np
 
 from .. import jitcache
 
-_jit = jitcache.jit(nogil=True)
+_jit = jitcache.jit(nogil=True, _nrt=False)
+"""Without reference counting (nothing here allocates): a draw costs no atomic operation."""
 
 DEALER, DEAL, BOT, RESTART = range(4)
 """The streams of a game's key, as :mod:`hasenpfeffer.engine.draws` names them."""
@@ -55,12 +56,14 @@ def _mul(a: Any, b: Any) -> tuple[Any, Any]:
 def below(key: Any, i: Any, n: Any) -> tuple[Any, Any]:
     """A whole number from 0 to ``n - 1`` from word ``i`` of ``key`` on; the next word's number."""
     m = np.uint64(n)
-    limit = (np.uint64(0) - m) % m
-    while True:
-        hi, lo = _mul(word(key, i), m)
-        i += 1
-        if lo >= limit:
-            return np.int64(hi), i
+    hi, lo = _mul(word(key, i), m)
+    i += 1
+    if lo < m:  # Lemire's test: only a low word below ``n`` can be below the limit
+        limit = (np.uint64(0) - m) % m
+        while lo < limit:
+            hi, lo = _mul(word(key, i), m)
+            i += 1
+    return np.int64(hi), i
 
 
 @_jit
@@ -68,18 +71,21 @@ def shuffle(dk: Any, size: int, key: Any) -> None:
     """Shuffle the first ``size`` cards of ``dk`` in place with the words of ``key``."""
     w = 0
     i = size - 1
-    top = np.uint64(0xFFFFFFFFFFFFFFFF)
     while i > 0:
         product, last = np.uint64(1), i
-        while last > 0 and product <= top // np.uint64(last + 1):
-            product *= np.uint64(last + 1)
-            last -= 1
-        limit = (np.uint64(0) - product) % product
-        while True:
-            x, lo = _mul(word(key, w), product)
-            w += 1
-            if lo >= limit:
+        while last > 0:  # the bounds while their product stays below 2**64 (no division)
+            over, more = _mul(product, np.uint64(last + 1))
+            if over != np.uint64(0):
                 break
+            product = more
+            last -= 1
+        x, lo = _mul(word(key, w), product)
+        w += 1
+        if lo < product:  # as in below()
+            limit = (np.uint64(0) - product) % product
+            while lo < limit:
+                x, lo = _mul(word(key, w), product)
+                w += 1
         while i > last:
             m = np.uint64(i + 1)
             j = np.int64(x % m)

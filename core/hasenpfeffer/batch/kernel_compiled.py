@@ -54,13 +54,15 @@ from .tables import (
 )
 
 _jit = jitcache.jit(nogil=True)
+_leaf = jitcache.jit(nogil=True, _nrt=False)
+"""Compiled without reference counting, for a function that allocates nothing (see score_compiled)."""
 
 G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
 """A game's row: hands played, the winning side (-1: stopped at the cap), the first dealer,
 then the scores by side (in a match, of its last game)."""
 
 
-@_jit
+@_leaf
 def _match_won(p: Any, scores: Any, won: Any, side: int) -> bool:
     """``match_winner``: ``side`` won a game; whether it won the match (a single game is a match
     of one), else the next game starts from 0 (the winner keeps its points beyond the target

@@ -16,6 +16,12 @@ from . import tables as t
 from .draws_compiled import bot_draw
 
 _jit = jitcache.jit(nogil=True)
+_leaf = jitcache.jit(nogil=True, _nrt=False)
+"""For the helpers of every decision and hand, which allocate nothing: compiled without numba's
+reference counting, a call takes its arrays at no cost (counted, each array taken cost two atomic
+operations a call, and the whole-game kernel spent more on them than on its draws)."""
+_inline = jitcache.jit(nogil=True, inline="always")
+"""For :func:`_play`, inlined into its one caller (the hand), which passes it some twenty arrays."""
 
 # a hand's row: these columns, then tricks, score change and scores by side, then the deal
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
@@ -29,7 +35,7 @@ the ladder)."""
 A_N, L_N, H_N, OVER = range(4)
 
 
-@_jit
+@_leaf
 def _holds(hand: Any, cnt: Any, seat: int, card: int) -> bool:
     """Whether ``seat`` holds ``card``."""
     for j in range(cnt[seat]):  # noqa: SIM110 - a loop numba compiles
@@ -38,7 +44,7 @@ def _holds(hand: Any, cnt: Any, seat: int, card: int) -> bool:
     return False
 
 
-@_jit
+@_leaf
 def _remove(hand: Any, cnt: Any, seat: int, card: int) -> None:
     """Take ``card`` out of ``seat``'s hand (the last card takes its place)."""
     last = cnt[seat] - 1
@@ -49,7 +55,7 @@ def _remove(hand: Any, cnt: Any, seat: int, card: int) -> None:
             return
 
 
-@_jit
+@_leaf
 def _distinct(p: Any, legal: Any, k: int) -> int:
     """With two copies of each card (``pack.copies``), keep one id of each card among the first
     ``k`` legal ids (the first of each, in order: the Python engine's one action per distinct
@@ -69,7 +75,7 @@ def _distinct(p: Any, legal: Any, k: int) -> int:
     return m
 
 
-@_jit
+@_leaf
 def _decide(st: Any, seat: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
             debug: bool) -> int:  # fmt: skip
     """The random bot at ``seat`` draws one of the ``k`` legal ids (:mod:`.draws_compiled`), and
@@ -77,7 +83,7 @@ def _decide(st: Any, seat: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: A
     return _write(int(legal[bot_draw(st, seat, k)]), legal, k, acts, ctr, lcnt, lbuf, record, debug)
 
 
-@_jit
+@_leaf
 def _sort_ids(legal: Any, k: int) -> None:
     """Put the first ``k`` legal ids in order (a hand's cards: the Python engine's order)."""
     for i in range(1, k):
@@ -89,7 +95,7 @@ def _sort_ids(legal: Any, k: int) -> None:
         legal[j + 1] = x
 
 
-@_jit
+@_leaf
 def _write(x: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
            debug: bool) -> int:  # fmt: skip
     """Take ``x``, one of the ``k`` legal ids: write it (and in debug the legal ids) when recording."""
@@ -101,7 +107,8 @@ def _write(x: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any
                 lcnt[na] = k
                 nl = ctr[L_N]
                 if nl + k <= lbuf.shape[0]:
-                    lbuf[nl : nl + k] = legal[:k]
+                    for i in range(k):
+                        lbuf[nl + i] = legal[i]
                 else:
                     ctr[OVER] = 1
                 ctr[L_N] = nl + k
@@ -111,7 +118,7 @@ def _write(x: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any
     return int(x)
 
 
-@_jit
+@_leaf
 def _value(points: Any, kind: int, tricks: int, bid: int, hs: int) -> int:
     """``Points.value``: the table's entry for ``tricks`` tricks, else the formula."""
     if points[kind, t.P_TABLE + tricks]:
@@ -119,7 +126,7 @@ def _value(points: Any, kind: int, tricks: int, bid: int, hs: int) -> int:
     return int(points[kind, t.P_FIXED] + points[kind, t.P_TRICK] * tricks + points[kind, t.P_BID] * bid)
 
 
-@_jit
+@_leaf
 def _score(p: Any, fmult: float, bids: Any, points: Any, b: int, mside: int, tricks: Any, required: int,
            alone: bool, def_alone: bool, forced: bool, change: Any, out: int) -> int:  # fmt: skip
     """``score_hand``: the score change by side into ``change``; 1 when made, else 0. ``out``:
@@ -176,11 +183,14 @@ def _score(p: Any, fmult: float, bids: Any, points: Any, b: int, mside: int, tri
     return 1 if made else 0
 
 
-@_jit
+@_leaf
 def _winner(p: Any, scores: Any, mside: int, made: int) -> int:
     """``game_winner``: the side that won after a hand, or -1 to play on."""
     sides = p[t.SIDES]
-    if p[t.HAS_LOSE] and scores.min() <= p[t.LOSE_AT]:
+    low = scores[0]
+    for side in range(1, sides):
+        low = min(low, scores[side])
+    if p[t.HAS_LOSE] and low <= p[t.LOSE_AT]:
         best, top, alive = -(1 << 60), -1, 0
         for side in range(sides):
             if scores[side] > p[t.LOSE_AT]:
@@ -218,7 +228,7 @@ def _winner(p: Any, scores: Any, mside: int, made: int) -> int:
     return top if nbest == 1 else -1
 
 
-@_jit
+@_leaf
 def _first_leader(p: Any, maker: int, dealer: int, alone: bool, def_alone: int, out: Any) -> int:
     """The seat that leads the first trick: the dealer's left, the maker, or beside a lone
     player, as the variant says, passing over the seats that sit out (``out``)."""
@@ -238,7 +248,7 @@ def _first_leader(p: Any, maker: int, dealer: int, alone: bool, def_alone: int, 
     return int(leader)
 
 
-@_jit
+@_leaf
 def _order_ups(p: Any, partner_alone: bool, may_alone: bool, stuck_now: bool, legal: Any, k: int) -> int:
     """List from ``legal[k]`` the answers to a turned card: order it up (not where the dealer's
     partner must go alone), alone where allowed, and the pass unless the dealer is stuck now
@@ -256,7 +266,7 @@ def _order_ups(p: Any, partner_alone: bool, may_alone: bool, stuck_now: bool, le
     return k
 
 
-@_jit
+@_leaf
 def _trump_names(
     p: Any, trump_ids: Any, turned: int, stuck_now: bool, may_alone: bool, legal: Any, k: int
 ) -> int:
@@ -278,7 +288,7 @@ def _trump_names(
     return k
 
 
-@_jit
+@_inline
 def _play(p: Any, fmult: float, eff: Any, key: Any, bids: Any, points: Any, dealer: int, maker: int,
           b: int, ti: int, alone: bool, def_alone: int, forced: bool, required: int, hand: Any, cnt: Any,
           ws: Any, st: Any, legal: Any, hr: Any, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
