@@ -124,12 +124,13 @@ def test_simulated_laps_reach_the_summary_and_survive_a_merge() -> None:
 def test_compiled_games_count_what_their_python_replays_count(name: str) -> None:
     pytest.importorskip("numba", exc_type=ImportError)
     from hasenpfeffer.batch.replay import replay_game
-    from hasenpfeffer.sim.compiled import count_each, play_batch
+    from hasenpfeffer.sim.arraystats import count_batch
+    from hasenpfeffer.sim.compiled import play_batch
 
     variant = load_variant(HOUSE / f"{name}.yaml")
     batch = play_batch(variant, seeds=range(12), max_hands=60, record=True)
     stats = Stats(sides=len(variant.teams))
-    list(count_each(stats, batch))
+    count_batch(stats, batch)
     python: dict[str, int] = {}
     for g in range(len(batch)):
         for key, n in happenings(replay_game(batch, g)).items():
@@ -143,13 +144,14 @@ def test_compiled_games_count_what_their_python_replays_count(name: str) -> None
 def test_compiled_games_count_the_weak_hands_their_python_replays_count(name: str) -> None:
     pytest.importorskip("numba", exc_type=ImportError)
     from hasenpfeffer.batch.replay import replay_game
-    from hasenpfeffer.sim.compiled import count_each, play_batch
+    from hasenpfeffer.sim.arraystats import count_batch
+    from hasenpfeffer.sim.compiled import play_batch
 
     variant = load_variant(HOUSE / f"{name}.yaml")
     seeds = [*range(30), 74, 138]  # nines and tens, rarely dealt, are dealt in games 74 and 138
     batch = play_batch(variant, seeds=seeds, max_hands=60, record=True)
     stats, python = Stats(sides=len(variant.teams)), Stats(sides=len(variant.teams))
-    list(count_each(stats, batch))
+    count_batch(stats, batch)
     for g in range(len(batch)):
         python.add_game(replay_game(batch, g))
     assert stats.weak_hands == python.weak_hands and python.weak_hands
@@ -161,14 +163,15 @@ def test_compiled_games_count_the_declarations_their_python_replays_count() -> N
     pytest.importorskip("numba", exc_type=ImportError)
     from hasenpfeffer.batch.replay import replay_game
     from hasenpfeffer.format.variant import Declaration
-    from hasenpfeffer.sim.compiled import count_each, play_batch
+    from hasenpfeffer.sim.arraystats import count_batch
+    from hasenpfeffer.sim.compiled import play_batch
 
     base = load_variant(HOUSE / "euchre-jamboree.yaml")
     sets = (Declaration(name="bowers", cards=2, points=3), *base.scoring.declarations)
     variant = base.model_copy(update={"scoring": base.scoring.model_copy(update={"declarations": sets})})
     batch = play_batch(variant, seeds=range(20), max_hands=60, record=True)
     stats, python = Stats(sides=len(variant.teams)), Stats(sides=len(variant.teams))
-    list(count_each(stats, batch))
+    count_batch(stats, batch)
     for g in range(len(batch)):
         python.add_game(replay_game(batch, g))
     assert stats.declarations == python.declarations and python.declarations["bowers"]
@@ -183,14 +186,14 @@ def test_compiled_games_count_the_drop_outs_and_bucks_their_python_replays_count
     pytest.importorskip("numba", exc_type=ImportError)
     from hasenpfeffer.batch.replay import check_batch, replay_game
     from hasenpfeffer.batch.run import play
-    from hasenpfeffer.sim.compiled import count_each
+    from hasenpfeffer.sim.arraystats import count_batch
 
     variant = load_variant("buck-euchre")
     batch = play(variant, seeds=range(16), record=True, debug=True, bots=bots)  # every game finished
     assert check_batch(batch) == len(batch.hands) and all(batch.winner(g) is not None for g in range(16))
     assert sum(len(batch.dropped(h)) for h in range(len(batch.hands))) > 0
     stats, python = Stats(sides=len(variant.teams)), Stats(sides=len(variant.teams))
-    list(count_each(stats, batch))
+    count_batch(stats, batch)
     for g in range(len(batch)):
         python.add_game(replay_game(batch, g))
     assert (stats.drop_outs, stats.bucks) == (python.drop_outs, python.bucks)

@@ -71,8 +71,7 @@ class Batch:
 
     def scores(self, game: int) -> tuple[int, ...]:
         """A game's final scores by side."""
-        sides = int(self.tables.params[SIDES])
-        return tuple(int(x) for x in self.games[game, G_COLS : G_COLS + sides])
+        return tuple(int(x) for x in self.games[game, G_COLS : G_COLS + self.sides])
 
     def winner(self, game: int) -> int | None:
         """A game's winning side (None: stopped at the cap of hands)."""
@@ -83,16 +82,28 @@ class Batch:
         """Hand row ``h`` as the Python engine's :class:`HandResult`."""
         return self.results(h, h + 1)[0]
 
+    @property
+    def sides(self) -> int:
+        """The sides of the games: a hand row has their tricks, score changes and scores from :data:`H_COLS`."""
+        return int(self.tables.params[SIDES])
+
+    def bid_names(self) -> dict[int, str | None]:
+        """Every code of a hand row's :data:`H_BID` and the bid it names: :func:`bid_names`."""
+        return bid_names(self.variant, self.tables)
+
+    def turned(self) -> NDArray[np.int64]:
+        """Each hand row's turned card (the first of its widow), an index of the ruleset's card
+        ``names``, as :meth:`deal` names it (a recorded batch)."""
+        self._need()
+        p = self.tables.params
+        return self.hands[:, H_COLS + 3 * self.sides + int(p[N] * p[HS])]
+
     def results(self, start: int = 0, stop: int | None = None) -> list[HandResult]:
         """Hand rows ``start`` to ``stop - 1`` (all by default) as :class:`HandResult`."""
-        t, v = self.tables, self.variant
-        sides = int(t.params[SIDES])
+        v, sides = self.variant, self.sides
         trumps = compile_variant(v).trump_names
         side_of = [v.side_of(q) for q in range(v.players)]
-        bid_names = {-1: None, BID_ORDER_UP: "order-up", BID_TURNED: TURNED_TRUMP} | dict(
-            enumerate(t.bid_names)
-        )
-        bid_names |= {BID_DECLARED - d: x.name for d, x in enumerate(v.scoring.declarations)}
+        bid_names = self.bid_names()
         c = H_COLS
         out = []
         for row in self.hands[start:stop].tolist():
@@ -163,6 +174,19 @@ class Batch:
     def _need(self) -> None:
         if not self.recorded:
             raise ValueError("deals and actions are kept only by a batch played with record=True")
+
+
+def bid_names(variant: Variant, tables: Tables) -> dict[int, str | None]:
+    """Every code of a hand row's :data:`H_BID` and the bid it names (``HandResult.bid``).
+
+    >>> from hasenpfeffer import load_variant
+    >>> v = load_variant("euchre")
+    >>> names = bid_names(v, build(v))
+    >>> names[-1], names[-2], names[-3]
+    (None, 'order-up', 'turned-trump')
+    """
+    names = {-1: None, BID_ORDER_UP: "order-up", BID_TURNED: TURNED_TRUMP} | dict(enumerate(tables.bid_names))
+    return names | {BID_DECLARED - d: x.name for d, x in enumerate(variant.scoring.declarations)}
 
 
 def policies(variant: Variant, bots: Sequence[str] | None) -> NDArray[np.int64]:

@@ -1,10 +1,12 @@
-"""Games played by the compiled batch engine, counted by the same statistics code.
+"""Games played by the compiled batch engine, and their statistics.
 
 A run's games are played in batches of the kernel (:mod:`hasenpfeffer.batch`), each game from
-its own seed (the run's, :func:`~.simulate.game_seed`: the same games whatever the workers),
-and each hand's result goes through :meth:`~.stats.Stats.add_results` as the Python engine's
-results do (:mod:`.simulate` and :mod:`.runset` play so when their job's engine is
-``compiled``).
+its own seed (the run's, :func:`~.simulate.game_seed`: the same games whatever the workers).
+:mod:`.simulate` and :mod:`.runset` play so when their job's engine is ``compiled``, and count
+each batch over its arrays, a whole batch at a time (:func:`~.arraystats.count_batch`).
+:func:`count_each` counts the same hand by hand, each hand's result through
+:meth:`~.stats.Stats.add_results` as the Python engine's results are: the reference that the
+counting over arrays is checked against.
 """
 
 from __future__ import annotations
@@ -46,9 +48,10 @@ def play_batch(
 
 
 def count_each(stats: Stats, batch: Batch) -> Iterator[Values]:
-    """Count every game of ``batch`` into ``stats``: each game's values of the figures, in order
-    (the rules seen acting from the results, and the turned cards of a recorded batch; the
-    weak hands acted on, the sets declared and the drop-outs from the hands' rows)."""
+    """Count every game of ``batch`` into ``stats`` hand by hand: each game's values of the
+    figures, in order (the rules seen acting from the results, and the turned cards of a
+    recorded batch; the weak hands acted on, the sets declared and the drop-outs from the
+    hands' rows). What :func:`~.arraystats.count_batch` counts faster over arrays."""
     from .happenings import from_results, needs_turned
 
     v = batch.variant

@@ -138,18 +138,19 @@ def play_set_each(job: SetJob, games: Span) -> Iterator[RunSet]:
 
 def play_set_compiled(job: SetJob, games: Span) -> Iterator[RunSet]:
     """Play a span of seeds with every variant by the compiled engine: one part per batch."""
-    from .compiled import batches, count_each, play_batch
+    from .arrayfigures import add_batch_cross
+    from .arraystats import count_batch
+    from .compiled import batches, play_batch
 
     for first, stop in batches(games):
         seeds = [game_seed(job.seed, i) for i in range(first, stop)]
         part = RunSet.empty(len(job.variants), len(job.variants[0].teams))
         each = [
-            count_each(part.stats[k], play_batch(v, seeds, job.max_hands, bots=job.bots))
+            count_batch(part.stats[k], play_batch(v, seeds, job.max_hands, bots=job.bots))
             for k, v in enumerate(job.variants)
         ]
-        for values in zip(*each, strict=True):
-            for k in range(1, len(job.variants)):
-                add_cross(part.cross[k], values[0], values[k])
+        for k in range(1, len(job.variants)):
+            add_batch_cross(part.cross[k], each[0], each[k])
         yield part
 
 

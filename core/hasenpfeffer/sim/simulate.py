@@ -140,15 +140,15 @@ def play_compiled(job: Job, games: Span) -> Iterator[Stats]:
     records, each game is replayed through the Python engine (checked decision by decision),
     its record written and its statistics given at once: a game counted is a game recorded,
     as when Python plays."""
-    from .compiled import batches, count_each, play_batch
+    from .arraystats import count_batch
+    from .compiled import batches, play_batch
 
     for first, stop in batches(games):
         seeds = [game_seed(job.seed, i) for i in range(first, stop)]
         batch = play_batch(job.variant, seeds, job.max_hands, record=job.records is not None, bots=job.bots)
         if job.records is None:
             stats = Stats(sides=len(job.variant.teams))
-            for _ in count_each(stats, batch):
-                pass
+            count_batch(stats, batch)
             yield stats
             continue
         from ..batch.replay import replay_game
