@@ -42,6 +42,19 @@ def test_a_build_is_of_its_sources_and_kinds(tmp_path: Path) -> None:
     assert not build.built(tmp_path, "bulk", "d2")
 
 
+def test_a_run_of_random_seats_leaves_greedy_seats_unbuilt(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """numba compiles the kernel apart for a greedy seat: a random run's compile is not its."""
+    monkeypatch.setattr(build, "cache_folder", lambda: tmp_path)
+    monkeypatch.setattr(build, "sources", lambda: "d1")
+    build.note(False)
+    assert build.ready(False) and not build.ready(False, greedy=True) and not build.ready(True)
+    build.note(False, greedy=True)
+    assert build.ready(False, greedy=True)
+    assert (tmp_path / build.BUILT).read_text().split() == ["d1", "bulk", "bulk-greedy"]
+
+
 @pytest.mark.parametrize(
     ("ready", "setting", "games", "workers", "asked", "expected"),
     [
@@ -64,7 +77,7 @@ def test_auto_plays_a_short_run_in_python_while_the_kernel_is_cold(
     asked: str,
     expected: str,
 ) -> None:
-    monkeypatch.setattr(build, "ready", lambda record: ready)
+    monkeypatch.setattr(build, "ready", lambda record, greedy=False: ready)
     monkeypatch.setattr(engines.accel, "enabled", lambda: True)
     monkeypatch.setattr(engines.accel, "cached", lambda: True)
     monkeypatch.setenv(build.VARIABLE, setting)

@@ -8,7 +8,8 @@ background, for the next run (:func:`start`; :mod:`hasenpfeffer.sim.engines` say
 
 A build that finished leaves ``kernels.built`` in the folder numba keeps the kernel's cache in,
 beside ``kernels.digest`` (:mod:`.freshcache`): the digest of the sources it compiled, then the
-kinds of run it compiled for (``bulk``: statistics; ``record``: records or turned cards kept).
+kinds of run it compiled for (``bulk``: statistics; ``record``: records or turned cards kept;
+each with ``-greedy`` where a seat is greedy, which numba compiles apart).
 The background process holds a lock (``kernels.building``) while it compiles, so two runs
 start one build; it sleeps at a low priority, is out of the terminal's reach (Ctrl-C in the run
 that started it leaves it be) and writes its messages to ``kernels.build.log``. numba writes
@@ -41,8 +42,9 @@ LOCK = "kernels.building"
 """The lock the background build holds while it compiles."""
 LOG = "kernels.build.log"
 """Where the background build writes what it says."""
-KINDS = ("bulk", "record")
-"""The kinds of run the kernel is compiled for (its entries differ)."""
+KINDS = ("bulk", "bulk-greedy", "record", "record-greedy")
+"""The kinds of run the kernel is compiled for (its entries differ): records kept or not, every
+seat random or one greedy."""
 VARIABLE = "HASENPFEFFER_BUILD"
 """``background`` (unset): a short run on a cold cache plays in Python while the kernel compiles
 for the next; ``foreground``: the run compiles it and waits."""
@@ -53,9 +55,14 @@ STARTED = (
 """The line on the error stream when a run starts the background build."""
 
 
-def kind(record: bool) -> str:
-    """The kind of run: ``record`` when records or turned cards are kept, else ``bulk``."""
-    return "record" if record else "bulk"
+def kind(record: bool, greedy: bool = False) -> str:
+    """The kind of run: ``record`` when records or turned cards are kept, else ``bulk``; then
+    ``-greedy`` when a seat is played by the greedy bot.
+
+    >>> kind(False), kind(True, greedy=True)
+    ('bulk', 'record-greedy')
+    """
+    return ("record" if record else "bulk") + ("-greedy" if greedy else "")
 
 
 def built(folder: Path, what: str, digest: str) -> bool:
@@ -99,17 +106,18 @@ def sources() -> str:
     return digest(HERE)
 
 
-def ready(record: bool) -> bool:
-    """Whether the kernel is built here for a run of this kind (records kept or not)."""
+def ready(record: bool, greedy: bool = False) -> bool:
+    """Whether the kernel is built here for a run of this kind (records kept or not, a seat
+    greedy or not)."""
     folder = cache_folder()
-    return folder is not None and built(folder, kind(record), sources())
+    return folder is not None and built(folder, kind(record, greedy), sources())
 
 
-def note(record: bool) -> None:
+def note(record: bool, greedy: bool = False) -> None:
     """Note that the kernel is now built here for runs of this kind (after it ran)."""
     folder = cache_folder()
     if folder is not None:
-        mark(folder, kind(record), sources())
+        mark(folder, kind(record, greedy), sources())
 
 
 def background(environ: Mapping[str, str] | None = None) -> bool:
@@ -196,10 +204,10 @@ def main() -> int:
             return 0  # another build runs
         print(f"building (pid {os.getpid()})", flush=True)
         variant = load_variant("euchre")
-        for what in KINDS:
+        for record in (False, True):
             for bots in (["random"] * 4, ["greedy", "random"] * 2):
-                warm(variant, bots, what == "record")
-            note(what == "record")
+                warm(variant, bots, record)
+                note(record, "greedy" in bots)
     print(f"built for {', '.join(KINDS)}", flush=True)
     return 0
 

@@ -34,6 +34,9 @@ from .tables import HS, KS, SIDES, N, Tables, build
 
 BOTS = ("random", "greedy")
 """The players the compiled engine plays a seat with."""
+_HANDS: dict[tuple[bytes, int, bytes], float] = {}
+"""Hands a game took in the last batch of these rules, cap and bots: the next batch's room
+for hands starts there (the kernel plays a batch again, with more room, when it runs out)."""
 
 # the kernel's layout (score_compiled, kernel_compiled), repeated so that reading needs no numba (tested)
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
@@ -236,7 +239,8 @@ def play(
     games = len(seed_array)
     p = tables.params
     per_hand = int(p[N] * p[HS] + 5 * p[N] + p[KS] + 8)
-    cap_h = max(64, games * 12)
+    room = (p.tobytes(), max_hands, pol.tobytes())
+    cap_h = max(64, int(games * _HANDS.get(room, 12.0) * 1.25) + 1)
     while True:
         cap_a = cap_h * per_hand if record else 1
         games_out = np.zeros((games, G_COLS + int(p[SIDES])), dtype=np.int64)
@@ -254,6 +258,7 @@ def play(
             break
         cap_h = max(cap_h * 2, int(ctr[2]) + 1)
     nh, na = int(ctr[2]), int(ctr[0])
+    _HANDS[room] = max(_HANDS.get(room, 0.0) * 0.5, nh / max(1, games))
     return Batch(
         variant,
         tables,
