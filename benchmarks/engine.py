@@ -11,8 +11,9 @@ slows both alike), and the medians of the runs are printed, with ratios:
 - microseconds for ``Game(variant)`` of an already compiled variant and for ``game.copy()``;
 - with ``--compiled``, the compiled batch engine (``hasenpfeffer.batch``, numba: the extra
   ``fast``) playing whole games of the variant, ``hasenpfeffer`` and ``five-hundred`` (numba's
-  compiling is left out: a first call warms each up), beside OpenSpiel's C++ loop
-  (``pyspiel.evaluate_bots`` with uniform random bots, one euchre hand a call);
+  compiling is left out: a first call warms each up), and ``simulate`` of the variant on it
+  with its statistics (the user's path), beside OpenSpiel's C++ loop (``pyspiel.evaluate_bots``
+  with uniform random bots, one euchre hand a call);
 - with ``--floor``, a stand-in engine that knows no rules beside them: each decision only
   appends one frozen event and hands back a fixed list of legal ids, as many decisions a hand
   as the variant's random hands take. No engine with a typed event per action can be faster
@@ -182,6 +183,31 @@ def compiled_games(variant: Variant) -> Loop | None:
     return timed(make_chunk)
 
 
+def simulated_games(variant: Variant) -> Loop | None:
+    """The user's path: ``simulate`` of random bots on the compiled engine and one worker, its
+    statistics counted (as ``hasenpfeffer simulate V --bots random --engine compiled --workers
+    1``), a run of about 4,000 hands a call; None without numba."""
+    from hasenpfeffer import accel
+    from hasenpfeffer.batch.coverage import refusal
+    from hasenpfeffer.sim.simulate import simulate
+
+    if not accel.installed() or refusal(variant) is not None:
+        return None
+    size, bots = [64], ["random"] * variant.players
+
+    def make_chunk() -> Chunk:
+        def chunk(rng: random.Random) -> tuple[int, int]:
+            stats = simulate(
+                variant, size[0], bots, seed=rng.randrange(1 << 30), workers=1, engine="compiled"
+            )
+            size[0] = max(1, min(100_000, size[0] * 4000 // max(stats.hands, 1)))
+            return 0, stats.hands
+
+        return chunk
+
+    return timed(make_chunk)
+
+
 @dataclass(frozen=True, slots=True)
 class StubEvent:
     """The stand-in's event: who acted and the action's id."""
@@ -251,7 +277,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--compiled",
         action="store_true",
-        help="the compiled batch engine too (whole games of the variant, hasenpfeffer, five-hundred)",
+        help="the compiled batch engine too (whole games of the variant, hasenpfeffer, five-hundred;"
+        " and simulate of the variant, its statistics counted)",
     )
     args = parser.parse_args(argv)
     variant = load_variant(args.variant)
@@ -273,6 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.compiled:
         for name in dict.fromkeys([args.variant, "hasenpfeffer", "five-hundred"]):
             loops[f"{name}: compiled whole games"] = compiled_games(load_variant(name))
+        loops[f"{args.variant}: compiled simulate, statistics"] = simulated_games(variant)
         loops[CPP] = openspiel_cpp_loop()
     if args.floor:
         per_hand = decisions_per_hand(variant)

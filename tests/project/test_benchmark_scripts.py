@@ -78,3 +78,4 @@ def test_engine_benchmark_runs_the_compiled_engine() -> None:
         return
     out = run("engine.py", "--seconds", "0.05", "--runs", "1", "--compiled")
     assert "euchre: compiled whole games" in out and "five-hundred: compiled whole games" in out
+    assert "euchre: compiled simulate, statistics" in out
