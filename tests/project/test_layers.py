@@ -139,3 +139,46 @@ def test_only_the_machine_builds_transitions_and_no_phase_reads_it() -> None:
             assert "from transitions" not in text and "import transitions" not in text, name
         if name.startswith("hasenpfeffer.engine.phases"):
             assert machine not in GRAPH[name], f"{name} imports the machine"
+
+
+def _private_reads(path: Path) -> list[str]:
+    """Where a module reads another module's private name: ``from .x import _y``, or ``x._y``
+    on a module it imported."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found, modules = [], set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and (
+            node.level > 0 or (node.module or "").startswith("hasenpfeffer")
+        ):
+            for alias in node.names:
+                name = alias.name
+                if name.startswith("_") and not name.startswith("__"):
+                    found.append(f"{path.name}:{node.lineno} imports {name}")
+                modules.add(alias.asname or name)
+        elif isinstance(node, ast.Import):
+            modules.update(
+                (a.asname or a.name).split(".")[0] for a in node.names if a.name.startswith("hasenpfeffer")
+            )
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+            and node.attr.startswith("_")
+            and not node.attr.startswith("__")
+        ):
+            found.append(f"{path.name}:{node.lineno} reads {node.value.id}.{node.attr}")
+    return found
+
+
+def test_no_module_reads_another_modules_private_names() -> None:
+    """A name used across modules is public: a helper shared by two files is part of neither's
+    inside (the compiled kernel's parts included)."""
+    found = [hit for path in sorted(PACKAGE.rglob("*.py")) for hit in _private_reads(path)]
+    assert found == []
+
+
+def test_a_private_read_is_found(tmp_path: Path) -> None:
+    module = tmp_path / "m.py"
+    module.write_text("from .score import _value, public\nfrom . import tables as t\nx = t._hidden\n")
+    assert _private_reads(module) == ["m.py:1 imports _value", "m.py:3 reads t._hidden"]

@@ -11,13 +11,13 @@ from typing import Any
 
 from .. import jitcache
 from . import tables as t
-from .score_compiled import _decide, _write
+from .decide_compiled import decide, write
 
 _jit = jitcache.jit(nogil=True)
 
 
 @_jit
-def _declare(p: Any, dealer: int, ti: int, hand: Any, cnt: Any, out: Any, st: Any, legal: Any, acts: Any,
+def declare(p: Any, dealer: int, ti: int, hand: Any, cnt: Any, out: Any, st: Any, legal: Any, acts: Any,
              ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any) -> tuple[int, int]:  # fmt: skip
     """Ask each seat in play holding a set at trump option ``ti``; the seat and the set declared
     (their places), or ``(-1, -1)`` when every holder passes. A seat whose ``pol`` is 1 (the
@@ -35,9 +35,9 @@ def _declare(p: Any, dealer: int, ti: int, hand: Any, cnt: Any, out: Any, st: An
             if want >= 0 and (held & want) == want:
                 legal[0], legal[1] = p[t.DECLARE_BASE] + d, p[t.PASS_ID]
                 if pol is not None and pol[seat]:
-                    x = _write(legal[0], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+                    x = write(legal[0], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
                 else:
-                    x = _decide(st, seat, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+                    x = decide(st, seat, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
                 if x != p[t.PASS_ID]:
                     return seat, d
                 break

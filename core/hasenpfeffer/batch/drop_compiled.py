@@ -15,7 +15,7 @@ from .. import jitcache
 from ..bots.handeval_compiled import card_chances
 from . import greedy_compiled as gc
 from . import tables as t
-from .score_compiled import _decide, _write
+from .decide_compiled import decide, write
 
 _jit = jitcache.jit(nogil=True)
 
@@ -34,7 +34,7 @@ def drops(p: Any, g: Any, hand: Any, unseen: Any, ti: int) -> bool:
 
 
 @_jit
-def _drop_out(p: Any, maker: int, ti: int, hand: Any, cnt: Any, out: Any, st: Any, legal: Any, acts: Any,
+def drop_out(p: Any, maker: int, ti: int, hand: Any, cnt: Any, out: Any, st: Any, legal: Any, acts: Any,
               ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any) -> int:  # fmt: skip
     """Ask each seat in play but the maker's, from the maker's left, to drop out or stay in; a
     seat that drops sits out (``out``). The seats that dropped out, a bit each."""
@@ -47,9 +47,9 @@ def _drop_out(p: Any, maker: int, ti: int, hand: Any, cnt: Any, out: Any, st: An
         if pol is not None and pol[q]:
             mine = np.sort(hand[q, : cnt[q]])
             lone = drops(p, g, mine, gc.unseen_of(g, kn, q, mine), ti)
-            x = _write(p[t.DROP_ID] if lone else p[t.PASS_ID], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+            x = write(p[t.DROP_ID] if lone else p[t.PASS_ID], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
         else:
-            x = _decide(st, q, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+            x = decide(st, q, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
         if x == p[t.DROP_ID]:
             out[q] = 1
             gone |= 1 << q

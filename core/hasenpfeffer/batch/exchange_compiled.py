@@ -12,7 +12,7 @@ import numpy as np
 from .. import jitcache
 from . import greedy_compiled as gc
 from . import tables as t
-from .score_compiled import _decide, _distinct, _remove, _sort_ids, _write
+from .decide_compiled import decide, distinct, remove, sort_ids, write
 
 _jit = jitcache.jit(nogil=True)
 
@@ -33,8 +33,8 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
             top, k = p[power + c], 0
         legal[k] = c + p[t.GIVE_BASE]
         k += 1
-    _sort_ids(legal, k)
-    k = _distinct(p, legal, k)
+    sort_ids(legal, k)
+    k = distinct(p, legal, k)
     if pol is not None and pol[giver] and k > 1:
         mine = np.sort(hand[giver, : cnt[giver]])
         unseen = gc.unseen_of(g, kn, giver, mine)
@@ -44,18 +44,18 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
             x = gc.misere_shed(p, g, mine, unseen, ti, legal, k, p[t.GIVE_BASE])
         else:
             x = gc.shed(p, g, mine, unseen, ti, legal, k, p[t.GIVE_BASE])
-        c = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
+        c = write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
     else:
-        c = _decide(st, giver, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
+        c = decide(st, giver, legal, k, acts, ctr, lcnt, lbuf, record, debug) - p[t.GIVE_BASE]
     if pol is not None:
         kn[5 + giver, c] += 1
-    _remove(hand, cnt, giver, c)
+    remove(hand, cnt, giver, c)
     hand[taker, cnt[taker]] = c
     cnt[taker] += 1
 
 
 @_jit
-def _exchange(p: Any, lone: int, ti: int, hand: Any, cnt: Any, st: Any, legal: Any, acts: Any, ctr: Any,
+def exchange(p: Any, lone: int, ti: int, hand: Any, cnt: Any, st: Any, legal: Any, acts: Any, ctr: Any,
               lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any,
               misere: bool) -> None:  # fmt: skip
     """The lone player ``lone``'s exchange with its partners (alternate partnerships; ``misere``:

@@ -14,10 +14,13 @@ import numpy as np
 from .. import jitcache
 from . import greedy_compiled as gc
 from . import tables as t
-from .declare_compiled import _declare
+from .decide_compiled import decide, distinct, holds, remove, sort_ids, write
+from .declare_compiled import declare
 from .draws_compiled import deal_key, shuffle
-from .drop_compiled import _drop_out
-from .exchange_compiled import _exchange
+from .drop_compiled import drop_out
+from .exchange_compiled import exchange
+from .orderup_compiled import order_ups, trump_names
+from .play_compiled import play_tricks
 from .score_compiled import (
     BID_DECLARED,
     BID_ORDER_UP,
@@ -29,23 +32,14 @@ from .score_compiled import (
     H_MAKER,
     H_THROWN,
     H_TRUMP,
-    _decide,
-    _distinct,
-    _holds,
-    _order_ups,
-    _play,
-    _remove,
-    _sort_ids,
-    _trump_names,
-    _write,
 )
-from .weak_compiled import _weak
+from .weak_compiled import weak_hands
 
 _jit = jitcache.jit(nogil=True)
 
 
 @_jit
-def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
+def play_hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
           points: Any, dealer: int, hand: Any, cnt: Any, ws: Any, st: Any, legal: Any, hr: Any, acts: Any,
           ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any) -> int:  # fmt: skip
     """Play one hand dealt by ``dealer``; its row into ``hr``; 1 when the same dealer deals again,
@@ -80,7 +74,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             at += hs
         hr[at : at + ks] = kitty
     if p[t.WEAK_N]:
-        redeal = _weak(
+        redeal = weak_hands(
             p, dealer, hand, cnt, kitty, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug, pol, g
         )
         if redeal:
@@ -107,9 +101,9 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             if pol is not None and pol[seat] and k > 1:
                 mine = np.sort(hand[seat, : cnt[seat]])
                 x = gc.bid(p, g, mine, gc.unseen_of(g, kn, seat, mine), legal, k)
-                x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                x = write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
             else:
-                x = _decide(st, seat, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                x = decide(st, seat, legal, k, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.PASS_ID]:
                 passed[seat] = 1
             else:
@@ -142,7 +136,7 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 maker = -1
                 q = (dealer + 1) % n
                 for _ in range(n):
-                    if _holds(hand, cnt, q, joker):
+                    if holds(hand, cnt, q, joker):
                         maker = q
                         break
                     q = (q + 1) % n
@@ -174,9 +168,9 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                     mine = np.sort(hand[maker, : cnt[maker]])
                     unseen = gc.unseen_of(g, kn, maker, mine)
                     x = gc.name_trump(p, g, trump_ids, mine, unseen, legal, k, b)
-                    x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                    x = write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 else:
-                    x = _decide(st, maker, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                    x = decide(st, maker, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 for o in range(ns + 1):
                     if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
                         ti = o
@@ -190,9 +184,9 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             if pol is not None and pol[dealer]:
                 mine = np.sort(hand[dealer, : cnt[dealer]])
                 x = gc.name_turned(p, g, mine, gc.unseen_of(g, kn, dealer, mine), legal, ns, turned)
-                ts = _write(x, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
+                ts = write(x, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
             else:
-                ts = _decide(st, dealer, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
+                ts = decide(st, dealer, legal, ns, acts, ctr, lcnt, lbuf, record, debug) - p[t.SUIT_BASE]
         stuck = p[t.AP_RULE] == 1
         may_alone = p[t.MAY_ALONE] == 1 and n > 2
         if ts < 0:
@@ -210,14 +204,14 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             while True:
                 partner_alone = p[t.DPA] == 1 and seat != dealer and seat % sides == dealer % sides
                 stuck_now = seat == dealer and p[t.ROUNDS] == 1 and stuck
-                k = _order_ups(p, partner_alone, may_alone, stuck_now, legal, 0)
+                k = order_ups(p, partner_alone, may_alone, stuck_now, legal, 0)
                 if pol is not None and pol[seat] and k > 1:
                     mine = np.sort(hand[seat, : cnt[seat]])
                     unseen = gc.unseen_of(g, kn, seat, mine)
                     x = gc.order_up(p, g, mine, unseen, legal, k, seat, dealer, turned, ts)
-                    x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                    x = write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 else:
-                    x = _decide(st, seat, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                    x = decide(st, seat, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                 if x != p[t.PASS_ID]:
                     maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]
                     forced = seat == dealer and p[t.ROUNDS] == 1 and stuck
@@ -235,14 +229,14 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
             elif maker < 0:
                 seat = (dealer + 1) % n
                 while True:
-                    k = _trump_names(p, trump_ids, ts, seat == dealer and stuck, may_alone, legal, 0)
+                    k = trump_names(p, trump_ids, ts, seat == dealer and stuck, may_alone, legal, 0)
                     if pol is not None and pol[seat] and k > 1:
                         mine = np.sort(hand[seat, : cnt[seat]])
                         unseen = gc.unseen_of(g, kn, seat, mine)
                         x = gc.name_trump(p, g, trump_ids, mine, unseen, legal, k, p[t.L] + 1)
-                        x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                        x = write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                     else:
-                        x = _decide(st, seat, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+                        x = decide(st, seat, legal, k, acts, ctr, lcnt, lbuf, record, debug)
                     if x != p[t.PASS_ID]:
                         maker, bidcode, required = seat, BID_ORDER_UP, p[t.TR_REQ]
                         forced = seat == dealer and stuck
@@ -269,8 +263,8 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
         k = cnt[discarder]
         for i in range(k):
             legal[i] = hand[discarder, i] + p[t.DISCARD_BASE]
-        _sort_ids(legal, k)
-        k = _distinct(p, legal, k)
+        sort_ids(legal, k)
+        k = distinct(p, legal, k)
         if pol is not None and pol[discarder] and k > 1:
             mine = np.sort(hand[discarder, : cnt[discarder]])
             unseen = gc.unseen_of(g, kn, discarder, mine)
@@ -278,19 +272,17 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 x = gc.misere_shed(p, g, mine, unseen, ti, legal, k, p[t.DISCARD_BASE])
             else:
                 x = gc.shed(p, g, mine, unseen, ti, legal, k, p[t.DISCARD_BASE])
-            x = _write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+            x = write(x, legal, k, acts, ctr, lcnt, lbuf, record, debug)
         else:
-            x = _decide(st, discarder, legal, k, acts, ctr, lcnt, lbuf, record, debug)
-        _remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
+            x = decide(st, discarder, legal, k, acts, ctr, lcnt, lbuf, record, debug)
+        remove(hand, cnt, discarder, x - p[t.DISCARD_BASE])
         if pol is not None:
             kn[5 + discarder, x - p[t.DISCARD_BASE]] += 1
     if p[t.EX_MAKER] and alone:  # the lone maker's exchange with the partners
         misere = False
         if pol is not None:
             misere = pol[maker] == 1 and bidcode >= 0 and gc.is_misere(g, b)
-        _exchange(
-            p, maker, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn, misere
-        )
+        exchange(p, maker, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn, misere)
     # lone defence, offered from the maker's or the dealer's left
     if p[t.LONE_DEF] and maker >= 0 and (alone or p[t.LD_ANY]) and n > 2:
         first = dealer if p[t.LD_DEALER] else maker
@@ -303,31 +295,29 @@ def _hand(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tru
                 mine = np.sort(hand[q, : cnt[q]])
                 row = p[t.L] + 1 if bidcode < 0 else b
                 lone = gc.defend(p, g, mine, gc.unseen_of(g, kn, q, mine), ti, row)
-                x = _write(
+                x = write(
                     p[t.ALONE_ID] if lone else p[t.PASS_ID], legal, 2, acts, ctr, lcnt, lbuf, record, debug
                 )
             else:
-                x = _decide(st, q, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+                x = decide(st, q, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.ALONE_ID]:
                 def_alone = q
                 for r in range(n):
                     if r != q and r % sides == q % sides:
                         out[r] = 1
                 if p[t.EX_DEF]:
-                    _exchange(p, q, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn,
+                    exchange(p, q, ti, hand, cnt, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn,
                               False)  # fmt: skip
                 break
     if p[t.DROP_ID] >= 0 and maker >= 0 and (bidcode != BID_TURNED or p[t.DROP_TT]):
-        hr[H_DROPPED] = _drop_out(
+        hr[H_DROPPED] = drop_out(
             p, maker, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn
         )
     if p[t.DECL_N]:  # a set declared ends the hand: made by its holder, no trick played
-        seat, d = _declare(
-            p, dealer, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol
-        )
+        seat, d = declare(p, dealer, ti, hand, cnt, out, st, legal, acts, ctr, lcnt, lbuf, record, debug, pol)
         if d >= 0:
             hr[H_MAKER], hr[H_BID], hr[H_MADE] = seat, BID_DECLARED - d, 1
             hr[H_COLS + sides + seat % sides] = p[p[t.DECL_AT] + d * (ns + 2)]
             return 0
-    return _play(p, fmult, eff, key, bids, points, dealer, maker, b, ti, alone, def_alone, forced,
+    return play_tricks(p, fmult, eff, key, bids, points, dealer, maker, b, ti, alone, def_alone, forced,
                  required, hand, cnt, ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn)  # fmt: skip

@@ -2,7 +2,7 @@
 
 Imported only when compiled games are played (numba loads with it): :mod:`.run` calls
 :func:`play` with a variant's :mod:`.tables`. Each game is keyed by its own seed (its draws:
-:mod:`.draws_compiled`, as the Python engine's), starts with a random dealer and plays hands (``hand_compiled._hand``) until a side wins the game (in
+:mod:`.draws_compiled`, as the Python engine's), starts with a random dealer and plays hands (``hand_compiled.play_hand``) until a side wins the game (in
 a match, enough games: :func:`_match_won`) or ``max_hands`` are played; each hand writes a row
 (see :mod:`.score_compiled`: its result, and when recording its deal and the span of its
 action ids), each game a row of its own (hands, winner, first dealer, scores).
@@ -19,10 +19,10 @@ import numba.core.event
 import numpy as np
 
 from .. import jitcache
+from .decide_compiled import A_N, H_N, OVER
 from .draws_compiled import ST_HAND, ST_SEATS, start
-from .hand_compiled import _hand
+from .hand_compiled import play_hand
 from .score_compiled import (
-    A_N,
     H_ACOUNT,
     H_ASTART,
     H_COLS,
@@ -30,10 +30,8 @@ from .score_compiled import (
     H_GAME,
     H_MADE,
     H_MAKER,
-    H_N,
     H_THROWN,
-    OVER,
-    _winner,
+    game_winner,
 )
 from .tables import (
     AP_REDEAL_SAME,
@@ -142,7 +140,7 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
     hr = np.zeros(hands_out.shape[1], dtype=np.int64)
     scores = np.zeros(sides, dtype=np.int64)
     won = np.zeros(sides, dtype=np.int64)
-    kn = np.zeros((5 + n, max(p[C], p[DECK])), dtype=np.int64)  # see hand_compiled._hand
+    kn = np.zeros((5 + n, max(p[C], p[DECK])), dtype=np.int64)  # see hand_compiled.play_hand
     for gi in range(seeds.shape[0]):
         dealer = start(st, seeds[gi], n)
         scores[:] = 0
@@ -152,7 +150,7 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
         while played < max_hands:
             first = ctr[A_N]
             st[ST_HAND] = played
-            same = _hand(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, dealer, hand, cnt,
+            same = play_hand(p, fmult, deck, eff, key, suit_of, trump_ids, bids, points, dealer, hand, cnt,
                          ws, st, legal, hr, acts, ctr, lcnt, lbuf, record, debug, pol, g, kn)  # fmt: skip
             played += 1
             hr[H_GAME], hr[H_DEALER], hr[H_ASTART], hr[H_ACOUNT] = gi, dealer, first, ctr[A_N] - first
@@ -163,7 +161,7 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
             thrown = hr[H_THROWN] == 1
             if not thrown:
                 mside = hr[H_MAKER] % sides if hr[H_MAKER] >= 0 else -1
-                winner = _winner(p, scores, mside, hr[H_MADE])
+                winner = game_winner(p, scores, mside, hr[H_MADE])
             nh = ctr[H_N]
             if nh < hands_out.shape[0]:
                 hands_out[nh, :] = hr

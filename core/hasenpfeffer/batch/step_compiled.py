@@ -6,7 +6,7 @@ id for each game. The phases are the whole-game kernel's: the auction (the contr
 forced bid, a hand thrown in or played without a maker) and the widow, or the turned card
 ordered up (or a trump named in round two); the trump named, the discard, lone defence, the
 tricks (with the suit named after a Joker led at no-trump) and the scoring, which it shares
-(``score_compiled._score``, ``_winner``). A finished game (won, or at the cap of hands)
+(``score_compiled.score_hand``, ``game_winner``). A finished game (won, or at the cap of hands)
 starts again at once with a new dealer, drawn from the game's own generator.
 
 :mod:`hasenpfeffer.rl.vector` drives it; the state is a handful of arrays, one row per game
@@ -23,8 +23,11 @@ import numpy as np
 
 from .. import jitcache
 from . import tables as t
+from .decide_compiled import remove
 from .draws_compiled import V_COLS, V_GAMES, V_KEY, V_SEED, draw, hand_key, restart, shuffle
-from .score_compiled import _first_leader, _order_ups, _remove, _score, _trump_names, _winner
+from .orderup_compiled import order_ups, trump_names
+from .play_compiled import first_leader
+from .score_compiled import game_winner, score_hand
 
 _jit = jitcache.jit(nogil=True)
 _bare = jitcache.jit(nogil=True, _nrt=False)
@@ -173,9 +176,9 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
     m = 0
     if ph == ORDER:
         partner_alone = p[t.DPA] == 1 and seat != dealer and (seat - dealer) % 2 == 0
-        m = _order_ups(p, partner_alone, may_alone, seat == dealer and p[t.ROUNDS] == 1 and stuck, row, m)
+        m = order_ups(p, partner_alone, may_alone, seat == dealer and p[t.ROUNDS] == 1 and stuck, row, m)
     elif ph == NAME:
-        m = _trump_names(p, trump_ids, s[g, S_TS], seat == dealer and stuck, may_alone, row, m)
+        m = trump_names(p, trump_ids, s[g, S_TS], seat == dealer and stuck, may_alone, row, m)
     elif ph == DISCARD:
         for i in range(cnt[g, seat]):
             row[m] = hand[g, seat, i] + p[t.DISCARD_BASE]
@@ -229,9 +232,9 @@ def _next_seat(pv: Any, g: int, seat: int, n: int) -> int:
 
 @_jit
 def _start_play(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
-    """Lead the first trick (its leader chosen as ``score_compiled._play`` chooses it)."""
+    """Lead the first trick (its leader chosen as ``play_compiled.play_tricks`` chooses it)."""
     n, maker, dealer = p[t.N], s[g, S_MAKER], s[g, S_DEALER]
-    leader = _first_leader(p, maker, dealer, s[g, S_ALONE] == 1, s[g, S_DEF_ALONE], pv[g, PV_OUT])
+    leader = first_leader(p, maker, dealer, s[g, S_ALONE] == 1, s[g, S_DEF_ALONE], pv[g, PV_OUT])
     s[g, S_ACTIVE] = n - pv[g, PV_OUT, :n].sum()
     s[g, S_NTRICKS] = cnt[g, leader]
     s[g, S_PHASE], s[g, S_SEAT], s[g, S_LEADER], s[g, S_J], s[g, S_TRICKS] = PLAY, leader, leader, 0, 0
@@ -276,7 +279,7 @@ def _made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, seat: int, x: in
 
 @_jit
 def _auction_over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any) -> int:
-    """The auction is over (as ``hand_compiled._hand`` ends it): the contract, the forced bid,
+    """The auction is over (as ``hand_compiled.play_hand`` ends it): the contract, the forced bid,
     a hand thrown in (2) or played without a maker; the widow taken, trump named."""
     n, dealer, joker = p[t.N], s[g, S_DEALER], p[t.JOKER]
     maker, b = -1, p[t.L]
@@ -401,7 +404,7 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
                 s[g, S_ALONE] = x == trump_ids[o, 1] or s[g, S_LONE_CONTRACT] == 1
         _trump_made(p, g, s, cnt, pv)
     elif ph == DISCARD:
-        _remove(hand[g], cnt[g], seat, x - p[t.DISCARD_BASE])
+        remove(hand[g], cnt[g], seat, x - p[t.DISCARD_BASE])
         s[g, S_DISCARDS] -= 1
         if s[g, S_DISCARDS] == 0:
             _after_discard(p, g, s, cnt, pv)
@@ -419,7 +422,7 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
             s[g, S_LED], s[g, S_NAMED] = x - p[t.SUIT_BASE], x - p[t.SUIT_BASE]
         else:
             c = x - p[t.PLAY_BASE]
-            _remove(hand[g], cnt[g], seat, c)
+            remove(hand[g], cnt[g], seat, c)
             pv[g, PV_TRICK, seat] = c
             pv[g, PV_PLAYED, seat] |= 1 << c
             if s[g, S_J] == 0:
@@ -485,11 +488,11 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
                 for x in range(sides):
                     change[x] = p[t.NM_PER] * tricks[x] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[x])
             else:
-                made = _score(p, fmult, bids, points, s[g, S_B], mside, tricks, s[g, S_REQUIRED],
+                made = score_hand(p, fmult, bids, points, s[g, S_B], mside, tricks, s[g, S_REQUIRED],
                               s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change, 0)  # fmt: skip
             for x in range(sides):
                 scores[g, x] += change[x]
-            winner = _winner(p, scores[g], mside, made)
+            winner = game_winner(p, scores[g], mside, made)
         for q in range(n):
             rew[g, q] += change[q % sides]
         hend[g] += 1

@@ -110,7 +110,7 @@ def play_until(
 def after_hand(kt: Any, ko: Any, ka: Any, pa: Any, g: int, how: int, me: int, every: bool) -> None:
     """Game ``g``'s hand ended (``how``): scored and the next dealt
     (:func:`.step_compiled.hand_over`, with ``me`` and ``every``), nothing played nor laid away
-    (as ``hand_compiled._hand`` starts a hand), the bots rekeyed if a game started, the next
+    (as ``hand_compiled.play_hand`` starts a hand), the bots rekeyed if a game started, the next
     decision's legal ids listed."""
     sc.end_hand(kt, ko, ka, g, how, me, every)
     kn = pa[2]
@@ -209,7 +209,7 @@ def _trick(g: int, s: Any, pv: Any, trick: Any) -> int:
 def _greedy_play(p: Any, key: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, kn: Any, ids: Any,
                  m: int, trick: Any) -> int:  # fmt: skip
     """The greedy bot's card among the ``m`` legal ``ids`` of game ``g`` (a contract to take
-    tricks, or none; ``kn``: what every game's seats know), as ``score_compiled._play`` asks it."""
+    tricks, or none; ``kn``: what every game's seats know), as ``play_compiled.play_tricks`` asks it."""
     n, sides = p[t.N], p[t.SIDES]
     seat = s[g, sc.S_SEAT]
     mine = hand[g, seat, : cnt[g, seat]]  # the order of the hand does not matter here

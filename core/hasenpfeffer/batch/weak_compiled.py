@@ -14,7 +14,8 @@ import numpy as np
 from .. import jitcache
 from . import greedy_compiled as gc
 from . import tables as t
-from .score_compiled import H_REDEAL, H_SWAP, _decide, _write
+from .decide_compiled import decide, write
+from .score_compiled import H_REDEAL, H_SWAP
 
 _jit = jitcache.jit(nogil=True)
 RANK_KINDS = 14
@@ -85,7 +86,7 @@ def _swap(p: Any, hand: Any, cnt: Any, seat: int, w: int, kitty: Any) -> None:
 
 
 @_jit
-def _weak(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, legal: Any, hr: Any, acts: Any,
+def weak_hands(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, legal: Any, hr: Any, acts: Any,
           ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any) -> int:  # fmt: skip
     """Ask each seat about the first rule its hand meets; 0 when the hands stand, else a redeal:
     1 by the same dealer, 2 by the next. The rules acted on go into ``hr`` (their place + 1).
@@ -111,9 +112,9 @@ def _weak(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, legal: 
                 mine = np.sort(hand[seat, : cnt[seat]])
                 unseen = gc.unseen_of_hand(g, mine)
                 call = gc.weak(p, g, mine, unseen)
-                x = _write(legal[0] if call else legal[1], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+                x = write(legal[0] if call else legal[1], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
             else:
-                x = _decide(st, seat, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
+                x = decide(st, seat, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.PASS_ID]:
                 continue
         if not swap:
