@@ -6,6 +6,7 @@ import ast
 import subprocess
 import sys
 import tomllib
+from pathlib import Path
 
 import pytest
 
@@ -14,6 +15,9 @@ from hasenpfeffer.cli import build_parser, main
 from support.paths import ROOT
 
 PACKAGE = ROOT / "core" / "hasenpfeffer"
+COUNTING = ("sim/arrayfigures.py", "sim/arrayhappenings.py", "sim/arraystats.py", "sim/columns.py")
+"""The statistics of compiled games, counted over numpy arrays: imported only where compiled
+games are counted, which needs the compiled engine (the extra ``fast``, which brings numpy)."""
 PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 PROJECT = PYPROJECT["project"]
 
@@ -87,6 +91,8 @@ def test_numpy_and_jsonschema_are_imported_only_where_their_extras_are_needed() 
             continue
         if path.stem.endswith("_compiled"):  # the compiled twins, imported when first used (extra `fast`)
             continue
+        if path.relative_to(PACKAGE).as_posix() in COUNTING:  # compiled games' statistics (extra `fast`)
+            continue
         tree = ast.parse(path.read_text(encoding="utf-8"))
         scopes = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)]
         for node in ast.walk(tree):
@@ -106,6 +112,23 @@ def test_numpy_and_jsonschema_are_imported_only_where_their_extras_are_needed() 
         ("cli/report/compareplot.py", "_histogram", "numpy"),
         ("cli/report/sweepplot.py", "_heat", "numpy"),
     ]
+
+
+def test_the_compiled_games_statistics_are_imported_only_when_compiled_games_are_counted() -> None:
+    """The modules that count compiled games over numpy arrays (:data:`COUNTING`) are imported by
+    the rest of the package only inside the functions that count such games, so a base install,
+    without numpy, never reads them."""
+    names = {Path(p).stem for p in COUNTING}
+    top: list[str] = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.relative_to(PACKAGE).as_posix() in COUNTING:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in tree.body:  # module level only: an import inside a function is lazy
+            if isinstance(node, ast.ImportFrom) and (node.module or "").split(".")[-1] in names:
+                top.append(f"{path.name}:{node.lineno}")
+    assert top == []
+    assert all((PACKAGE / p).exists() for p in COUNTING)
 
 
 def test_distributed_is_imported_only_when_a_cluster_is_used() -> None:
