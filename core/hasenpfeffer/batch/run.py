@@ -86,6 +86,11 @@ class Batch:
         return self.results(h, h + 1)[0]
 
     @property
+    def deal_at(self) -> int:
+        """Where a recorded hand row's deal starts: each seat's cards, then the widow's."""
+        return H_COLS + 3 * self.sides
+
+    @property
     def sides(self) -> int:
         """The sides of the games: a hand row has their tricks, score changes and scores from :data:`H_COLS`."""
         return int(self.tables.params[SIDES])
@@ -99,7 +104,7 @@ class Batch:
         ``names``, as :meth:`deal` names it (a recorded batch)."""
         self._need()
         p = self.tables.params
-        return self.hands[:, H_COLS + 3 * self.sides + int(p[N] * p[HS])]
+        return self.hands[:, self.deal_at + int(p[N] * p[HS])]
 
     def results(self, start: int = 0, stop: int | None = None) -> list[HandResult]:
         """Hand rows ``start`` to ``stop - 1`` (all by default) as :class:`HandResult`."""
@@ -151,8 +156,7 @@ class Batch:
         """Hand row ``h``'s deal (``dealer``, ``hands`` by seat, ``widow``; the turned card first)."""
         self._need()
         p, row = self.tables.params, self.hands[h]
-        n, hs, ks, sides = int(p[N]), int(p[HS]), int(p[KS]), int(p[SIDES])
-        at = H_COLS + 3 * sides
+        n, hs, ks, at = int(p[N]), int(p[HS]), int(p[KS]), self.deal_at
         names = compile_variant(self.variant).names
         hands = [[names[int(c)] for c in row[at + q * hs : at + (q + 1) * hs]] for q in range(n)]
         widow = [names[int(c)] for c in row[at + n * hs : at + n * hs + ks]]
