@@ -48,10 +48,11 @@ def test_a_run_of_random_seats_leaves_greedy_seats_unbuilt(
     """numba compiles the kernel apart for a greedy seat: a random run's compile is not its."""
     monkeypatch.setattr(build, "cache_folder", lambda: tmp_path)
     monkeypatch.setattr(build, "sources", lambda: "d1")
-    build.note(False)
-    assert build.ready(False) and not build.ready(False, greedy=True) and not build.ready(True)
-    build.note(False, greedy=True)
-    assert build.ready(False, greedy=True)
+    build.note(False, ["random"] * 4)
+    assert build.ready(False, ["random"] * 4) and not build.ready(False, ["greedy", "random"] * 2)
+    assert not build.ready(True, ["random"] * 4)
+    build.note(False, ["greedy", "random"] * 2)
+    assert build.ready(False, ["greedy"] * 4)
     assert (tmp_path / build.BUILT).read_text().split() == ["d1", "bulk", "bulk-greedy"]
 
 
@@ -77,7 +78,7 @@ def test_auto_plays_a_short_run_in_python_while_the_kernel_is_cold(
     asked: str,
     expected: str,
 ) -> None:
-    monkeypatch.setattr(build, "ready", lambda record, greedy=False: ready)
+    monkeypatch.setattr(build, "ready", lambda record, bots=(): ready)
     monkeypatch.setattr(engines.accel, "enabled", lambda: True)
     monkeypatch.setattr(engines.accel, "cached", lambda: True)
     monkeypatch.setenv(build.VARIABLE, setting)

@@ -32,7 +32,7 @@ import functools
 import os
 import subprocess
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -106,18 +106,27 @@ def sources() -> str:
     return digest(HERE)
 
 
-def ready(record: bool, greedy: bool = False) -> bool:
-    """Whether the kernel is built here for a run of this kind (records kept or not, a seat
-    greedy or not)."""
+def run_kind(record: bool, bots: Sequence[str]) -> str:
+    """The kind of a run between ``bots`` (names, as ``--bots`` gives them), records kept or not.
+
+    >>> run_kind(False, ["random", " greedy"]), run_kind(True, [])
+    ('bulk-greedy', 'record')
+    """
+    return kind(record, any(b.strip() == "greedy" for b in bots))
+
+
+def ready(record: bool, bots: Sequence[str] = ()) -> bool:
+    """Whether the kernel is built here for a run of this kind (records kept or not, between
+    these bots)."""
     folder = cache_folder()
-    return folder is not None and built(folder, kind(record, greedy), sources())
+    return folder is not None and built(folder, run_kind(record, bots), sources())
 
 
-def note(record: bool, greedy: bool = False) -> None:
+def note(record: bool, bots: Sequence[str] = ()) -> None:
     """Note that the kernel is now built here for runs of this kind (after it ran)."""
     folder = cache_folder()
     if folder is not None:
-        mark(folder, kind(record, greedy), sources())
+        mark(folder, run_kind(record, bots), sources())
 
 
 def background(environ: Mapping[str, str] | None = None) -> bool:
@@ -207,7 +216,7 @@ def main() -> int:
         for record in (False, True):
             for bots in (["random"] * 4, ["greedy", "random"] * 2):
                 warm(variant, bots, record)
-                note(record, "greedy" in bots)
+                note(record, bots)
     print(f"built for {', '.join(KINDS)}", flush=True)
     return 0
 

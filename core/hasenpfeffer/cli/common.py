@@ -287,7 +287,7 @@ def warm_engine(variants: Sequence[Variant], bots: Sequence[str], records: bool)
     for v in variants:
         kept = records or needs_turned(v)
         warm(v, bots, kept, say)
-        note(kept, any(b.strip() == "greedy" for b in bots))
+        note(kept, bots)
 
 
 def find_bots_here(specs: Iterable[str]) -> None:

@@ -115,7 +115,7 @@ def choose(
     if reason is None and asked == "auto" and games is not None and short(games, workers):
         from ..batch import build
 
-        if build.background() and not build.ready(record, any(b.strip() == "greedy" for b in bots)):
+        if build.background() and not build.ready(record, bots):
             reason = BUILDING
     if reason is None:
         return Engine("compiled", "" if accel.cached() else "in memory")
