@@ -8,7 +8,11 @@ from pathlib import Path
 from typing import Any
 
 from browser import shot
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import (
+    NoSuchElementException,
+    StaleElementReferenceException,
+    TimeoutException,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -40,7 +44,7 @@ def my_turn_or_hand_over(driver: Any) -> str:
     """Wait until it is the person's turn ("turn") or a hand is laid open ("over")."""
 
     def ready(d: Any) -> str | bool:
-        if d.find_element(By.ID, "hand-over").get_attribute("open") is not None:
+        if hand_over(d):
             return "over"
         game = d.find_element(By.ID, "game")
         if game.get_attribute("data-turn") == "you" and actions(d):
@@ -51,17 +55,33 @@ def my_turn_or_hand_over(driver: Any) -> str:
     return found
 
 
-def click_a_choice(driver: Any, bid: str | None) -> str:
-    """Make a bid (the given one when listed), else the first listed choice, else the first playable card."""
-    for _ in range(100):
+def hand_over(driver: Any) -> bool:
+    """Whether the hand is laid open."""
+    return driver.find_element(By.ID, "hand-over").get_attribute("open") is not None
+
+
+def click_a_choice(driver: Any, bid: str | None) -> str | None:
+    """Make a bid (the given one when listed), else the first listed choice, else the first playable
+    card; None when the hand was laid open first (the page had not yet redrawn after the last move)."""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
         listed = actions(driver)
         if listed:
             chosen = next((a for a in listed if bid is not None and a.endswith(f" bid {bid}")), listed[0])
             try:
-                driver.find_element(By.CSS_SELECTOR, f'[data-action="{chosen}"]').click()
-                return chosen
+                element = driver.find_element(By.CSS_SELECTOR, f'[data-action="{chosen}"]')
+                element.click()
             except (StaleElementReferenceException, NoSuchElementException):
                 pass
+            else:
+                # the page redraws once the move is taken: wait for it before looking again
+                try:
+                    WebDriverWait(driver, 10, poll_frequency=0.05).until(ec.staleness_of(element))
+                except TimeoutException:
+                    pass
+                return chosen
+        elif hand_over(driver):
+            return None
         time.sleep(0.05)
     raise AssertionError("no choice to click")
 
@@ -74,8 +94,10 @@ def play_hand(driver: Any, bid: str | None, name: str) -> list[str]:
         if shots < 1 and driver.find_elements(By.CSS_SELECTOR, "#hand .playable"):
             shot(driver, f"{name}-play")
             shots += 1
-        moves.append(click_a_choice(driver, bid if not moves else None))
-        time.sleep(0.05)
+        chosen = click_a_choice(driver, bid if not moves else None)
+        if chosen is None:
+            break
+        moves.append(chosen)
     return moves
 
 
