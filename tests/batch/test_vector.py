@@ -235,7 +235,8 @@ def test_games_end_and_start_again() -> None:
     [
         (
             "buck-euchre",
-            "the vector environment does not cover partnerships",
+            "the vector environment does not cover partnerships, alone.drop_out, "
+            "making.order_up.turned_trump, scoring.bucked",
         ),
         (
             str(ROOT / "examples/house-rules/euchre-dirty-clubs.yaml"),

@@ -12,6 +12,12 @@ play with bowers and the Joker (the suit named after a Joker led in no-trump), t
 tables, the game's end and a match of games. A field it does not play, at a value other than
 its default, makes it refuse the variant in one line; callers then play it in Python.
 
+Which compiled engine plays what is declared once, in :data:`MECHANISMS`: per mechanism, the
+field that writes it, when a variant uses it, and the engines that play it, ``batch`` (whole
+games, :mod:`hasenpfeffer.batch.run`, random and greedy seats alike) and ``vector`` (games
+stepped one action at a time, :mod:`hasenpfeffer.rl.vector`). Every refusal, and ``--engine
+auto``'s choice (:mod:`hasenpfeffer.sim.engines`), is read from that table.
+
 >>> from hasenpfeffer.format.variant import Variant
 >>> refusal(Variant(name="x")) is None
 True
@@ -24,34 +30,40 @@ True
 True
 >>> refusal(Variant(name="x", **buck, scoring={"declarations": [{"name": "top", "cards": 3, "points": 2}]}))
 'the compiled engine does not cover alone.drop_out'
+>>> refusal(Variant(name="x", **buck), "vector")
+'the vector environment does not cover partnerships, alone.drop_out'
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from ..format.variant import Variant
 from ..rules import mechanisms as has
 
-Check = tuple[str, Callable[[Variant], bool]]
-"""A field (dotted) and whether a variant uses it in a way the compiled engine does not play."""
+ENGINES = ("batch", "vector")
+"""The compiled engines: whole games (``batch``) and games stepped one action at a time
+(``vector``, the vector environments)."""
+NAMES = {"batch": "the compiled engine", "vector": "the vector environment"}
+"""How a refusal names each engine."""
+
+
+class Mechanism(NamedTuple):
+    """A mechanism as the compiled engines see it: the field (dotted) that writes it, whether a
+    variant uses it, and the engines that play it (none: each refuses it)."""
+
+    field: str
+    used: Callable[[Variant], bool]
+    engines: tuple[str, ...] = ()
+
+
+BATCH = ("batch",)
+"""Played by whole games only: the stepped kernel does not play it yet."""
 
 
 def _order_up(v: Variant) -> bool:
     return v.making.method == "order-up"
-
-
-CHECKS: tuple[Check, ...] = (
-    ("players", lambda v: v.partnerships == "alternate" and v.players % 2 != 0),
-    ("partnerships", lambda v: v.partnerships == "called"),
-    ("pack.jokers", lambda v: v.pack.jokers > 1),
-    ("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
-    ("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
-    ("making.call", lambda v: v.making.call is not None),
-    ("alone.drop_out", lambda v: _drops_with_more(v)),
-    ("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
-)
-"""Every field the compiled engine refuses at a value it does not play, in the variant's order."""
 
 
 def _drops_with_more(v: Variant) -> bool:
@@ -62,21 +74,62 @@ def _drops_with_more(v: Variant) -> bool:
     return v.alone.drop_out.allowed and more
 
 
-def uncovered(v: Variant) -> list[str]:
-    """The fields of ``v`` the compiled engine does not play (empty: it is covered).
+MECHANISMS: tuple[Mechanism, ...] = (
+    Mechanism("players", lambda v: v.partnerships == "alternate" and v.players % 2 != 0),
+    Mechanism("players", lambda v: v.players % 2 != 0, BATCH),
+    Mechanism("partnerships", lambda v: v.partnerships == "called"),
+    Mechanism("partnerships", lambda v: v.partnerships == "none", BATCH),
+    Mechanism("pack.jokers", lambda v: v.pack.jokers > 1),
+    Mechanism("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
+    Mechanism("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
+    Mechanism("making.call", lambda v: v.making.call is not None),
+    Mechanism("alone.drop_out", _drops_with_more),
+    Mechanism("alone.drop_out", has.drops_out, BATCH),
+    Mechanism("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
+    Mechanism(
+        "making.order_up.turned_trump", lambda v: _order_up(v) and bool(v.making.order_up.turned_trump), BATCH
+    ),
+    Mechanism(
+        "making.order_up.turned_joker",
+        lambda v: _order_up(v) and v.making.order_up.turned_joker == "dealer-names",
+        BATCH,
+    ),
+    Mechanism("match", lambda v: v.match is not None, BATCH),
+    Mechanism("pack.copies", lambda v: v.pack.copies > 1, BATCH),
+    Mechanism("deal.weak_hands", has.weak_hands, BATCH),
+    Mechanism("alone.exchange", lambda v: v.alone.exchange.cards > 0, BATCH),
+    Mechanism("scoring.declarations", has.declarations, BATCH),
+    Mechanism("scoring.bucked", lambda v: v.scoring.bucked is not None, BATCH),
+)
+"""Every mechanism some compiled engine does not play, and the engines that play it; what is not
+here every compiled engine plays. A field may come twice: at a use no engine plays, and at a
+use only some do."""
+
+
+def uncovered(v: Variant, engine: str = "batch") -> list[str]:
+    """The fields of ``v`` that ``engine`` does not play, once each in :data:`MECHANISMS`' order
+    (empty: it is covered).
 
     >>> uncovered(Variant(name="x", making={"call": {}}))
     ['making.call']
+    >>> uncovered(Variant(name="x", match={"wins": 2}), "vector")
+    ['match']
     """
-    return [name for name, used in CHECKS if used(v)]
+    if engine not in ENGINES:
+        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, read {engine!r}")
+    fields: list[str] = []
+    for m in MECHANISMS:
+        if engine not in m.engines and m.field not in fields and m.used(v):
+            fields.append(m.field)
+    return fields
 
 
-def refusal(v: Variant) -> str | None:
-    """One line saying why the compiled engine refuses ``v``, or None when it plays it."""
-    fields = uncovered(v)
-    return f"the compiled engine does not cover {', '.join(fields)}" if fields else None
+def refusal(v: Variant, engine: str = "batch") -> str | None:
+    """One line saying why ``engine`` refuses ``v``, or None when it plays it."""
+    fields = uncovered(v, engine)
+    return f"{NAMES[engine]} does not cover {', '.join(fields)}" if fields else None
 
 
-def covered(v: Variant) -> bool:
-    """Whether the compiled engine plays ``v``."""
-    return not uncovered(v)
+def covered(v: Variant, engine: str = "batch") -> bool:
+    """Whether ``engine`` plays ``v``."""
+    return not uncovered(v, engine)

@@ -31,7 +31,7 @@ from gymnasium.vector import VectorEnv as GymVectorEnv
 from numpy.typing import NDArray
 
 from .. import accel
-from ..batch.coverage import uncovered
+from ..batch import coverage
 from ..batch.tables import build
 from ..format.loader import load_variant
 from ..format.variant import HAND_CAP, Variant
@@ -49,7 +49,8 @@ which go on with the width of a ``history`` row and the column of another seat's
 
 
 def refusal(variant: Variant) -> str | None:
-    """One line saying why :class:`VectorEnv` does not play ``variant``, or None.
+    """One line saying why :class:`VectorEnv` does not play ``variant``, or None (what the
+    stepped kernel plays is declared in :data:`hasenpfeffer.batch.coverage.MECHANISMS`).
 
     >>> refusal(load_variant("euchre")) is None
     True
@@ -58,31 +59,7 @@ def refusal(variant: Variant) -> str | None:
     >>> refusal(load_variant("examples/house-rules/euchre-laps.yaml"))
     'the vector environment does not cover match'
     """
-    ou = variant.making.order_up if variant.making.method == "order-up" else None
-    teams = [  # the stepped kernel seats two teams alternately only
-        name
-        for name, used in (
-            ("players", variant.players % 2 != 0),
-            ("partnerships", variant.partnerships != "alternate"),
-        )
-        if used
-    ]
-    fields = teams + [name for name in uncovered(variant) if name not in teams]
-    fields = fields or [
-        name
-        for name, used in (
-            ("making.order_up.turned_trump", ou is not None and bool(ou.turned_trump)),
-            ("making.order_up.turned_joker", ou is not None and ou.turned_joker == "dealer-names"),
-            ("match", variant.match is not None),
-            ("pack.copies", variant.pack.copies > 1),
-            ("deal.weak_hands", bool(variant.deal.weak_hands)),
-            ("alone.exchange", variant.alone.exchange.cards > 0),
-            ("scoring.declarations", bool(variant.scoring.declarations)),
-            ("scoring.bucked", variant.scoring.bucked is not None),
-        )
-        if used  # played by the whole-game kernel, not yet stepped
-    ]
-    return f"the vector environment does not cover {', '.join(fields)}" if fields else None
+    return coverage.refusal(variant, "vector")
 
 
 def bid_observations(variant: Variant) -> NDArray[np.int64]:

@@ -1,0 +1,69 @@
+"""What the compiled engines play is declared once (``batch.coverage.MECHANISMS``): each refusal,
+the docs' table and the shipped files' coverage agree with that declaration."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel
+
+from hasenpfeffer.batch import coverage
+from hasenpfeffer.batch.coverage import ENGINES, MECHANISMS, refusal, uncovered
+from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import Variant
+from hasenpfeffer.rl import vector
+
+ROOT = Path(__file__).resolve().parents[2]
+FILES = sorted(str(p) for p in (ROOT / "variants").glob("*.yaml")) + sorted(
+    str(p) for p in (ROOT / "examples").rglob("*.yaml")
+)
+
+
+def field_exists(dotted: str) -> bool:
+    model: type[BaseModel] | None = Variant
+    for part in dotted.split("."):
+        if model is None or part not in model.model_fields:
+            return False
+        annotation = model.model_fields[part].annotation
+        found = [a for a in getattr(annotation, "__args__", (annotation,)) if isinstance(a, type)]
+        model = next((a for a in found if issubclass(a, BaseModel)), None)
+    return True
+
+
+@pytest.mark.parametrize("m", MECHANISMS, ids=lambda m: m.field)
+def test_each_mechanism_names_a_field_of_the_format_and_known_engines(m: coverage.Mechanism) -> None:
+    assert field_exists(m.field), m.field
+    assert set(m.engines) <= set(ENGINES)
+    assert not m.used(Variant(name="x")), "the default variant is played by every engine"
+
+
+def test_the_vector_environment_plays_no_more_than_whole_games() -> None:
+    played = {e: [f for f in FILES if refusal(load_variant(f), e) is None] for e in ENGINES}
+    assert set(played["vector"]) <= set(played["batch"])
+    # today: the batch engine refuses the four house rules with dummies or a called partner
+    assert (len(FILES), len(played["batch"]), len(played["vector"])) == (62, 58, 38)
+
+
+def test_the_vector_refusal_is_the_declared_one() -> None:
+    for f in FILES:
+        v = load_variant(f)
+        assert vector.refusal(v) == refusal(v, "vector")
+
+
+def test_a_field_is_named_once_in_the_declared_order() -> None:
+    v = Variant(name="x", players=5, partnerships="called", making={"call": {}})
+    assert uncovered(v, "vector") == ["players", "partnerships", "making.call"]
+    assert uncovered(v) == ["partnerships", "making.call"]
+    with pytest.raises(ValueError, match="engine must be one of batch, vector"):
+        uncovered(v, "gpu")
+
+
+def test_the_docs_table_lists_every_field_no_compiled_engine_plays() -> None:
+    text = (ROOT / "docs/batch.md").read_text()
+    table = text[text.index("| field | refused when |") :].split("\n\n")[0]
+    listed = set(
+        re.findall(r"`([a-z_.]+)`", "\n".join(line.split("|")[1] for line in table.splitlines()[2:]))
+    )
+    assert listed == {m.field for m in MECHANISMS if not m.engines}
