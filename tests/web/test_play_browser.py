@@ -3,6 +3,7 @@ replayed; a Five Hundred contract with its kitty."""
 
 from __future__ import annotations
 
+import contextlib
 import time
 from pathlib import Path
 from typing import Any
@@ -75,10 +76,8 @@ def click_a_choice(driver: Any, bid: str | None) -> str | None:
                 pass
             else:
                 # the page redraws once the move is taken: wait for it before looking again
-                try:
+                with contextlib.suppress(TimeoutException):
                     WebDriverWait(driver, 10, poll_frequency=0.05).until(ec.staleness_of(element))
-                except TimeoutException:
-                    pass
                 return chosen
         elif hand_over(driver):
             return None
