@@ -166,3 +166,15 @@ def test_the_background_build_makes_the_next_run_compiled(tmp_path: Path) -> Non
     warm = json.loads(_simulate(env).stdout)
     assert warm["engine"] == engines.COMPILED
     assert {k: warm[k] for k in KEYS} == {k: cold[k] for k in KEYS}
+
+
+def test_the_build_s_session_takes_the_lowest_share_of_the_processors(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    group = tmp_path / "autogroup"
+    group.write_text("/autogroup-7 nice 0\n")
+    monkeypatch.setattr(build, "AUTOGROUP", group)
+    build.low_group()
+    assert group.read_text() == "19"
+    monkeypatch.setattr(build, "AUTOGROUP", tmp_path / "missing" / "autogroup")
+    build.low_group()  # a system without session groups: nothing to lower, no error

@@ -197,6 +197,19 @@ def start() -> bool:
     return True
 
 
+AUTOGROUP = Path("/proc/self/autogroup")
+"""Linux's scheduling group of this process's session. Where the kernel groups each session
+(``sched_autogroup_enabled``), a session of its own takes an equal share of the processors
+whatever its processes' nice value; the group's own nice value lowers that share."""
+
+
+def low_group() -> None:
+    """Give the build's session the lowest share of the processors (nice 19), where Linux
+    groups sessions: else the build takes one core of two from the run that started it."""
+    with contextlib.suppress(OSError):
+        AUTOGROUP.write_text("19")
+
+
 def main() -> int:
     """Compile the kernel for every kind of run, under the lock, at a low priority; note it built."""
     from ..format.loader import load_variant
@@ -204,6 +217,7 @@ def main() -> int:
 
     with contextlib.suppress(OSError):
         os.nice(10)
+    low_group()
     folder = cache_folder()
     if folder is None:
         print("numba can keep no compile cache here: nothing to build", flush=True)
