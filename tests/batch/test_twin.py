@@ -8,6 +8,7 @@ game's end must be the same. ``--long`` (or ``HASENPFEFFER_LONG=1``) plays many 
 
 from __future__ import annotations
 
+import ast
 import os
 from pathlib import Path
 from typing import Any
@@ -117,26 +118,20 @@ def test_matches_replay_through_shut_outs_and_laps() -> None:
             assert any(f["match games"] == 1 for f in found)
 
 
-def test_the_readers_layout_is_the_kernels() -> None:
-    from hasenpfeffer.batch import kernel_compiled, run, score_compiled
+def test_the_rows_layout_is_declared_once() -> None:
+    """Only :mod:`hasenpfeffer.batch.rows` assigns a row's columns; kernels and readers import them."""
+    package = Path(__file__).resolve().parents[2] / "core" / "hasenpfeffer"
 
-    names = ["H_GAME", "H_DEALER", "H_MAKER", "H_BID", "H_TRUMP", "H_ALONE", "H_DEF_ALONE", "H_THROWN"]
-    names += [
-        "H_FORCED",
-        "H_MADE",
-        "H_ASTART",
-        "H_ACOUNT",
-        "H_SWAP",
-        "H_REDEAL",
-        "H_DROPPED",
-        "H_COLS",
-        "BID_ORDER_UP",
-        "BID_TURNED",
-        "BID_DECLARED",
-    ]
-    assert [getattr(run, n) for n in names] == [getattr(score_compiled, n) for n in names]
-    names = ["G_HANDS", "G_WINNER", "G_DEALER", "G_COLS"]
-    assert [getattr(run, n) for n in names] == [getattr(kernel_compiled, n) for n in names]
+    def assigned(path: Path) -> set[str]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        targets = [t for node in ast.walk(tree) if isinstance(node, ast.Assign) for t in node.targets]
+        named = [e for t in targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
+        return {n.id for n in named if isinstance(n, ast.Name)}
+
+    columns = {n for n in assigned(package / "batch" / "rows.py") if n.isupper()}
+    assert {"H_GAME", "H_COLS", "G_COLS", "BID_DECLARED"} <= columns
+    again = {p.name: assigned(p) & columns for p in package.rglob("*.py") if p.name != "rows.py"}
+    assert {name: found for name, found in again.items() if found} == {}
 
 
 def test_weak_hands_acting_at_once_mixed_and_from_a_widow_replay() -> None:

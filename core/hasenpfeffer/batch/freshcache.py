@@ -41,7 +41,7 @@ CALLED = (BOTS / "handeval_compiled.py", BOTS / "holdings.py")
 """Sources outside this package of functions compiled into its kernels (the compiled greedy
 bot calls the hand estimates, and they some of the holdings' functions): a change there must
 empty their cache and this package's."""
-READ = (HERE / "tables.py", HERE / "greedytables.py", BOTS / "misere.py")
+READ = (HERE / "tables.py", HERE / "greedytables.py", HERE / "rows.py", BOTS / "misere.py")
 """Modules whose constants the kernels read (numba takes them in when it compiles)."""
 NUMBA_FILES = ("*.nbi", "*.nbc", "*.nbi.*", "*.nbc.*")
 """numba's cache files, those set aside (``*.corrupt``) and those of a write cut short (``*.tmp.*``)."""

@@ -21,7 +21,7 @@ from .drop_compiled import drop_out
 from .exchange_compiled import exchange
 from .orderup_compiled import order_ups, trump_names
 from .play_compiled import play_tricks
-from .score_compiled import (
+from .rows import (
     BID_DECLARED,
     BID_ORDER_UP,
     BID_TURNED,

@@ -22,7 +22,11 @@ from .. import jitcache
 from .decide_compiled import A_N, H_N, OVER
 from .draws_compiled import ST_HAND, ST_SEATS, start
 from .hand_compiled import play_hand
-from .score_compiled import (
+from .rows import (
+    G_COLS,
+    G_DEALER,
+    G_HANDS,
+    G_WINNER,
     H_ACOUNT,
     H_ASTART,
     H_COLS,
@@ -31,8 +35,8 @@ from .score_compiled import (
     H_MADE,
     H_MAKER,
     H_THROWN,
-    game_winner,
 )
+from .score_compiled import game_winner
 from .tables import (
     AP_REDEAL_SAME,
     DECK,
@@ -54,10 +58,6 @@ from .tables import (
 _jit = jitcache.jit(nogil=True)
 _leaf = jitcache.jit(nogil=True, _nrt=False)
 """Compiled without reference counting, for a function that allocates nothing (see score_compiled)."""
-
-G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
-"""A game's row: hands played, the winning side (-1: stopped at the cap), the first dealer,
-then the scores by side (in a match, of its last game)."""
 
 
 @_leaf

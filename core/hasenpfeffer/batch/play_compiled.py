@@ -13,7 +13,8 @@ from .. import jitcache
 from . import greedy_compiled as gc
 from . import tables as t
 from .decide_compiled import decide, distinct, remove, sort_ids, write
-from .score_compiled import H_ALONE, H_COLS, H_DEF_ALONE, H_DROPPED, H_FORCED, H_MADE, score_hand
+from .rows import H_ALONE, H_COLS, H_DEF_ALONE, H_DROPPED, H_FORCED, H_MADE
+from .score_compiled import score_hand
 
 _leaf = jitcache.jit(nogil=True, _nrt=False)
 """Compiled without numba's reference counting: nothing here allocates, so a call takes its

@@ -30,6 +30,32 @@ from ..format.variant import HAND_CAP, Variant
 from ..rules.ruleset import compile_variant
 from . import freshcache
 from .greedytables import build_greedy, empty_greedy
+from .rows import (
+    BID_DECLARED,
+    BID_ORDER_UP,
+    BID_TURNED,
+    G_COLS,
+    G_HANDS,
+    G_WINNER,
+    H_ACOUNT,
+    H_ALONE,
+    H_ASTART,
+    H_BID,
+    H_DEALER,
+    H_DEF_ALONE,
+    H_DROPPED,
+    H_FORCED,
+    H_MADE,
+    H_MAKER,
+    H_REDEAL,
+    H_SWAP,
+    H_THROWN,
+    H_TRUMP,
+    change_at,
+    deal_at,
+    scores_at,
+    tricks_at,
+)
 from .tables import HS, KS, SIDES, N, Tables, build
 
 BOTS = ("random", "greedy")
@@ -37,12 +63,6 @@ BOTS = ("random", "greedy")
 _HANDS: dict[tuple[bytes, int, bytes], float] = {}
 """Hands a game took in the last batch of these rules, cap and bots: the next batch's room
 for hands starts there (the kernel plays a batch again, with more room, when it runs out)."""
-
-# the kernel's layout (score_compiled, kernel_compiled), repeated so that reading needs no numba (tested)
-H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
-H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_DROPPED, H_COLS = range(9, 16)
-G_HANDS, G_WINNER, G_DEALER, G_COLS = range(4)
-BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
 
 
 @dataclass(frozen=True)
@@ -88,11 +108,11 @@ class Batch:
     @property
     def deal_at(self) -> int:
         """Where a recorded hand row's deal starts: each seat's cards, then the widow's."""
-        return H_COLS + 3 * self.sides
+        return deal_at(self.sides)
 
     @property
     def sides(self) -> int:
-        """The sides of the games: a hand row has their tricks, score changes and scores from :data:`H_COLS`."""
+        """The sides of the games: a hand row has their tricks, score changes and scores (:mod:`.rows`)."""
         return int(self.tables.params[SIDES])
 
     def bid_names(self) -> dict[int, str | None]:
@@ -112,7 +132,7 @@ class Batch:
         trumps = compile_variant(v).trump_names
         side_of = [v.side_of(q) for q in range(v.players)]
         bid_names = self.bid_names()
-        c = H_COLS
+        tr, ch, sc = tricks_at(sides), change_at(sides), scores_at(sides)
         out = []
         for row in self.hands[start:stop].tolist():
             maker, trump, made = row[H_MAKER], row[H_TRUMP], row[H_MADE]
@@ -126,10 +146,10 @@ class Batch:
                     defender_alone=bool(row[H_DEF_ALONE]),
                     thrown_in=bool(row[H_THROWN]),
                     forced=bool(row[H_FORCED]),
-                    tricks=tuple(row[c : c + sides]),
+                    tricks=tuple(row[tr : tr + sides]),
                     made=None if made < 0 else bool(made),
-                    score_change=tuple(row[c + sides : c + 2 * sides]),
-                    scores=tuple(row[c + 2 * sides : c + 3 * sides]),
+                    score_change=tuple(row[ch : ch + sides]),
+                    scores=tuple(row[sc : sc + sides]),
                     maker_side=None if maker < 0 else side_of[maker],
                 )
             )

@@ -1,6 +1,5 @@
-"""A hand's row and its scoring in compiled code (numba), as :mod:`hasenpfeffer.engine.scoring`
-scores a hand and ends a game (``score_hand``, ``game_winner``). The row's columns
-(:data:`H_GAME`...) are read back by :mod:`.run`, which repeats them without numba (tested)."""
+"""A hand's scoring in compiled code (numba), as :mod:`hasenpfeffer.engine.scoring` scores a
+hand and ends a game (``score_hand``, ``game_winner``)."""
 
 from __future__ import annotations
 
@@ -14,15 +13,6 @@ _leaf = jitcache.jit(nogil=True, _nrt=False)
 """Compiled without numba's reference counting: nothing here allocates, so a call takes its
 arrays at no cost (with counting, each array taken cost two atomic operations a call, and the
 whole-game kernel spent more on them than on its draws)."""
-
-# a hand's row: these columns, then tricks, score change and scores by side, then the deal
-H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
-H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_DROPPED, H_COLS = range(9, 16)
-"""``H_DROPPED``: the seats that dropped out of the hand (``alone.drop_out``), a bit each."""
-BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
-"""``H_BID`` of a hand made by order-up, by a turned card of a ``turned_trump`` suit, and
-(``BID_DECLARED - d``) ended by declaration ``d`` (``-1``: no bid; ``L``: the forced bid outside
-the ladder)."""
 
 
 @_leaf

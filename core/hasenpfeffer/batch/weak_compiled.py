@@ -15,7 +15,7 @@ from .. import jitcache
 from . import greedy_compiled as gc
 from . import tables as t
 from .decide_compiled import decide, write
-from .score_compiled import H_REDEAL, H_SWAP
+from .rows import H_REDEAL, H_SWAP
 
 _jit = jitcache.jit(nogil=True)
 RANK_KINDS = 14

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from ..batch.run import BID_DECLARED, H_BID, H_DROPPED, H_REDEAL, H_SWAP
+from ..batch.rows import BID_DECLARED, H_BID, H_DROPPED, H_REDEAL, H_SWAP
 from .arrayfigures import BatchValues, add_batch_sums, batch_values
 from .arrayhappenings import happened
 from .columns import Columns, Flags

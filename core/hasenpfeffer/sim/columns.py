@@ -22,12 +22,11 @@ from dataclasses import dataclass
 import numpy as np
 from numpy.typing import NDArray
 
-from ..batch.run import (
+from ..batch.rows import (
     G_HANDS,
     G_WINNER,
     H_ALONE,
     H_BID,
-    H_COLS,
     H_DEF_ALONE,
     H_FORCED,
     H_GAME,
@@ -35,9 +34,11 @@ from ..batch.run import (
     H_MAKER,
     H_THROWN,
     H_TRUMP,
-    Batch,
-    bid_names,
+    change_at,
+    scores_at,
+    tricks_at,
 )
+from ..batch.run import Batch, bid_names
 from ..batch.tables import build
 from ..engine.events import HandResult
 from ..format.variant import Variant
@@ -91,7 +92,6 @@ class Columns:
         kind = None
         if names.kinds is not None:
             kind = np.where(thrown | (made < 0), -1, names.kinds[code, rows[:, H_TRUMP] + 1])
-        c = H_COLS
         return cls(
             batch=batch,
             game=rows[:, H_GAME],
@@ -104,9 +104,9 @@ class Columns:
             alone=rows[:, H_ALONE] != 0,
             defender_alone=rows[:, H_DEF_ALONE] != 0,
             forced=rows[:, H_FORCED] != 0,
-            tricks=rows[:, c : c + sides],
-            change=rows[:, c + sides : c + 2 * sides],
-            scores=rows[:, c + 2 * sides : c + 3 * sides],
+            tricks=rows[:, tricks_at(sides) : tricks_at(sides) + sides],
+            change=rows[:, change_at(sides) : change_at(sides) + sides],
+            scores=rows[:, scores_at(sides) : scores_at(sides) + sides],
             bid=names.bids[code],
             kind=kind,
             names=names,
