@@ -87,14 +87,10 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("alone.drop_out", has.drops_out, BATCH),
     Mechanism("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
     Mechanism(
-        "making.order_up.turned_trump", lambda v: _order_up(v) and bool(v.making.order_up.turned_trump), BATCH
-    ),
-    Mechanism(
         "making.order_up.turned_joker",
         lambda v: _order_up(v) and v.making.order_up.turned_joker == "dealer-names",
         BATCH,
     ),
-    Mechanism("match", lambda v: v.match is not None, BATCH),
     Mechanism("pack.copies", lambda v: v.pack.copies > 1, BATCH),
     Mechanism("deal.weak_hands", has.weak_hands, BATCH),
     Mechanism("alone.exchange", lambda v: v.alone.exchange.cards > 0, BATCH),
@@ -112,8 +108,8 @@ def uncovered(v: Variant, engine: str = "batch") -> list[str]:
 
     >>> uncovered(Variant(name="x", making={"call": {}}))
     ['making.call']
-    >>> uncovered(Variant(name="x", match={"wins": 2}), "vector")
-    ['match']
+    >>> uncovered(Variant(name="x", pack={"copies": 2}), "vector")
+    ['pack.copies']
     """
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, read {engine!r}")

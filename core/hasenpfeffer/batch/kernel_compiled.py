@@ -3,8 +3,8 @@
 Imported only when compiled games are played (numba loads with it): :mod:`.run` calls
 :func:`play` with a variant's :mod:`.tables`. Each game is keyed by its own seed (its draws:
 :mod:`.draws_compiled`, as the Python engine's), starts with a random dealer and plays hands (``hand_compiled.play_hand``) until a side wins the game (in
-a match, enough games: :func:`_match_won`) or ``max_hands`` are played; each hand writes a row
-(see :mod:`.score_compiled`: its result, and when recording its deal and the span of its
+a match, enough games: :func:`.score_compiled.match_won`) or ``max_hands`` are played; each hand writes a row
+(see :mod:`.rows`: its result, and when recording its deal and the span of its
 action ids), each game a row of its own (hands, winner, first dealer, scores).
 """
 
@@ -36,20 +36,16 @@ from .rows import (
     H_MAKER,
     H_THROWN,
 )
-from .score_compiled import game_winner
+from .score_compiled import game_winner, match_won
 from .tables import (
     AP_REDEAL_SAME,
     DECK,
     EX_CARDS,
     HS,
     KS,
-    LAPS,
-    MATCH_WINS,
     NS,
-    SHUT_OUT,
     SIDES,
     STEP,
-    TARGET,
     C,
     L,
     N,
@@ -58,26 +54,6 @@ from .tables import (
 _jit = jitcache.jit(nogil=True)
 _leaf = jitcache.jit(nogil=True, _nrt=False)
 """Compiled without reference counting, for a function that allocates nothing (see score_compiled)."""
-
-
-@_leaf
-def _match_won(p: Any, scores: Any, won: Any, side: int) -> bool:
-    """``match_winner``: ``side`` won a game; whether it won the match (a single game is a match
-    of one), else the next game starts from 0 (the winner keeps its points beyond the target
-    where laps carry)."""
-    if p[MATCH_WINS] == 0:
-        return True
-    shut = True
-    for s in range(p[SIDES]):
-        if s != side and scores[s] > 0:
-            shut = False
-    won[side] += p[SHUT_OUT] if shut else 1
-    if won[side] >= p[MATCH_WINS]:
-        return True
-    carry = max(0, scores[side] - p[TARGET]) if p[LAPS] else 0
-    scores[:] = 0
-    scores[side] = carry
-    return False
 
 
 def row_width(params: Any) -> int:
@@ -169,7 +145,7 @@ def _games(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, tr
                 ctr[OVER] = 1
             ctr[H_N] = nh + 1
             if winner >= 0:
-                if _match_won(p, scores, won, winner):
+                if match_won(p, scores, won, winner):
                     break
                 winner = -1
             if not (thrown and (same == 1 or (same == 0 and p[AP_REDEAL_SAME]))):

@@ -1,5 +1,5 @@
 """A hand's scoring in compiled code (numba), as :mod:`hasenpfeffer.engine.scoring` scores a
-hand and ends a game (``score_hand``, ``game_winner``)."""
+hand and ends a game and a match (``score_hand``, ``game_winner``, ``match_won``)."""
 
 from __future__ import annotations
 
@@ -123,3 +123,23 @@ def game_winner(p: Any, scores: Any, mside: int, made: int) -> int:
     if p[t.TIE] == 2:
         return -1
     return top if nbest == 1 else -1
+
+
+@_leaf
+def match_won(p: Any, scores: Any, won: Any, side: int) -> bool:
+    """``match_winner``: ``side`` won a game; whether it won the match (a single game is a match
+    of one), else the next game starts from 0 (the winner keeps its points beyond the target
+    where laps carry)."""
+    if p[t.MATCH_WINS] == 0:
+        return True
+    shut = True
+    for s in range(p[t.SIDES]):
+        if s != side and scores[s] > 0:
+            shut = False
+    won[side] += p[t.SHUT_OUT] if shut else 1
+    if won[side] >= p[t.MATCH_WINS]:
+        return True
+    carry = max(0, scores[side] - p[t.TARGET]) if p[t.LAPS] else 0
+    scores[:] = 0
+    scores[side] = carry
+    return False

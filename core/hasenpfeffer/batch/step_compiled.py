@@ -27,7 +27,7 @@ from .decide_compiled import remove
 from .draws_compiled import V_COLS, V_GAMES, V_KEY, V_SEED, draw, hand_key, restart, shuffle
 from .orderup_compiled import order_ups, trump_names
 from .play_compiled import first_leader
-from .score_compiled import game_winner, score_hand
+from .score_compiled import game_winner, match_won, score_hand
 
 _jit = jitcache.jit(nogil=True)
 _bare = jitcache.jit(nogil=True, _nrt=False)
@@ -44,7 +44,8 @@ PHASE_NAMES = ("order-up", "name-trump", "discard", "defence", "play", "play", "
 (S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
 (S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
 (S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
-(S_TOOK, S_LONE_CONTRACT, S_HN, S_COLS) = range(27, 31)
+(S_TOOK, S_LONE_CONTRACT, S_HN, S_WON, S_COLS) = (27, 28, 29, 30, 32)
+"""(``S_WON``: the games each of the two sides won in the match, two columns.)"""
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
 PV_OUT, PV_WON, PV_TRICK, PV_PLAYED = range(4)
 # offsets of the observation's pieces (-1: absent): the columns of ``at``
@@ -161,6 +162,20 @@ def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, c
     if p[t.AUCTION]:
         s[g, S_PHASE], s[g, S_TS] = BID, 0
         s[g, S_HIGH], s[g, S_HIGH_SEAT], s[g, S_SPOKEN], s[g, S_PASSED] = -1, -1, 0, 0
+    elif (
+        s[g, S_TS] >= 0 and (p[t.TT_SUITS] >> s[g, S_TS]) & 1
+    ):  # dirty clubs: the turned suit is trump at once
+        s[g, S_TI] = s[g, S_TS]
+        if p[t.DEALER_DISCARDS]:
+            hand[g, dealer, cnt[g, dealer]] = turned
+            cnt[g, dealer] += 1
+            s[g, S_DISCARDS] = 1
+        if p[t.TT_DEALER]:  # the dealer made maker, forced or not
+            _made(p, g, s, hand, cnt, pv, dealer, 0, p[t.TT_FORCED] == 1)
+        elif s[g, S_DISCARDS] > 0:  # played without a maker, the dealer discarding first
+            s[g, S_PHASE], s[g, S_SEAT] = DISCARD, dealer
+        else:
+            _start_play(p, g, s, cnt, pv)
     return bool(s[g, S_TS] >= 0)
 
 
@@ -458,6 +473,7 @@ def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     """Start game ``g`` again: its key (:func:`.draws_compiled.restart`), scores 0, a random dealer."""
     scores[g, :] = 0
     s[g, S_HANDS] = 0
+    s[g, S_WON], s[g, S_WON + 1] = 0, 0
     s[g, S_DEALER] = restart(st[g], p[t.N])
 
 
@@ -493,6 +509,8 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
             for x in range(sides):
                 scores[g, x] += change[x]
             winner = game_winner(p, scores[g], mside, made)
+            if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + sides], winner):
+                winner = -1  # a game of the match won: the next starts, the dealer passing on
         for q in range(n):
             rew[g, q] += change[q % sides]
         hend[g] += 1

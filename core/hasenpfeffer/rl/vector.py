@@ -56,8 +56,8 @@ def refusal(variant: Variant) -> str | None:
     True
     >>> refusal(load_variant("three-handed-euchre"))
     'the vector environment does not cover players, partnerships'
-    >>> refusal(load_variant("examples/house-rules/euchre-laps.yaml"))
-    'the vector environment does not cover match'
+    >>> refusal(load_variant("double-hasenpfeffer"))
+    'the vector environment does not cover pack.copies, alone.exchange'
     """
     return coverage.refusal(variant, "vector")
 
