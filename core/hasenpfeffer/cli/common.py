@@ -190,7 +190,7 @@ def add_common(parser: argparse.ArgumentParser, json_flag: bool = True) -> None:
         type=workers_type,
         default=None,
         metavar="K",
-        help="worker processes (default: all cores)",
+        help="worker processes (default: all cores; one where the compiled engine plays the run in about a second)",
     )
     if json_flag:
         parser.add_argument("--json", action="store_true", help="print the statistics as one JSON object")

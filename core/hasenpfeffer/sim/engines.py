@@ -36,6 +36,7 @@ from typing import NamedTuple
 from .. import accel
 from ..batch.coverage import refusal
 from ..format.variant import Variant
+from .chunking import default_workers
 
 ENGINES = ("auto", "python", "compiled")
 """The values of ``--engine``."""
@@ -68,6 +69,30 @@ class Engine(NamedTuple):
         if self.name == "compiled":
             return f"compiled (numba; {self.reason})" if self.reason else COMPILED
         return f"python ({self.reason})"
+
+
+COMPILED_GAME_SECONDS = 0.001
+"""A game's processor time in the compiled engine, about (greedy seats: 0.5 ms for pepper)."""
+WORKER_SECONDS = 1.5
+"""A worker process's start in the compiled engine: importing numba and loading the kernel from
+its cache, about."""
+
+
+def workers_for(engine: Engine, games: int, asked: int | None) -> int:
+    """The worker processes of a run of ``games`` games: those asked for, else one where the
+    compiled engine plays the run in less time than a second worker would save (its games at
+    :data:`COMPILED_GAME_SECONDS` each, within twice :data:`WORKER_SECONDS`), else every core.
+
+    >>> workers_for(Engine("compiled"), 1000, None), workers_for(Engine("compiled"), 1000, 2)
+    (1, 2)
+    >>> workers_for(Engine("python", "asked for"), 1000, None) == default_workers()
+    True
+    """
+    if asked:
+        return asked
+    if engine.name == "compiled" and games * COMPILED_GAME_SECONDS <= 2 * WORKER_SECONDS:
+        return 1
+    return default_workers()
 
 
 def why_not(variants: Sequence[Variant], bots: Sequence[str]) -> str | None:

@@ -53,8 +53,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Simulate both variants and print the differences."""
+    from ...sim.engines import workers_for
     from ...sim.runset import play_set
-    from ...sim.simulate import default_workers
 
     out, err = Console(width=None if sys.stdout.isatty() else WIDE), Console(stderr=True, soft_wrap=True)
     if (extra := needed_extra(args)) is not None:
@@ -75,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not writable([] if args.plot is None else [args.plot]):
         return 1
-    workers = args.workers or default_workers()
+    workers = workers_for(engine, 2 * args.games, args.workers)
     start = time.perf_counter()
     both = run_games(
         lambda advance: play_set(

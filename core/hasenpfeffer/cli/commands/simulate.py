@@ -213,9 +213,10 @@ def keep_records(folder: str | None, stats: Stats | None) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run the simulation and print the statistics."""
     from ...output import WriteError
+    from ...sim.engines import workers_for
     from ...sim.execute import shard_range
     from ...sim.limits import cap_warning
-    from ...sim.simulate import Interrupted, default_workers, simulate
+    from ...sim.simulate import Interrupted, simulate
     from ..report.figures import simulate_report
 
     out, err = Console(), Console(stderr=True, soft_wrap=True)
@@ -244,8 +245,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.records is not None and not ready(args.records, args.records_overwrite):
         return 1
-    workers = args.workers or default_workers()
     first, stop = shard_range(args.games, args.shard)
+    workers = workers_for(engine, stop - first, args.workers)
     start = time.perf_counter()
 
     def play(advance: Progress) -> Stats:

@@ -156,9 +156,9 @@ def run(args: argparse.Namespace) -> int:
     """Play the grid and print, write or draw the figures."""
     from ...format.errors import VariantError
     from ...output import WriteError
+    from ...sim.engines import workers_for
     from ...sim.execute import shard_range
     from ...sim.runset import play_set
-    from ...sim.simulate import default_workers
     from ...sim.sweep import Sweep, build_points, describe
 
     out, err = Console(width=None if sys.stdout.isatty() else WIDE), Console(stderr=True, soft_wrap=True)
@@ -192,8 +192,8 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if not writable(outputs(args)):
         return 1
-    workers = args.workers or default_workers()
     first, stop = shard_range(args.games, args.shard)
+    workers = workers_for(engine, len(everything) * (stop - first), args.workers)
     start = time.perf_counter()
 
     def play(advance: Progress) -> RunSet:
