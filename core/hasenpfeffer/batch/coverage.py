@@ -86,11 +86,6 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("alone.drop_out", _drops_with_more),
     Mechanism("alone.drop_out", has.drops_out, BATCH),
     Mechanism("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
-    Mechanism(
-        "making.order_up.turned_joker",
-        lambda v: _order_up(v) and v.making.order_up.turned_joker == "dealer-names",
-        BATCH,
-    ),
     Mechanism("pack.copies", lambda v: v.pack.copies > 1, BATCH),
     Mechanism("deal.weak_hands", has.weak_hands, BATCH),
     Mechanism("alone.exchange", lambda v: v.alone.exchange.cards > 0, BATCH),

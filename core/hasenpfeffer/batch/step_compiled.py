@@ -37,9 +37,10 @@ take arrays at no cost, where counting the references of each array they take co
 the decision itself."""
 
 # phases (the Python engine's: order-up, name-trump, discard, defence, play, bidding, trump;
-# SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase)
-ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PHASES = range(9)
-PHASE_NAMES = ("order-up", "name-trump", "discard", "defence", "play", "play", "bidding", "trump")
+# SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase; PROPOSE:
+# the dealer names the suit a turned Joker proposes, in the order-up phase)
+ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PROPOSE, PHASES = range(10)
+PHASE_NAMES = ("order-up", "name-trump", "discard", "defence", "play", "play", "bidding", "trump", "order-up")
 # a game's scalars: the columns of ``s``
 (S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
 (S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
@@ -51,7 +52,7 @@ PV_OUT, PV_WON, PV_TRICK, PV_PLAYED = range(4)
 # offsets of the observation's pieces (-1: absent): the columns of ``at``
 (O_TO_MOVE, O_PHASE, O_DEALER, O_HAND, O_PLAYED, O_TRICK, O_LEADER, O_NAMED, O_CALLING) = range(9)
 (O_TRUMP, O_MAKER, O_ALONE, O_SITTING_OUT, O_TURNED, O_TRICKS_WON, O_SCORES, O_CONTRACT) = range(9, 17)
-(O_TERMS, O_WIDOW, O_SHOWN, O_HISTORY, O_HIST_WIDTH, O_HIST_HIDDEN, O_COLS) = range(17, 24)
+(O_TERMS, O_WIDOW, O_SHOWN, O_HISTORY, O_PROPOSED, O_HIST_WIDTH, O_HIST_HIDDEN, O_COLS) = range(17, 25)
 """(``O_HIST_WIDTH``: a ``history`` row's width; ``O_HIST_HIDDEN``: the column of another
 seat's discard, -1 where there is none.)"""
 # a bid's row of ``bid_obs`` (the ladder, then the forced bid): its place in the ``contract``
@@ -162,21 +163,32 @@ def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, c
     if p[t.AUCTION]:
         s[g, S_PHASE], s[g, S_TS] = BID, 0
         s[g, S_HIGH], s[g, S_HIGH_SEAT], s[g, S_SPOKEN], s[g, S_PASSED] = -1, -1, 0, 0
-    elif (
-        s[g, S_TS] >= 0 and (p[t.TT_SUITS] >> s[g, S_TS]) & 1
-    ):  # dirty clubs: the turned suit is trump at once
-        s[g, S_TI] = s[g, S_TS]
-        if p[t.DEALER_DISCARDS]:
-            hand[g, dealer, cnt[g, dealer]] = turned
-            cnt[g, dealer] += 1
-            s[g, S_DISCARDS] = 1
-        if p[t.TT_DEALER]:  # the dealer made maker, forced or not
-            _made(p, g, s, hand, cnt, pv, dealer, 0, p[t.TT_FORCED] == 1)
-        elif s[g, S_DISCARDS] > 0:  # played without a maker, the dealer discarding first
-            s[g, S_PHASE], s[g, S_SEAT] = DISCARD, dealer
-        else:
-            _start_play(p, g, s, cnt, pv)
+    elif turned == p[t.JOKER] and p[t.TJ_NAMED]:
+        s[g, S_PHASE], s[g, S_SEAT] = PROPOSE, dealer
+        return True
+    elif s[g, S_TS] >= 0:
+        _turned_suit(p, g, s, hand, cnt, pv)
     return bool(s[g, S_TS] >= 0)
+
+
+@_jit
+def _turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
+    """The turned card proposes its suit: trump at once where it is a ``turned_trump`` suit (dirty
+    clubs: the dealer made maker, or nobody), else the first round of order-up goes on."""
+    if not (p[t.TT_SUITS] >> s[g, S_TS]) & 1:
+        return
+    dealer = s[g, S_DEALER]
+    s[g, S_TI] = s[g, S_TS]
+    if p[t.DEALER_DISCARDS]:
+        hand[g, dealer, cnt[g, dealer]] = s[g, S_TURNED]
+        cnt[g, dealer] += 1
+        s[g, S_DISCARDS] = 1
+    if p[t.TT_DEALER]:  # the dealer made maker, forced or not
+        _made(p, g, s, hand, cnt, pv, dealer, 0, p[t.TT_FORCED] == 1)
+    elif s[g, S_DISCARDS] > 0:  # played without a maker, the dealer discarding first
+        s[g, S_PHASE], s[g, S_SEAT] = DISCARD, dealer
+    else:
+        _start_play(p, g, s, cnt, pv)
 
 
 @_bare
@@ -218,7 +230,7 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
             if p[t.MAY_ALONE] and n > 2 and not s[g, S_LONE_CONTRACT]:
                 row[m] = trump_ids[o, 1]
                 m += 1
-    elif ph == SUIT:
+    elif ph in (SUIT, PROPOSE):
         for x in range(ns):
             row[m] = p[t.SUIT_BASE] + x
             m += 1
@@ -423,6 +435,10 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
         s[g, S_DISCARDS] -= 1
         if s[g, S_DISCARDS] == 0:
             _after_discard(p, g, s, cnt, pv)
+    elif ph == PROPOSE:
+        s[g, S_TS] = x - p[t.SUIT_BASE]
+        s[g, S_PHASE], s[g, S_SEAT] = ORDER, (dealer + 1) % n
+        _turned_suit(p, g, s, hand, cnt, pv)
     elif ph == DEFENCE:
         if x == p[t.ALONE_ID]:
             s[g, S_DEF_ALONE] = seat
@@ -655,6 +671,8 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
                 o[at[O_SITTING_OUT] + (q - me) % n] = 1
     if at[O_TURNED] >= 0:
         o[at[O_TURNED] + s[g, S_TURNED]] = 1
+    if at[O_PROPOSED] >= 0 and s[g, S_TURNED] == p[t.JOKER] and ph != PROPOSE and s[g, S_TS] >= 0:
+        o[at[O_PROPOSED] + s[g, S_TS]] = 1  # the suit the dealer named for the turned Joker
     b = s[g, S_B]
     if maker >= 0 and at[O_CONTRACT] >= 0 and bid_obs[b, BO_CONTRACT] >= 0:
         o[at[O_CONTRACT] + bid_obs[b, BO_CONTRACT]] = 1

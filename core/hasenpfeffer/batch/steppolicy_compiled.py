@@ -236,6 +236,8 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
     misere = maker >= 0 and gc.is_misere(gr, b)
     mine = np.sort(hand[g, seat, : cnt[g, seat]])
     unseen = gc.unseen_of(gr, known, seat, mine)
+    if ph == sc.PROPOSE:
+        return gc.name_turned(p, gr, mine, unseen, ids, m, s[g, sc.S_TURNED])
     if ph == sc.ORDER:
         return gc.order_up(p, gr, mine, unseen, ids, m, seat, dealer, s[g, sc.S_TURNED], s[g, sc.S_TS])
     if ph == sc.NAME:
