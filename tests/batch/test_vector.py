@@ -185,6 +185,23 @@ def test_the_dealer_names_a_turned_joker_s_suit_as_in_python() -> None:
     assert named >= 1
 
 
+@pytest.mark.parametrize("name", ["euchre-farmers-hand", "euchre-going-under", "euchre-nines-and-tens"])
+def test_weak_hands_are_offered_as_in_python(name: str) -> None:
+    """A seat dealt a weak hand is asked (a redeal or a swap with the kitty, or pass) and the
+    hand goes on as the Python engine plays it."""
+    variant = load_variant(ROOT / "examples" / "house-rules" / f"{name}.yaml")
+    env, episodes = run(variant, seed=6, games=8, steps=400)
+    offered = 0
+    for g, eps in enumerate(episodes):
+        for j, ep in enumerate(eps):
+            last = j == len(eps) - 1
+            replay(variant, ep, tuple(int(x) for x in env.scores[g]) if last else None)
+            offered += sum(
+                env.space.keys[i][0] in ("redeal", "swap") for step in ep["steps"] for i in step["legal"]
+            )
+    assert offered >= 1
+
+
 @pytest.mark.parametrize("name", sorted(RARER))
 def test_rarer_rules_step_as_the_python_engine(name: str) -> None:
     variant = load_variant_data({"extends": "euchre", "name": name, **RARER[name]})

@@ -28,6 +28,7 @@ from .draws_compiled import V_COLS, V_GAMES, V_KEY, V_SEED, draw, hand_key, rest
 from .orderup_compiled import order_ups, trump_names
 from .play_compiled import first_leader
 from .score_compiled import game_winner, match_won, score_hand
+from .weak_compiled import met, swap
 
 _jit = jitcache.jit(nogil=True)
 _bare = jitcache.jit(nogil=True, _nrt=False)
@@ -39,14 +40,27 @@ the decision itself."""
 # phases (the Python engine's: order-up, name-trump, discard, defence, play, bidding, trump;
 # SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase; PROPOSE:
 # the dealer names the suit a turned Joker proposes, in the order-up phase)
-ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PROPOSE, PHASES = range(10)
-PHASE_NAMES = ("order-up", "name-trump", "discard", "defence", "play", "play", "bidding", "trump", "order-up")
+ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PROPOSE, WEAK, PHASES = range(11)
+PHASE_NAMES: tuple[str, ...] = (
+    "order-up",
+    "name-trump",
+    "discard",
+    "defence",
+    "play",
+    "play",
+    "bidding",
+    "trump",
+    "order-up",
+)
+PHASE_NAMES += ("weak-hand",)
 # a game's scalars: the columns of ``s``
 (S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
 (S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
 (S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
-(S_TOOK, S_LONE_CONTRACT, S_HN, S_WON, S_COLS) = (27, 28, 29, 30, 32)
-"""(``S_WON``: the games each of the two sides won in the match, two columns.)"""
+(S_TOOK, S_LONE_CONTRACT, S_HN, S_WON, S_WK, S_WRULE, S_SWAPPED, S_COLS) = (27, 28, 29, 30, 32, 33, 34, 35)
+"""(``S_WON``: the games each of the two sides won in the match, two columns; ``S_WK``: the seat
+asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its hand meets,
+``S_SWAPPED`` 1 once a seat swapped with the kitty this hand.)"""
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
 PV_OUT, PV_WON, PV_TRICK, PV_PLAYED = range(4)
 # offsets of the observation's pieces (-1: absent): the columns of ``at``
@@ -122,8 +136,10 @@ def tuples(
 
 @_jit
 def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
-          pv: Any, dbuf: Any, dn: Any, new: int) -> bool:  # fmt: skip
-    """Shuffle and deal game ``g``'s hand; False when it is thrown in at once (a turned Joker)."""
+          pv: Any, dbuf: Any, dn: Any, new: int) -> int:  # fmt: skip
+    """Shuffle and deal game ``g``'s hand: 0 when a decision awaits, else how it is thrown in at
+    once (3: the same dealer deals again, a turned Joker that proposes no suit or a weak hand's
+    redeal; 4: the next dealer, a weak hand's redeal)."""
     n, hs, ks, nd = p[t.N], p[t.HS], p[t.KS], p[t.DECK]
     dk = deck.copy()
     shuffle(dk, nd, hand_key(st[g, V_KEY], s[g, S_HANDS]))
@@ -159,16 +175,73 @@ def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, c
         -1,
     )
     s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT], s[g, S_HN] = p[t.L], dealer, 0, 0, 0
+    s[g, S_SWAPPED] = 0
+    if p[t.WEAK_N] > 0:
+        return _weak_hands(p, g, s, hand, cnt, kitty, pv, 1)
+    return _begin(p, g, s, hand, cnt, pv)
+
+
+@_jit
+def _begin(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
+    """The making begins (the hands stand): 0, or 3 where a turned Joker proposes no suit."""
+    n, dealer, turned = p[t.N], s[g, S_DEALER], s[g, S_TURNED]
     s[g, S_PHASE], s[g, S_SEAT] = ORDER, (dealer + 1) % n
     if p[t.AUCTION]:
         s[g, S_PHASE], s[g, S_TS] = BID, 0
         s[g, S_HIGH], s[g, S_HIGH_SEAT], s[g, S_SPOKEN], s[g, S_PASSED] = -1, -1, 0, 0
     elif turned == p[t.JOKER] and p[t.TJ_NAMED]:
         s[g, S_PHASE], s[g, S_SEAT] = PROPOSE, dealer
-        return True
+        return 0
     elif s[g, S_TS] >= 0:
         _turned_suit(p, g, s, hand, cnt, pv)
-    return bool(s[g, S_TS] >= 0)
+    return 0 if s[g, S_TS] >= 0 else 3
+
+
+@_jit
+def _weak_hands(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, k0: int) -> int:
+    """Ask the seats from the ``k0``-th from the dealer's left about the first weak-hand rule
+    each hand meets (:mod:`.weak_compiled`): an optional rule waits for the seat's decision, one
+    that is not acts at once; when none is left, the making begins (:func:`_begin`). 0, or how
+    the hand is thrown in (:func:`_deal`)."""
+    n, dealer = p[t.N], s[g, S_DEALER]
+    for k in range(k0, n + 1):
+        seat = (dealer + k) % n
+        w = -1
+        for i in range(p[t.WEAK_N]):
+            if met(p, hand[g], cnt[g], seat, i):
+                w = i
+                break
+        if w < 0:
+            continue
+        at = p[t.WEAK_AT] + w * t.W_WIDTH
+        if p[at + t.W_SWAP] == 1 and s[g, S_SWAPPED]:
+            continue  # one swap a hand
+        if p[at + t.W_OPTIONAL]:
+            s[g, S_PHASE], s[g, S_SEAT], s[g, S_WK], s[g, S_WRULE] = WEAK, seat, k, w
+            return 0
+        how = _weak_act(p, g, s, hand, cnt, kitty, seat, w)
+        if how:
+            return how
+    return _begin(p, g, s, hand, cnt, pv)
+
+
+@_jit
+def _weak_act(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, seat: int, w: int) -> int:
+    """Rule ``w`` acts for ``seat``: a redeal throws the hand in (3: by the same dealer, 4: by the
+    next), a swap gives the counted cards for the kitty's hidden ones (0)."""
+    at = p[t.WEAK_AT] + w * t.W_WIDTH
+    if p[at + t.W_SWAP] != 1:
+        return 3 if p[at + t.W_SAME] else 4
+    row = hand[g, seat]
+    for i in range(1, cnt[g, seat]):  # as held, in the Python engine's order: by card id
+        c, j = row[i], i - 1
+        while j >= 0 and row[j] > c:
+            row[j + 1] = row[j]
+            j -= 1
+        row[j + 1] = c
+    swap(p, hand[g], cnt[g], seat, w, kitty[g])
+    s[g, S_SWAPPED] = 1
+    return 0
 
 
 @_jit
@@ -212,6 +285,10 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
             m += 1
     elif ph == DEFENCE:
         row[0], row[1] = p[t.ALONE_ID], p[t.PASS_ID]
+        m = 2
+    elif ph == WEAK:
+        swaps = p[p[t.WEAK_AT] + s[g, S_WRULE] * t.W_WIDTH + t.W_SWAP] == 1
+        row[0], row[1] = p[t.SWAP_ID] if swaps else p[t.REDEAL_ID], p[t.PASS_ID]
         m = 2
     elif ph == BID:
         row[0] = p[t.PASS_ID]
@@ -435,6 +512,12 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
         s[g, S_DISCARDS] -= 1
         if s[g, S_DISCARDS] == 0:
             _after_discard(p, g, s, cnt, pv)
+    elif ph == WEAK:
+        if x != p[t.PASS_ID]:
+            how = _weak_act(p, g, s, hand, cnt, kitty, seat, s[g, S_WRULE])
+            if how:
+                return how
+        return _weak_hands(p, g, s, hand, cnt, kitty, pv, s[g, S_WK] + 1)
     elif ph == PROPOSE:
         s[g, S_TS] = x - p[t.SUIT_BASE]
         s[g, S_PHASE], s[g, S_SEAT] = ORDER, (dealer + 1) % n
@@ -499,7 +582,7 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
                dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any, fin: Any, at: Any, phase_at: Any,
                fobs: Any, hend: Any, bid_obs: Any, hcol: Any, hist: Any, me: int, every: bool) -> None:  # fmt: skip
     """Score game ``g``'s hand (``how``: 1 played out, 2 thrown in after the making, 3 thrown in
-    at the deal), end or go on with the game, and deal until a decision awaits. A game's end
+    at the deal and dealt again by the same dealer, 4 by the next), end or go on with the game, and deal until a decision awaits. A game's end
     writes ``term``, ``trunc``, ``fin`` and its last view into ``fobs``, seen by the seat that
     moved last; with ``me`` a seat, only the first end of the call does, ``fobs`` is ``me``'s
     view of its finished hand (no card held, as :mod:`hasenpfeffer.rl.handend`), and with
@@ -549,9 +632,9 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
             new = 1
         elif not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
             s[g, S_DEALER] = (s[g, S_DEALER] + p[t.STEP]) % n
-        if _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, new):
+        how = _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
+        if how == 0:
             return
-        how = 3
 
 
 @_jit
@@ -565,8 +648,9 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
     for g in range(seeds.shape[0]):
         st[g, V_SEED], st[g, V_GAMES] = np.uint64(seeds[g]), np.uint64(0)
         _new_game(p, g, s, st, scores)
-        if not _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, 1):
-            hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, 3, s, st, hand, cnt, kitty, pv,
+        how = _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, 1)
+        if how:
+            hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, how, s, st, hand, cnt, kitty, pv,
                        scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist, -1,
                        False)  # fmt: skip
         legal_ids(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)

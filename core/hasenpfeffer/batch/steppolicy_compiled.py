@@ -236,6 +236,10 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
     misere = maker >= 0 and gc.is_misere(gr, b)
     mine = np.sort(hand[g, seat, : cnt[g, seat]])
     unseen = gc.unseen_of(gr, known, seat, mine)
+    if ph == sc.WEAK:
+        swaps = p[p[t.WEAK_AT] + s[g, sc.S_WRULE] * t.W_WIDTH + t.W_SWAP] == 1
+        call = gc.weak(p, gr, mine, gc.unseen_of_hand(gr, mine))
+        return int((p[t.SWAP_ID] if swaps else p[t.REDEAL_ID]) if call else p[t.PASS_ID])
     if ph == sc.PROPOSE:
         return gc.name_turned(p, gr, mine, unseen, ids, m, s[g, sc.S_TURNED])
     if ph == sc.ORDER:

@@ -42,7 +42,7 @@ def _count(p: Any, hand: Any, cnt: Any, seat: int, at: int) -> int:
 
 
 @_jit
-def _met(p: Any, hand: Any, cnt: Any, seat: int, w: int) -> bool:
+def met(p: Any, hand: Any, cnt: Any, seat: int, w: int) -> bool:
     """``WeakHand.met_by``: whether ``seat``'s hand passes every test of rule ``w``."""
     at = p[t.WEAK_AT] + w * t.W_WIDTH
     for j in range(p[at + t.W_TESTS]):
@@ -55,7 +55,7 @@ def _met(p: Any, hand: Any, cnt: Any, seat: int, w: int) -> bool:
 
 
 @_jit
-def _swap(p: Any, hand: Any, cnt: Any, seat: int, w: int, kitty: Any) -> None:
+def swap(p: Any, hand: Any, cnt: Any, seat: int, w: int, kitty: Any) -> None:
     """``WeakHand.given``: swap the cards the first test counts (the one rank held most where it
     counts one rank; lowest rank first, then as held) for the kitty's hidden cards."""
     at = p[t.WEAK_AT] + w * t.W_WIDTH
@@ -96,7 +96,7 @@ def weak_hands(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, le
         seat = (dealer + k) % n
         w = -1
         for i in range(p[t.WEAK_N]):
-            if _met(p, hand, cnt, seat, i):
+            if met(p, hand, cnt, seat, i):
                 w = i
                 break
         if w < 0:
@@ -120,7 +120,7 @@ def weak_hands(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, le
         if not swap:
             hr[H_REDEAL] = w + 1
             return 1 if p[at + t.W_SAME] else 2
-        _swap(p, hand, cnt, seat, w, kitty)
+        swap(p, hand, cnt, seat, w, kitty)
         hr[H_SWAP] = w + 1
         swapped = True
     return 0
