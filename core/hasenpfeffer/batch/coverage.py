@@ -87,8 +87,6 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("alone.drop_out", has.drops_out, BATCH),
     Mechanism("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
     Mechanism("pack.copies", lambda v: v.pack.copies > 1, BATCH),
-    Mechanism("alone.exchange", lambda v: v.alone.exchange.cards > 0, BATCH),
-    Mechanism("scoring.declarations", has.declarations, BATCH),
     Mechanism("scoring.bucked", lambda v: v.scoring.bucked is not None, BATCH),
 )
 """Every mechanism some compiled engine does not play, and the engines that play it; what is not

@@ -40,7 +40,7 @@ the decision itself."""
 # phases (the Python engine's: order-up, name-trump, discard, defence, play, bidding, trump;
 # SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase; PROPOSE:
 # the dealer names the suit a turned Joker proposes, in the order-up phase)
-ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PROPOSE, WEAK, PHASES = range(11)
+ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PROPOSE, WEAK, EXCHANGE, DECLARE, PHASES = range(13)
 PHASE_NAMES: tuple[str, ...] = (
     "order-up",
     "name-trump",
@@ -52,23 +52,29 @@ PHASE_NAMES: tuple[str, ...] = (
     "trump",
     "order-up",
 )
-PHASE_NAMES += ("weak-hand",)
+PHASE_NAMES += ("weak-hand", "exchange", "declare")
 # a game's scalars: the columns of ``s``
 (S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
 (S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
 (S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
-(S_TOOK, S_LONE_CONTRACT, S_HN, S_WON, S_WK, S_WRULE, S_SWAPPED, S_COLS) = (27, 28, 29, 30, 32, 33, 34, 35)
+(S_TOOK, S_LONE_CONTRACT, S_HN, S_WON, S_WK, S_WRULE, S_SWAPPED, S_COLS) = (27, 28, 29, 30, 32, 33, 34, 40)
+(S_XLONE, S_XI, S_XDEF) = range(35, 38)
+(S_DK, S_DSET) = (38, 39)
 """(``S_WON``: the games each of the two sides won in the match, two columns; ``S_WK``: the seat
 asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its hand meets,
-``S_SWAPPED`` 1 once a seat swapped with the kitty this hand.)"""
+``S_SWAPPED`` 1 once a seat swapped with the kitty this hand; ``S_XLONE``: the lone player
+who exchanges with the partners, ``S_XI`` the gifts made, ``S_XDEF`` 1 for a lone defender;
+``S_DK``: the seat asked about a declaration, its place from the dealer's left, ``S_DSET`` the
+set it holds.)"""
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
 PV_OUT, PV_WON, PV_TRICK, PV_PLAYED = range(4)
 # offsets of the observation's pieces (-1: absent): the columns of ``at``
 (O_TO_MOVE, O_PHASE, O_DEALER, O_HAND, O_PLAYED, O_TRICK, O_LEADER, O_NAMED, O_CALLING) = range(9)
 (O_TRUMP, O_MAKER, O_ALONE, O_SITTING_OUT, O_TURNED, O_TRICKS_WON, O_SCORES, O_CONTRACT) = range(9, 17)
-(O_TERMS, O_WIDOW, O_SHOWN, O_HISTORY, O_PROPOSED, O_HIST_WIDTH, O_HIST_HIDDEN, O_COLS) = range(17, 25)
-"""(``O_HIST_WIDTH``: a ``history`` row's width; ``O_HIST_HIDDEN``: the column of another
-seat's discard, -1 where there is none.)"""
+(O_TERMS, O_WIDOW, O_SHOWN, O_HISTORY, O_PROPOSED, O_HIST_WIDTH, O_HIST_HIDDEN, O_HIST_GIVE) = range(17, 25)
+O_COLS = 25
+"""(``O_HIST_WIDTH``: a ``history`` row's width; ``O_HIST_HIDDEN`` and ``O_HIST_GIVE``: the
+columns of another seat's discard and gift, -1 where there is none.)"""
 # a bid's row of ``bid_obs`` (the ladder, then the forced bid): its place in the ``contract``
 # piece, of its terms in ``terms`` (-1: none), and when its hand is shown (0 never, 1 after the
 # first trick, 2 from the lead)
@@ -261,7 +267,7 @@ def _turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     elif s[g, S_DISCARDS] > 0:  # played without a maker, the dealer discarding first
         s[g, S_PHASE], s[g, S_SEAT] = DISCARD, dealer
     else:
-        _start_play(p, g, s, cnt, pv)
+        _start_play(p, g, s, hand, cnt, pv)
 
 
 @_bare
@@ -290,6 +296,20 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
         swaps = p[p[t.WEAK_AT] + s[g, S_WRULE] * t.W_WIDTH + t.W_SWAP] == 1
         row[0], row[1] = p[t.SWAP_ID] if swaps else p[t.REDEAL_ID], p[t.PASS_ID]
         m = 2
+    elif ph == DECLARE:
+        row[0], row[1] = p[t.DECLARE_BASE] + s[g, S_DSET], p[t.PASS_ID]
+        m = 2
+    elif ph == EXCHANGE:  # any held card; a partner who must give their best, only the highest
+        best = seat != s[g, S_XLONE] and p[t.EX_BEST] == 1
+        power, top = p[t.POWER_AT] + s[g, S_TI] * p[t.C], -(1 << 60)
+        for i in range(cnt[g, seat]):
+            c = hand[g, seat, i]
+            if best and p[power + c] < top:
+                continue
+            if best and p[power + c] > top:
+                top, m = p[power + c], 0
+            row[m] = c + p[t.GIVE_BASE]
+            m += 1
     elif ph == BID:
         row[0] = p[t.PASS_ID]
         m = 1
@@ -335,7 +355,34 @@ def _next_seat(pv: Any, g: int, seat: int, n: int) -> int:
 
 
 @_jit
-def _start_play(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
+def _start_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
+    """Before the first lead, the declarations (``scoring.declarations``), then the play."""
+    if p[t.DECL_N] == 0 or not _offer_declaration(p, g, s, hand, cnt, pv, 1):
+        _lead(p, g, s, cnt, pv)
+
+
+@_jit
+def _offer_declaration(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, k0: int) -> bool:
+    """Ask the seats in play from the ``k0``-th from the dealer's left, each about the first set
+    its hand holds (as :mod:`.declare_compiled`): whether one is to answer."""
+    n, width, ti = p[t.N], p[t.NS] + 2, s[g, S_TI]
+    for k in range(k0, n + 1):
+        seat = (s[g, S_DEALER] + k) % n
+        if pv[g, PV_OUT, seat]:
+            continue
+        held = 0
+        for i in range(cnt[g, seat]):
+            held |= 1 << hand[g, seat, i]
+        for d in range(p[t.DECL_N]):
+            want = p[p[t.DECL_AT] + d * width + 1 + ti]
+            if want >= 0 and (held & want) == want:
+                s[g, S_PHASE], s[g, S_SEAT], s[g, S_DK], s[g, S_DSET] = DECLARE, seat, k, d
+                return True
+    return False
+
+
+@_jit
+def _lead(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
     """Lead the first trick (its leader chosen as ``play_compiled.play_tricks`` chooses it)."""
     n, maker, dealer = p[t.N], s[g, S_MAKER], s[g, S_DEALER]
     leader = first_leader(p, maker, dealer, s[g, S_ALONE] == 1, s[g, S_DEF_ALONE], pv[g, PV_OUT])
@@ -345,7 +392,7 @@ def _start_play(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
 
 
 @_jit
-def _offer_defence(p: Any, g: int, s: Any, cnt: Any, pv: Any, j0: int) -> None:
+def _offer_defence(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, j0: int) -> None:
     """Offer lone defence from the ``j0``-th seat on (the maker's side skipped), else play."""
     n, maker = p[t.N], s[g, S_MAKER]
     first = s[g, S_DEALER] if p[t.LD_DEALER] else maker
@@ -354,16 +401,45 @@ def _offer_defence(p: Any, g: int, s: Any, cnt: Any, pv: Any, j0: int) -> None:
         if (q - maker) % 2 != 0:
             s[g, S_PHASE], s[g, S_SEAT], s[g, S_DEFJ] = DEFENCE, q, j
             return
-    _start_play(p, g, s, cnt, pv)
+    _start_play(p, g, s, hand, cnt, pv)
 
 
 @_jit
-def _after_discard(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
+def _after_discard(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
+    """The lone maker's exchange with the partners (``alone.exchange``), lone defence where it
+    is offered, then the play."""
+    if p[t.EX_MAKER] and s[g, S_ALONE] == 1 and s[g, S_MAKER] >= 0:
+        _start_exchange(p, g, s, s[g, S_MAKER], 0)
+    else:
+        _defence_or_play(p, g, s, hand, cnt, pv)
+
+
+@_jit
+def _start_exchange(p: Any, g: int, s: Any, lone: int, defender: int) -> None:
+    """The lone player ``lone`` exchanges (as :mod:`.exchange_compiled`): each partner from the
+    lone player's left gives ``alone.exchange.cards`` cards, then the lone player gives as many
+    back to each."""
+    s[g, S_PHASE], s[g, S_XLONE], s[g, S_XI], s[g, S_XDEF] = EXCHANGE, lone, 0, defender
+    s[g, S_SEAT] = _gift(p, s[g, S_XLONE], 0)[0]
+
+
+@_jit
+def _gift(p: Any, lone: int, i: int) -> tuple[int, int]:
+    """The ``i``-th gift of the lone player ``lone``'s exchange: (giver, taker)."""
+    n, cards = p[t.N], p[t.EX_CARDS]
+    half = (n // 2 - 1) * cards
+    if i < half:
+        return (lone + 2 * (1 + i // cards)) % n, lone
+    return lone, (lone + 2 * (1 + (i - half) // cards)) % n
+
+
+@_jit
+def _defence_or_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """Lone defence where it is offered, then the play."""
     if p[t.LONE_DEF] and s[g, S_MAKER] >= 0 and (s[g, S_ALONE] == 1 or p[t.LD_ANY]) and p[t.N] > 2:
-        _offer_defence(p, g, s, cnt, pv, 1)
+        _offer_defence(p, g, s, hand, cnt, pv, 1)
     else:
-        _start_play(p, g, s, cnt, pv)
+        _start_play(p, g, s, hand, cnt, pv)
 
 
 @_jit
@@ -378,7 +454,7 @@ def _made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, seat: int, x: in
     if s[g, S_DISCARDS] > 0:
         s[g, S_PHASE], s[g, S_SEAT] = DISCARD, s[g, S_DISCARDER]
     else:
-        _after_discard(p, g, s, cnt, pv)
+        _after_discard(p, g, s, hand, cnt, pv)
 
 
 @_jit
@@ -394,7 +470,7 @@ def _auction_over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty:
         return 2
     elif p[t.AP_RULE] == 2:
         s[g, S_TI] = p[t.AP_TRUMP]
-        _start_play(p, g, s, cnt, pv)
+        _start_play(p, g, s, hand, cnt, pv)
         return 0
     else:
         maker = dealer
@@ -425,14 +501,14 @@ def _auction_over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty:
         s[g, S_DISCARDS], s[g, S_TOOK] = p[t.KS], 1
     if bids[b, t.B_TRUMP] >= 0:
         s[g, S_TI], s[g, S_ALONE] = bids[b, t.B_TRUMP], lone_contract
-        _trump_made(p, g, s, cnt, pv)
+        _trump_made(p, g, s, hand, cnt, pv)
     else:
         s[g, S_PHASE], s[g, S_SEAT] = TRUMP, maker
     return 0
 
 
 @_jit
-def _trump_made(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
+def _trump_made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """An auction's trump made: partners of a lone maker out, the maker's discard, and on."""
     maker = s[g, S_MAKER]
     if s[g, S_ALONE]:
@@ -442,7 +518,7 @@ def _trump_made(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
     if s[g, S_DISCARDS] > 0:
         s[g, S_PHASE], s[g, S_SEAT] = DISCARD, maker
     else:
-        _after_discard(p, g, s, cnt, pv)
+        _after_discard(p, g, s, hand, cnt, pv)
 
 
 @_jit
@@ -506,12 +582,12 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
             if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
                 s[g, S_TI] = o
                 s[g, S_ALONE] = x == trump_ids[o, 1] or s[g, S_LONE_CONTRACT] == 1
-        _trump_made(p, g, s, cnt, pv)
+        _trump_made(p, g, s, hand, cnt, pv)
     elif ph == DISCARD:
         remove(hand[g], cnt[g], seat, x - p[t.DISCARD_BASE])
         s[g, S_DISCARDS] -= 1
         if s[g, S_DISCARDS] == 0:
-            _after_discard(p, g, s, cnt, pv)
+            _after_discard(p, g, s, hand, cnt, pv)
     elif ph == WEAK:
         if x != p[t.PASS_ID]:
             how = _weak_act(p, g, s, hand, cnt, kitty, seat, s[g, S_WRULE])
@@ -528,9 +604,30 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
             for r in range(n):
                 if r != seat and (r - seat) % 2 == 0:
                     pv[g, PV_OUT, r] = 1
-            _start_play(p, g, s, cnt, pv)
+            if p[t.EX_DEF]:
+                _start_exchange(p, g, s, seat, 1)
+            else:
+                _start_play(p, g, s, hand, cnt, pv)
         else:
-            _offer_defence(p, g, s, cnt, pv, s[g, S_DEFJ] + 1)
+            _offer_defence(p, g, s, hand, cnt, pv, s[g, S_DEFJ] + 1)
+    elif ph == DECLARE:
+        if x != p[t.PASS_ID]:
+            return 5  # the set declared ends the hand, made by its holder
+        if not _offer_declaration(p, g, s, hand, cnt, pv, s[g, S_DK] + 1):
+            _lead(p, g, s, cnt, pv)
+    elif ph == EXCHANGE:
+        c = x - p[t.GIVE_BASE]
+        giver, taker = _gift(p, s[g, S_XLONE], s[g, S_XI])
+        remove(hand[g], cnt[g], giver, c)
+        hand[g, taker, cnt[g, taker]] = c
+        cnt[g, taker] += 1
+        s[g, S_XI] += 1
+        if s[g, S_XI] < 2 * (n // 2 - 1) * p[t.EX_CARDS]:
+            s[g, S_SEAT] = _gift(p, s[g, S_XLONE], s[g, S_XI])[0]
+        elif s[g, S_XDEF]:
+            _start_play(p, g, s, hand, cnt, pv)
+        else:
+            _defence_or_play(p, g, s, hand, cnt, pv)
     else:
         if ph == SUIT:
             s[g, S_LED], s[g, S_NAMED] = x - p[t.SUIT_BASE], x - p[t.SUIT_BASE]
@@ -582,8 +679,8 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
                dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any, fin: Any, at: Any, phase_at: Any,
                fobs: Any, hend: Any, bid_obs: Any, hcol: Any, hist: Any, me: int, every: bool) -> None:  # fmt: skip
     """Score game ``g``'s hand (``how``: 1 played out, 2 thrown in after the making, 3 thrown in
-    at the deal and dealt again by the same dealer, 4 by the next), end or go on with the game, and deal until a decision awaits. A game's end
-    writes ``term``, ``trunc``, ``fin`` and its last view into ``fobs``, seen by the seat that
+    at the deal and dealt again by the same dealer, 4 by the next, 5 ended by a declared set),
+    end or go on with the game, and deal until a decision awaits. A game's end writes ``term``, ``trunc``, ``fin`` and its last view into ``fobs``, seen by the seat that
     moved last; with ``me`` a seat, only the first end of the call does, ``fobs`` is ``me``'s
     view of its finished hand (no card held, as :mod:`hasenpfeffer.rl.handend`), and with
     ``every`` it is written for the first hand of the call whether or not the game ends."""
@@ -610,6 +707,14 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
             winner = game_winner(p, scores[g], mside, made)
             if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + sides], winner):
                 winner = -1  # a game of the match won: the next starts, the dealer passing on
+        elif how == 5:  # a declared set: its points to its holder's side, made
+            mside = s[g, S_SEAT] % sides
+            change[mside] = p[p[t.DECL_AT] + s[g, S_DSET] * (p[t.NS] + 2)]
+            for x in range(sides):
+                scores[g, x] += change[x]
+            winner = game_winner(p, scores[g], mside, 1)
+            if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + sides], winner):
+                winner = -1
         for q in range(n):
             rew[g, q] += change[q % sides]
         hend[g] += 1
@@ -738,8 +843,12 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
         seat, x = hist[g, j, 0], hist[g, j, 1]
         row = at[O_HISTORY] + j * at[O_HIST_WIDTH]
         o[row + (seat - me) % n] = 1
-        hidden = seat != me and at[O_HIST_HIDDEN] >= 0 and p[t.DISCARD_BASE] <= x < p[t.DISCARD_BASE] + c
-        o[row + n + (at[O_HIST_HIDDEN] if hidden else hcol[x])] = 1
+        col = hcol[x]  # another seat's discard or gift: its verb without the card
+        if seat != me and at[O_HIST_HIDDEN] >= 0 and p[t.DISCARD_BASE] <= x < p[t.DISCARD_BASE] + c:
+            col = at[O_HIST_HIDDEN]
+        elif seat != me and at[O_HIST_GIVE] >= 0 and p[t.GIVE_BASE] <= x < p[t.GIVE_BASE] + c:
+            col = at[O_HIST_GIVE]
+        o[row + n + col] = 1
     if s[g, S_TI] >= 0:
         o[at[O_TRUMP] + s[g, S_TI]] = 1
     maker = s[g, S_MAKER]

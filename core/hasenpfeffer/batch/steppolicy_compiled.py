@@ -149,7 +149,9 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
             m = k[g]
             for i in range(m):
                 ids[i] = legal[g, i]
-            if ph == sc.PLAY or ph == sc.DISCARD:  # cards by id, as the Python engine lists them
+            if (
+                ph == sc.PLAY or ph == sc.DISCARD or ph == sc.EXCHANGE
+            ):  # cards by id, as the Python engine lists them
                 for i in range(1, m):
                     y, j = ids[i], i - 1
                     while j >= 0 and ids[j] > y:
@@ -175,6 +177,8 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
             kn[g, 2, 1] = i + 1
         elif ph == sc.DISCARD:
             kn[g, 5 + seat, x - p[t.DISCARD_BASE]] += 1
+        elif ph == sc.EXCHANGE:  # a gift counts as laid away by the giver
+            kn[g, 5 + seat, x - p[t.GIVE_BASE]] += 1
         how = sc.advance(p, eff, key, trump_ids, bids, ko[3], hist, g, x, s, hand, cnt, kitty, pv)
         if how:
             return int(how)
@@ -254,6 +258,14 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
         if seat == maker and p[t.AUCTION] != 0 and gc.is_misere(gr, b):
             return gc.misere_shed(p, gr, mine, unseen, ti, ids, m, p[t.DISCARD_BASE])
         return gc.shed(p, gr, mine, unseen, ti, ids, m, p[t.DISCARD_BASE])
+    if ph == sc.DECLARE:  # a set shown scores more than the hand could make by play
+        return int(p[t.DECLARE_BASE] + s[g, sc.S_DSET])
+    if ph == sc.EXCHANGE:
+        if seat != s[g, sc.S_XLONE]:  # a partner who sits out gives its best
+            return gc.give_best(p, gr, mine, unseen, ti, ids, m, p[t.GIVE_BASE])
+        if misere and not s[g, sc.S_XDEF] and p[t.AUCTION] != 0:
+            return gc.misere_shed(p, gr, mine, unseen, ti, ids, m, p[t.GIVE_BASE])
+        return gc.shed(p, gr, mine, unseen, ti, ids, m, p[t.GIVE_BASE])
     if ph == sc.DEFENCE:
         row = b if p[t.AUCTION] else p[t.L] + 1  # a bid, or the order-up's contract
         return int(p[t.ALONE_ID] if gc.defend(p, gr, mine, unseen, ti, row) else p[t.PASS_ID])

@@ -57,7 +57,7 @@ def refusal(variant: Variant) -> str | None:
     >>> refusal(load_variant("three-handed-euchre"))
     'the vector environment does not cover players, partnerships'
     >>> refusal(load_variant("double-hasenpfeffer"))
-    'the vector environment does not cover pack.copies, alone.exchange'
+    'the vector environment does not cover pack.copies'
     """
     return coverage.refusal(variant, "vector")
 
@@ -116,8 +116,8 @@ class VectorEnv(GymVectorEnv):
             raise ValueError(f"the vector environment does not write {', '.join(unwritten)}")
         column = lay.history_column
         self.hcol = np.array([column.get(key, -1) for key in self.space.keys], dtype=np.int64)
-        hidden = column.get(("discard", "", False), -1)
-        self.at = np.concatenate((self.at, [self.seats + len(column), hidden])).astype(np.int64)
+        hidden = [column.get((verb, "", False), -1) for verb in ("discard", "give")]
+        self.at = np.concatenate((self.at, [self.seats + len(column), *hidden])).astype(np.int64)
         self.fobs = np.zeros((num_envs, size), dtype=np.float32)
         self.obs = np.zeros((num_envs, size), dtype=np.float32)
         self.mask = np.zeros((num_envs, actions), dtype=np.int8)
