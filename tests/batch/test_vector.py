@@ -315,17 +315,19 @@ def test_games_end_and_start_again() -> None:
     [
         (
             "buck-euchre",
-            "the vector environment does not cover partnerships, alone.drop_out, scoring.bucked",
+            "the vector environment does not cover alone.drop_out, scoring.bucked",
         ),
         (
             "double-hasenpfeffer",
             "the vector environment does not cover pack.copies",
         ),
-        ("three-handed-euchre", "the vector environment does not cover players, partnerships"),
-        ("five-hundred-3", "the vector environment does not cover players, partnerships"),
+        (
+            str(ROOT / "examples/house-rules/two-handed-euchre-dummy.yaml"),
+            "the vector environment does not cover deal.dummies",
+        ),
         (
             str(ROOT / "examples/house-rules/five-handed-call-your-partner.yaml"),
-            "the vector environment does not cover players, partnerships, making.call",
+            "the vector environment does not cover partnerships, making.call",
         ),
     ],
 )

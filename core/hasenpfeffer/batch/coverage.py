@@ -31,7 +31,7 @@ True
 >>> refusal(Variant(name="x", **buck, scoring={"declarations": [{"name": "top", "cards": 3, "points": 2}]}))
 'the compiled engine does not cover alone.drop_out'
 >>> refusal(Variant(name="x", **buck), "vector")
-'the vector environment does not cover partnerships, alone.drop_out'
+'the vector environment does not cover alone.drop_out'
 """
 
 from __future__ import annotations
@@ -76,9 +76,7 @@ def _drops_with_more(v: Variant) -> bool:
 
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("players", lambda v: v.partnerships == "alternate" and v.players % 2 != 0),
-    Mechanism("players", lambda v: v.players % 2 != 0, BATCH),
     Mechanism("partnerships", lambda v: v.partnerships == "called"),
-    Mechanism("partnerships", lambda v: v.partnerships == "none", BATCH),
     Mechanism("pack.jokers", lambda v: v.pack.jokers > 1),
     Mechanism("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
     Mechanism("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),

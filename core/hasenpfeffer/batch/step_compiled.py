@@ -57,11 +57,11 @@ PHASE_NAMES += ("weak-hand", "exchange", "declare")
 (S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
 (S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
 (S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
-(S_TOOK, S_LONE_CONTRACT, S_HN, S_WON, S_WK, S_WRULE, S_SWAPPED, S_COLS) = (27, 28, 29, 30, 32, 33, 34, 40)
-(S_XLONE, S_XI, S_XDEF) = range(35, 38)
-(S_DK, S_DSET) = (38, 39)
-"""(``S_WON``: the games each of the two sides won in the match, two columns; ``S_WK``: the seat
-asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its hand meets,
+(S_TOOK, S_LONE_CONTRACT, S_HN, S_WK, S_WRULE, S_SWAPPED, S_XLONE, S_XI, S_XDEF) = range(27, 36)
+(S_DK, S_DSET, S_WON) = range(36, 39)
+S_COLS = S_WON + 8
+"""(``S_WON``: the games each side won in the match, a column by side, eight at most; ``S_WK``:
+the seat asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its hand meets,
 ``S_SWAPPED`` 1 once a seat swapped with the kitty this hand; ``S_XLONE``: the lone player
 who exchanges with the partners, ``S_XI`` the gifts made, ``S_XDEF`` 1 for a lone defender;
 ``S_DK``: the seat asked about a declaration, its place from the dealer's left, ``S_DSET`` the
@@ -281,7 +281,7 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
     row = legal[g]
     m = 0
     if ph == ORDER:
-        partner_alone = p[t.DPA] == 1 and seat != dealer and (seat - dealer) % 2 == 0
+        partner_alone = p[t.DPA] == 1 and seat != dealer and seat % p[t.SIDES] == dealer % p[t.SIDES]
         m = order_ups(p, partner_alone, may_alone, seat == dealer and p[t.ROUNDS] == 1 and stuck, row, m)
     elif ph == NAME:
         m = trump_names(p, trump_ids, s[g, S_TS], seat == dealer and stuck, may_alone, row, m)
@@ -398,7 +398,7 @@ def _offer_defence(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, j0: int
     first = s[g, S_DEALER] if p[t.LD_DEALER] else maker
     for j in range(j0, n + 1):
         q = (first + j) % n
-        if (q - maker) % 2 != 0:
+        if q % p[t.SIDES] != maker % p[t.SIDES]:
             s[g, S_PHASE], s[g, S_SEAT], s[g, S_DEFJ] = DEFENCE, q, j
             return
     _start_play(p, g, s, hand, cnt, pv)
@@ -449,7 +449,7 @@ def _made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, seat: int, x: in
     s[g, S_MAKER], s[g, S_REQUIRED], s[g, S_FORCED] = seat, p[t.TR_REQ], forced
     if s[g, S_ALONE]:
         for q in range(n):
-            if q != seat and (q - seat) % 2 == 0:
+            if q != seat and q % p[t.SIDES] == seat % p[t.SIDES]:
                 pv[g, PV_OUT, q] = 1
     if s[g, S_DISCARDS] > 0:
         s[g, S_PHASE], s[g, S_SEAT] = DISCARD, s[g, S_DISCARDER]
@@ -513,7 +513,7 @@ def _trump_made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     maker = s[g, S_MAKER]
     if s[g, S_ALONE]:
         for q in range(p[t.N]):
-            if q != maker and (q - maker) % 2 == 0:
+            if q != maker and q % p[t.SIDES] == maker % p[t.SIDES]:
                 pv[g, PV_OUT, q] = 1
     if s[g, S_DISCARDS] > 0:
         s[g, S_PHASE], s[g, S_SEAT] = DISCARD, maker
@@ -602,7 +602,7 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
         if x == p[t.ALONE_ID]:
             s[g, S_DEF_ALONE] = seat
             for r in range(n):
-                if r != seat and (r - seat) % 2 == 0:
+                if r != seat and r % p[t.SIDES] == seat % p[t.SIDES]:
                     pv[g, PV_OUT, r] = 1
             if p[t.EX_DEF]:
                 _start_exchange(p, g, s, seat, 1)
@@ -669,7 +669,7 @@ def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     """Start game ``g`` again: its key (:func:`.draws_compiled.restart`), scores 0, a random dealer."""
     scores[g, :] = 0
     s[g, S_HANDS] = 0
-    s[g, S_WON], s[g, S_WON + 1] = 0, 0
+    s[g, S_WON : S_WON + p[t.SIDES]] = 0
     s[g, S_DEALER] = restart(st[g], p[t.N])
 
 
@@ -694,7 +694,7 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
             for q in range(n):
                 tricks[q % sides] += pv[g, PV_WON, q]
             maker = s[g, S_MAKER]
-            mside = maker % 2 if maker >= 0 else -1
+            mside = maker % sides if maker >= 0 else -1
             if maker < 0:
                 made = -1
                 for x in range(sides):
