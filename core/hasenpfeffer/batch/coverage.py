@@ -30,8 +30,10 @@ True
 True
 >>> refusal(Variant(name="x", **buck, scoring={"declarations": [{"name": "top", "cards": 3, "points": 2}]}))
 'the compiled engine does not cover alone.drop_out'
->>> refusal(Variant(name="x", **buck), "vector")
-'the vector environment does not cover alone.drop_out'
+>>> refusal(Variant(name="x", **buck), "vector") is None
+True
+>>> refusal(Variant(name="x", pack={"copies": 2}), "vector")
+'the vector environment does not cover pack.copies'
 """
 
 from __future__ import annotations
@@ -82,10 +84,8 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
     Mechanism("making.call", lambda v: v.making.call is not None),
     Mechanism("alone.drop_out", _drops_with_more),
-    Mechanism("alone.drop_out", has.drops_out, BATCH),
     Mechanism("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
     Mechanism("pack.copies", lambda v: v.pack.copies > 1, BATCH),
-    Mechanism("scoring.bucked", lambda v: v.scoring.bucked is not None, BATCH),
 )
 """Every mechanism some compiled engine does not play, and the engines that play it; what is not
 here every compiled engine plays. A field may come twice: at a use no engine plays, and at a

@@ -40,7 +40,8 @@ the decision itself."""
 # phases (the Python engine's: order-up, name-trump, discard, defence, play, bidding, trump;
 # SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase; PROPOSE:
 # the dealer names the suit a turned Joker proposes, in the order-up phase)
-ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PROPOSE, WEAK, EXCHANGE, DECLARE, PHASES = range(13)
+ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PROPOSE, WEAK, EXCHANGE, DECLARE, DROP = range(13)
+PHASES = DROP + 1
 PHASE_NAMES: tuple[str, ...] = (
     "order-up",
     "name-trump",
@@ -52,20 +53,22 @@ PHASE_NAMES: tuple[str, ...] = (
     "trump",
     "order-up",
 )
-PHASE_NAMES += ("weak-hand", "exchange", "declare")
+PHASE_NAMES += ("weak-hand", "exchange", "declare", "drop-out")
 # a game's scalars: the columns of ``s``
 (S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
 (S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
 (S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
 (S_TOOK, S_LONE_CONTRACT, S_HN, S_WK, S_WRULE, S_SWAPPED, S_XLONE, S_XI, S_XDEF) = range(27, 36)
-(S_DK, S_DSET, S_WON) = range(36, 39)
+(S_DK, S_DSET, S_DROPK, S_DROPPED, S_BY_TURN, S_WON) = range(36, 42)
 S_COLS = S_WON + 8
 """(``S_WON``: the games each side won in the match, a column by side, eight at most; ``S_WK``:
 the seat asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its hand meets,
 ``S_SWAPPED`` 1 once a seat swapped with the kitty this hand; ``S_XLONE``: the lone player
 who exchanges with the partners, ``S_XI`` the gifts made, ``S_XDEF`` 1 for a lone defender;
 ``S_DK``: the seat asked about a declaration, its place from the dealer's left, ``S_DSET`` the
-set it holds.)"""
+set it holds; ``S_DROPK``: the seat asked to drop out, its place from the maker's left,
+``S_DROPPED`` the seats that dropped out, a bit each, ``S_BY_TURN`` 1 where the turned card
+made trump at once.)"""
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
 PV_OUT, PV_WON, PV_TRICK, PV_PLAYED = range(4)
 # offsets of the observation's pieces (-1: absent): the columns of ``at``
@@ -181,7 +184,7 @@ def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, c
         -1,
     )
     s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT], s[g, S_HN] = p[t.L], dealer, 0, 0, 0
-    s[g, S_SWAPPED] = 0
+    s[g, S_SWAPPED], s[g, S_DROPPED], s[g, S_BY_TURN] = 0, 0, 0
     if p[t.WEAK_N] > 0:
         return _weak_hands(p, g, s, hand, cnt, kitty, pv, 1)
     return _begin(p, g, s, hand, cnt, pv)
@@ -257,7 +260,7 @@ def _turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     if not (p[t.TT_SUITS] >> s[g, S_TS]) & 1:
         return
     dealer = s[g, S_DEALER]
-    s[g, S_TI] = s[g, S_TS]
+    s[g, S_TI], s[g, S_BY_TURN] = s[g, S_TS], 1
     if p[t.DEALER_DISCARDS]:
         hand[g, dealer, cnt[g, dealer]] = s[g, S_TURNED]
         cnt[g, dealer] += 1
@@ -295,6 +298,9 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
     elif ph == WEAK:
         swaps = p[p[t.WEAK_AT] + s[g, S_WRULE] * t.W_WIDTH + t.W_SWAP] == 1
         row[0], row[1] = p[t.SWAP_ID] if swaps else p[t.REDEAL_ID], p[t.PASS_ID]
+        m = 2
+    elif ph == DROP:
+        row[0], row[1] = p[t.DROP_ID], p[t.PASS_ID]
         m = 2
     elif ph == DECLARE:
         row[0], row[1] = p[t.DECLARE_BASE] + s[g, S_DSET], p[t.PASS_ID]
@@ -356,7 +362,29 @@ def _next_seat(pv: Any, g: int, seat: int, n: int) -> int:
 
 @_jit
 def _start_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
-    """Before the first lead, the declarations (``scoring.declarations``), then the play."""
+    """Before the first lead, the drop-outs (``alone.drop_out``), the declarations
+    (``scoring.declarations``), then the play."""
+    drops = p[t.DROP_ID] >= 0 and s[g, S_MAKER] >= 0 and (not s[g, S_BY_TURN] or p[t.DROP_TT])
+    if not (drops and _offer_drop(p, g, s, pv, 1)):
+        _after_drops(p, g, s, hand, cnt, pv)
+
+
+@_jit
+def _offer_drop(p: Any, g: int, s: Any, pv: Any, k0: int) -> bool:
+    """Ask the seats in play but the maker, from the ``k0``-th from the maker's left, to drop out
+    or stay in (as :mod:`.drop_compiled`): whether one is to answer."""
+    n, maker = p[t.N], s[g, S_MAKER]
+    for k in range(k0, n):
+        q = (maker + k) % n
+        if not pv[g, PV_OUT, q]:
+            s[g, S_PHASE], s[g, S_SEAT], s[g, S_DROPK] = DROP, q, k
+            return True
+    return False
+
+
+@_jit
+def _after_drops(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
+    """The declarations, then the play."""
     if p[t.DECL_N] == 0 or not _offer_declaration(p, g, s, hand, cnt, pv, 1):
         _lead(p, g, s, cnt, pv)
 
@@ -610,6 +638,12 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
                 _start_play(p, g, s, hand, cnt, pv)
         else:
             _offer_defence(p, g, s, hand, cnt, pv, s[g, S_DEFJ] + 1)
+    elif ph == DROP:
+        if x == p[t.DROP_ID]:
+            pv[g, PV_OUT, seat] = 1
+            s[g, S_DROPPED] |= 1 << seat
+        if not _offer_drop(p, g, s, pv, s[g, S_DROPK] + 1):
+            _after_drops(p, g, s, hand, cnt, pv)
     elif ph == DECLARE:
         if x != p[t.PASS_ID]:
             return 5  # the set declared ends the hand, made by its holder
@@ -695,13 +729,17 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
                 tricks[q % sides] += pv[g, PV_WON, q]
             maker = s[g, S_MAKER]
             mside = maker % sides if maker >= 0 else -1
+            gone = 0  # the sides of the seats that dropped out, which score nothing
+            for q in range(n):
+                if (s[g, S_DROPPED] >> q) & 1:
+                    gone |= 1 << (q % sides)
             if maker < 0:
                 made = -1
                 for x in range(sides):
                     change[x] = p[t.NM_PER] * tricks[x] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[x])
             else:
                 made = score_hand(p, fmult, bids, points, s[g, S_B], mside, tricks, s[g, S_REQUIRED],
-                              s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change, 0)  # fmt: skip
+                              s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change, gone)  # fmt: skip
             for x in range(sides):
                 scores[g, x] += change[x]
             winner = game_winner(p, scores[g], mside, made)

@@ -34,6 +34,7 @@ from . import greedy_compiled as gc
 from . import step_compiled as sc
 from . import tables as t
 from .draws_compiled import BOT, V_GAMES, V_KEY, below, word
+from .drop_compiled import drops
 from .greedytables import R_MISERE
 
 _jit = jitcache.jit(nogil=True)
@@ -258,6 +259,8 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
         if seat == maker and p[t.AUCTION] != 0 and gc.is_misere(gr, b):
             return gc.misere_shed(p, gr, mine, unseen, ti, ids, m, p[t.DISCARD_BASE])
         return gc.shed(p, gr, mine, unseen, ti, ids, m, p[t.DISCARD_BASE])
+    if ph == sc.DROP:
+        return int(p[t.DROP_ID] if drops(p, gr, mine, unseen, ti) else p[t.PASS_ID])
     if ph == sc.DECLARE:  # a set shown scores more than the hand could make by play
         return int(p[t.DECLARE_BASE] + s[g, sc.S_DSET])
     if ph == sc.EXCHANGE:
