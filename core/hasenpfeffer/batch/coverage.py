@@ -32,8 +32,8 @@ True
 'the compiled engine does not cover alone.drop_out'
 >>> refusal(Variant(name="x", **buck), "vector") is None
 True
->>> refusal(Variant(name="x", pack={"copies": 2}), "vector")
-'the vector environment does not cover pack.copies'
+>>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}), "vector")
+'the vector environment does not cover deal.dummies'
 """
 
 from __future__ import annotations
@@ -60,10 +60,6 @@ class Mechanism(NamedTuple):
     engines: tuple[str, ...] = ()
 
 
-BATCH = ("batch",)
-"""Played by whole games only: the stepped kernel does not play it yet."""
-
-
 def _order_up(v: Variant) -> bool:
     return v.making.method == "order-up"
 
@@ -85,11 +81,12 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("making.call", lambda v: v.making.call is not None),
     Mechanism("alone.drop_out", _drops_with_more),
     Mechanism("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
-    Mechanism("pack.copies", lambda v: v.pack.copies > 1, BATCH),
 )
-"""Every mechanism some compiled engine does not play, and the engines that play it; what is not
-here every compiled engine plays. A field may come twice: at a use no engine plays, and at a
-use only some do."""
+"""Every mechanism some compiled engine does not play, and the engines that play it (today both
+play the same: each entry is played by neither); what is not here every compiled engine plays.
+A mechanism that one engine plays before the other is declared with that engine, for example
+``Mechanism("pack.copies", lambda v: v.pack.copies > 1, ("batch",))``, and a field may come
+twice: at a use no engine plays, and at a use only some do."""
 
 
 def uncovered(v: Variant, engine: str = "batch") -> list[str]:
@@ -99,7 +96,7 @@ def uncovered(v: Variant, engine: str = "batch") -> list[str]:
     >>> uncovered(Variant(name="x", making={"call": {}}))
     ['making.call']
     >>> uncovered(Variant(name="x", pack={"copies": 2}), "vector")
-    ['pack.copies']
+    []
     """
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, read {engine!r}")

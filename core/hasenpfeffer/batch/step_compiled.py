@@ -70,7 +70,9 @@ set it holds; ``S_DROPK``: the seat asked to drop out, its place from the maker'
 ``S_DROPPED`` the seats that dropped out, a bit each, ``S_BY_TURN`` 1 where the turned card
 made trump at once.)"""
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
-PV_OUT, PV_WON, PV_TRICK, PV_PLAYED = range(4)
+PV_OUT, PV_WON, PV_TRICK, PV_PLAYED, PV_ROWS = 0, 1, 2, 3, 7
+"""(``PV_PLAYED``: a row of bits by copy of the card, for packs of up to four copies: a card's
+first copy played sets its bit in the first row, the second in the next...)"""
 # offsets of the observation's pieces (-1: absent): the columns of ``at``
 (O_TO_MOVE, O_PHASE, O_DEALER, O_HAND, O_PLAYED, O_TRICK, O_LEADER, O_NAMED, O_CALLING) = range(9)
 (O_TRUMP, O_MAKER, O_ALONE, O_SITTING_OUT, O_TURNED, O_TRICKS_WON, O_SCORES, O_CONTRACT) = range(9, 17)
@@ -91,7 +93,8 @@ DEALS_KEPT = 8
 def arrays(p: Any, games: int, actions: int, slots: int) -> dict[str, Any]:
     """The zeroed state of ``games`` games of a variant with parameters ``p`` (``slots``: the
     decisions the ``history`` piece keeps)."""
-    n, sides, hk = int(p[t.N]), int(p[t.SIDES]), int(p[t.HS] + p[t.KS])
+    n, sides = int(p[t.N]), int(p[t.SIDES])
+    hk = int(p[t.HS] + p[t.KS] + p[t.EX_CARDS] * n)  # room for a lone player's exchange
     width = D_CARDS + n * int(p[t.HS]) + int(p[t.KS])
     return {
         "s": np.zeros((games, S_COLS), dtype=np.int64),
@@ -99,7 +102,7 @@ def arrays(p: Any, games: int, actions: int, slots: int) -> dict[str, Any]:
         "hand": np.zeros((games, n, hk), dtype=np.int64),
         "cnt": np.zeros((games, n), dtype=np.int64),
         "kitty": np.zeros((games, max(1, int(p[t.KS]))), dtype=np.int64),
-        "pv": np.zeros((games, 4, n), dtype=np.int64),
+        "pv": np.zeros((games, PV_ROWS, n), dtype=np.int64),
         "scores": np.zeros((games, sides), dtype=np.int64),
         "legal": np.zeros((games, actions), dtype=np.int64),
         "k": np.zeros(games, dtype=np.int64),
@@ -348,7 +351,35 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
             for i in range(cnt[g, seat]):
                 row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
                 m += 1
+    if p[t.COPIES] and ph in (PLAY, DISCARD, EXCHANGE):
+        m = _distinct(row, m)  # one action for each distinct card held
     k[g] = m
+
+
+@_bare
+def _distinct(row: Any, m: int) -> int:
+    """Keep the first of each id in ``row[:m]``, in order; how many are left."""
+    kept = 0
+    for i in range(m):
+        seen = False
+        for j in range(kept):
+            if row[j] == row[i]:
+                seen = True
+                break
+        if not seen:
+            row[kept] = row[i]
+            kept += 1
+    return kept
+
+
+@_bare
+def weight(p: Any, c: int) -> float:
+    """One over the copies of card ``c`` in the pack (``pack.copies`` of each suited card, one
+    Joker): the observation counts a card's copies as a fraction of them."""
+    if c == p[t.JOKER] or not p[t.COPIES]:
+        return 1.0
+    jokers = 1 if p[t.JOKER] >= 0 else 0
+    return float((p[t.C] - jokers) / (p[t.DECK] - jokers))
 
 
 @_jit
@@ -669,7 +700,10 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
             c = x - p[t.PLAY_BASE]
             remove(hand[g], cnt[g], seat, c)
             pv[g, PV_TRICK, seat] = c
-            pv[g, PV_PLAYED, seat] |= 1 << c
+            row = PV_PLAYED
+            while (pv[g, row, seat] >> c) & 1:  # another copy of the card already played
+                row += 1
+            pv[g, row, seat] |= 1 << c
             if s[g, S_J] == 0:
                 s[g, S_LED] = eff[s[g, S_TI], c]
                 if c == p[t.JOKER] and s[g, S_TI] == ns and p[t.JOKER_NAMES]:
@@ -860,14 +894,15 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
             o[at[O_PHASE] + phase_at[ph]] = 1
     o[at[O_DEALER] + (s[g, S_DEALER] - me) % n] = 1
     for i in range(cnt[g, me]):
-        o[at[O_HAND] + hand[g, me, i]] = 1
+        o[at[O_HAND] + hand[g, me, i]] += weight(p, hand[g, me, i])
     for q in range(n):
         r = (q - me) % n
-        bits = pv[g, PV_PLAYED, q]
-        if bits:
-            for x in range(c):
-                if (bits >> x) & 1:
-                    o[at[O_PLAYED] + r * c + x] = 1
+        for row in range(PV_PLAYED, PV_ROWS):
+            bits = pv[g, row, q]
+            if bits:
+                for x in range(c):
+                    if (bits >> x) & 1:
+                        o[at[O_PLAYED] + r * c + x] += weight(p, x)
         if pv[g, PV_TRICK, q] >= 0:
             o[at[O_TRICK] + r * c + pv[g, PV_TRICK, q]] = 1
     if s[g, S_J] > 0 or ph == SUIT:
@@ -913,12 +948,12 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
             o[at[O_TERMS] + bid_obs[b, BO_OPEN_TERM]] = 1
     if at[O_WIDOW] >= 0 and s[g, S_TOOK] and me == maker:
         for j in range(p[t.KS]):
-            o[at[O_WIDOW] + kitty[g, j]] = 1
+            o[at[O_WIDOW] + kitty[g, j]] += weight(p, kitty[g, j])
     in_play = PLAY <= ph <= SUIT
     shown = (bid_obs[b, BO_OPEN] == 2 and in_play) or (bid_obs[b, BO_OPEN] == 1 and s[g, S_TRICKS] >= 1)
     if at[O_SHOWN] >= 0 and maker >= 0 and shown:
         for i in range(cnt[g, maker]):
-            o[at[O_SHOWN] + hand[g, maker, i]] = 1
+            o[at[O_SHOWN] + hand[g, maker, i]] += weight(p, hand[g, maker, i])
     for side in range(sides):
         won = 0
         for q in range(side, n, sides):

@@ -1,7 +1,7 @@
 """N games stepped together in compiled code: a Gymnasium vector environment.
 
 :class:`VectorEnv` keeps ``num_envs`` games of a variant the compiled engine covers (every
-built-in but Double Hasenpfeffer, and most house rules: docs/rl.md) in
+built-in and every house rule but those with dummies or a called partner: docs/rl.md) in
 numpy arrays and steps them all at once with the numba kernel
 :mod:`hasenpfeffer.batch.step_compiled`: one action id per game, for the seat to move in it.
 Observations are the single-game adapters' vector (:mod:`.layout`), written in compiled code,
@@ -56,8 +56,8 @@ def refusal(variant: Variant) -> str | None:
     True
     >>> refusal(load_variant("examples/house-rules/two-handed-euchre-dummy.yaml"))
     'the vector environment does not cover deal.dummies'
-    >>> refusal(load_variant("double-hasenpfeffer"))
-    'the vector environment does not cover pack.copies'
+    >>> refusal(load_variant("examples/house-rules/five-handed-call-your-partner.yaml"))
+    'the vector environment does not cover partnerships, making.call'
     """
     return coverage.refusal(variant, "vector")
 
