@@ -102,11 +102,11 @@ def weak_hands(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, le
         if w < 0:
             continue
         at = p[t.WEAK_AT] + w * t.W_WIDTH
-        swap = p[at + t.W_SWAP] == 1
-        if swap and swapped:
+        swaps = p[at + t.W_SWAP] == 1
+        if swaps and swapped:
             continue
         if p[at + t.W_OPTIONAL]:
-            legal[0] = p[t.SWAP_ID] if swap else p[t.REDEAL_ID]
+            legal[0] = p[t.SWAP_ID] if swaps else p[t.REDEAL_ID]
             legal[1] = p[t.PASS_ID]
             if pol is not None and pol[seat]:
                 mine = np.sort(hand[seat, : cnt[seat]])
@@ -117,7 +117,7 @@ def weak_hands(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, le
                 x = decide(st, seat, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
             if x == p[t.PASS_ID]:
                 continue
-        if not swap:
+        if not swaps:
             hr[H_REDEAL] = w + 1
             return 1 if p[at + t.W_SAME] else 2
         swap(p, hand, cnt, seat, w, kitty)
