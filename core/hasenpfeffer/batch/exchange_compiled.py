@@ -15,15 +15,14 @@ from . import tables as t
 from .decide_compiled import decide, distinct, remove, sort_ids, write
 
 _jit = jitcache.jit(nogil=True)
+_leaf = jitcache.jit(nogil=True, _nrt=False)
+"""Compiled without reference counting: it allocates nothing (see score_compiled)."""
 
 
-@_jit
-def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: Any, st: Any, legal: Any,
-          acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any,
-          out: bool, misere: bool) -> None:  # fmt: skip
-    """``giver`` gives ``taker`` one card (of its best, where ``best``). A greedy giver
-    (``pol``: :mod:`.greedy_compiled`) gives its best when it sits ``out``, else its weakest
-    (a misère maker: its riskiest); the card counts as laid away by the giver (``kn``)."""
+@_leaf
+def gifts(p: Any, giver: int, best: bool, ti: int, hand: Any, cnt: Any, legal: Any) -> int:
+    """List into ``legal`` the ids of the cards ``giver`` may give (only the highest in trump
+    option ``ti``'s order, where ``best``), as held; how many."""
     power, top, k = p[t.POWER_AT] + ti * p[t.C], -(1 << 60), 0
     for i in range(cnt[giver]):
         c = hand[giver, i]
@@ -33,6 +32,17 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
             top, k = p[power + c], 0
         legal[k] = c + p[t.GIVE_BASE]
         k += 1
+    return k
+
+
+@_jit
+def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: Any, st: Any, legal: Any,
+          acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any,
+          out: bool, misere: bool) -> None:  # fmt: skip
+    """``giver`` gives ``taker`` one card (of its best, where ``best``). A greedy giver
+    (``pol``: :mod:`.greedy_compiled`) gives its best when it sits ``out``, else its weakest
+    (a misère maker: its riskiest); the card counts as laid away by the giver (``kn``)."""
+    k = gifts(p, giver, best, ti, hand, cnt, legal)
     sort_ids(legal, k)
     k = distinct(p, legal, k)
     if pol is not None and pol[giver] and k > 1:

@@ -23,8 +23,9 @@ import numpy as np
 
 from .. import jitcache
 from . import tables as t
-from .decide_compiled import remove
+from .decide_compiled import distinct, remove, sort_ids
 from .draws_compiled import V_COLS, V_GAMES, V_KEY, V_SEED, draw, hand_key, restart, shuffle
+from .exchange_compiled import gifts
 from .orderup_compiled import order_ups, trump_names
 from .play_compiled import first_leader
 from .score_compiled import game_winner, match_won, score_hand
@@ -244,13 +245,7 @@ def _weak_act(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, seat: int
     at = p[t.WEAK_AT] + w * t.W_WIDTH
     if p[at + t.W_SWAP] != 1:
         return 3 if p[at + t.W_SAME] else 4
-    row = hand[g, seat]
-    for i in range(1, cnt[g, seat]):  # as held, in the Python engine's order: by card id
-        c, j = row[i], i - 1
-        while j >= 0 and row[j] > c:
-            row[j + 1] = row[j]
-            j -= 1
-        row[j + 1] = c
+    sort_ids(hand[g, seat], cnt[g, seat])  # as held, in the Python engine's order: by card id
     swap(p, hand[g], cnt[g], seat, w, kitty[g])
     s[g, S_SWAPPED] = 1
     return 0
@@ -310,15 +305,7 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
         m = 2
     elif ph == EXCHANGE:  # any held card; a partner who must give their best, only the highest
         best = seat != s[g, S_XLONE] and p[t.EX_BEST] == 1
-        power, top = p[t.POWER_AT] + s[g, S_TI] * p[t.C], -(1 << 60)
-        for i in range(cnt[g, seat]):
-            c = hand[g, seat, i]
-            if best and p[power + c] < top:
-                continue
-            if best and p[power + c] > top:
-                top, m = p[power + c], 0
-            row[m] = c + p[t.GIVE_BASE]
-            m += 1
+        m = gifts(p, seat, best, s[g, S_TI], hand[g], cnt[g], row)
     elif ph == BID:
         row[0] = p[t.PASS_ID]
         m = 1
@@ -351,25 +338,9 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
             for i in range(cnt[g, seat]):
                 row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
                 m += 1
-    if p[t.COPIES] and ph in (PLAY, DISCARD, EXCHANGE):
-        m = _distinct(row, m)  # one action for each distinct card held
+    if ph in (PLAY, DISCARD, EXCHANGE):
+        m = distinct(p, row, m)  # one action for each distinct card held (pack.copies)
     k[g] = m
-
-
-@_bare
-def _distinct(row: Any, m: int) -> int:
-    """Keep the first of each id in ``row[:m]``, in order; how many are left."""
-    kept = 0
-    for i in range(m):
-        seen = False
-        for j in range(kept):
-            if row[j] == row[i]:
-                seen = True
-                break
-        if not seen:
-            row[kept] = row[i]
-            kept += 1
-    return kept
 
 
 @_bare
@@ -742,6 +713,32 @@ def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
 
 
 @_jit
+def _hand_change(p: Any, fmult: float, bids: Any, points: Any, g: int, how: int, s: Any, pv: Any,
+                 change: Any) -> tuple[int, int]:  # fmt: skip
+    """Game ``g``'s hand scored into ``change`` by side (``how``: 1 played out, 5 ended by a
+    declared set); the maker's side (-1: none) and whether made (1, 0; -1: no maker)."""
+    n, sides = p[t.N], p[t.SIDES]
+    if how == 5:  # a declared set: its points to its holder's side, made
+        mside = s[g, S_SEAT] % sides
+        change[mside] = p[p[t.DECL_AT] + s[g, S_DSET] * (p[t.NS] + 2)]
+        return mside, 1
+    tricks = np.zeros(sides, dtype=np.int64)
+    gone = 0  # the sides of the seats that dropped out, which score nothing
+    for q in range(n):
+        tricks[q % sides] += pv[g, PV_WON, q]
+        if (s[g, S_DROPPED] >> q) & 1:
+            gone |= 1 << (q % sides)
+    maker = s[g, S_MAKER]
+    if maker < 0:
+        for x in range(sides):
+            change[x] = p[t.NM_PER] * tricks[x] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[x])
+        return -1, -1
+    made = score_hand(p, fmult, bids, points, s[g, S_B], maker % sides, tricks, s[g, S_REQUIRED],
+                      s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change, gone)  # fmt: skip
+    return maker % sides, made
+
+
+@_jit
 def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: Any, max_hands: int,
                g: int, how: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any,
                dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any, fin: Any, at: Any, phase_at: Any,
@@ -757,36 +754,13 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
     while True:
         change = np.zeros(sides, dtype=np.int64)
         winner = -1
-        if how == 1:
-            tricks = np.zeros(sides, dtype=np.int64)
-            for q in range(n):
-                tricks[q % sides] += pv[g, PV_WON, q]
-            maker = s[g, S_MAKER]
-            mside = maker % sides if maker >= 0 else -1
-            gone = 0  # the sides of the seats that dropped out, which score nothing
-            for q in range(n):
-                if (s[g, S_DROPPED] >> q) & 1:
-                    gone |= 1 << (q % sides)
-            if maker < 0:
-                made = -1
-                for x in range(sides):
-                    change[x] = p[t.NM_PER] * tricks[x] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[x])
-            else:
-                made = score_hand(p, fmult, bids, points, s[g, S_B], mside, tricks, s[g, S_REQUIRED],
-                              s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change, gone)  # fmt: skip
+        if how == 1 or how == 5:
+            mside, made = _hand_change(p, fmult, bids, points, g, how, s, pv, change)
             for x in range(sides):
                 scores[g, x] += change[x]
             winner = game_winner(p, scores[g], mside, made)
             if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + sides], winner):
                 winner = -1  # a game of the match won: the next starts, the dealer passing on
-        elif how == 5:  # a declared set: its points to its holder's side, made
-            mside = s[g, S_SEAT] % sides
-            change[mside] = p[p[t.DECL_AT] + s[g, S_DSET] * (p[t.NS] + 2)]
-            for x in range(sides):
-                scores[g, x] += change[x]
-            winner = game_winner(p, scores[g], mside, 1)
-            if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + sides], winner):
-                winner = -1
         for q in range(n):
             rew[g, q] += change[q % sides]
         hend[g] += 1
