@@ -141,14 +141,27 @@ def replay(variant: Any, episode: dict[str, Any], scores: tuple[int, ...] | None
     return len(episode["steps"])
 
 
-def check(variant: Any, seed: int, games: int, steps: int, policy: Policy | None = None) -> int:
+def replayed(
+    variant: Any, seed: int, games: int, steps: int, policy: Policy | None = None
+) -> tuple[VectorEnv, list[dict[str, Any]], int]:
+    """Step the games (:func:`run`) and replay every episode through the Python engine; the
+    environment, the episodes of all games, and the decisions checked."""
     env, episodes = run(variant, seed, games, steps, policy)
     checked = 0
     for g, eps in enumerate(episodes):
         for j, ep in enumerate(eps):
             last = j == len(eps) - 1
             checked += replay(variant, ep, tuple(int(x) for x in env.scores[g]) if last else None)
-    return checked
+    return env, [ep for eps in episodes for ep in eps], checked
+
+
+def check(variant: Any, seed: int, games: int, steps: int, policy: Policy | None = None) -> int:
+    return replayed(variant, seed, games, steps, policy)[2]
+
+
+def taken(env: VectorEnv, episodes: list[dict[str, Any]], verb: str) -> int:
+    """How many actions of ``verb`` the episodes took."""
+    return sum(env.space.keys[step["action"]][0] == verb for ep in episodes for step in ep["steps"])
 
 
 def test_euchre_steps_as_the_python_engine() -> None:
@@ -165,13 +178,8 @@ def test_matches_end_as_in_python(name: str) -> None:
     """A match is one episode: its games won start the next from 0 (laps carrying points), and
     it ends when a side has won it, as the Python engine plays it."""
     variant = load_variant(ROOT / "examples" / "house-rules" / f"{name}.yaml")
-    env, episodes = run(variant, seed=2, games=3, steps=1500)
-    ended = 0
-    for g, eps in enumerate(episodes):
-        for j, ep in enumerate(eps):
-            last = j == len(eps) - 1
-            replay(variant, ep, tuple(int(x) for x in env.scores[g]) if last else None)
-            ended += ep["end"] is not None
+    episodes = replayed(variant, seed=2, games=3, steps=1500)[1]
+    ended = sum(ep["end"] is not None for ep in episodes)
     assert ended >= 1
 
 
@@ -179,13 +187,8 @@ def test_the_dealer_names_a_turned_joker_s_suit_as_in_python() -> None:
     """A turned Joker waits for the dealer to name the suit it proposes (in the order-up phase),
     and the named suit is seen in the ``proposed`` piece, as the Python engine plays it."""
     variant = load_variant(ROOT / "examples/house-rules/euchre-turned-joker-dealer-names.yaml")
-    env, episodes = run(variant, seed=4, games=8, steps=500)
-    named = 0
-    for g, eps in enumerate(episodes):
-        for j, ep in enumerate(eps):
-            last = j == len(eps) - 1
-            replay(variant, ep, tuple(int(x) for x in env.scores[g]) if last else None)
-            named += sum(env.space.keys[step["action"]][0] == "suit" for step in ep["steps"])
+    env, episodes, _ = replayed(variant, seed=4, games=8, steps=500)
+    named = taken(env, episodes, "suit")
     assert named >= 1
 
 
@@ -194,15 +197,13 @@ def test_weak_hands_are_offered_as_in_python(name: str) -> None:
     """A seat dealt a weak hand is asked (a redeal or a swap with the kitty, or pass) and the
     hand goes on as the Python engine plays it."""
     variant = load_variant(ROOT / "examples" / "house-rules" / f"{name}.yaml")
-    env, episodes = run(variant, seed=6, games=8, steps=400)
-    offered = 0
-    for g, eps in enumerate(episodes):
-        for j, ep in enumerate(eps):
-            last = j == len(eps) - 1
-            replay(variant, ep, tuple(int(x) for x in env.scores[g]) if last else None)
-            offered += sum(
-                env.space.keys[i][0] in ("redeal", "swap") for step in ep["steps"] for i in step["legal"]
-            )
+    env, episodes, _ = replayed(variant, seed=6, games=8, steps=400)
+    offered = sum(
+        env.space.keys[i][0] in ("redeal", "swap")
+        for ep in episodes
+        for step in ep["steps"]
+        for i in step["legal"]
+    )
     assert offered >= 1
 
 
@@ -211,13 +212,8 @@ def test_a_lone_player_exchanges_as_in_python(name: str) -> None:
     """A lone player's partners give their cards (their best where the variant says), the lone
     player gives as many back, each seat seeing another's gift without its card."""
     variant = load_variant(name if name.endswith("euchre") else ROOT / name)
-    env, episodes = run(variant, seed=7, games=8, steps=500)
-    gifts = 0
-    for g, eps in enumerate(episodes):
-        for j, ep in enumerate(eps):
-            last = j == len(eps) - 1
-            replay(variant, ep, tuple(int(x) for x in env.scores[g]) if last else None)
-            gifts += sum(env.space.keys[step["action"]][0] == "give" for step in ep["steps"])
+    env, episodes, _ = replayed(variant, seed=7, games=8, steps=500)
+    gifts = taken(env, episodes, "give")
     assert gifts >= 4
 
 
@@ -233,13 +229,8 @@ def test_players_drop_out_as_in_python(name: str) -> None:
     """Once trump is made, each other seat from the maker's left stays in or drops out and sits
     the hand out; a side that stayed in and took no trick is bucked; each seat scores alone."""
     variant = load_variant(name if name.endswith("euchre") else ROOT / name)
-    env, episodes = run(variant, seed=9, games=8, steps=400)
-    dropped = 0
-    for g, eps in enumerate(episodes):
-        for j, ep in enumerate(eps):
-            last = j == len(eps) - 1
-            replay(variant, ep, tuple(int(x) for x in env.scores[g]) if last else None)
-            dropped += sum(env.space.keys[step["action"]][0] == "drop" for step in ep["steps"])
+    env, episodes, _ = replayed(variant, seed=9, games=8, steps=400)
+    dropped = taken(env, episodes, "drop")
     assert dropped >= 3
 
 
@@ -248,13 +239,8 @@ def test_packs_of_copies_step_as_in_python(name: str) -> None:
     """With two copies of each card, each distinct card held is one action and the observation
     counts copies as a fraction of them, as the Python engine encodes it."""
     variant = load_variant(name)
-    env, episodes = run(variant, seed=10, games=6, steps=400)
-    both = 0
-    for g, eps in enumerate(episodes):
-        for j, ep in enumerate(eps):
-            last = j == len(eps) - 1
-            replay(variant, ep, tuple(int(x) for x in env.scores[g]) if last else None)
-            both += sum(len(set(h)) < len(h) for d in ep["deals"] for h in d["hands"])
+    episodes = replayed(variant, seed=10, games=6, steps=400)[1]
+    both = sum(len(set(h)) < len(h) for ep in episodes for d in ep["deals"] for h in d["hands"])
     assert both >= 1  # a seat dealt both copies of a card
 
 
@@ -263,13 +249,8 @@ def test_a_declared_set_ends_the_hand_as_in_python() -> None:
     hold; a set declared ends the hand, scored at once for its holder's side."""
     name = "two-top-trumps-declared"
     variant = load_variant_data({"extends": "euchre", "name": name, **RARER[name]})
-    env, episodes = run(variant, seed=8, games=8, steps=400)
-    declared = 0
-    for g, eps in enumerate(episodes):
-        for j, ep in enumerate(eps):
-            last = j == len(eps) - 1
-            replay(variant, ep, tuple(int(x) for x in env.scores[g]) if last else None)
-            declared += sum(env.space.keys[step["action"]][0] == "declare" for step in ep["steps"])
+    env, episodes, _ = replayed(variant, seed=8, games=8, steps=400)
+    declared = taken(env, episodes, "declare")
     assert declared >= 3
 
 
