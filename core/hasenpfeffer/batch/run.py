@@ -27,6 +27,7 @@ from .. import accel
 from ..engine.events import HandResult
 from ..engine.phases.orderup import TURNED_TRUMP
 from ..format.variant import HAND_CAP, Variant
+from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
 from . import freshcache
 from .greedytables import build_greedy, empty_greedy
@@ -242,12 +243,15 @@ def play(
     debug: bool = False,
     max_hands: int = HAND_CAP,
     bots: Sequence[str] | None = None,
+    stepped: bool = False,
 ) -> Batch:
     """Play ``games`` games from ``seed`` (game ``i`` seeded ``(seed << 32) + i``), or one game
     from each of ``seeds``: the same seed, the same game, and the one ``Game(variant, seed=...)``
     deals with the same actions (:mod:`hasenpfeffer.engine.draws`); ValueError for a variant not covered or without numba. ``bots`` name each
     seat's player, ``random`` (uniformly random legal actions, the default) or ``greedy`` (the
-    compiled twin of the greedy bot, :mod:`.greedy_compiled`)."""
+    compiled twin of the greedy bot, :mod:`.greedy_compiled`). ``stepped`` plays the games one
+    decision at a time over the stepped kernel (:mod:`.games_compiled`): the same games, without
+    the legal ids of ``debug``."""
     accel.require("the compiled engine")
     tables = build(variant)
     pol = policies(variant, bots)
@@ -257,6 +261,8 @@ def play(
     from .kernel_compiled import row_width
 
     record = record or debug
+    if stepped and debug:
+        raise ValueError("a stepped run keeps no legal ids: play it without debug")
     if seeds is None:
         seeds = [(seed << 32) + i for i in range(games)]
     seed_array = np.array([s % (1 << 64) for s in seeds], dtype=np.uint64)
@@ -273,11 +279,15 @@ def play(
         lcnt = np.zeros(cap_a if debug else 1, dtype=np.int64)
         lbuf = np.zeros(cap_a * 8 if debug else 1, dtype=np.int64)
         ctr = np.zeros(4, dtype=np.int64)
-        kernel_play(
-            p, tables.failure_multiplier, tables.deck, tables.eff, tables.key, tables.suit_of,
-            tables.trump_ids, tables.bids, tables.points, seed_array, max_hands, record,
-            debug, games_out, hands_out, acts, lcnt, lbuf, ctr, pol if pol.any() else None, greedy.arrays,
-        )  # fmt: skip
+        if stepped:
+            _play_stepped(variant, tables, pol, greedy.arrays, seed_array, max_hands, record, games_out,
+                          hands_out, acts, ctr)  # fmt: skip
+        else:
+            kernel_play(
+                p, tables.failure_multiplier, tables.deck, tables.eff, tables.key, tables.suit_of,
+                tables.trump_ids, tables.bids, tables.points, seed_array, max_hands, record,
+                debug, games_out, hands_out, acts, lcnt, lbuf, ctr, pol if pol.any() else None, greedy.arrays,
+            )  # fmt: skip
         if not ctr[3]:
             break
         cap_h = max(cap_h * 2, int(ctr[2]) + 1)
@@ -296,6 +306,19 @@ def play(
         tuple("random" if x == 0 else "greedy" for x in pol.tolist()),
         tuple(int(s) for s in seed_array.tolist()),
     )
+
+
+def _play_stepped(variant: Variant, tables: Tables, pol: Any, greedy: Any, seeds: Any, max_hands: int,
+                  record: bool, games_out: Any, hands_out: Any, acts: Any, ctr: Any) -> None:  # fmt: skip
+    """:func:`play`'s games over the stepped kernel (:mod:`.games_compiled`)."""
+    from . import games_compiled as gm
+    from . import steppolicy_compiled as sp
+
+    actions = action_space(variant).size
+    kt, ko, ka = gm.arrays(tables, actions)
+    b = sp.arrays(tables.params, 1, actions, gm.decisions_per_hand(tables.params))
+    b["pol"][:] = pol
+    gm.play(kt, ko, ka, sp.bots(b, greedy), seeds, max_hands, record, games_out, hands_out, acts, ctr)
 
 
 def warm(

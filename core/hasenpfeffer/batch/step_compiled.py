@@ -61,7 +61,8 @@ PHASE_NAMES += ("weak-hand", "exchange", "declare", "drop-out")
 (S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
 (S_TOOK, S_LONE_CONTRACT, S_HN, S_WK, S_WRULE, S_SWAPPED, S_XLONE, S_XI, S_XDEF) = range(27, 36)
 (S_DK, S_DSET, S_DROPK, S_DROPPED, S_BY_TURN, S_WON) = range(36, 42)
-S_COLS = S_WON + 8
+S_SWAP_RULE, S_REDEAL_RULE = S_WON + 8, S_WON + 9
+S_COLS = S_WON + 10
 """(``S_WON``: the games each side won in the match, a column by side, eight at most; ``S_WK``:
 the seat asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its hand meets,
 ``S_SWAPPED`` 1 once a seat swapped with the kitty this hand; ``S_XLONE``: the lone player
@@ -69,7 +70,8 @@ who exchanges with the partners, ``S_XI`` the gifts made, ``S_XDEF`` 1 for a lon
 ``S_DK``: the seat asked about a declaration, its place from the dealer's left, ``S_DSET`` the
 set it holds; ``S_DROPK``: the seat asked to drop out, its place from the maker's left,
 ``S_DROPPED`` the seats that dropped out, a bit each, ``S_BY_TURN`` 1 where the turned card
-made trump at once.)"""
+made trump at once; ``S_SWAP_RULE`` and ``S_REDEAL_RULE``: the weak-hand rule that swapped and
+that threw the hand in, its place + 1, 0 for none.)"""
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
 PV_OUT, PV_WON, PV_TRICK, PV_PLAYED, PV_ROWS = 0, 1, 2, 3, 7
 """(``PV_PLAYED``: a row of bits by copy of the card, for packs of up to four copies: a card's
@@ -148,7 +150,7 @@ def tuples(
 
 
 @_jit
-def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
+def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
           pv: Any, dbuf: Any, dn: Any, new: int) -> int:  # fmt: skip
     """Shuffle and deal game ``g``'s hand: 0 when a decision awaits, else how it is thrown in at
     once (3: the same dealer deals again, a turned Joker that proposes no suit or a weak hand's
@@ -168,10 +170,13 @@ def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, c
     row = dbuf[g, dn[g] % dbuf.shape[1]]
     row[D_DEALER], row[D_NEW] = dealer, new
     at = D_CARDS
-    for q in range(n):
-        row[at : at + hs] = np.sort(hand[g, q, :hs])
+    for q in range(n):  # each hand in order, sorted in place (nothing allocated)
+        for j in range(hs):
+            row[at + j] = hand[g, q, j]
+        sort_ids(row[at : at + hs], hs)
         at += hs
-    row[at : at + ks] = kitty[g, :ks]
+    for j in range(ks):
+        row[at + j] = kitty[g, j]
     dn[g] += 1
     pv[g, :, :] = 0
     pv[g, PV_TRICK, :] = -1
@@ -189,6 +194,7 @@ def _deal(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, c
     )
     s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT], s[g, S_HN] = p[t.L], dealer, 0, 0, 0
     s[g, S_SWAPPED], s[g, S_DROPPED], s[g, S_BY_TURN] = 0, 0, 0
+    s[g, S_SWAP_RULE], s[g, S_REDEAL_RULE] = 0, 0
     if p[t.WEAK_N] > 0:
         return _weak_hands(p, g, s, hand, cnt, kitty, pv, 1)
     return _begin(p, g, s, hand, cnt, pv)
@@ -215,7 +221,7 @@ def _weak_hands(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any
     """Ask the seats from the ``k0``-th from the dealer's left about the first weak-hand rule
     each hand meets (:mod:`.weak_compiled`): an optional rule waits for the seat's decision, one
     that is not acts at once; when none is left, the making begins (:func:`_begin`). 0, or how
-    the hand is thrown in (:func:`_deal`)."""
+    the hand is thrown in (:func:`deal_hand`)."""
     n, dealer = p[t.N], s[g, S_DEALER]
     for k in range(k0, n + 1):
         seat = (dealer + k) % n
@@ -244,10 +250,11 @@ def _weak_act(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, seat: int
     next), a swap gives the counted cards for the kitty's hidden ones (0)."""
     at = p[t.WEAK_AT] + w * t.W_WIDTH
     if p[at + t.W_SWAP] != 1:
+        s[g, S_REDEAL_RULE] = w + 1
         return 3 if p[at + t.W_SAME] else 4
     sort_ids(hand[g, seat], cnt[g, seat])  # as held, in the Python engine's order: by card id
     swap(p, hand[g], cnt[g], seat, w, kitty[g])
-    s[g, S_SWAPPED] = 1
+    s[g, S_SWAPPED], s[g, S_SWAP_RULE] = 1, w + 1
     return 0
 
 
@@ -281,6 +288,9 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
     may_alone = p[t.MAY_ALONE] == 1 and n > 2
     row = legal[g]
     m = 0
+    if ph == PLAY:
+        k[g] = _cards(p, eff, g, s, hand, cnt, row)
+        return
     if ph == ORDER:
         partner_alone = p[t.DPA] == 1 and seat != dealer and seat % p[t.SIDES] == dealer % p[t.SIDES]
         m = order_ups(p, partner_alone, may_alone, seat == dealer and p[t.ROUNDS] == 1 and stuck, row, m)
@@ -328,19 +338,28 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
             row[m] = p[t.SUIT_BASE] + x
             m += 1
     else:
-        effs = eff[s[g, S_TI]]
-        if s[g, S_J] > 0:
-            for i in range(cnt[g, seat]):
-                if effs[hand[g, seat, i]] == s[g, S_LED]:
-                    row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
-                    m += 1
-        if m == 0:
-            for i in range(cnt[g, seat]):
-                row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
-                m += 1
-    if ph in (PLAY, DISCARD, EXCHANGE):
+        m = _cards(p, eff, g, s, hand, cnt, row)
+    if ph in (DISCARD, EXCHANGE):
         m = distinct(p, row, m)  # one action for each distinct card held (pack.copies)
     k[g] = m
+
+
+@_bare
+def _cards(p: Any, eff: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> int:
+    """Game ``g``'s legal cards to play into ``row``: those that follow the suit led, else any;
+    one id for each distinct card held (``pack.copies``). How many."""
+    seat, m = s[g, S_SEAT], 0
+    effs = eff[s[g, S_TI]]
+    if s[g, S_J] > 0:
+        for i in range(cnt[g, seat]):
+            if effs[hand[g, seat, i]] == s[g, S_LED]:
+                row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
+                m += 1
+    if m == 0:
+        for i in range(cnt[g, seat]):
+            row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
+            m += 1
+    return distinct(p, row, m)
 
 
 @_bare
@@ -353,7 +372,7 @@ def weight(p: Any, c: int) -> float:
     return float((p[t.C] - jokers) / (p[t.DECK] - jokers))
 
 
-@_jit
+@_bare
 def _next_seat(pv: Any, g: int, seat: int, n: int) -> int:
     """The next seat to the left that is not sitting out."""
     seat = (seat + 1) % n
@@ -665,46 +684,55 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
         else:
             _defence_or_play(p, g, s, hand, cnt, pv)
     else:
-        if ph == SUIT:
-            s[g, S_LED], s[g, S_NAMED] = x - p[t.SUIT_BASE], x - p[t.SUIT_BASE]
-        else:
-            c = x - p[t.PLAY_BASE]
-            remove(hand[g], cnt[g], seat, c)
-            pv[g, PV_TRICK, seat] = c
-            row = PV_PLAYED
-            while (pv[g, row, seat] >> c) & 1:  # another copy of the card already played
-                row += 1
-            pv[g, row, seat] |= 1 << c
-            if s[g, S_J] == 0:
-                s[g, S_LED] = eff[s[g, S_TI], c]
-                if c == p[t.JOKER] and s[g, S_TI] == ns and p[t.JOKER_NAMES]:
-                    s[g, S_PHASE] = SUIT
-                    return 0
-        s[g, S_PHASE] = PLAY
-        s[g, S_J] += 1
-        if s[g, S_J] < s[g, S_ACTIVE]:
-            s[g, S_SEAT] = _next_seat(pv, g, seat, n)
-            return 0
-        # the trick is complete: its winner leads the next
-        ti, leader = s[g, S_TI], s[g, S_LEADER]
-        row = key[ti, eff[ti, pv[g, PV_TRICK, leader]]]
-        q, best, top = leader, leader, -(1 << 60)
-        for _ in range(s[g, S_ACTIVE]):
-            if row[pv[g, PV_TRICK, q]] > top:
-                best, top = q, row[pv[g, PV_TRICK, q]]
-            q = _next_seat(pv, g, q, n)
-        pv[g, PV_WON, best] += 1
-        pv[g, PV_TRICK, :] = -1
-        s[g, S_TRICKS] += 1
-        s[g, S_NAMED], s[g, S_J] = -1, 0
-        if s[g, S_TRICKS] == s[g, S_NTRICKS]:
-            return 1  # the seat that played the last card stays the seat to move (the final view's)
-        s[g, S_SEAT], s[g, S_LEADER] = best, best
+        return _play(p, eff, key, g, x, s, hand, cnt, pv)
+    return 0
+
+
+@_bare
+def _play(p: Any, eff: Any, key: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
+    """Apply id ``x`` of the play (a card, or the suit named after a Joker led) to game ``g``; 1
+    when the last trick is complete."""
+    n, ns, seat = p[t.N], p[t.NS], s[g, S_SEAT]
+    if s[g, S_PHASE] == SUIT:
+        s[g, S_LED], s[g, S_NAMED] = x - p[t.SUIT_BASE], x - p[t.SUIT_BASE]
+    else:
+        c = x - p[t.PLAY_BASE]
+        remove(hand[g], cnt[g], seat, c)
+        pv[g, PV_TRICK, seat] = c
+        row = PV_PLAYED
+        while (pv[g, row, seat] >> c) & 1:  # another copy of the card already played
+            row += 1
+        pv[g, row, seat] |= 1 << c
+        if s[g, S_J] == 0:
+            s[g, S_LED] = eff[s[g, S_TI], c]
+            if c == p[t.JOKER] and s[g, S_TI] == ns and p[t.JOKER_NAMES]:
+                s[g, S_PHASE] = SUIT
+                return 0
+    s[g, S_PHASE] = PLAY
+    s[g, S_J] += 1
+    if s[g, S_J] < s[g, S_ACTIVE]:
+        s[g, S_SEAT] = _next_seat(pv, g, seat, n)
+        return 0
+    # the trick is complete: its winner leads the next
+    ti, leader = s[g, S_TI], s[g, S_LEADER]
+    row = key[ti, eff[ti, pv[g, PV_TRICK, leader]]]
+    q, best, top = leader, leader, -(1 << 60)
+    for _ in range(s[g, S_ACTIVE]):
+        if row[pv[g, PV_TRICK, q]] > top:
+            best, top = q, row[pv[g, PV_TRICK, q]]
+        q = _next_seat(pv, g, q, n)
+    pv[g, PV_WON, best] += 1
+    pv[g, PV_TRICK, :] = -1
+    s[g, S_TRICKS] += 1
+    s[g, S_NAMED], s[g, S_J] = -1, 0
+    if s[g, S_TRICKS] == s[g, S_NTRICKS]:
+        return 1  # the seat that played the last card stays the seat to move (the final view's)
+    s[g, S_SEAT], s[g, S_LEADER] = best, best
     return 0
 
 
 @_jit
-def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
+def new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     """Start game ``g`` again: its key (:func:`.draws_compiled.restart`), scores 0, a random dealer."""
     scores[g, :] = 0
     s[g, S_HANDS] = 0
@@ -713,7 +741,7 @@ def _new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
 
 
 @_jit
-def _hand_change(p: Any, fmult: float, bids: Any, points: Any, g: int, how: int, s: Any, pv: Any,
+def hand_change(p: Any, fmult: float, bids: Any, points: Any, g: int, how: int, s: Any, pv: Any,
                  change: Any) -> tuple[int, int]:  # fmt: skip
     """Game ``g``'s hand scored into ``change`` by side (``how``: 1 played out, 5 ended by a
     declared set); the maker's side (-1: none) and whether made (1, 0; -1: no maker)."""
@@ -755,7 +783,7 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
         change = np.zeros(sides, dtype=np.int64)
         winner = -1
         if how == 1 or how == 5:
-            mside, made = _hand_change(p, fmult, bids, points, g, how, s, pv, change)
+            mside, made = hand_change(p, fmult, bids, points, g, how, s, pv, change)
             for x in range(sides):
                 scores[g, x] += change[x]
             winner = game_winner(p, scores[g], mside, made)
@@ -779,11 +807,11 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
                 fobs[g, at[O_HAND] : at[O_HAND] + p[t.C]] = 0
             kept = True
         if ends:
-            _new_game(p, g, s, st, scores)
+            new_game(p, g, s, st, scores)
             new = 1
         elif not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
             s[g, S_DEALER] = (s[g, S_DEALER] + p[t.STEP]) % n
-        how = _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
+        how = deal_hand(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
         if how == 0:
             return
 
@@ -798,8 +826,8 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
     dn[:] = 0
     for g in range(seeds.shape[0]):
         st[g, V_SEED], st[g, V_GAMES] = np.uint64(seeds[g]), np.uint64(0)
-        _new_game(p, g, s, st, scores)
-        how = _deal(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, 1)
+        new_game(p, g, s, st, scores)
+        how = deal_hand(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, 1)
         if how:
             hand_over(p, fmult, deck, suit_of, bids, points, max_hands, g, how, s, st, hand, cnt, kitty, pv,
                        scores, dbuf, dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist, -1,
@@ -852,6 +880,9 @@ def advance(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, hcol: Any, hi
     if hcol[x] >= 0 and s[g, S_HN] < hist.shape[1]:
         hist[g, s[g, S_HN], 0], hist[g, s[g, S_HN], 1] = s[g, S_SEAT], x
         s[g, S_HN] += 1
+    ph = s[g, S_PHASE]
+    if ph in (PLAY, SUIT):
+        return _play(p, eff, key, g, x, s, hand, cnt, pv)
     return _apply(p, eff, key, trump_ids, bids, g, x, s, hand, cnt, kitty, pv)
 
 

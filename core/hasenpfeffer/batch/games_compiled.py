@@ -1,0 +1,178 @@
+"""Whole games over the stepped kernel (numba): the batch engine's games played one decision at a
+time by :mod:`.step_compiled`, the bots of :mod:`.steppolicy_compiled` deciding, into the rows
+the whole-game kernel writes (:mod:`.rows`).
+
+Each game is keyed by its own seed, as :mod:`.kernel_compiled` keys it (its first dealer, its
+deals and its random bots' draws: :mod:`.draws_compiled`), so the same seed gives the same game
+from either kernel, and the one the Python engine plays. A game plays hands until a side wins it
+(in a match, enough games) or ``max_hands`` are played. Each hand writes a row: its result, and
+when recording its deal and the span of its action ids in ``acts``. :func:`arrays` gives the
+state of one game in play, which :func:`play` takes as the stepped kernel's tuples.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from .. import jitcache
+from . import step_compiled as sc
+from . import steppolicy_compiled as sp
+from . import tables as t
+from .decide_compiled import A_N, H_N, OVER
+from .draws_compiled import V_GAMES, V_SEED
+from .rows import (
+    BID_DECLARED,
+    BID_ORDER_UP,
+    BID_TURNED,
+    G_COLS,
+    G_DEALER,
+    G_HANDS,
+    G_WINNER,
+    H_ACOUNT,
+    H_ALONE,
+    H_ASTART,
+    H_BID,
+    H_COLS,
+    H_DEALER,
+    H_DEF_ALONE,
+    H_DROPPED,
+    H_FORCED,
+    H_GAME,
+    H_MADE,
+    H_MAKER,
+    H_REDEAL,
+    H_SWAP,
+    H_THROWN,
+    H_TRUMP,
+)
+from .score_compiled import game_winner, match_won
+
+_jit = jitcache.jit(nogil=True)
+
+
+def decisions_per_hand(p: Any) -> int:
+    """Room for one hand's decisions in the log (as the batch's room for actions per hand)."""
+    return int(p[t.N] * p[t.HS] + 5 * p[t.N] + p[t.KS] + 8)
+
+
+def arrays(tables: Any, actions: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
+    """The stepped kernel's tuples (``kt``, ``ko``, ``ka``: :func:`.step_compiled.tuples`) for one
+    game in play at a time, with no history kept and no view written (``actions``: the size of
+    the variant's action space)."""
+    p = tables.params
+    a = sc.arrays(p, 1, actions, 0)
+    a["fobs"] = np.zeros((1, 1), dtype=np.float32)
+    at = np.full(sc.O_COLS, -1, dtype=np.int64)
+    phase_at = np.full(sc.PHASES, -1, dtype=np.int64)
+    bid_obs = np.full((len(tables.bids) + 1, sc.BO_COLS), -1, dtype=np.int64)
+    hcol = np.full(actions, -1, dtype=np.int64)  # no decision kept in a history
+    return sc.tuples(tables, 0, at, phase_at, bid_obs, hcol, a)
+
+
+@_jit
+def play(kt: Any, ko: Any, ka: Any, pa: Any, seeds: Any, max_hands: int, record: bool, games_out: Any,
+         hands_out: Any, acts: Any, ctr: Any) -> None:  # fmt: skip
+    """Play a game from each of ``seeds`` into ``games_out`` and ``hands_out`` (their rows:
+    :mod:`.rows`), and when recording each hand's deal into its row and its action ids into
+    ``acts`` (``ctr``: the counts written and whether a buffer overflowed, as the whole-game
+    kernel's)."""
+    p, deck, suit_of, eff, trump_ids, bids = kt[0], kt[2], kt[5], kt[3], kt[6], kt[7]
+    s, st, hand, cnt, kitty, pv, scores, legal, k, dbuf, dn = ka[:11]
+    kn, streams, gen, log, ln = pa[2], pa[3], pa[4], pa[7], pa[8]
+    n, sides = p[t.N], p[t.SIDES]
+    stop = np.zeros(n, dtype=np.int64)  # no seat stops the bots
+    hr = np.zeros(hands_out.shape[1], dtype=np.int64)
+    for gi in range(seeds.shape[0]):
+        st[0, V_SEED], st[0, V_GAMES] = seeds[gi], np.uint64(0)
+        sc.new_game(p, 0, s, st, scores)
+        gen[0] = -1
+        sp.rekey(st, streams, gen, 0)
+        games_out[gi, G_DEALER] = s[0, sc.S_DEALER]
+        winner, played, new = -1, 0, 1
+        while played < max_hands:
+            dn[0], ln[0] = 0, 0
+            kn[0, 0, :] = 0
+            kn[0, 5:, :] = 0
+            kn[0, 2, 1] = 0
+            how = sc.deal_hand(p, deck, suit_of, 0, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
+            new = 0
+            hr[:] = 0
+            if record:
+                at = H_COLS + 3 * sides
+                width = dbuf.shape[2] - sc.D_CARDS
+                hr[at : at + width] = dbuf[0, 0, sc.D_CARDS :]
+            if how == 0:
+                sc.legal_ids(p, eff, trump_ids, bids, 0, s, hand, cnt, legal, k)
+                x = -1
+                while True:
+                    how = sp.run_bots(kt, ko, ka, pa, 0, stop, x)
+                    if how != sp.WEIGH:
+                        break
+                    x = sp.weigh(p, trump_ids, pa[1], 0, s, hand, cnt, pv, kn, pa[5], pa[6], k[0])
+            _row(p, kt[1], bids, kt[8], gi, how, s, pv, hr)
+            change = hr[H_COLS + sides : H_COLS + 2 * sides]
+            for x in range(sides):
+                scores[0, x] += change[x]
+            hr[H_COLS + 2 * sides : H_COLS + 3 * sides] = scores[0]
+            first = ctr[A_N]  # the decisions are counted, and kept when recording
+            hr[H_ASTART], hr[H_ACOUNT] = first, ln[0]
+            if record:
+                if first + ln[0] <= acts.shape[0] and ln[0] <= log.shape[1]:
+                    for i in range(ln[0]):
+                        acts[first + i] = log[0, i, sp.LOG_ID]
+                else:
+                    ctr[OVER] = 1
+            ctr[A_N] = first + ln[0]
+            nh = ctr[H_N]
+            if nh < hands_out.shape[0]:
+                hands_out[nh, :] = hr
+            else:
+                ctr[OVER] = 1
+            ctr[H_N] = nh + 1
+            played += 1
+            s[0, sc.S_HANDS] += 1
+            if how == 1 or how == 5:
+                mside = hr[H_MAKER] % sides if hr[H_MAKER] >= 0 else -1
+                winner = game_winner(p, scores[0], mside, hr[H_MADE])
+                if winner >= 0:
+                    if match_won(p, scores[0], s[0, sc.S_WON : sc.S_WON + sides], winner):
+                        break
+                    winner = -1
+            if not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
+                s[0, sc.S_DEALER] = (s[0, sc.S_DEALER] + p[t.STEP]) % n
+        games_out[gi, G_HANDS], games_out[gi, G_WINNER] = played, winner
+        games_out[gi, G_COLS : G_COLS + sides] = scores[0]
+
+
+@_jit
+def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any, pv: Any, hr: Any) -> None:
+    """The hand that ended (``how``: 1 played out, 2 thrown in after the making, 3 or 4 at the
+    deal, 5 ended by a declared set) into ``hr``: its result, tricks and score change by side."""
+    n, sides = p[t.N], p[t.SIDES]
+    hr[H_GAME], hr[H_DEALER] = gi, s[0, sc.S_DEALER]
+    hr[H_SWAP], hr[H_REDEAL] = s[0, sc.S_SWAP_RULE], s[0, sc.S_REDEAL_RULE]
+    hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_MADE] = -1, -1, -1, -1
+    if how != 1 and how != 5:
+        hr[H_THROWN] = 1
+        return
+    hr[H_TRUMP], hr[H_DROPPED] = s[0, sc.S_TI], s[0, sc.S_DROPPED]
+    change = hr[H_COLS + sides : H_COLS + 2 * sides]
+    hr[H_MADE] = sc.hand_change(p, fmult, bids, points, 0, how, s, pv, change)[1]
+    if how == 5:
+        hr[H_MAKER], hr[H_BID] = s[0, sc.S_SEAT], BID_DECLARED - s[0, sc.S_DSET]
+        return
+    maker = s[0, sc.S_MAKER]
+    for q in range(n):
+        hr[H_COLS + q % sides] += pv[0, sc.PV_WON, q]
+    hr[H_ALONE], hr[H_DEF_ALONE], hr[H_FORCED] = (
+        s[0, sc.S_ALONE],
+        s[0, sc.S_DEF_ALONE] >= 0,
+        s[0, sc.S_FORCED],
+    )
+    hr[H_MAKER] = maker
+    if s[0, sc.S_BY_TURN]:
+        hr[H_BID] = BID_TURNED
+    elif maker >= 0:
+        hr[H_BID] = s[0, sc.S_B] if p[t.AUCTION] else BID_ORDER_UP
