@@ -13,7 +13,7 @@ from .. import jitcache
 from . import tables as t
 from .decide_compiled import decide, write
 
-_jit = jitcache.jit(nogil=True)
+_jit = jitcache.jit(nogil=True, _nrt=True)
 
 
 @_jit

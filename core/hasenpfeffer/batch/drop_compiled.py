@@ -17,7 +17,7 @@ from . import greedy_compiled as gc
 from . import tables as t
 from .decide_compiled import decide, write
 
-_jit = jitcache.jit(nogil=True)
+_jit = jitcache.jit(nogil=True, _nrt=True)
 
 
 @_jit

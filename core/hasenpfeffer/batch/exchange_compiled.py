@@ -14,7 +14,7 @@ from . import greedy_compiled as gc
 from . import tables as t
 from .decide_compiled import decide, distinct, remove, sort_ids, write
 
-_jit = jitcache.jit(nogil=True)
+_jit = jitcache.jit(nogil=True, _nrt=True)
 _leaf = jitcache.jit(nogil=True, _nrt=False)
 """Compiled without reference counting: it allocates nothing (see score_compiled)."""
 

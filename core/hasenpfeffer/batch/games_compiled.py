@@ -49,12 +49,9 @@ from .rows import (
 )
 from .score_compiled import game_winner, match_won
 
-_jit = jitcache.jit(nogil=True)
-
-
-def decisions_per_hand(p: Any) -> int:
-    """Room for one hand's decisions in the log (as the batch's room for actions per hand)."""
-    return int(p[t.N] * p[t.HS] + 5 * p[t.N] + p[t.KS] + 8)
+_jit = jitcache.jit(nogil=True, _nrt=True)
+_bare = jitcache.jit(nogil=True, _nrt=False)
+"""For what runs at every hand and allocates nothing (as :data:`.step_compiled._bare`)."""
 
 
 def arrays(tables: Any, actions: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
@@ -78,79 +75,82 @@ def play(kt: Any, ko: Any, ka: Any, pa: Any, seeds: Any, max_hands: int, record:
     :mod:`.rows`), and when recording each hand's deal into its row and its action ids into
     ``acts`` (``ctr``: the counts written and whether a buffer overflowed, as the whole-game
     kernel's)."""
+    stop = np.zeros(kt[0][t.N], dtype=np.int64)  # no seat stops the bots
+    hr = np.zeros(hands_out.shape[1], dtype=np.int64)
+    for gi in range(seeds.shape[0]):
+        _game(kt, ko, ka, pa, seeds[gi], gi, max_hands, record, stop, hr, games_out, hands_out, acts, ctr)
+
+
+@_bare
+def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int, record: bool, stop: Any,
+          hr: Any, games_out: Any, hands_out: Any, acts: Any, ctr: Any) -> None:  # fmt: skip
+    """Game ``gi`` of :func:`play`, keyed by ``seed`` (``hr``: scratch for a hand's row); compiled
+    without reference counting, as it runs at every hand."""
     p, deck, suit_of, eff, trump_ids, bids = kt[0], kt[2], kt[5], kt[3], kt[6], kt[7]
     s, st, hand, cnt, kitty, pv, scores, legal, k, dbuf, dn = ka[:11]
     kn, streams, gen, log, ln = pa[2], pa[3], pa[4], pa[7], pa[8]
     n, sides = p[t.N], p[t.SIDES]
-    stop = np.zeros(n, dtype=np.int64)  # no seat stops the bots
-    hr = np.zeros(hands_out.shape[1], dtype=np.int64)
-    for gi in range(seeds.shape[0]):
-        st[0, V_SEED], st[0, V_GAMES] = seeds[gi], np.uint64(0)
-        sc.new_game(p, 0, s, st, scores)
-        gen[0] = -1
-        sp.rekey(st, streams, gen, 0)
-        games_out[gi, G_DEALER] = s[0, sc.S_DEALER]
-        winner, played, new = -1, 0, 1
-        while played < max_hands:
-            dn[0], ln[0] = 0, 0
-            kn[0, 0, :] = 0
-            kn[0, 5:, :] = 0
-            kn[0, 2, 1] = 0
-            how = sc.deal_hand(p, deck, suit_of, 0, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
-            new = 0
-            hr[:] = 0
-            if record:
-                at = H_COLS + 3 * sides
-                width = dbuf.shape[2] - sc.D_CARDS
-                hr[at : at + width] = dbuf[0, 0, sc.D_CARDS :]
-            if how == 0:
-                sc.legal_ids(p, eff, trump_ids, bids, 0, s, hand, cnt, legal, k)
-                x = -1
-                while True:
-                    how = sp.run_bots(kt, ko, ka, pa, 0, stop, x)
-                    if how != sp.WEIGH:
-                        break
-                    x = sp.weigh(p, trump_ids, pa[1], 0, s, hand, cnt, pv, kn, pa[5], pa[6], k[0])
-            _row(p, kt[1], bids, kt[8], gi, how, s, pv, hr)
-            change = hr[H_COLS + sides : H_COLS + 2 * sides]
-            for x in range(sides):
-                scores[0, x] += change[x]
-            hr[H_COLS + 2 * sides : H_COLS + 3 * sides] = scores[0]
-            first = ctr[A_N]  # the decisions are counted, and kept when recording
-            hr[H_ASTART], hr[H_ACOUNT] = first, ln[0]
-            if record:
-                if first + ln[0] <= acts.shape[0] and ln[0] <= log.shape[1]:
-                    for i in range(ln[0]):
-                        acts[first + i] = log[0, i, sp.LOG_ID]
-                else:
-                    ctr[OVER] = 1
-            ctr[A_N] = first + ln[0]
-            nh = ctr[H_N]
-            if nh < hands_out.shape[0]:
-                hands_out[nh, :] = hr
+    st[0, V_SEED], st[0, V_GAMES] = seed, np.uint64(0)
+    sc.new_game(p, 0, s, st, scores)
+    gen[0] = -1
+    sp.rekey(st, streams, gen, 0)
+    games_out[gi, G_DEALER] = s[0, sc.S_DEALER]
+    winner, played, new = -1, 0, 1
+    while played < max_hands:
+        dn[0], ln[0] = 0, 0
+        sp.forget(kn, 0)
+        how = sc.deal_hand(p, deck, suit_of, 0, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
+        new = 0
+        hr[:] = 0
+        if record:
+            at = H_COLS + 3 * sides
+            width = n * p[t.HS] + p[t.KS]
+            for i in range(width):  # element by element: copying a slice would allocate
+                hr[at + i] = dbuf[0, 0, sc.D_CARDS + i]
+        if how == 0:
+            sc.legal_ids(p, eff, trump_ids, bids, 0, s, hand, cnt, legal, k)
+            how = sp.to_stop(kt, ko, ka, pa, 0, stop, -1)
+        _row(p, kt[1], bids, kt[8], gi, how, s, pv, hr)
+        for x in range(sides):
+            scores[0, x] += hr[H_COLS + sides + x]
+            hr[H_COLS + 2 * sides + x] = scores[0, x]
+        first = ctr[A_N]  # the decisions are counted, and kept when recording
+        hr[H_ASTART], hr[H_ACOUNT] = first, ln[0]
+        if record:
+            if first + ln[0] <= acts.shape[0] and ln[0] <= log.shape[1]:
+                for i in range(ln[0]):
+                    acts[first + i] = log[0, i, sp.LOG_ID]
             else:
                 ctr[OVER] = 1
-            ctr[H_N] = nh + 1
-            played += 1
-            s[0, sc.S_HANDS] += 1
-            if how == 1 or how == 5:
-                mside = hr[H_MAKER] % sides if hr[H_MAKER] >= 0 else -1
-                winner = game_winner(p, scores[0], mside, hr[H_MADE])
-                if winner >= 0:
-                    if match_won(p, scores[0], s[0, sc.S_WON : sc.S_WON + sides], winner):
-                        break
-                    winner = -1
-            if not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
-                s[0, sc.S_DEALER] = (s[0, sc.S_DEALER] + p[t.STEP]) % n
-        games_out[gi, G_HANDS], games_out[gi, G_WINNER] = played, winner
-        games_out[gi, G_COLS : G_COLS + sides] = scores[0]
+        ctr[A_N] = first + ln[0]
+        nh = ctr[H_N]
+        if nh < hands_out.shape[0]:
+            for i in range(hr.shape[0]):
+                hands_out[nh, i] = hr[i]
+        else:
+            ctr[OVER] = 1
+        ctr[H_N] = nh + 1
+        played += 1
+        s[0, sc.S_HANDS] += 1
+        if how == 1 or how == 5:
+            mside = hr[H_MAKER] % sides if hr[H_MAKER] >= 0 else -1
+            winner = game_winner(p, scores[0], mside, hr[H_MADE])
+            if winner >= 0:
+                if match_won(p, scores[0], s[0, sc.S_WON : sc.S_WON + sides], winner):
+                    break
+                winner = -1
+        if not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
+            s[0, sc.S_DEALER] = (s[0, sc.S_DEALER] + p[t.STEP]) % n
+    games_out[gi, G_HANDS], games_out[gi, G_WINNER] = played, winner
+    for x in range(sides):
+        games_out[gi, G_COLS + x] = scores[0, x]
 
 
-@_jit
+@_bare
 def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any, pv: Any, hr: Any) -> None:
     """The hand that ended (``how``: 1 played out, 2 thrown in after the making, 3 or 4 at the
     deal, 5 ended by a declared set) into ``hr``: its result, tricks and score change by side."""
-    n, sides = p[t.N], p[t.SIDES]
+    sides = p[t.SIDES]
     hr[H_GAME], hr[H_DEALER] = gi, s[0, sc.S_DEALER]
     hr[H_SWAP], hr[H_REDEAL] = s[0, sc.S_SWAP_RULE], s[0, sc.S_REDEAL_RULE]
     hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_MADE] = -1, -1, -1, -1
@@ -158,14 +158,12 @@ def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any
         hr[H_THROWN] = 1
         return
     hr[H_TRUMP], hr[H_DROPPED] = s[0, sc.S_TI], s[0, sc.S_DROPPED]
-    change = hr[H_COLS + sides : H_COLS + 2 * sides]
-    hr[H_MADE] = sc.hand_change(p, fmult, bids, points, 0, how, s, pv, change)[1]
+    change, tricks = hr[H_COLS + sides : H_COLS + 2 * sides], hr[H_COLS : H_COLS + sides]
+    hr[H_MADE] = sc.hand_change(p, fmult, bids, points, 0, how, s, pv, change, tricks)[1]
     if how == 5:
         hr[H_MAKER], hr[H_BID] = s[0, sc.S_SEAT], BID_DECLARED - s[0, sc.S_DSET]
         return
     maker = s[0, sc.S_MAKER]
-    for q in range(n):
-        hr[H_COLS + q % sides] += pv[0, sc.PV_WON, q]
     hr[H_ALONE], hr[H_DEF_ALONE], hr[H_FORCED] = (
         s[0, sc.S_ALONE],
         s[0, sc.S_DEF_ALONE] >= 0,

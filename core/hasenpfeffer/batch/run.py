@@ -57,7 +57,7 @@ from .rows import (
     scores_at,
     tricks_at,
 )
-from .tables import HS, KS, SIDES, N, Tables, build
+from .tables import HS, KS, SIDES, N, Tables, build, room_per_hand
 
 BOTS = ("random", "greedy")
 """The players the compiled engine plays a seat with."""
@@ -268,7 +268,7 @@ def play(
     seed_array = np.array([s % (1 << 64) for s in seeds], dtype=np.uint64)
     games = len(seed_array)
     p = tables.params
-    per_hand = int(p[N] * p[HS] + 5 * p[N] + p[KS] + 8)
+    per_hand = room_per_hand(p)
     room = (p.tobytes(), max_hands, pol.tobytes())
     cap_h = max(64, int(games * _HANDS.get(room, 12.0) * 1.25) + 1)
     while True:
@@ -316,7 +316,7 @@ def _play_stepped(variant: Variant, tables: Tables, pol: Any, greedy: Any, seeds
 
     actions = action_space(variant).size
     kt, ko, ka = gm.arrays(tables, actions)
-    b = sp.arrays(tables.params, 1, actions, gm.decisions_per_hand(tables.params))
+    b = sp.arrays(tables.params, 1, actions, room_per_hand(tables.params))
     b["pol"][:] = pol
     gm.play(kt, ko, ka, sp.bots(b, greedy), seeds, max_hands, record, games_out, hands_out, acts, ctr)
 

@@ -33,7 +33,7 @@ from . import step_compiled as sc
 from . import steppolicy_compiled as sp
 from . import tables as t
 
-_jit = jitcache.jit(nogil=True)
+_jit = jitcache.jit(nogil=True, _nrt=True)
 _bare = jitcache.jit(nogil=True, _nrt=False)
 """For what runs at every decision or hand and allocates nothing: compiled without numba's
 reference counting (as :data:`.step_compiled._bare`)."""
@@ -124,8 +124,6 @@ def step(kt: Any, ko: Any, ka: Any, pa: Any, sv: Any, actions: Any) -> None:
     episode's end was returned), then the bots' until the learner decides again: the loop of
     :func:`.steppolicy_compiled.play_until`, its tuples bound once for every game."""
     _outputs(ka, pa, sv)
-    p, trump_ids, s, hand, cnt, pv, k = kt[0], kt[6], ka[0], ka[2], ka[3], ka[5], ka[8]
-    greedy, kn, ids, trick = pa[1], pa[2], pa[5], pa[6]
     cfg, learner, ep, pend, rw = sv[0], sv[1], sv[2], sv[3], sv[4]
     for g in range(actions.shape[0]):
         x = -1
@@ -136,11 +134,8 @@ def step(kt: Any, ko: Any, ka: Any, pa: Any, sv: Any, actions: Any) -> None:
             ep[g, E_LIVE] = 1
             x = actions[g]
         while True:  # the learner's id, then the bots' to the learner's next decision
-            how = sp.run_bots(kt, ko, ka, pa, g, learner, x)
+            how = sp.to_stop(kt, ko, ka, pa, g, learner, x)
             x = -1
-            if how == sp.WEIGH:
-                x = sp.weigh(p, trump_ids, greedy, g, s, hand, cnt, pv, kn, ids, trick, k[g])
-                continue
             if how == 0:
                 break
             sp.after_hand(kt, ko, ka, pa, g, how, cfg[C_SEAT], cfg[C_HAND] == 1 and ep[g, E_LIVE] == 1)

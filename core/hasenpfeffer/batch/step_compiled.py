@@ -31,12 +31,18 @@ from .play_compiled import first_leader
 from .score_compiled import game_winner, match_won, score_hand
 from .weak_compiled import met, swap
 
-_jit = jitcache.jit(nogil=True)
+_jit = jitcache.jit(nogil=True, _nrt=True)
+"""For what allocates, with numba's reference counting set: left unset, a function takes its
+first caller's, and one first called from a function compiled without it (:data:`_bare`) would
+not compile."""
 _bare = jitcache.jit(nogil=True, _nrt=False)
-"""For the functions of every decision (:func:`advance`, :func:`legal_ids`, :func:`observe_seat`):
-compiled without numba's reference counting, they and what they call (which allocate nothing)
-take arrays at no cost, where counting the references of each array they take cost more than
-the decision itself."""
+"""For what allocates nothing (the phases' functions, :func:`observe_seat`): compiled without
+numba's reference counting, they take arrays at no cost, where counting the references of each
+array they take cost more than the decision itself."""
+_inline = jitcache.jit(nogil=True, _nrt=False, inline="always")
+"""For the play's path at every decision (:func:`advance`, :func:`legal_ids`, :func:`_play`,
+:func:`_cards`), inlined into the loops that step: a call passes each of its arrays as its
+fields, dozens of words on the stack, and costs as much again as the decision."""
 
 # phases (the Python engine's: order-up, name-trump, discard, defence, play, bidding, trump;
 # SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase; PROPOSE:
@@ -59,19 +65,19 @@ PHASE_NAMES += ("weak-hand", "exchange", "declare", "drop-out")
 (S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
 (S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
 (S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
-(S_TOOK, S_LONE_CONTRACT, S_HN, S_WK, S_WRULE, S_SWAPPED, S_XLONE, S_XI, S_XDEF) = range(27, 36)
+(S_TOOK, S_LONE_CONTRACT, S_HN, S_WK, S_WRULE, S_SWAP_RULE, S_XLONE, S_XI, S_XDEF) = range(27, 36)
 (S_DK, S_DSET, S_DROPK, S_DROPPED, S_BY_TURN, S_WON) = range(36, 42)
-S_SWAP_RULE, S_REDEAL_RULE = S_WON + 8, S_WON + 9
-S_COLS = S_WON + 10
+S_REDEAL_RULE = S_WON + 8
+S_COLS = S_WON + 9
 """(``S_WON``: the games each side won in the match, a column by side, eight at most; ``S_WK``:
-the seat asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its hand meets,
-``S_SWAPPED`` 1 once a seat swapped with the kitty this hand; ``S_XLONE``: the lone player
-who exchanges with the partners, ``S_XI`` the gifts made, ``S_XDEF`` 1 for a lone defender;
+the seat asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its
+hand meets; ``S_XLONE``: the lone player who exchanges with the partners, ``S_XI`` the gifts
+made, ``S_XDEF`` 1 for a lone defender;
 ``S_DK``: the seat asked about a declaration, its place from the dealer's left, ``S_DSET`` the
 set it holds; ``S_DROPK``: the seat asked to drop out, its place from the maker's left,
 ``S_DROPPED`` the seats that dropped out, a bit each, ``S_BY_TURN`` 1 where the turned card
-made trump at once; ``S_SWAP_RULE`` and ``S_REDEAL_RULE``: the weak-hand rule that swapped and
-that threw the hand in, its place + 1, 0 for none.)"""
+made trump at once; ``S_SWAP_RULE`` and ``S_REDEAL_RULE``: the weak-hand rule that swapped with
+the kitty (one swap a hand) and that threw the hand in, its place + 1, 0 for none.)"""
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
 PV_OUT, PV_WON, PV_TRICK, PV_PLAYED, PV_ROWS = 0, 1, 2, 3, 7
 """(``PV_PLAYED``: a row of bits by copy of the card, for packs of up to four copies: a card's
@@ -98,7 +104,7 @@ def arrays(p: Any, games: int, actions: int, slots: int) -> dict[str, Any]:
     decisions the ``history`` piece keeps)."""
     n, sides = int(p[t.N]), int(p[t.SIDES])
     hk = int(p[t.HS] + p[t.KS] + p[t.EX_CARDS] * n)  # room for a lone player's exchange
-    width = D_CARDS + n * int(p[t.HS]) + int(p[t.KS])
+    width = D_CARDS + max(n * int(p[t.HS]) + int(p[t.KS]), int(p[t.DECK]))  # and the pack shuffled
     return {
         "s": np.zeros((games, S_COLS), dtype=np.int64),
         "st": np.zeros((games, V_COLS), dtype=np.uint64),
@@ -149,14 +155,17 @@ def tuples(
     return kt, (at, phase_at, bid_obs, hcol), tuple(a[name] for name in STATE)
 
 
-@_jit
+@_bare
 def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
           pv: Any, dbuf: Any, dn: Any, new: int) -> int:  # fmt: skip
     """Shuffle and deal game ``g``'s hand: 0 when a decision awaits, else how it is thrown in at
     once (3: the same dealer deals again, a turned Joker that proposes no suit or a weak hand's
     redeal; 4: the next dealer, a weak hand's redeal)."""
     n, hs, ks, nd = p[t.N], p[t.HS], p[t.KS], p[t.DECK]
-    dk = deck.copy()
+    row = dbuf[g, dn[g] % dbuf.shape[1]]
+    dk = row[D_CARDS : D_CARDS + nd]  # the pack shuffled where the deal is then kept (nothing allocated)
+    for i in range(nd):
+        dk[i] = deck[i]
     shuffle(dk, nd, hand_key(st[g, V_KEY], s[g, S_HANDS]))
     dealer = s[g, S_DEALER]
     seat, at = (dealer + 1) % n, p[t.DEAL_AT]
@@ -166,8 +175,8 @@ def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: An
         at += hs
         cnt[g, seat] = hs
         seat = (seat + 1) % n
-    kitty[g, :ks] = dk[n * hs : n * hs + ks]
-    row = dbuf[g, dn[g] % dbuf.shape[1]]
+    for j in range(ks):
+        kitty[g, j] = dk[n * hs + j]
     row[D_DEALER], row[D_NEW] = dealer, new
     at = D_CARDS
     for q in range(n):  # each hand in order, sorted in place (nothing allocated)
@@ -193,14 +202,14 @@ def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: An
         -1,
     )
     s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT], s[g, S_HN] = p[t.L], dealer, 0, 0, 0
-    s[g, S_SWAPPED], s[g, S_DROPPED], s[g, S_BY_TURN] = 0, 0, 0
+    s[g, S_DROPPED], s[g, S_BY_TURN] = 0, 0
     s[g, S_SWAP_RULE], s[g, S_REDEAL_RULE] = 0, 0
     if p[t.WEAK_N] > 0:
         return _weak_hands(p, g, s, hand, cnt, kitty, pv, 1)
     return _begin(p, g, s, hand, cnt, pv)
 
 
-@_jit
+@_bare
 def _begin(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     """The making begins (the hands stand): 0, or 3 where a turned Joker proposes no suit."""
     n, dealer, turned = p[t.N], s[g, S_DEALER], s[g, S_TURNED]
@@ -216,7 +225,7 @@ def _begin(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     return 0 if s[g, S_TS] >= 0 else 3
 
 
-@_jit
+@_bare
 def _weak_hands(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, k0: int) -> int:
     """Ask the seats from the ``k0``-th from the dealer's left about the first weak-hand rule
     each hand meets (:mod:`.weak_compiled`): an optional rule waits for the seat's decision, one
@@ -233,7 +242,7 @@ def _weak_hands(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any
         if w < 0:
             continue
         at = p[t.WEAK_AT] + w * t.W_WIDTH
-        if p[at + t.W_SWAP] == 1 and s[g, S_SWAPPED]:
+        if p[at + t.W_SWAP] == 1 and s[g, S_SWAP_RULE] > 0:
             continue  # one swap a hand
         if p[at + t.W_OPTIONAL]:
             s[g, S_PHASE], s[g, S_SEAT], s[g, S_WK], s[g, S_WRULE] = WEAK, seat, k, w
@@ -244,7 +253,7 @@ def _weak_hands(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any
     return _begin(p, g, s, hand, cnt, pv)
 
 
-@_jit
+@_bare
 def _weak_act(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, seat: int, w: int) -> int:
     """Rule ``w`` acts for ``seat``: a redeal throws the hand in (3: by the same dealer, 4: by the
     next), a swap gives the counted cards for the kitty's hidden ones (0)."""
@@ -254,11 +263,11 @@ def _weak_act(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, seat: int
         return 3 if p[at + t.W_SAME] else 4
     sort_ids(hand[g, seat], cnt[g, seat])  # as held, in the Python engine's order: by card id
     swap(p, hand[g], cnt[g], seat, w, kitty[g])
-    s[g, S_SWAPPED], s[g, S_SWAP_RULE] = 1, w + 1
+    s[g, S_SWAP_RULE] = w + 1
     return 0
 
 
-@_jit
+@_bare
 def _turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """The turned card proposes its suit: trump at once where it is a ``turned_trump`` suit (dirty
     clubs: the dealer made maker, or nobody), else the first round of order-up goes on."""
@@ -278,19 +287,24 @@ def _turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
         _start_play(p, g, s, hand, cnt, pv)
 
 
-@_bare
+@_inline
 def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, legal: Any,
            k: Any) -> None:  # fmt: skip
     """List game ``g``'s legal ids at its decision."""
+    if s[g, S_PHASE] == PLAY:
+        k[g] = _cards(p, eff, g, s, hand, cnt, legal[g])
+    else:
+        k[g] = _calls(p, trump_ids, bids, g, s, hand, cnt, legal[g])
+
+
+@_bare
+def _calls(p: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> int:
+    """Game ``g``'s legal ids at a decision other than a card to play into ``row``; how many."""
     n, ns = p[t.N], p[t.NS]
     ph, seat, dealer = s[g, S_PHASE], s[g, S_SEAT], s[g, S_DEALER]
     stuck = p[t.AP_RULE] == 1
     may_alone = p[t.MAY_ALONE] == 1 and n > 2
-    row = legal[g]
     m = 0
-    if ph == PLAY:
-        k[g] = _cards(p, eff, g, s, hand, cnt, row)
-        return
     if ph == ORDER:
         partner_alone = p[t.DPA] == 1 and seat != dealer and seat % p[t.SIDES] == dealer % p[t.SIDES]
         m = order_ups(p, partner_alone, may_alone, seat == dealer and p[t.ROUNDS] == 1 and stuck, row, m)
@@ -333,18 +347,16 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
             if p[t.MAY_ALONE] and n > 2 and not s[g, S_LONE_CONTRACT]:
                 row[m] = trump_ids[o, 1]
                 m += 1
-    elif ph in (SUIT, PROPOSE):
+    else:  # SUIT or PROPOSE
         for x in range(ns):
             row[m] = p[t.SUIT_BASE] + x
             m += 1
-    else:
-        m = _cards(p, eff, g, s, hand, cnt, row)
     if ph in (DISCARD, EXCHANGE):
         m = distinct(p, row, m)  # one action for each distinct card held (pack.copies)
-    k[g] = m
+    return m
 
 
-@_bare
+@_inline
 def _cards(p: Any, eff: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> int:
     """Game ``g``'s legal cards to play into ``row``: those that follow the suit led, else any;
     one id for each distinct card held (``pack.copies``). How many."""
@@ -372,7 +384,7 @@ def weight(p: Any, c: int) -> float:
     return float((p[t.C] - jokers) / (p[t.DECK] - jokers))
 
 
-@_bare
+@_inline
 def _next_seat(pv: Any, g: int, seat: int, n: int) -> int:
     """The next seat to the left that is not sitting out."""
     seat = (seat + 1) % n
@@ -381,7 +393,7 @@ def _next_seat(pv: Any, g: int, seat: int, n: int) -> int:
     return seat
 
 
-@_jit
+@_bare
 def _start_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """Before the first lead, the drop-outs (``alone.drop_out``), the declarations
     (``scoring.declarations``), then the play."""
@@ -390,7 +402,7 @@ def _start_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
         _after_drops(p, g, s, hand, cnt, pv)
 
 
-@_jit
+@_bare
 def _offer_drop(p: Any, g: int, s: Any, pv: Any, k0: int) -> bool:
     """Ask the seats in play but the maker, from the ``k0``-th from the maker's left, to drop out
     or stay in (as :mod:`.drop_compiled`): whether one is to answer."""
@@ -403,14 +415,14 @@ def _offer_drop(p: Any, g: int, s: Any, pv: Any, k0: int) -> bool:
     return False
 
 
-@_jit
+@_bare
 def _after_drops(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """The declarations, then the play."""
     if p[t.DECL_N] == 0 or not _offer_declaration(p, g, s, hand, cnt, pv, 1):
         _lead(p, g, s, cnt, pv)
 
 
-@_jit
+@_bare
 def _offer_declaration(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, k0: int) -> bool:
     """Ask the seats in play from the ``k0``-th from the dealer's left, each about the first set
     its hand holds (as :mod:`.declare_compiled`): whether one is to answer."""
@@ -430,7 +442,7 @@ def _offer_declaration(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, k0:
     return False
 
 
-@_jit
+@_bare
 def _lead(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
     """Lead the first trick (its leader chosen as ``play_compiled.play_tricks`` chooses it)."""
     n, maker, dealer = p[t.N], s[g, S_MAKER], s[g, S_DEALER]
@@ -440,7 +452,7 @@ def _lead(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
     s[g, S_PHASE], s[g, S_SEAT], s[g, S_LEADER], s[g, S_J], s[g, S_TRICKS] = PLAY, leader, leader, 0, 0
 
 
-@_jit
+@_bare
 def _offer_defence(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, j0: int) -> None:
     """Offer lone defence from the ``j0``-th seat on (the maker's side skipped), else play."""
     n, maker = p[t.N], s[g, S_MAKER]
@@ -453,7 +465,7 @@ def _offer_defence(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, j0: int
     _start_play(p, g, s, hand, cnt, pv)
 
 
-@_jit
+@_bare
 def _after_discard(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """The lone maker's exchange with the partners (``alone.exchange``), lone defence where it
     is offered, then the play."""
@@ -463,7 +475,7 @@ def _after_discard(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None
         _defence_or_play(p, g, s, hand, cnt, pv)
 
 
-@_jit
+@_bare
 def _start_exchange(p: Any, g: int, s: Any, lone: int, defender: int) -> None:
     """The lone player ``lone`` exchanges (as :mod:`.exchange_compiled`): each partner from the
     lone player's left gives ``alone.exchange.cards`` cards, then the lone player gives as many
@@ -472,7 +484,7 @@ def _start_exchange(p: Any, g: int, s: Any, lone: int, defender: int) -> None:
     s[g, S_SEAT] = _gift(p, s[g, S_XLONE], 0)[0]
 
 
-@_jit
+@_bare
 def _gift(p: Any, lone: int, i: int) -> tuple[int, int]:
     """The ``i``-th gift of the lone player ``lone``'s exchange: (giver, taker)."""
     n, cards = p[t.N], p[t.EX_CARDS]
@@ -482,7 +494,7 @@ def _gift(p: Any, lone: int, i: int) -> tuple[int, int]:
     return lone, (lone + 2 * (1 + (i - half) // cards)) % n
 
 
-@_jit
+@_bare
 def _defence_or_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """Lone defence where it is offered, then the play."""
     if p[t.LONE_DEF] and s[g, S_MAKER] >= 0 and (s[g, S_ALONE] == 1 or p[t.LD_ANY]) and p[t.N] > 2:
@@ -491,7 +503,7 @@ def _defence_or_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> No
         _start_play(p, g, s, hand, cnt, pv)
 
 
-@_jit
+@_bare
 def _made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, seat: int, x: int, forced: bool) -> None:
     """Trump made by ``seat`` with id ``x``: partners out, the dealer's discard, and on."""
     n = p[t.N]
@@ -506,7 +518,7 @@ def _made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, seat: int, x: in
         _after_discard(p, g, s, hand, cnt, pv)
 
 
-@_jit
+@_bare
 def _auction_over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any) -> int:
     """The auction is over (as ``hand_compiled.play_hand`` ends it): the contract, the forced bid,
     a hand thrown in (2) or played without a maker; the widow taken, trump named."""
@@ -556,7 +568,7 @@ def _auction_over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty:
     return 0
 
 
-@_jit
+@_bare
 def _trump_made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """An auction's trump made: partners of a lone maker out, the maker's discard, and on."""
     maker = s[g, S_MAKER]
@@ -570,10 +582,11 @@ def _trump_made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
         _after_discard(p, g, s, hand, cnt, pv)
 
 
-@_jit
-def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int, s: Any, hand: Any,
-           cnt: Any, kitty: Any, pv: Any) -> int:  # fmt: skip
-    """Apply id ``x`` to game ``g``; 1 when the hand is over (played out), 2 when thrown in."""
+@_bare
+def _apply(p: Any, trump_ids: Any, bids: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, kitty: Any,
+           pv: Any) -> int:  # fmt: skip
+    """Apply id ``x`` of a phase before the play to game ``g``; 0, or how the hand ended
+    (:func:`advance`; 3 or 4: thrown in for a weak hand, :func:`deal_hand`; 5: by a set declared)."""
     n, ns = p[t.N], p[t.NS]
     ph, seat, dealer = s[g, S_PHASE], s[g, S_SEAT], s[g, S_DEALER]
     stuck = p[t.AP_RULE] == 1
@@ -670,7 +683,7 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
             return 5  # the set declared ends the hand, made by its holder
         if not _offer_declaration(p, g, s, hand, cnt, pv, s[g, S_DK] + 1):
             _lead(p, g, s, cnt, pv)
-    elif ph == EXCHANGE:
+    else:  # EXCHANGE (the play is applied by :func:`_play`)
         c = x - p[t.GIVE_BASE]
         giver, taker = _gift(p, s[g, S_XLONE], s[g, S_XI])
         remove(hand[g], cnt[g], giver, c)
@@ -683,12 +696,10 @@ def _apply(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, g: int, x: int
             _start_play(p, g, s, hand, cnt, pv)
         else:
             _defence_or_play(p, g, s, hand, cnt, pv)
-    else:
-        return _play(p, eff, key, g, x, s, hand, cnt, pv)
     return 0
 
 
-@_bare
+@_inline
 def _play(p: Any, eff: Any, key: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     """Apply id ``x`` of the play (a card, or the suit named after a Joker led) to game ``g``; 1
     when the last trick is complete."""
@@ -731,7 +742,7 @@ def _play(p: Any, eff: Any, key: Any, g: int, x: int, s: Any, hand: Any, cnt: An
     return 0
 
 
-@_jit
+@_bare
 def new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     """Start game ``g`` again: its key (:func:`.draws_compiled.restart`), scores 0, a random dealer."""
     scores[g, :] = 0
@@ -740,17 +751,19 @@ def new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     s[g, S_DEALER] = restart(st[g], p[t.N])
 
 
-@_jit
+@_bare
 def hand_change(p: Any, fmult: float, bids: Any, points: Any, g: int, how: int, s: Any, pv: Any,
-                 change: Any) -> tuple[int, int]:  # fmt: skip
+                 change: Any, tricks: Any) -> tuple[int, int]:  # fmt: skip
     """Game ``g``'s hand scored into ``change`` by side (``how``: 1 played out, 5 ended by a
-    declared set); the maker's side (-1: none) and whether made (1, 0; -1: no maker)."""
+    declared set), and when played out its tricks by side into ``tricks``; the maker's side (-1:
+    none) and whether made (1, 0; -1: no maker)."""
     n, sides = p[t.N], p[t.SIDES]
     if how == 5:  # a declared set: its points to its holder's side, made
         mside = s[g, S_SEAT] % sides
         change[mside] = p[p[t.DECL_AT] + s[g, S_DSET] * (p[t.NS] + 2)]
         return mside, 1
-    tricks = np.zeros(sides, dtype=np.int64)
+    for x in range(sides):
+        tricks[x] = 0
     gone = 0  # the sides of the seats that dropped out, which score nothing
     for q in range(n):
         tricks[q % sides] += pv[g, PV_WON, q]
@@ -780,10 +793,10 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
     n, sides = p[t.N], p[t.SIDES]
     kept = False
     while True:
-        change = np.zeros(sides, dtype=np.int64)
+        change = np.zeros(2 * sides, dtype=np.int64)  # and the tricks
         winner = -1
         if how == 1 or how == 5:
-            mside, made = hand_change(p, fmult, bids, points, g, how, s, pv, change)
+            mside, made = hand_change(p, fmult, bids, points, g, how, s, pv, change, change[sides:])
             for x in range(sides):
                 scores[g, x] += change[x]
             winner = game_winner(p, scores[g], mside, made)
@@ -871,7 +884,7 @@ def end_hand(kt: Any, ko: Any, ka: Any, g: int, how: int, me: int, every: bool) 
               dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist, me, every)  # fmt: skip
 
 
-@_bare
+@_inline
 def advance(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, hcol: Any, hist: Any, g: int, x: int, s: Any,
             hand: Any, cnt: Any, kitty: Any, pv: Any) -> int:  # fmt: skip
     """Apply id ``x`` (legal) to game ``g`` for its seat to move, the decision kept in the
@@ -883,7 +896,7 @@ def advance(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, hcol: Any, hi
     ph = s[g, S_PHASE]
     if ph in (PLAY, SUIT):
         return _play(p, eff, key, g, x, s, hand, cnt, pv)
-    return _apply(p, eff, key, trump_ids, bids, g, x, s, hand, cnt, kitty, pv)
+    return _apply(p, trump_ids, bids, g, x, s, hand, cnt, kitty, pv)
 
 
 @_bare

@@ -11,13 +11,14 @@ the Python bots decide:
 - the greedy bot is :mod:`.greedy_compiled`, called as the whole-game kernel calls it
   (:mod:`.hand_compiled`, :mod:`.score_compiled`), from what its seat knows: its hand, the
   trick on the table, the contract, and the cards played and laid away this hand, which
-  :func:`run_bots` keeps in ``kn`` (the whole-game kernel's layout) for every seat's action.
+  :func:`run_bots` keeps in ``kn`` (the whole-game kernel's layout) for every seat's action
+  where a seat plays greedy (:func:`know`).
 
 :func:`play_until` is the loop: the bots play until a seat of a given set is to move or a hand
 ends (after applying another player's id first, where given); a whole game is that loop with
-no seat to stop at. It is three parts, which a caller looping over many games calls itself:
-:func:`run_bots` (every decision but the greedy bot's weighing of other than a card),
-:func:`weigh` (that weighing) and :func:`after_hand`. The state is a handful of arrays
+no seat to stop at. It is two parts, which a caller looping over many games calls itself:
+:func:`to_stop` (:func:`run_bots`, every decision but the greedy bot's weighing of other than a
+card, and :func:`weigh`, that weighing) and :func:`after_hand`. The state is a handful of arrays
 (:func:`arrays`), which the functions take as one tuple ``pa``; the kernel's tables, its
 observation tables and its state are tuples too (``kt``, ``ko``, ``ka``:
 :func:`.step_compiled.tuples`).
@@ -37,11 +38,13 @@ from .draws_compiled import BOT, V_GAMES, V_KEY, below, word
 from .drop_compiled import drops
 from .greedytables import R_MISERE
 
-_jit = jitcache.jit(nogil=True)
+_jit = jitcache.jit(nogil=True, _nrt=True)
 _bare = jitcache.jit(nogil=True, _nrt=False)
 """For what runs at every decision (:func:`run_bots`, and the greedy bot's card: its most
 frequent choice), which allocates nothing: compiled without numba's reference counting (as
 :data:`.step_compiled._bare`)."""
+_inline = jitcache.jit(nogil=True, _nrt=False, inline="always")
+"""For :func:`note`, inlined into the loop of every decision (as :data:`.step_compiled._inline`)."""
 RANDOM, GREEDY = range(2)
 """A seat's bot in ``pol`` (a seat no bot plays is never asked)."""
 LOG_SEAT, LOG_ID, LOG_GAME, LOG_COLS = range(4)
@@ -93,18 +96,36 @@ def play_until(
     """Apply id ``first`` to game ``g`` (-1: none), then let the bots play until a seat of
     ``stop`` (a flag by seat) is to move: 0; or until a hand ends: how it ended (1 played out, 2
     thrown in; the next is dealt, :func:`after_hand` with ``me`` and ``every``). Every action is
-    logged and kept in what the seats know, whoever took it; the bots are rekeyed when a game
-    starts. (A caller that loops over many games calls its three parts itself, binding the
-    tuples once: numba counts the references of the arrays a compiled function binds.)"""
+    logged, and where a seat plays greedy kept in what the seats know, whoever took it; the
+    bots are rekeyed when a game starts. (A caller that loops over many games calls
+    :func:`to_stop` and :func:`after_hand` itself, binding the tuples once: numba counts the
+    references of the arrays a compiled function binds.)"""
+    how = to_stop(kt, ko, ka, pa, g, stop, first)
+    if how:
+        after_hand(kt, ko, ka, pa, g, how, me, every)
+    return how
+
+
+@_bare
+def to_stop(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) -> int:
+    """Apply id ``first`` to game ``g`` (-1: none), then let the bots decide, the greedy bot
+    weighing where it must (:func:`run_bots`, :func:`weigh`), until a seat of ``stop`` is to move
+    (0) or the hand ends (how, before it is scored)."""
     x = first
     while True:
         how = run_bots(kt, ko, ka, pa, g, stop, x)
-        if how == WEIGH:
-            x = weigh(kt[0], kt[6], pa[1], g, ka[0], ka[2], ka[3], ka[5], pa[2], pa[5], pa[6], ka[8][g])
-            continue
-        if how:
-            after_hand(kt, ko, ka, pa, g, how, me, every)
-        return how
+        if how != WEIGH:
+            return how
+        x = weigh(kt[0], kt[6], pa[1], g, ka[0], ka[2], ka[3], ka[5], pa[2], pa[5], pa[6], ka[8][g])
+
+
+@_bare
+def forget(kn: Any, g: int) -> None:
+    """Nothing played nor laid away in game ``g``'s hand, as ``hand_compiled.play_hand`` starts
+    one (``kn``: what its seats know; the cards seen by seat are kept)."""
+    kn[g, 0, :] = 0
+    kn[g, 5:, :] = 0
+    kn[g, 2, 1] = 0
 
 
 @_jit
@@ -114,10 +135,7 @@ def after_hand(kt: Any, ko: Any, ka: Any, pa: Any, g: int, how: int, me: int, ev
     (as ``hand_compiled.play_hand`` starts a hand), the bots rekeyed if a game started, the next
     decision's legal ids listed."""
     sc.end_hand(kt, ko, ka, g, how, me, every)
-    kn = pa[2]
-    kn[g, 0, :] = 0
-    kn[g, 5:, :] = 0
-    kn[g, 2, 1] = 0
+    forget(pa[2], g)
     rekey(ka[1], pa[3], pa[4], g)
     sc.legal_ids(kt[0], kt[3], kt[6], kt[7], g, ka[0], ka[2], ka[3], ka[7], ka[8])
 
@@ -141,6 +159,9 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
         ka[17],
     )
     pol, contracts, kn, streams, ids, log, ln = pa[0], pa[1][6], pa[2], pa[3], pa[5], pa[7], pa[8]
+    known = False  # what the seats know is kept for a greedy seat only
+    for q in range(pol.shape[0]):
+        known = known or pol[q] == GREEDY
     x = first
     while True:
         seat, ph = s[g, sc.S_SEAT], s[g, sc.S_PHASE]
@@ -170,16 +191,8 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
             else:
                 return WEIGH
         note(log, ln, g, seat, x, int(st[g, V_GAMES]))
-        if ph == sc.PLAY:
-            c = x - p[t.PLAY_BASE]
-            kn[g, 0, c] += 1
-            i = kn[g, 2, 1]
-            kn[g, 3, i], kn[g, 4, i] = c, seat  # the hand's cards in play order, and their seats
-            kn[g, 2, 1] = i + 1
-        elif ph == sc.DISCARD:
-            kn[g, 5 + seat, x - p[t.DISCARD_BASE]] += 1
-        elif ph == sc.EXCHANGE:  # a gift counts as laid away by the giver
-            kn[g, 5 + seat, x - p[t.GIVE_BASE]] += 1
+        if known:
+            know(p, kn, g, seat, ph, x)
         how = sc.advance(p, eff, key, trump_ids, bids, ko[3], hist, g, x, s, hand, cnt, kitty, pv)
         if how:
             return int(how)
@@ -187,7 +200,23 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
         x = -1
 
 
-@_bare
+@_inline
+def know(p: Any, kn: Any, g: int, seat: int, ph: int, x: int) -> None:
+    """Keep ``seat``'s id ``x`` (of phase ``ph``) in what game ``g``'s seats know: a card played, in
+    play order with its seat, or laid away by its seat (a gift counts as laid away by the giver)."""
+    if ph == sc.PLAY:
+        c = x - p[t.PLAY_BASE]
+        kn[g, 0, c] += 1
+        i = kn[g, 2, 1]
+        kn[g, 3, i], kn[g, 4, i] = c, seat
+        kn[g, 2, 1] = i + 1
+    elif ph == sc.DISCARD:
+        kn[g, 5 + seat, x - p[t.DISCARD_BASE]] += 1
+    elif ph == sc.EXCHANGE:
+        kn[g, 5 + seat, x - p[t.GIVE_BASE]] += 1
+
+
+@_inline
 def note(log: Any, ln: Any, g: int, seat: int, x: int, game: int) -> None:
     """Write a row into game ``g``'s log, where there is room (its count goes on)."""
     i = ln[g]

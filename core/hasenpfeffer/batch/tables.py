@@ -85,6 +85,17 @@ class Tables:
     """The ladder's names, then the forced bid's name where it is not in the ladder ("")."""
 
 
+def room_per_hand(p: NDArray[np.int64]) -> int:
+    """Room for one hand's decisions (action ids) in a log, from the parameters ``p``: every
+    card, a few calls per seat, the kitty's discards and some to spare.
+
+    >>> from hasenpfeffer import load_variant
+    >>> room_per_hand(build(load_variant("euchre")).params)
+    52
+    """
+    return int(p[N] * p[HS] + 5 * p[N] + p[KS] + 8)
+
+
 def _points(p: Points | None, hs: int, to: str = "makers") -> list[int]:
     if p is None:
         return [0] * (P_TABLE + 2 * (hs + 1))

@@ -17,7 +17,7 @@ from . import tables as t
 from .decide_compiled import decide, write
 from .rows import H_REDEAL, H_SWAP
 
-_jit = jitcache.jit(nogil=True)
+_jit = jitcache.jit(nogil=True, _nrt=True)
 RANK_KINDS = 14
 """Ranks a test may name: ``RANKS``, then the Joker."""
 
