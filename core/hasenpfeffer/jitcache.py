@@ -1,6 +1,7 @@
 """numba's compile cache of the kernels: where it is kept, and that it never stops a run.
 
-Every compiled kernel (``*_compiled.py``) is decorated by :func:`jit` rather than by
+Every compiled kernel (``*_compiled.py``) is decorated by :func:`jit` (or by :func:`counted`,
+:func:`bare` or :func:`inline`, which set how it is compiled) rather than by
 ``numba.njit(cache=True)``, and so:
 
 - the cache goes where numba's own locators put it (:func:`folder`): ``NUMBA_CACHE_DIR`` when
@@ -79,6 +80,27 @@ def jit(**options: Any) -> Callable[[F], F]:
         return cast(F, numba.njit(cache=False, **options)(function))
 
     return decorate
+
+
+def counted(function: F) -> F:
+    """:func:`jit` with numba's reference counting set, for a kernel that allocates. Left unset,
+    numba compiles a function with its first caller's setting, and one that allocates, first
+    reached from a :func:`bare` caller, does not compile."""
+    return jit(nogil=True, _nrt=True)(function)
+
+
+def bare(function: F) -> F:
+    """:func:`jit` without numba's reference counting, for a kernel that allocates nothing (a
+    slice copied into another allocates): a call then takes its arrays at no cost, where with
+    counting each array taken costs two atomic operations."""
+    return jit(nogil=True, _nrt=False)(function)
+
+
+def inline(function: F) -> F:
+    """:func:`bare`, and compiled into each caller (numba's ``inline="always"``), for what runs
+    at every decision: numba passes an array to a call as its fields (a 3-D array is 11 words),
+    which costs more than a small function's work."""
+    return jit(nogil=True, _nrt=False, inline="always")(function)
 
 
 @functools.cache

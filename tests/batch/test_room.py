@@ -14,16 +14,16 @@ pytest.importorskip("numba", exc_type=ImportError)
 
 
 def test_a_batch_starts_with_the_room_the_last_one_needed(monkeypatch: pytest.MonkeyPatch) -> None:
-    from hasenpfeffer.batch import kernel_compiled, run
+    from hasenpfeffer.batch import games_compiled, run
 
     calls: list[int] = []
-    real = kernel_compiled.play
+    real = games_compiled.play
 
     def counted(*args: Any) -> None:
         calls.append(1)
         real(*args)
 
-    monkeypatch.setattr(kernel_compiled, "play", counted)
+    monkeypatch.setattr(games_compiled, "play", counted)
     monkeypatch.setattr(run, "_HANDS", {})
     v = load_variant("hasenpfeffer-pepper")
     first = run.play(v, 16, seed=1, max_hands=300)

@@ -1,8 +1,9 @@
-"""Whole games over the stepped kernel (``play(..., stepped=True)``: :mod:`hasenpfeffer.batch.games_compiled`)
-against the whole-game kernel: the same seeds give the same games, hand for hand (results,
-deals, action ids), for every covered built-in and example file and random, greedy and mixed
-seats, and for the rarer paths built here. The whole-game kernel's games replay through the
-Python ``Game`` (tests/batch/test_twin.py), so these do too.
+"""Whole games over the stepped kernel (``play``'s default: :mod:`hasenpfeffer.batch.games_compiled`)
+against the whole-game kernel (``play(..., stepped=False)``): the same seeds give the same
+games, hand for hand (results, deals, action ids, legal ids), for every covered built-in and
+example file and random, greedy and mixed seats, and for the rarer paths built here. The
+stepped kernel's games, their legal ids kept, replay through the Python ``Game`` decision by
+decision here and in tests/batch/test_twin.py.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ pytest.importorskip("numba", exc_type=ImportError)
 
 import numpy as np
 
+from hasenpfeffer.batch.replay import TwinMismatch, check_batch, replay_game
 from hasenpfeffer.batch.run import Batch, play
 
 FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "examples").rglob("*.yaml"))
@@ -38,8 +40,8 @@ def seats(variant: Variant, kind: str) -> list[str]:
 def assert_same(variant: Variant, games: int, seed: int, kind: str, max_hands: int = 12) -> Batch:
     """Both kernels play the games; every game's and hand's row and every action id are equal."""
     bots = seats(variant, kind)
-    whole = play(variant, games, seed=seed, record=True, bots=bots, max_hands=max_hands)
-    stepped = play(variant, games, seed=seed, record=True, bots=bots, max_hands=max_hands, stepped=True)
+    whole = play(variant, games, seed=seed, record=True, bots=bots, max_hands=max_hands, stepped=False)
+    stepped = play(variant, games, seed=seed, record=True, bots=bots, max_hands=max_hands)
     assert np.array_equal(whole.games, stepped.games)
     assert whole.hands.shape == stepped.hands.shape
     rows = np.nonzero((whole.hands != stepped.hands).any(axis=1))[0]
@@ -88,12 +90,35 @@ def test_weak_hands_declarations_and_copies_step_as_whole_games() -> None:
 
 def test_a_stepped_run_without_records_counts_the_same() -> None:
     variant = load_variant("hasenpfeffer-pepper")
-    whole = play(variant, 30, seed=8, bots=["greedy"] * 4)
-    stepped = play(variant, 30, seed=8, bots=["greedy"] * 4, stepped=True)
+    whole = play(variant, 30, seed=8, bots=["greedy"] * 4, stepped=False)
+    stepped = play(variant, 30, seed=8, bots=["greedy"] * 4)
     assert np.array_equal(whole.games, stepped.games) and np.array_equal(whole.hands, stepped.hands)
     assert whole.results() == stepped.results()
 
 
-def test_a_stepped_run_keeps_no_legal_ids() -> None:
-    with pytest.raises(ValueError, match="keeps no legal ids"):
-        play(load_variant("euchre"), 1, debug=True, stepped=True)
+@pytest.mark.parametrize("kind", ["random", "mixed"])
+@pytest.mark.parametrize("path", COVERED, ids=lambda p: str(Path(p).relative_to(ROOT)))
+def test_stepped_games_replay_in_python(path: Path, kind: str) -> None:
+    """The twin contract on the stepped kernel itself: every decision's legal ids, every action
+    and every hand's result as the Python ``Game`` has them."""
+    variant = load_variant(path)
+    batch = play(variant, 4, seed=11, debug=True, max_hands=12, bots=seats(variant, kind))
+    assert batch.legal_counts.size == batch.actions.size > 0
+    assert check_batch(batch) == len(batch.hands)
+
+
+@pytest.mark.parametrize("name", ["euchre", "five-hundred", "double-hasenpfeffer"])
+def test_stepped_legal_ids_are_the_whole_game_kernel_s(name: str) -> None:
+    variant = load_variant(name)
+    whole, stepped = (play(variant, 20, seed=5, debug=True, max_hands=12, stepped=s) for s in (False, True))
+    assert np.array_equal(whole.legal_counts, stepped.legal_counts)
+    assert np.array_equal(whole.legal_ids, stepped.legal_ids)
+    assert stepped.legal_sets(0)[0] == whole.legal_sets(0)[0] and len(stepped.legal_sets(0)) > 1
+
+
+def test_a_tampered_stepped_action_is_caught() -> None:
+    batch = play(load_variant("euchre"), 1, seed=2, debug=True)
+    first = batch.legal_sets(0)[0]
+    batch.actions[0] = first[1] if batch.actions[0] == first[0] else first[0]
+    with pytest.raises(TwinMismatch):
+        replay_game(batch, 0)

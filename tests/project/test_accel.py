@@ -122,7 +122,8 @@ def test_each_compiled_twin_sits_beside_its_python_twin_and_alone_imports_numba(
     assert "jitcache.py" in numba and set(numba) <= {*twins, "jitcache.py"}
     for twin in twins:  # each twin compiles by jitcache, which loads numba (or imports numba itself)
         source = (PACKAGE / twin).read_text(encoding="utf-8")
-        assert "jitcache.jit(" in source and "numba.njit" not in source, twin
+        decorated = any(f"jitcache.{how}" in source for how in ("jit(", "bare", "counted", "inline"))
+        assert decorated and "numba.njit" not in source, twin
 
 
 def test_the_package_and_tests_collect_without_numba() -> None:

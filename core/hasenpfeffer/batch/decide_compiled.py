@@ -11,16 +11,11 @@ from .. import jitcache
 from . import tables as t
 from .draws_compiled import bot_draw
 
-_leaf = jitcache.jit(nogil=True, _nrt=False)
-"""Compiled without numba's reference counting: nothing here allocates, so a call takes its
-arrays at no cost (with counting, each array taken cost two atomic operations a call, and the
-whole-game kernel spent more on them than on its draws)."""
-
 # counters: actions written, legal ids written, hand rows written, overflow
 A_N, L_N, H_N, OVER = range(4)
 
 
-@_leaf
+@jitcache.bare
 def holds(hand: Any, cnt: Any, seat: int, card: int) -> bool:
     """Whether ``seat`` holds ``card``."""
     for j in range(cnt[seat]):  # noqa: SIM110 - a loop numba compiles
@@ -29,7 +24,7 @@ def holds(hand: Any, cnt: Any, seat: int, card: int) -> bool:
     return False
 
 
-@_leaf
+@jitcache.bare
 def remove(hand: Any, cnt: Any, seat: int, card: int) -> None:
     """Take ``card`` out of ``seat``'s hand (the last card takes its place)."""
     last = cnt[seat] - 1
@@ -40,7 +35,7 @@ def remove(hand: Any, cnt: Any, seat: int, card: int) -> None:
             return
 
 
-@_leaf
+@jitcache.bare
 def distinct(p: Any, legal: Any, k: int) -> int:
     """With two copies of each card (``pack.copies``), keep one id of each card among the first
     ``k`` legal ids (the first of each, in order: the Python engine's one action per distinct
@@ -60,7 +55,7 @@ def distinct(p: Any, legal: Any, k: int) -> int:
     return m
 
 
-@_leaf
+@jitcache.bare
 def decide(st: Any, seat: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
             debug: bool) -> int:  # fmt: skip
     """The random bot at ``seat`` draws one of the ``k`` legal ids (:mod:`.draws_compiled`), and
@@ -68,7 +63,7 @@ def decide(st: Any, seat: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: An
     return write(int(legal[bot_draw(st, seat, k)]), legal, k, acts, ctr, lcnt, lbuf, record, debug)
 
 
-@_leaf
+@jitcache.bare
 def sort_ids(legal: Any, k: int) -> None:
     """Put the first ``k`` legal ids in order (a hand's cards: the Python engine's order)."""
     for i in range(1, k):
@@ -80,7 +75,7 @@ def sort_ids(legal: Any, k: int) -> None:
         legal[j + 1] = x
 
 
-@_leaf
+@jitcache.bare
 def write(x: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
            debug: bool) -> int:  # fmt: skip
     """Take ``x``, one of the ``k`` legal ids: write it (and in debug the legal ids) when recording."""

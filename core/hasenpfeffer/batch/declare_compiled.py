@@ -13,10 +13,8 @@ from .. import jitcache
 from . import tables as t
 from .decide_compiled import decide, write
 
-_jit = jitcache.jit(nogil=True, _nrt=True)
 
-
-@_jit
+@jitcache.counted
 def declare(p: Any, dealer: int, ti: int, hand: Any, cnt: Any, out: Any, st: Any, legal: Any, acts: Any,
              ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any) -> tuple[int, int]:  # fmt: skip
     """Ask each seat in play holding a set at trump option ``ti``; the seat and the set declared

@@ -15,9 +15,6 @@ import numpy as np
 
 from .. import jitcache
 
-_jit = jitcache.jit(nogil=True, _nrt=False)
-"""Without reference counting (nothing here allocates): a draw costs no atomic operation."""
-
 DEALER, DEAL, BOT, RESTART = range(4)
 """The streams of a game's key, as :mod:`hasenpfeffer.engine.draws` names them."""
 ST_KEY, ST_HAND, ST_SEATS = range(3)
@@ -29,7 +26,7 @@ _M32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
 
 
-@_jit
+@jitcache.bare
 def mix(z: Any) -> Any:
     """splitmix64's finaliser."""
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
@@ -37,13 +34,13 @@ def mix(z: Any) -> Any:
     return z ^ (z >> np.uint64(31))
 
 
-@_jit
+@jitcache.bare
 def word(key: Any, i: Any) -> Any:
     """Word ``i`` of the stream ``key``."""
     return mix(key + np.uint64(i + 1) * np.uint64(0x9E3779B97F4A7C15))
 
 
-@_jit
+@jitcache.bare
 def _mul(a: Any, b: Any) -> tuple[Any, Any]:
     """The product of two words: its high and low words."""
     al, ah, bl, bh = a & _M32, a >> _S32, b & _M32, b >> _S32
@@ -52,7 +49,7 @@ def _mul(a: Any, b: Any) -> tuple[Any, Any]:
     return ah * bh + (lh >> _S32) + (hl >> _S32) + (mid >> _S32), (ll & _M32) | (mid << _S32)
 
 
-@_jit
+@jitcache.bare
 def below(key: Any, i: Any, n: Any) -> tuple[Any, Any]:
     """A whole number from 0 to ``n - 1`` from word ``i`` of ``key`` on; the next word's number."""
     m = np.uint64(n)
@@ -66,7 +63,7 @@ def below(key: Any, i: Any, n: Any) -> tuple[Any, Any]:
     return np.int64(hi), i
 
 
-@_jit
+@jitcache.bare
 def shuffle(dk: Any, size: int, key: Any) -> None:
     """Shuffle the first ``size`` cards of ``dk`` in place with the words of ``key``."""
     w = 0
@@ -94,13 +91,13 @@ def shuffle(dk: Any, size: int, key: Any) -> None:
             i -= 1
 
 
-@_jit
+@jitcache.bare
 def hand_key(key: Any, h: Any) -> Any:
     """The key hand ``h`` of the game keyed ``key`` is shuffled with."""
     return word(word(key, DEAL), h)
 
 
-@_jit
+@jitcache.bare
 def draw(st: Any, at: int, k: int) -> Any:
     """One of ``k`` from the stream keyed ``st[at]``, whose words drawn ``st[at + 1]`` counts
     (nothing drawn for one)."""
@@ -111,7 +108,7 @@ def draw(st: Any, at: int, k: int) -> Any:
     return x
 
 
-@_jit
+@jitcache.bare
 def start(st: Any, seed: Any, n: int) -> Any:
     """Start the game keyed ``seed`` in ``st`` (its hand 0, each seat's bot keyed and at word 0);
     its first dealer, a seat of ``n``."""
@@ -124,19 +121,19 @@ def start(st: Any, seed: Any, n: int) -> Any:
     return below(word(key, DEALER), 0, n)[0]
 
 
-@_jit
+@jitcache.bare
 def deal_key(st: Any) -> Any:
     """The key the hand being dealt is shuffled with."""
     return hand_key(st[ST_KEY], np.int64(st[ST_HAND]))
 
 
-@_jit
+@jitcache.bare
 def bot_draw(st: Any, seat: int, k: int) -> Any:
     """The random bot at ``seat`` draws one of ``k`` actions (nothing drawn for one)."""
     return draw(st, ST_SEATS + 2 * seat, k)
 
 
-@_jit
+@jitcache.bare
 def restart(row: Any, n: int) -> Any:
     """Key the next game of a vector environment's ``row``: its first by the row's seed, the
     ``r``-th after it by ``stream(seed, RESTART, r)``; its first dealer, a seat of ``n``."""

@@ -17,10 +17,8 @@ from . import greedy_compiled as gc
 from . import tables as t
 from .decide_compiled import decide, write
 
-_jit = jitcache.jit(nogil=True, _nrt=True)
 
-
-@_jit
+@jitcache.counted
 def drops(p: Any, g: Any, hand: Any, unseen: Any, ti: int) -> bool:
     """``GreedyBot.drop_out``: drop out when the hand (``hand``, sorted), in trump option ``ti``,
     is worth less than a trick: its cards' chances added up in hand order, times two over the
@@ -33,7 +31,7 @@ def drops(p: Any, g: Any, hand: Any, unseen: Any, ti: int) -> bool:
     return bool(total * 2 / p[t.N] < 1)
 
 
-@_jit
+@jitcache.counted
 def drop_out(p: Any, maker: int, ti: int, hand: Any, cnt: Any, out: Any, st: Any, legal: Any, acts: Any,
               ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any) -> int:  # fmt: skip
     """Ask each seat in play but the maker's, from the maker's left, to drop out or stay in; a

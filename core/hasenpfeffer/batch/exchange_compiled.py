@@ -14,12 +14,8 @@ from . import greedy_compiled as gc
 from . import tables as t
 from .decide_compiled import decide, distinct, remove, sort_ids, write
 
-_jit = jitcache.jit(nogil=True, _nrt=True)
-_leaf = jitcache.jit(nogil=True, _nrt=False)
-"""Compiled without reference counting: it allocates nothing (see score_compiled)."""
 
-
-@_leaf
+@jitcache.bare
 def gifts(p: Any, giver: int, best: bool, ti: int, hand: Any, cnt: Any, legal: Any) -> int:
     """List into ``legal`` the ids of the cards ``giver`` may give (only the highest in trump
     option ``ti``'s order, where ``best``), as held; how many."""
@@ -35,7 +31,7 @@ def gifts(p: Any, giver: int, best: bool, ti: int, hand: Any, cnt: Any, legal: A
     return k
 
 
-@_jit
+@jitcache.counted
 def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: Any, st: Any, legal: Any,
           acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any,
           out: bool, misere: bool) -> None:  # fmt: skip
@@ -64,7 +60,7 @@ def _give(p: Any, giver: int, taker: int, best: bool, ti: int, hand: Any, cnt: A
     cnt[taker] += 1
 
 
-@_jit
+@jitcache.counted
 def exchange(p: Any, lone: int, ti: int, hand: Any, cnt: Any, st: Any, legal: Any, acts: Any, ctr: Any,
               lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any, kn: Any,
               misere: bool) -> None:  # fmt: skip

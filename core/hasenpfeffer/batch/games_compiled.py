@@ -20,7 +20,7 @@ from .. import jitcache
 from . import step_compiled as sc
 from . import steppolicy_compiled as sp
 from . import tables as t
-from .decide_compiled import A_N, H_N, OVER
+from .decide_compiled import A_N, H_N, L_N, OVER, sort_ids
 from .draws_compiled import V_GAMES, V_SEED
 from .rows import (
     BID_DECLARED,
@@ -49,10 +49,6 @@ from .rows import (
 )
 from .score_compiled import game_winner, match_won
 
-_jit = jitcache.jit(nogil=True, _nrt=True)
-_bare = jitcache.jit(nogil=True, _nrt=False)
-"""For what runs at every hand and allocates nothing (as :data:`.step_compiled._bare`)."""
-
 
 def arrays(tables: Any, actions: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
     """The stepped kernel's tuples (``kt``, ``ko``, ``ka``: :func:`.step_compiled.tuples`) for one
@@ -68,28 +64,33 @@ def arrays(tables: Any, actions: int) -> tuple[tuple[Any, ...], tuple[Any, ...],
     return sc.tuples(tables, 0, at, phase_at, bid_obs, hcol, a)
 
 
-@_jit
+@jitcache.counted
 def play(kt: Any, ko: Any, ka: Any, pa: Any, seeds: Any, max_hands: int, record: bool, games_out: Any,
-         hands_out: Any, acts: Any, ctr: Any) -> None:  # fmt: skip
+         hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
     """Play a game from each of ``seeds`` into ``games_out`` and ``hands_out`` (their rows:
     :mod:`.rows`), and when recording each hand's deal into its row and its action ids into
-    ``acts`` (``ctr``: the counts written and whether a buffer overflowed, as the whole-game
-    kernel's)."""
+    ``acts``; where the bots log the legal ids (``pa``'s ``lg``), each decision's count into
+    ``lcnt`` and the ids into ``lbuf`` (``ctr``: the counts written and whether a buffer
+    overflowed, as the whole-game kernel's)."""
     stop = np.zeros(kt[0][t.N], dtype=np.int64)  # no seat stops the bots
     hr = np.zeros(hands_out.shape[1], dtype=np.int64)
     for gi in range(seeds.shape[0]):
-        _game(kt, ko, ka, pa, seeds[gi], gi, max_hands, record, stop, hr, games_out, hands_out, acts, ctr)
+        _game(kt, ko, ka, pa, seeds[gi], gi, max_hands, record, stop, hr, games_out, hands_out, acts, lcnt, lbuf,
+              ctr)  # fmt: skip
 
 
-@_bare
+@jitcache.bare
 def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int, record: bool, stop: Any,
-          hr: Any, games_out: Any, hands_out: Any, acts: Any, ctr: Any) -> None:  # fmt: skip
+          hr: Any, games_out: Any, hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
     """Game ``gi`` of :func:`play`, keyed by ``seed`` (``hr``: scratch for a hand's row); compiled
     without reference counting, as it runs at every hand."""
     p, deck, suit_of, eff, trump_ids, bids = kt[0], kt[2], kt[5], kt[3], kt[6], kt[7]
     s, st, hand, cnt, kitty, pv, scores, legal, k, dbuf, dn = ka[:11]
-    kn, streams, gen, log, ln = pa[2], pa[3], pa[4], pa[7], pa[8]
+    kn, streams, gen, log, ln, lg = pa[2], pa[3], pa[4], pa[7], pa[8], pa[9]
     n, sides = p[t.N], p[t.SIDES]
+    known = False  # what the seats know is kept for a greedy seat only
+    for q in range(n):
+        known = known or pa[0][q] == sp.GREEDY
     st[0, V_SEED], st[0, V_GAMES] = seed, np.uint64(0)
     sc.new_game(p, 0, s, st, scores)
     gen[0] = -1
@@ -98,7 +99,8 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
     winner, played, new = -1, 0, 1
     while played < max_hands:
         dn[0], ln[0] = 0, 0
-        sp.forget(kn, 0)
+        if known:
+            sp.forget(kn, 0)
         how = sc.deal_hand(p, deck, suit_of, 0, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
         new = 0
         hr[:] = 0
@@ -107,6 +109,8 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
             width = n * p[t.HS] + p[t.KS]
             for i in range(width):  # element by element: copying a slice would allocate
                 hr[at + i] = dbuf[0, 0, sc.D_CARDS + i]
+            for q in range(n):  # each hand by card id, as the whole-game kernel keeps it
+                sort_ids(hr[at + q * p[t.HS] : at + (q + 1) * p[t.HS]], p[t.HS])
         if how == 0:
             sc.legal_ids(p, eff, trump_ids, bids, 0, s, hand, cnt, legal, k)
             how = sp.to_stop(kt, ko, ka, pa, 0, stop, -1)
@@ -120,6 +124,8 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
             if first + ln[0] <= acts.shape[0] and ln[0] <= log.shape[1]:
                 for i in range(ln[0]):
                     acts[first + i] = log[0, i, sp.LOG_ID]
+                if lg.shape[1] > 0:
+                    _legal(lg, ln[0], first, lcnt, lbuf, ctr)
             else:
                 ctr[OVER] = 1
         ctr[A_N] = first + ln[0]
@@ -146,7 +152,22 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
         games_out[gi, G_COLS + x] = scores[0, x]
 
 
-@_bare
+@jitcache.bare
+def _legal(lg: Any, count: int, first: int, lcnt: Any, lbuf: Any, ctr: Any) -> None:
+    """The legal ids of the hand's ``count`` decisions logged (``lg``) into ``lcnt`` (from
+    decision ``first``) and ``lbuf``, as the whole-game kernel's debug mode writes them."""
+    for i in range(count):
+        m, nl = lg[0, i, 0], ctr[L_N]
+        lcnt[first + i] = m
+        if nl + m <= lbuf.shape[0]:
+            for j in range(m):
+                lbuf[nl + j] = lg[0, i, 1 + j]
+        else:
+            ctr[OVER] = 1
+        ctr[L_N] = nl + m
+
+
+@jitcache.bare
 def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any, pv: Any, hr: Any) -> None:
     """The hand that ended (``how``: 1 played out, 2 thrown in after the making, 3 or 4 at the
     deal, 5 ended by a declared set) into ``hr``: its result, tricks and score change by side."""

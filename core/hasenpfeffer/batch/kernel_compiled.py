@@ -52,8 +52,6 @@ from .tables import (
 )
 
 _jit = jitcache.jit(nogil=True)
-_leaf = jitcache.jit(nogil=True, _nrt=False)
-"""Compiled without reference counting, for a function that allocates nothing (see score_compiled)."""
 
 
 def row_width(params: Any) -> int:

@@ -9,13 +9,8 @@ from typing import Any
 from .. import jitcache
 from . import tables as t
 
-_leaf = jitcache.jit(nogil=True, _nrt=False)
-"""Compiled without numba's reference counting: nothing here allocates, so a call takes its
-arrays at no cost (with counting, each array taken cost two atomic operations a call, and the
-whole-game kernel spent more on them than on its draws)."""
 
-
-@_leaf
+@jitcache.bare
 def order_ups(p: Any, partner_alone: bool, may_alone: bool, stuck_now: bool, legal: Any, k: int) -> int:
     """List from ``legal[k]`` the answers to a turned card: order it up (not where the dealer's
     partner must go alone), alone where allowed, and the pass unless the dealer is stuck now
@@ -33,7 +28,7 @@ def order_ups(p: Any, partner_alone: bool, may_alone: bool, stuck_now: bool, leg
     return k
 
 
-@_leaf
+@jitcache.bare
 def trump_names(
     p: Any, trump_ids: Any, turned: int, stuck_now: bool, may_alone: bool, legal: Any, k: int
 ) -> int:

@@ -16,16 +16,12 @@ from .decide_compiled import decide, distinct, remove, sort_ids, write
 from .rows import H_ALONE, H_COLS, H_DEF_ALONE, H_DROPPED, H_FORCED, H_MADE
 from .score_compiled import score_hand
 
-_leaf = jitcache.jit(nogil=True, _nrt=False)
-"""Compiled without numba's reference counting: nothing here allocates, so a call takes its
-arrays at no cost (with counting, each array taken cost two atomic operations a call, and the
-whole-game kernel spent more on them than on its draws)."""
 _inline = jitcache.jit(nogil=True, inline="always")
 """For :func:`play_tricks`, inlined into its one caller (the hand), which passes it some twenty
 arrays."""
 
 
-@_leaf
+@jitcache.bare
 def first_leader(p: Any, maker: int, dealer: int, alone: bool, def_alone: int, out: Any) -> int:
     """The seat that leads the first trick: the dealer's left, the maker, or beside a lone
     player, as the variant says, passing over the seats that sit out (``out``)."""

@@ -243,15 +243,17 @@ def play(
     debug: bool = False,
     max_hands: int = HAND_CAP,
     bots: Sequence[str] | None = None,
-    stepped: bool = False,
+    stepped: bool = True,
 ) -> Batch:
     """Play ``games`` games from ``seed`` (game ``i`` seeded ``(seed << 32) + i``), or one game
     from each of ``seeds``: the same seed, the same game, and the one ``Game(variant, seed=...)``
     deals with the same actions (:mod:`hasenpfeffer.engine.draws`); ValueError for a variant not covered or without numba. ``bots`` name each
     seat's player, ``random`` (uniformly random legal actions, the default) or ``greedy`` (the
-    compiled twin of the greedy bot, :mod:`.greedy_compiled`). ``stepped`` plays the games one
-    decision at a time over the stepped kernel (:mod:`.games_compiled`): the same games, without
-    the legal ids of ``debug``."""
+    compiled twin of the greedy bot, :mod:`.greedy_compiled`). The games are played one decision
+    at a time over the stepped kernel (:mod:`.games_compiled`), the one the vector environments
+    step; ``stepped=False`` plays them by the whole-game kernel (:mod:`.kernel_compiled`), kept
+    to check the stepped kernel against: the same games, the same rows and, with ``debug``, the
+    same legal ids."""
     accel.require("the compiled engine")
     tables = build(variant)
     pol = policies(variant, bots)
@@ -261,8 +263,6 @@ def play(
     from .kernel_compiled import row_width
 
     record = record or debug
-    if stepped and debug:
-        raise ValueError("a stepped run keeps no legal ids: play it without debug")
     if seeds is None:
         seeds = [(seed << 32) + i for i in range(games)]
     seed_array = np.array([s % (1 << 64) for s in seeds], dtype=np.uint64)
@@ -280,8 +280,8 @@ def play(
         lbuf = np.zeros(cap_a * 8 if debug else 1, dtype=np.int64)
         ctr = np.zeros(4, dtype=np.int64)
         if stepped:
-            _play_stepped(variant, tables, pol, greedy.arrays, seed_array, max_hands, record, games_out,
-                          hands_out, acts, ctr)  # fmt: skip
+            _play_stepped(variant, tables, pol, greedy.arrays, seed_array, max_hands, record, debug, games_out,
+                          hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
         else:
             kernel_play(
                 p, tables.failure_multiplier, tables.deck, tables.eff, tables.key, tables.suit_of,
@@ -309,16 +309,20 @@ def play(
 
 
 def _play_stepped(variant: Variant, tables: Tables, pol: Any, greedy: Any, seeds: Any, max_hands: int,
-                  record: bool, games_out: Any, hands_out: Any, acts: Any, ctr: Any) -> None:  # fmt: skip
+                  record: bool, debug: bool, games_out: Any, hands_out: Any, acts: Any, lcnt: Any, lbuf: Any,
+                  ctr: Any) -> None:  # fmt: skip
     """:func:`play`'s games over the stepped kernel (:mod:`.games_compiled`)."""
     from . import games_compiled as gm
     from . import steppolicy_compiled as sp
 
     actions = action_space(variant).size
     kt, ko, ka = gm.arrays(tables, actions)
-    b = sp.arrays(tables.params, 1, actions, room_per_hand(tables.params))
+    b = sp.arrays(tables.params, 1, actions, room_per_hand(tables.params), legal=debug)
     b["pol"][:] = pol
-    gm.play(kt, ko, ka, sp.bots(b, greedy), seeds, max_hands, record, games_out, hands_out, acts, ctr)
+    greedy = greedy if pol.any() else None  # random seats only: compiled without the greedy bot
+    gm.play(
+        kt, ko, ka, sp.bots(b, greedy), seeds, max_hands, record, games_out, hands_out, acts, lcnt, lbuf, ctr
+    )
 
 
 def warm(

@@ -9,13 +9,8 @@ from typing import Any
 from .. import jitcache
 from . import tables as t
 
-_leaf = jitcache.jit(nogil=True, _nrt=False)
-"""Compiled without numba's reference counting: nothing here allocates, so a call takes its
-arrays at no cost (with counting, each array taken cost two atomic operations a call, and the
-whole-game kernel spent more on them than on its draws)."""
 
-
-@_leaf
+@jitcache.bare
 def _value(points: Any, kind: int, tricks: int, bid: int, hs: int) -> int:
     """``Points.value``: the table's entry for ``tricks`` tricks, else the formula."""
     if points[kind, t.P_TABLE + tricks]:
@@ -23,7 +18,7 @@ def _value(points: Any, kind: int, tricks: int, bid: int, hs: int) -> int:
     return int(points[kind, t.P_FIXED] + points[kind, t.P_TRICK] * tricks + points[kind, t.P_BID] * bid)
 
 
-@_leaf
+@jitcache.bare
 def score_hand(p: Any, fmult: float, bids: Any, points: Any, b: int, mside: int, tricks: Any, required: int,
            alone: bool, def_alone: bool, forced: bool, change: Any, out: int) -> int:  # fmt: skip
     """``score_hand``: the score change by side into ``change``; 1 when made, else 0. ``out``:
@@ -80,7 +75,7 @@ def score_hand(p: Any, fmult: float, bids: Any, points: Any, b: int, mside: int,
     return 1 if made else 0
 
 
-@_leaf
+@jitcache.bare
 def game_winner(p: Any, scores: Any, mside: int, made: int) -> int:
     """``game_winner``: the side that won after a hand, or -1 to play on."""
     sides = p[t.SIDES]
@@ -125,7 +120,7 @@ def game_winner(p: Any, scores: Any, mside: int, made: int) -> int:
     return top if nbest == 1 else -1
 
 
-@_leaf
+@jitcache.bare
 def match_won(p: Any, scores: Any, won: Any, side: int) -> bool:
     """``match_winner``: ``side`` won a game; whether it won the match (a single game is a match
     of one), else the next game starts from 0 (the winner keeps its points beyond the target

@@ -33,11 +33,6 @@ from . import step_compiled as sc
 from . import steppolicy_compiled as sp
 from . import tables as t
 
-_jit = jitcache.jit(nogil=True, _nrt=True)
-_bare = jitcache.jit(nogil=True, _nrt=False)
-"""For what runs at every decision or hand and allocates nothing: compiled without numba's
-reference counting (as :data:`.step_compiled._bare`)."""
-
 C_SEAT, C_HAND, C_REWARD, C_NEXT, C_COLS = range(5)
 """``cfg``: the learner's seat (its side's, its view's), episodes of a hand (1) or a game (0),
 the reward (``REWARD_*``), and 1 for ``NEXT_STEP`` autoreset."""
@@ -72,7 +67,7 @@ def arrays(games: int, seats: int, sides: int, size: int) -> dict[str, Any]:
     }
 
 
-@_bare
+@jitcache.bare
 def _hand_end(kt: Any, ka: Any, pa: Any, sv: Any, g: int) -> bool:
     """Count the hand game ``g`` just ended (the kernel's ``rew``, ``term``, ``trunc``, read and
     cleared) into the learner's episode; whether that episode ended."""
@@ -118,7 +113,7 @@ def _hand_end(kt: Any, ka: Any, pa: Any, sv: Any, g: int) -> bool:
     return True
 
 
-@_jit
+@jitcache.counted
 def step(kt: Any, ko: Any, ka: Any, pa: Any, sv: Any, actions: Any) -> None:
     """Apply the learner's id in each game (legal: checked by the caller; ignored in a game whose
     episode's end was returned), then the bots' until the learner decides again: the loop of
@@ -144,7 +139,7 @@ def step(kt: Any, ko: Any, ka: Any, pa: Any, sv: Any, actions: Any) -> None:
                 break
 
 
-@_jit
+@jitcache.counted
 def reset(kt: Any, ko: Any, ka: Any, pa: Any, sv: Any, seeds: Any) -> None:
     """Key every game by ``seeds``, deal, and let the bots play until a learner seat is to move."""
     p, fmult, deck, eff, _key, suit_of, trump_ids, bids, points, max_hands = kt
@@ -166,7 +161,7 @@ def reset(kt: Any, ko: Any, ka: Any, pa: Any, sv: Any, seeds: Any) -> None:
             _hand_end(kt, ka, pa, sv, g)  # no episode yet: none ends
 
 
-@_bare
+@jitcache.bare
 def _outputs(ka: Any, pa: Any, sv: Any) -> None:
     """Zero a step's outputs, the log and the kernel's counts of the step."""
     ka[10][:] = 0  # dn: deals
@@ -178,7 +173,7 @@ def _outputs(ka: Any, pa: Any, sv: Any) -> None:
     sv[7][:] = False
 
 
-@_bare
+@jitcache.bare
 def observe(kt: Any, ko: Any, ka: Any, sv: Any, obs: Any, mask: Any) -> None:
     """Each game's observation (from its seat to move, the learner's) and action mask; where an
     episode's end was returned (``NEXT_STEP``), its final view, and every id (the next step

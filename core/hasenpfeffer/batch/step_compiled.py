@@ -31,19 +31,6 @@ from .play_compiled import first_leader
 from .score_compiled import game_winner, match_won, score_hand
 from .weak_compiled import met, swap
 
-_jit = jitcache.jit(nogil=True, _nrt=True)
-"""For what allocates, with numba's reference counting set: left unset, a function takes its
-first caller's, and one first called from a function compiled without it (:data:`_bare`) would
-not compile."""
-_bare = jitcache.jit(nogil=True, _nrt=False)
-"""For what allocates nothing (the phases' functions, :func:`observe_seat`): compiled without
-numba's reference counting, they take arrays at no cost, where counting the references of each
-array they take cost more than the decision itself."""
-_inline = jitcache.jit(nogil=True, _nrt=False, inline="always")
-"""For the play's path at every decision (:func:`advance`, :func:`legal_ids`, :func:`_play`,
-:func:`_cards`), inlined into the loops that step: a call passes each of its arrays as its
-fields, dozens of words on the stack, and costs as much again as the decision."""
-
 # phases (the Python engine's: order-up, name-trump, discard, defence, play, bidding, trump;
 # SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase; PROPOSE:
 # the dealer names the suit a turned Joker proposes, in the order-up phase)
@@ -93,7 +80,8 @@ columns of another seat's discard and gift, -1 where there is none.)"""
 # piece, of its terms in ``terms`` (-1: none), and when its hand is shown (0 never, 1 after the
 # first trick, 2 from the lead)
 BO_CONTRACT, BO_MISERE, BO_OPEN_TERM, BO_OPEN, BO_COLS = range(5)
-# a recorded deal: dealer, 1 when the first of a game, then the hands by seat, then the kitty
+# a recorded deal: dealer, 1 when the first of a game, then the hands by seat (as dealt, not
+# sorted), then the kitty
 D_DEALER, D_NEW, D_CARDS = range(3)
 DEALS_KEPT = 8
 """Deals kept per game and step (a step deals one hand, more only after throw-ins at the deal)."""
@@ -155,7 +143,7 @@ def tuples(
     return kt, (at, phase_at, bid_obs, hcol), tuple(a[name] for name in STATE)
 
 
-@_bare
+@jitcache.bare
 def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
           pv: Any, dbuf: Any, dn: Any, new: int) -> int:  # fmt: skip
     """Shuffle and deal game ``g``'s hand: 0 when a decision awaits, else how it is thrown in at
@@ -179,10 +167,9 @@ def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: An
         kitty[g, j] = dk[n * hs + j]
     row[D_DEALER], row[D_NEW] = dealer, new
     at = D_CARDS
-    for q in range(n):  # each hand in order, sorted in place (nothing allocated)
+    for q in range(n):  # each hand in order, as dealt (a reader sorts them: nothing here needs it)
         for j in range(hs):
             row[at + j] = hand[g, q, j]
-        sort_ids(row[at : at + hs], hs)
         at += hs
     for j in range(ks):
         row[at + j] = kitty[g, j]
@@ -209,7 +196,7 @@ def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: An
     return _begin(p, g, s, hand, cnt, pv)
 
 
-@_bare
+@jitcache.bare
 def _begin(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     """The making begins (the hands stand): 0, or 3 where a turned Joker proposes no suit."""
     n, dealer, turned = p[t.N], s[g, S_DEALER], s[g, S_TURNED]
@@ -225,7 +212,7 @@ def _begin(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     return 0 if s[g, S_TS] >= 0 else 3
 
 
-@_bare
+@jitcache.bare
 def _weak_hands(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, k0: int) -> int:
     """Ask the seats from the ``k0``-th from the dealer's left about the first weak-hand rule
     each hand meets (:mod:`.weak_compiled`): an optional rule waits for the seat's decision, one
@@ -253,7 +240,7 @@ def _weak_hands(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any
     return _begin(p, g, s, hand, cnt, pv)
 
 
-@_bare
+@jitcache.bare
 def _weak_act(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, seat: int, w: int) -> int:
     """Rule ``w`` acts for ``seat``: a redeal throws the hand in (3: by the same dealer, 4: by the
     next), a swap gives the counted cards for the kitty's hidden ones (0)."""
@@ -267,7 +254,7 @@ def _weak_act(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, seat: int
     return 0
 
 
-@_bare
+@jitcache.bare
 def _turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """The turned card proposes its suit: trump at once where it is a ``turned_trump`` suit (dirty
     clubs: the dealer made maker, or nobody), else the first round of order-up goes on."""
@@ -287,7 +274,7 @@ def _turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
         _start_play(p, g, s, hand, cnt, pv)
 
 
-@_inline
+@jitcache.inline
 def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, legal: Any,
            k: Any) -> None:  # fmt: skip
     """List game ``g``'s legal ids at its decision."""
@@ -297,7 +284,7 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
         k[g] = _calls(p, trump_ids, bids, g, s, hand, cnt, legal[g])
 
 
-@_bare
+@jitcache.inline
 def _calls(p: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> int:
     """Game ``g``'s legal ids at a decision other than a card to play into ``row``; how many."""
     n, ns = p[t.N], p[t.NS]
@@ -356,7 +343,7 @@ def _calls(p: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand: Any, cnt: An
     return m
 
 
-@_inline
+@jitcache.inline
 def _cards(p: Any, eff: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> int:
     """Game ``g``'s legal cards to play into ``row``: those that follow the suit led, else any;
     one id for each distinct card held (``pack.copies``). How many."""
@@ -374,7 +361,7 @@ def _cards(p: Any, eff: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> i
     return distinct(p, row, m)
 
 
-@_bare
+@jitcache.bare
 def weight(p: Any, c: int) -> float:
     """One over the copies of card ``c`` in the pack (``pack.copies`` of each suited card, one
     Joker): the observation counts a card's copies as a fraction of them."""
@@ -384,7 +371,7 @@ def weight(p: Any, c: int) -> float:
     return float((p[t.C] - jokers) / (p[t.DECK] - jokers))
 
 
-@_inline
+@jitcache.inline
 def _next_seat(pv: Any, g: int, seat: int, n: int) -> int:
     """The next seat to the left that is not sitting out."""
     seat = (seat + 1) % n
@@ -393,7 +380,7 @@ def _next_seat(pv: Any, g: int, seat: int, n: int) -> int:
     return seat
 
 
-@_bare
+@jitcache.bare
 def _start_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """Before the first lead, the drop-outs (``alone.drop_out``), the declarations
     (``scoring.declarations``), then the play."""
@@ -402,7 +389,7 @@ def _start_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
         _after_drops(p, g, s, hand, cnt, pv)
 
 
-@_bare
+@jitcache.bare
 def _offer_drop(p: Any, g: int, s: Any, pv: Any, k0: int) -> bool:
     """Ask the seats in play but the maker, from the ``k0``-th from the maker's left, to drop out
     or stay in (as :mod:`.drop_compiled`): whether one is to answer."""
@@ -415,14 +402,14 @@ def _offer_drop(p: Any, g: int, s: Any, pv: Any, k0: int) -> bool:
     return False
 
 
-@_bare
+@jitcache.bare
 def _after_drops(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """The declarations, then the play."""
     if p[t.DECL_N] == 0 or not _offer_declaration(p, g, s, hand, cnt, pv, 1):
         _lead(p, g, s, cnt, pv)
 
 
-@_bare
+@jitcache.bare
 def _offer_declaration(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, k0: int) -> bool:
     """Ask the seats in play from the ``k0``-th from the dealer's left, each about the first set
     its hand holds (as :mod:`.declare_compiled`): whether one is to answer."""
@@ -442,7 +429,7 @@ def _offer_declaration(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, k0:
     return False
 
 
-@_bare
+@jitcache.bare
 def _lead(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
     """Lead the first trick (its leader chosen as ``play_compiled.play_tricks`` chooses it)."""
     n, maker, dealer = p[t.N], s[g, S_MAKER], s[g, S_DEALER]
@@ -452,7 +439,7 @@ def _lead(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
     s[g, S_PHASE], s[g, S_SEAT], s[g, S_LEADER], s[g, S_J], s[g, S_TRICKS] = PLAY, leader, leader, 0, 0
 
 
-@_bare
+@jitcache.bare
 def _offer_defence(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, j0: int) -> None:
     """Offer lone defence from the ``j0``-th seat on (the maker's side skipped), else play."""
     n, maker = p[t.N], s[g, S_MAKER]
@@ -465,7 +452,7 @@ def _offer_defence(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, j0: int
     _start_play(p, g, s, hand, cnt, pv)
 
 
-@_bare
+@jitcache.bare
 def _after_discard(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """The lone maker's exchange with the partners (``alone.exchange``), lone defence where it
     is offered, then the play."""
@@ -475,7 +462,7 @@ def _after_discard(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None
         _defence_or_play(p, g, s, hand, cnt, pv)
 
 
-@_bare
+@jitcache.bare
 def _start_exchange(p: Any, g: int, s: Any, lone: int, defender: int) -> None:
     """The lone player ``lone`` exchanges (as :mod:`.exchange_compiled`): each partner from the
     lone player's left gives ``alone.exchange.cards`` cards, then the lone player gives as many
@@ -484,7 +471,7 @@ def _start_exchange(p: Any, g: int, s: Any, lone: int, defender: int) -> None:
     s[g, S_SEAT] = _gift(p, s[g, S_XLONE], 0)[0]
 
 
-@_bare
+@jitcache.bare
 def _gift(p: Any, lone: int, i: int) -> tuple[int, int]:
     """The ``i``-th gift of the lone player ``lone``'s exchange: (giver, taker)."""
     n, cards = p[t.N], p[t.EX_CARDS]
@@ -494,7 +481,7 @@ def _gift(p: Any, lone: int, i: int) -> tuple[int, int]:
     return lone, (lone + 2 * (1 + (i - half) // cards)) % n
 
 
-@_bare
+@jitcache.bare
 def _defence_or_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """Lone defence where it is offered, then the play."""
     if p[t.LONE_DEF] and s[g, S_MAKER] >= 0 and (s[g, S_ALONE] == 1 or p[t.LD_ANY]) and p[t.N] > 2:
@@ -503,7 +490,7 @@ def _defence_or_play(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> No
         _start_play(p, g, s, hand, cnt, pv)
 
 
-@_bare
+@jitcache.bare
 def _made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, seat: int, x: int, forced: bool) -> None:
     """Trump made by ``seat`` with id ``x``: partners out, the dealer's discard, and on."""
     n = p[t.N]
@@ -518,7 +505,7 @@ def _made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, seat: int, x: in
         _after_discard(p, g, s, hand, cnt, pv)
 
 
-@_bare
+@jitcache.bare
 def _auction_over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any) -> int:
     """The auction is over (as ``hand_compiled.play_hand`` ends it): the contract, the forced bid,
     a hand thrown in (2) or played without a maker; the widow taken, trump named."""
@@ -568,7 +555,7 @@ def _auction_over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty:
     return 0
 
 
-@_bare
+@jitcache.bare
 def _trump_made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
     """An auction's trump made: partners of a lone maker out, the maker's discard, and on."""
     maker = s[g, S_MAKER]
@@ -582,7 +569,7 @@ def _trump_made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
         _after_discard(p, g, s, hand, cnt, pv)
 
 
-@_bare
+@jitcache.inline
 def _apply(p: Any, trump_ids: Any, bids: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, kitty: Any,
            pv: Any) -> int:  # fmt: skip
     """Apply id ``x`` of a phase before the play to game ``g``; 0, or how the hand ended
@@ -699,7 +686,7 @@ def _apply(p: Any, trump_ids: Any, bids: Any, g: int, x: int, s: Any, hand: Any,
     return 0
 
 
-@_inline
+@jitcache.inline
 def _play(p: Any, eff: Any, key: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     """Apply id ``x`` of the play (a card, or the suit named after a Joker led) to game ``g``; 1
     when the last trick is complete."""
@@ -742,7 +729,7 @@ def _play(p: Any, eff: Any, key: Any, g: int, x: int, s: Any, hand: Any, cnt: An
     return 0
 
 
-@_bare
+@jitcache.bare
 def new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     """Start game ``g`` again: its key (:func:`.draws_compiled.restart`), scores 0, a random dealer."""
     scores[g, :] = 0
@@ -751,7 +738,7 @@ def new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     s[g, S_DEALER] = restart(st[g], p[t.N])
 
 
-@_bare
+@jitcache.bare
 def hand_change(p: Any, fmult: float, bids: Any, points: Any, g: int, how: int, s: Any, pv: Any,
                  change: Any, tricks: Any) -> tuple[int, int]:  # fmt: skip
     """Game ``g``'s hand scored into ``change`` by side (``how``: 1 played out, 5 ended by a
@@ -779,7 +766,7 @@ def hand_change(p: Any, fmult: float, bids: Any, points: Any, g: int, how: int, 
     return maker % sides, made
 
 
-@_jit
+@jitcache.counted
 def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: Any, max_hands: int,
                g: int, how: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any,
                dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any, fin: Any, at: Any, phase_at: Any,
@@ -829,7 +816,7 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
             return
 
 
-@_jit
+@jitcache.counted
 def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any, s: Any, st: Any,
           hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any, legal: Any, k: Any, dbuf: Any, dn: Any,
           rew: Any, term: Any, trunc: Any, fin: Any, fmult: float, bids: Any, points: Any,
@@ -852,7 +839,7 @@ def reset(p: Any, deck: Any, suit_of: Any, eff: Any, trump_ids: Any, seeds: Any,
     trunc[:] = False
 
 
-@_jit
+@jitcache.counted
 def step(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trump_ids: Any, bids: Any,
          points: Any, max_hands: int, actions: Any, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
          pv: Any, scores: Any, legal: Any, k: Any, dbuf: Any, dn: Any, rew: Any, term: Any, trunc: Any,
@@ -873,7 +860,7 @@ def step(p: Any, fmult: float, deck: Any, eff: Any, key: Any, suit_of: Any, trum
         legal_ids(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
 
 
-@_jit
+@jitcache.counted
 def end_hand(kt: Any, ko: Any, ka: Any, g: int, how: int, me: int, every: bool) -> None:
     """:func:`hand_over` of game ``g``, from the tuples of :func:`tuples`."""
     p, fmult, deck, suit_of, bids, points, max_hands = kt[0], kt[1], kt[2], kt[5], kt[7], kt[8], kt[9]
@@ -884,7 +871,7 @@ def end_hand(kt: Any, ko: Any, ka: Any, g: int, how: int, me: int, every: bool) 
               dn, rew, term, trunc, fin, at, phase_at, fobs, hend, bid_obs, hcol, hist, me, every)  # fmt: skip
 
 
-@_inline
+@jitcache.inline
 def advance(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, hcol: Any, hist: Any, g: int, x: int, s: Any,
             hand: Any, cnt: Any, kitty: Any, pv: Any) -> int:  # fmt: skip
     """Apply id ``x`` (legal) to game ``g`` for its seat to move, the decision kept in the
@@ -899,7 +886,7 @@ def advance(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, hcol: Any, hi
     return _apply(p, trump_ids, bids, g, x, s, hand, cnt, kitty, pv)
 
 
-@_bare
+@jitcache.bare
 def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, g: int, me: int, final: bool,
              s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, scores: Any, o: Any) -> None:  # fmt: skip
     """Write game ``g`` as seat ``me`` sees it into ``o`` (zeroed); ``final``: the game is over
@@ -981,7 +968,7 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
         o[at[O_SCORES] + rel] = min(4.0, max(-4.0, scores[g, side] / float(p[t.TARGET])))
 
 
-@_jit
+@jitcache.counted
 def observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, s: Any, hand: Any, cnt: Any,
             kitty: Any, pv: Any, scores: Any, legal: Any, k: Any, obs: Any, mask: Any) -> None:  # fmt: skip
     """Write each game's observation (from the seat to move) and action mask."""
@@ -994,13 +981,13 @@ def observe(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: Any, 
             mask[g, legal[g, i]] = 1
 
 
-@_jit
+@jitcache.counted
 def seed(st: Any, value: int) -> None:
     """Key the sampler ``st`` (two uint64: its key, the words drawn) by ``value``."""
     st[0], st[1] = np.uint64(value), np.uint64(0)
 
 
-@_jit
+@jitcache.counted
 def sample(st: Any, legal: Any, k: Any, out: Any) -> None:
     """A uniformly random legal id per game into ``out``, drawn from the sampler ``st``."""
     for g in range(k.shape[0]):

@@ -38,13 +38,6 @@ from .draws_compiled import BOT, V_GAMES, V_KEY, below, word
 from .drop_compiled import drops
 from .greedytables import R_MISERE
 
-_jit = jitcache.jit(nogil=True, _nrt=True)
-_bare = jitcache.jit(nogil=True, _nrt=False)
-"""For what runs at every decision (:func:`run_bots`, and the greedy bot's card: its most
-frequent choice), which allocates nothing: compiled without numba's reference counting (as
-:data:`.step_compiled._bare`)."""
-_inline = jitcache.jit(nogil=True, _nrt=False, inline="always")
-"""For :func:`note`, inlined into the loop of every decision (as :data:`.step_compiled._inline`)."""
 RANDOM, GREEDY = range(2)
 """A seat's bot in ``pol`` (a seat no bot plays is never asked)."""
 LOG_SEAT, LOG_ID, LOG_GAME, LOG_COLS = range(4)
@@ -52,10 +45,12 @@ LOG_SEAT, LOG_ID, LOG_GAME, LOG_COLS = range(4)
 of games the row's game was (``V_GAMES``: 1 its first)."""
 
 
-def arrays(p: Any, games: int, actions: int, log: int = 0) -> dict[str, Any]:
+def arrays(p: Any, games: int, actions: int, log: int = 0, legal: bool = False) -> dict[str, Any]:
     """The bots' state for ``games`` games of a variant with parameters ``p``: ``pol`` by seat,
     what each game's seats know (``kn``), each seat's random stream (key, words drawn) and the
-    game it is keyed for (``gen``), scratch, and a log of ``log`` decisions per game and call."""
+    game it is keyed for (``gen``), scratch, and a log of ``log`` decisions per game and call;
+    with ``legal``, each logged decision's legal ids too (``lg``: how many, then the ids in the
+    Python engine's order)."""
     n, width = int(p[t.N]), max(int(p[t.C]), int(p[t.DECK]))
     return {
         "pol": np.zeros(n, dtype=np.int64),
@@ -66,16 +61,17 @@ def arrays(p: Any, games: int, actions: int, log: int = 0) -> dict[str, Any]:
         "trick": np.zeros((2, n), dtype=np.int64),
         "log": np.zeros((games, log, LOG_COLS), dtype=np.int64),
         "ln": np.zeros(games, dtype=np.int64),
+        "lg": np.zeros((games, log if legal else 0, actions + 1), dtype=np.int64),
     }
 
 
 def bots(b: dict[str, Any], greedy: tuple[Any, ...]) -> tuple[Any, ...]:
     """The bots' state (:func:`arrays`) and the greedy tables (:attr:`.greedytables.Greedy.arrays`)
     as the tuple ``pa``."""
-    return (b["pol"], greedy, b["kn"], b["bots"], b["gen"], b["ids"], b["trick"], b["log"], b["ln"])
+    return (b["pol"], greedy, b["kn"], b["bots"], b["gen"], b["ids"], b["trick"], b["log"], b["ln"], b["lg"])
 
 
-@_bare
+@jitcache.bare
 def rekey(st: Any, streams: Any, gen: Any, g: int) -> None:
     """Key game ``g``'s random bots for the game it plays, unless they are already."""
     if gen[g] != np.int64(st[g, V_GAMES]):
@@ -89,7 +85,7 @@ WEIGH = -1
 """What :func:`run_bots` returns for a greedy decision other than a card: :func:`weigh` takes it."""
 
 
-@_jit
+@jitcache.counted
 def play_until(
     kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, me: int, every: bool, first: int
 ) -> int:
@@ -106,11 +102,12 @@ def play_until(
     return how
 
 
-@_bare
+@jitcache.inline
 def to_stop(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) -> int:
     """Apply id ``first`` to game ``g`` (-1: none), then let the bots decide, the greedy bot
     weighing where it must (:func:`run_bots`, :func:`weigh`), until a seat of ``stop`` is to move
-    (0) or the hand ends (how, before it is scored)."""
+    (0) or the hand ends (how, before it is scored). Inlined into its callers, with
+    :func:`run_bots`: a call passes every array of the tuples, hundreds of words, at every hand."""
     x = first
     while True:
         how = run_bots(kt, ko, ka, pa, g, stop, x)
@@ -119,7 +116,7 @@ def to_stop(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) -
         x = weigh(kt[0], kt[6], pa[1], g, ka[0], ka[2], ka[3], ka[5], pa[2], pa[5], pa[6], ka[8][g])
 
 
-@_bare
+@jitcache.bare
 def forget(kn: Any, g: int) -> None:
     """Nothing played nor laid away in game ``g``'s hand, as ``hand_compiled.play_hand`` starts
     one (``kn``: what its seats know; the cards seen by seat are kept)."""
@@ -128,7 +125,7 @@ def forget(kn: Any, g: int) -> None:
     kn[g, 2, 1] = 0
 
 
-@_jit
+@jitcache.counted
 def after_hand(kt: Any, ko: Any, ka: Any, pa: Any, g: int, how: int, me: int, every: bool) -> None:
     """Game ``g``'s hand ended (``how``): scored and the next dealt
     (:func:`.step_compiled.hand_over`, with ``me`` and ``every``), nothing played nor laid away
@@ -140,12 +137,13 @@ def after_hand(kt: Any, ko: Any, ka: Any, pa: Any, g: int, how: int, me: int, ev
     sc.legal_ids(kt[0], kt[3], kt[6], kt[7], g, ka[0], ka[2], ka[3], ka[7], ka[8])
 
 
-@_bare
+@jitcache.inline
 def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) -> int:
     """:func:`play_until`'s loop up to what allocates (and so needs numba's reference counting,
     which would cost more than a decision): apply ``first`` (-1: none), then the bots' ids, until
     a seat of ``stop`` is to move (0), a greedy seat is to choose other than a card
-    (:data:`WEIGH`: the legal ids sorted in ``ids``), or the hand ends (how, before it is scored)."""
+    (:data:`WEIGH`: the legal ids sorted in ``ids``), or the hand ends (how, before it is scored).
+    Where the bots' state keeps them (``lg``), each logged decision's legal ids are logged too."""
     p, eff, key, trump_ids, bids = kt[0], kt[3], kt[4], kt[6], kt[7]
     s, st, hand, cnt, kitty, pv, legal, k, hist = (
         ka[0],
@@ -158,17 +156,18 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
         ka[8],
         ka[17],
     )
-    pol, contracts, kn, streams, ids, log, ln = pa[0], pa[1][6], pa[2], pa[3], pa[5], pa[7], pa[8]
+    pol, kn, streams, ids, log, ln, lg = pa[0], pa[2], pa[3], pa[5], pa[7], pa[8], pa[9]
+    keeps = lg.shape[1] > 0  # the legal ids of each decision logged
     known = False  # what the seats know is kept for a greedy seat only
     for q in range(pol.shape[0]):
         known = known or pol[q] == GREEDY
     x = first
     while True:
         seat, ph = s[g, sc.S_SEAT], s[g, sc.S_PHASE]
-        if x < 0:
-            if stop[seat]:
-                return 0
-            m = k[g]
+        if x < 0 and stop[seat]:
+            return 0
+        m = k[g]
+        if x < 0 or keeps:
             for i in range(m):
                 ids[i] = legal[g, i]
             if (
@@ -180,16 +179,25 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
                         ids[j + 1] = ids[j]
                         j -= 1
                     ids[j + 1] = y
+            if keeps and ln[g] < lg.shape[1]:
+                lg[g, ln[g], 0] = m
+                for i in range(m):
+                    lg[g, ln[g], 1 + i] = ids[i]
+        if x < 0:
             if m == 1:  # nothing drawn, nothing weighed
                 x = ids[0]
             elif pol[seat] != GREEDY:  # draws_compiled.draw on the seat's stream
                 y, w = below(streams[g, seat, 0], np.int64(streams[g, seat, 1]), m)
                 streams[g, seat, 1] = np.uint64(w)
                 x = ids[y]
-            elif ph == sc.PLAY and not (s[g, sc.S_MAKER] >= 0 and contracts[s[g, sc.S_B], R_MISERE] == 1):
-                x = _greedy_play(p, key, pa[1], g, s, hand, cnt, pv, kn, ids, m, pa[6])
             else:
-                return WEIGH
+                x = (
+                    _greedy_play(p, key, pa[1], g, s, hand, cnt, pv, kn, ids, m, pa[6])
+                    if ph == sc.PLAY
+                    else WEIGH
+                )
+                if x == WEIGH:
+                    return WEIGH
         note(log, ln, g, seat, x, int(st[g, V_GAMES]))
         if known:
             know(p, kn, g, seat, ph, x)
@@ -200,7 +208,7 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
         x = -1
 
 
-@_inline
+@jitcache.inline
 def know(p: Any, kn: Any, g: int, seat: int, ph: int, x: int) -> None:
     """Keep ``seat``'s id ``x`` (of phase ``ph``) in what game ``g``'s seats know: a card played, in
     play order with its seat, or laid away by its seat (a gift counts as laid away by the giver)."""
@@ -216,7 +224,7 @@ def know(p: Any, kn: Any, g: int, seat: int, ph: int, x: int) -> None:
         kn[g, 5 + seat, x - p[t.GIVE_BASE]] += 1
 
 
-@_inline
+@jitcache.inline
 def note(log: Any, ln: Any, g: int, seat: int, x: int, game: int) -> None:
     """Write a row into game ``g``'s log, where there is room (its count goes on)."""
     i = ln[g]
@@ -225,7 +233,7 @@ def note(log: Any, ln: Any, g: int, seat: int, x: int, game: int) -> None:
     ln[g] = i + 1
 
 
-@_bare
+@jitcache.bare
 def _trick(g: int, s: Any, pv: Any, trick: Any) -> int:
     """The trick on the table in play order: its cards into ``trick[0]``, their seats into
     ``trick[1]``; how many."""
@@ -239,11 +247,17 @@ def _trick(g: int, s: Any, pv: Any, trick: Any) -> int:
     return int(s[g, sc.S_J])
 
 
-@_bare
+@jitcache.bare
 def _greedy_play(p: Any, key: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, kn: Any, ids: Any,
                  m: int, trick: Any) -> int:  # fmt: skip
-    """The greedy bot's card among the ``m`` legal ``ids`` of game ``g`` (a contract to take
-    tricks, or none; ``kn``: what every game's seats know), as ``play_compiled.play_tricks`` asks it."""
+    """The greedy bot's card among the ``m`` legal ``ids`` of game ``g`` (``kn``: what every
+    game's seats know), as ``play_compiled.play_tricks`` asks it; :data:`WEIGH` in a misère
+    contract (:func:`weigh` plays it), or where there is no greedy bot (``gr`` None: numba then
+    compiles none of it, and a game of random seats compiles without the greedy bot)."""
+    if gr is None:
+        return WEIGH
+    if s[g, sc.S_MAKER] >= 0 and gr[6][s[g, sc.S_B], R_MISERE] == 1:
+        return WEIGH
     n, sides = p[t.N], p[t.SIDES]
     seat = s[g, sc.S_SEAT]
     mine = hand[g, seat, : cnt[g, seat]]  # the order of the hand does not matter here
@@ -257,12 +271,15 @@ def _greedy_play(p: Any, key: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any,
                    taken, key)  # fmt: skip
 
 
-@_jit
+@jitcache.counted
 def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, kn: Any, ids: Any,
           trick: Any, m: int) -> int:  # fmt: skip
     """The greedy bot's choice at game ``g``'s decision among the ``m`` legal ids sorted in ``ids``
     (:func:`run_bots`), each phase as the whole-game kernel asks it (a card of a contract to take
-    tricks: :func:`_greedy_play`), from what the game's seats know (``kn``)."""
+    tricks: :func:`_greedy_play`), from what the game's seats know (``kn``). ``gr`` None: no
+    greedy bot plays (never asked; numba compiles none of it)."""
+    if gr is None:
+        return WEIGH
     known = kn[g]
     sides = p[t.SIDES]
     seat, ph, dealer = s[g, sc.S_SEAT], s[g, sc.S_PHASE], s[g, sc.S_DEALER]

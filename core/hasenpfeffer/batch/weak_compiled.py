@@ -17,12 +17,11 @@ from . import tables as t
 from .decide_compiled import decide, write
 from .rows import H_REDEAL, H_SWAP
 
-_jit = jitcache.jit(nogil=True, _nrt=True)
 RANK_KINDS = 14
 """Ranks a test may name: ``RANKS``, then the Joker."""
 
 
-@_jit
+@jitcache.counted
 def _count(p: Any, hand: Any, cnt: Any, seat: int, at: int) -> int:
     """``HandCount.count``: the cards of ``seat``'s hand the test at ``at`` counts."""
     mask, ra = p[at + t.T_RANKS], p[t.RANK_AT]
@@ -41,7 +40,7 @@ def _count(p: Any, hand: Any, cnt: Any, seat: int, at: int) -> int:
     return k
 
 
-@_jit
+@jitcache.counted
 def met(p: Any, hand: Any, cnt: Any, seat: int, w: int) -> bool:
     """``WeakHand.met_by``: whether ``seat``'s hand passes every test of rule ``w``."""
     at = p[t.WEAK_AT] + w * t.W_WIDTH
@@ -54,7 +53,7 @@ def met(p: Any, hand: Any, cnt: Any, seat: int, w: int) -> bool:
     return True
 
 
-@_jit
+@jitcache.counted
 def swap(p: Any, hand: Any, cnt: Any, seat: int, w: int, kitty: Any) -> None:
     """``WeakHand.given``: swap the cards the first test counts (the one rank held most where it
     counts one rank; lowest rank first, then as held) for the kitty's hidden cards."""
@@ -85,7 +84,7 @@ def swap(p: Any, hand: Any, cnt: Any, seat: int, w: int, kitty: Any) -> None:
         hand[seat, i], kitty[first + j] = kitty[first + j], hand[seat, i]
 
 
-@_jit
+@jitcache.counted
 def weak_hands(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, legal: Any, hr: Any, acts: Any,
           ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any) -> int:  # fmt: skip
     """Ask each seat about the first rule its hand meets; 0 when the hands stand, else a redeal:

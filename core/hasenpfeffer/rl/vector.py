@@ -262,7 +262,9 @@ class VectorEnv(GymVectorEnv):
         for i in range(max(0, count - kept), count):
             row = a["dbuf"][game, i % kept]
             at = k.D_CARDS
-            hands = [[self.names[int(c)] for c in row[at + q * hs : at + (q + 1) * hs]] for q in range(n)]
+            hands = [
+                [self.names[int(c)] for c in sorted(row[at + q * hs : at + (q + 1) * hs])] for q in range(n)
+            ]
             widow = [self.names[int(c)] for c in row[at + n * hs : at + n * hs + ks]]
             out.append(
                 {"dealer": int(row[k.D_DEALER]), "hands": hands, "widow": widow, "new": bool(row[k.D_NEW])}
