@@ -10,9 +10,9 @@ slows both alike), and the medians of the runs are printed, with ratios:
   ``legal_actions()`` (its faster loop) and from ``chance_outcomes()``;
 - microseconds for ``Game(variant)`` of an already compiled variant and for ``game.copy()``;
 - with ``--compiled``, the compiled batch engine (``hasenpfeffer.batch``, numba: the extra
-  ``fast``) playing whole games of the variant, ``hasenpfeffer`` and ``five-hundred``, by the
-  whole-game kernel and over the stepped kernel (the same games; numba's compiling is left
-  out: a first call warms each up), and ``simulate`` of the variant on it
+  ``fast``) playing whole games of the variant, ``hasenpfeffer`` and ``five-hundred`` over its
+  stepped kernel (numba's compiling is left out: a first call warms each up), and ``simulate``
+  of the variant on it
   with its statistics (the user's path), beside OpenSpiel's C++ loop (``pyspiel.evaluate_bots``
   with uniform random bots, one euchre hand a call);
 - with ``--floor``, a stand-in engine that knows no rules beside them: each decision only
@@ -160,10 +160,9 @@ def openspiel_cpp_loop() -> Loop | None:
     return timed(make_chunk)
 
 
-def compiled_games(variant: Variant, stepped: bool = False) -> Loop | None:
+def compiled_games(variant: Variant) -> Loop | None:
     """Whole games of uniformly random actions by the compiled batch engine, a batch a call
-    (sized on the first call to about 4,000 hands); None without numba. ``stepped``: the same
-    games played one decision at a time over the stepped kernel (``play(..., stepped=True)``)."""
+    (sized on the first call to about 4,000 hands); None without numba."""
     from hasenpfeffer import accel
     from hasenpfeffer.batch.coverage import refusal
 
@@ -175,7 +174,7 @@ def compiled_games(variant: Variant, stepped: bool = False) -> Loop | None:
 
     def make_chunk() -> Chunk:
         def chunk(rng: random.Random) -> tuple[int, int]:
-            batch = play(variant, size[0], rng.randrange(1 << 62), stepped=stepped)
+            batch = play(variant, size[0], rng.randrange(1 << 62))
             hands = len(batch.hands)
             size[0] = max(1, min(100_000, size[0] * 4000 // max(hands, 1)))
             return batch.decisions, hands
@@ -280,7 +279,7 @@ def main(argv: list[str] | None = None) -> int:
         "--compiled",
         action="store_true",
         help="the compiled batch engine too (whole games of the variant, hasenpfeffer, five-hundred,"
-        " by the whole-game kernel and over the stepped kernel; and simulate of the variant, its"
+        " over its stepped kernel; and simulate of the variant, its"
         " statistics counted)",
     )
     args = parser.parse_args(argv)
@@ -303,7 +302,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.compiled:
         for name in dict.fromkeys([args.variant, "hasenpfeffer", "five-hundred"]):
             loops[f"{name}: compiled whole games"] = compiled_games(load_variant(name))
-            loops[f"{name}: compiled, stepped"] = compiled_games(load_variant(name), stepped=True)
         loops[f"{args.variant}: compiled simulate, statistics"] = simulated_games(variant)
         loops[CPP] = openspiel_cpp_loop()
     if args.floor:

@@ -14,8 +14,8 @@ Every compiled kernel (``*_compiled.py``) is decorated by :func:`jit` (or by :fu
   (:func:`set_aside`, one line; an index with the function's data files), and numba compiles
   again and saves a fresh one.
 
-numba is imported only by :func:`jit` (and :func:`guard`, which it calls), :func:`folder` and,
-where a quick look does not answer, :func:`cacheable`. Nothing else of the package is imported
+numba is imported only by :func:`jit` (and :func:`guard`, which it calls), :func:`compiling`,
+:func:`folder` and, where a quick look does not answer, :func:`cacheable`. Nothing else of the package is imported
 here.
 
 >>> import pathlib, tempfile
@@ -33,11 +33,12 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import inspect
 import os
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
@@ -101,6 +102,27 @@ def inline(function: F) -> F:
     at every decision: numba passes an array to a call as its fields (a 3-D array is 11 words),
     which costs more than a small function's work."""
     return jit(nogil=True, _nrt=False, inline="always")(function)
+
+
+@contextlib.contextmanager
+def compiling(notice: Callable[[], None] | None = None) -> Iterator[list[bool]]:
+    """Within the block, call ``notice`` once when numba starts compiling (numba's event API);
+    the list yielded is not empty afterwards when it compiled."""
+    import numba.core.event
+
+    seen: list[bool] = []
+
+    class Listener(numba.core.event.Listener):
+        def on_start(self, event: Any) -> None:
+            if not seen and notice is not None:
+                notice()
+            seen.append(True)
+
+        def on_end(self, event: Any) -> None:
+            pass
+
+    with numba.core.event.install_listener("numba:compile", Listener()):
+        yield seen
 
 
 @functools.cache

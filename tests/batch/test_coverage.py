@@ -57,7 +57,7 @@ def test_a_field_is_named_once_in_the_declared_order(monkeypatch: pytest.MonkeyP
     assert uncovered(v, "vector") == uncovered(v) == ["partnerships", "making.call"]
     with pytest.raises(ValueError, match="engine must be one of batch, vector"):
         uncovered(v, "gpu")
-    # a mechanism the whole-game kernel plays before the stepped one: the vector refuses it alone
+    # a mechanism declared for the batch engine's games only: the vector refuses it alone
     ahead = coverage.Mechanism("pack.copies", lambda v: v.pack.copies > 1, ("batch",))
     monkeypatch.setattr(coverage, "MECHANISMS", (*MECHANISMS, ahead))
     double = Variant(name="x", pack={"copies": 2})

@@ -49,7 +49,7 @@ def test_an_unreadable_digest_is_set_aside_in_one_line_and_empties_the_cache(
 
 def test_the_package_digest_covers_what_its_kernels_call_and_read() -> None:
     names = [p.name for p in freshcache.kernels(freshcache.HERE)]
-    assert "kernel_compiled.py" in names and "handeval_compiled.py" in names and "holdings.py" in names
+    assert "step_compiled.py" in names and "handeval_compiled.py" in names and "holdings.py" in names
     assert all(p.exists() for p in [*freshcache.CALLED, *freshcache.READ])
 
 
@@ -59,7 +59,7 @@ def test_the_package_cache_carries_the_digest_of_its_kernels_once_played() -> No
     from hasenpfeffer.batch.run import play
 
     play(load_variant("euchre"), games=1, seed=1)
-    for source in (freshcache.HERE / "kernel_compiled.py", freshcache.BOTS / "handeval_compiled.py"):
+    for source in (freshcache.HERE / "step_compiled.py", freshcache.BOTS / "handeval_compiled.py"):
         cache = jitcache.folder(source)
         assert cache is not None
         mark = cache / freshcache.DIGEST

@@ -87,7 +87,9 @@ def test_the_compiled_draws_are_the_same() -> None:
         dk = np.arange(size, dtype=np.int64)
         dc.shuffle(dk, size, np.uint64(key))
         assert dk.tolist() == deck
-    st = np.zeros(dc.ST_SEATS + 8, dtype=np.uint64)
-    assert dc.start(st, np.uint64(12), 4) == draws.below(draws.stream(12, draws.DEALER), 0, 4)[0]
-    assert int(st[dc.ST_SEATS + 2]) == draws.stream(12, draws.BOT, 1)
+    row = np.zeros(dc.V_COLS, dtype=np.uint64)
+    row[dc.V_SEED] = 12
+    assert dc.restart(row, 4) == draws.below(draws.stream(12, draws.DEALER), 0, 4)[0]
+    assert int(row[dc.V_KEY]) == 12 and int(row[dc.V_GAMES]) == 1
+    assert int(dc.word(np.uint64(dc.word(row[dc.V_KEY], dc.BOT)), 1)) == draws.stream(12, draws.BOT, 1)
     assert int(dc.hand_key(np.uint64(12), 3)) == draws.stream(12, draws.DEAL, 3)

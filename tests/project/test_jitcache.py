@@ -198,7 +198,7 @@ from hasenpfeffer.sim.engines import choose
 
 print(accel.status().label)
 print(choose([Variant(name="x")], ["random"] * 4, "compiled"))
-print(jitcache.folder(freshcache.HERE / "kernel_compiled.py"))
+print(jitcache.folder(freshcache.HERE / "step_compiled.py"))
 """
 
 

@@ -95,7 +95,7 @@ def cache_folder() -> Path | None:
     from .. import jitcache
     from .freshcache import HERE
 
-    return jitcache.folder(HERE / "kernel_compiled.py")
+    return jitcache.folder(HERE / "step_compiled.py")
 
 
 @functools.cache

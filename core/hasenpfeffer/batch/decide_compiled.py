@@ -1,7 +1,6 @@
-"""A decision in compiled code (numba): the legal ids a seat chooses among (kept in the Python
-engine's order, one per distinct card), the random bot's draw (:mod:`.draws_compiled`), and the
-action taken, written to the output buffers when recording. The counters of those buffers are
-``ctr``'s columns (:data:`A_N`...)."""
+"""A decision's cards in compiled code (numba): a hand's cards held, taken out and put in the
+Python engine's order, and one legal id per distinct card; and the counters of the output
+buffers of whole games, ``ctr``'s columns (:data:`A_N`...: :mod:`.games_compiled`)."""
 
 from __future__ import annotations
 
@@ -9,7 +8,6 @@ from typing import Any
 
 from .. import jitcache
 from . import tables as t
-from .draws_compiled import bot_draw
 
 # counters: actions written, legal ids written, hand rows written, overflow
 A_N, L_N, H_N, OVER = range(4)
@@ -56,14 +54,6 @@ def distinct(p: Any, legal: Any, k: int) -> int:
 
 
 @jitcache.bare
-def decide(st: Any, seat: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
-            debug: bool) -> int:  # fmt: skip
-    """The random bot at ``seat`` draws one of the ``k`` legal ids (:mod:`.draws_compiled`), and
-    writes it (and in debug the legal ids) when recording."""
-    return write(int(legal[bot_draw(st, seat, k)]), legal, k, acts, ctr, lcnt, lbuf, record, debug)
-
-
-@jitcache.bare
 def sort_ids(legal: Any, k: int) -> None:
     """Put the first ``k`` legal ids in order (a hand's cards: the Python engine's order)."""
     for i in range(1, k):
@@ -73,26 +63,3 @@ def sort_ids(legal: Any, k: int) -> None:
             legal[j + 1] = legal[j]
             j -= 1
         legal[j + 1] = x
-
-
-@jitcache.bare
-def write(x: int, legal: Any, k: int, acts: Any, ctr: Any, lcnt: Any, lbuf: Any, record: bool,
-           debug: bool) -> int:  # fmt: skip
-    """Take ``x``, one of the ``k`` legal ids: write it (and in debug the legal ids) when recording."""
-    if record:
-        na = ctr[A_N]
-        if na < acts.shape[0]:
-            acts[na] = x
-            if debug:
-                lcnt[na] = k
-                nl = ctr[L_N]
-                if nl + k <= lbuf.shape[0]:
-                    for i in range(k):
-                        lbuf[nl + i] = legal[i]
-                else:
-                    ctr[OVER] = 1
-                ctr[L_N] = nl + k
-        else:
-            ctr[OVER] = 1
-    ctr[A_N] += 1
-    return int(x)

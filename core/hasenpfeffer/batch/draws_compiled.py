@@ -2,10 +2,9 @@
 :mod:`hasenpfeffer.engine.draws`, word for word (64-bit words as ``uint64``; the product of
 two words as its high and low halves).
 
-A whole game's generator state ``st`` (``uint64``, ``ST_SEATS + 2 * n`` for ``n`` seats)
-holds its key, the hand being dealt, and then by seat its random bot's key and the words that
-bot has drawn (:func:`start`). A vector environment's game keeps a row of its own
-(:func:`restart`)."""
+A game in play keeps a row (``V_*``): its seed, the games started, the current game's key
+(:func:`restart`); each hand is shuffled by :func:`hand_key`, and each random bot draws from
+its seat's stream of the key (:mod:`.steppolicy_compiled`)."""
 
 from __future__ import annotations
 
@@ -17,11 +16,8 @@ from .. import jitcache
 
 DEALER, DEAL, BOT, RESTART = range(4)
 """The streams of a game's key, as :mod:`hasenpfeffer.engine.draws` names them."""
-ST_KEY, ST_HAND, ST_SEATS = range(3)
-"""``st``: the game's key, the hand being dealt (0 the first), then by seat its bot's key and
-the words that bot has drawn."""
 V_SEED, V_GAMES, V_KEY, V_COLS = range(4)
-"""A vector environment's row: its seed, the games it has started, the current game's key."""
+"""A game's row: its seed, the games it has started, the current game's key."""
 _M32 = np.uint64(0xFFFFFFFF)
 _S32 = np.uint64(32)
 
@@ -106,31 +102,6 @@ def draw(st: Any, at: int, k: int) -> Any:
     x, i = below(st[at], np.int64(st[at + 1]), k)
     st[at + 1] = np.uint64(i)
     return x
-
-
-@jitcache.bare
-def start(st: Any, seed: Any, n: int) -> Any:
-    """Start the game keyed ``seed`` in ``st`` (its hand 0, each seat's bot keyed and at word 0);
-    its first dealer, a seat of ``n``."""
-    key = np.uint64(seed)
-    st[ST_KEY], st[ST_HAND] = key, np.uint64(0)
-    bots = word(key, BOT)
-    for q in range(n):
-        st[ST_SEATS + 2 * q] = word(bots, q)
-        st[ST_SEATS + 2 * q + 1] = np.uint64(0)
-    return below(word(key, DEALER), 0, n)[0]
-
-
-@jitcache.bare
-def deal_key(st: Any) -> Any:
-    """The key the hand being dealt is shuffled with."""
-    return hand_key(st[ST_KEY], np.int64(st[ST_HAND]))
-
-
-@jitcache.bare
-def bot_draw(st: Any, seat: int, k: int) -> Any:
-    """The random bot at ``seat`` draws one of ``k`` actions (nothing drawn for one)."""
-    return draw(st, ST_SEATS + 2 * seat, k)
 
 
 @jitcache.bare

@@ -1,10 +1,10 @@
 """Whole games over the stepped kernel (numba): the batch engine's games played one decision at a
 time by :mod:`.step_compiled`, the bots of :mod:`.steppolicy_compiled` deciding, into the rows
-the whole-game kernel writes (:mod:`.rows`).
+of :mod:`.rows`.
 
-Each game is keyed by its own seed, as :mod:`.kernel_compiled` keys it (its first dealer, its
-deals and its random bots' draws: :mod:`.draws_compiled`), so the same seed gives the same game
-from either kernel, and the one the Python engine plays. A game plays hands until a side wins it
+Each game is keyed by its own seed, as the Python engine keys it (its first dealer, its deals
+and its random bots' draws: :mod:`.draws_compiled`), so the same seed gives the game the
+Python engine plays. A game plays hands until a side wins it
 (in a match, enough games) or ``max_hands`` are played. Each hand writes a row: its result, and
 when recording its deal and the span of its action ids in ``acts``. :func:`arrays` gives the
 state of one game in play, which :func:`play` takes as the stepped kernel's tuples.
@@ -71,7 +71,7 @@ def play(kt: Any, ko: Any, ka: Any, pa: Any, seeds: Any, max_hands: int, record:
     :mod:`.rows`), and when recording each hand's deal into its row and its action ids into
     ``acts``; where the bots log the legal ids (``pa``'s ``lg``), each decision's count into
     ``lcnt`` and the ids into ``lbuf`` (``ctr``: the counts written and whether a buffer
-    overflowed, as the whole-game kernel's)."""
+    overflowed: :data:`.decide_compiled.A_N`...)."""
     stop = np.zeros(kt[0][t.N], dtype=np.int64)  # no seat stops the bots
     hr = np.zeros(hands_out.shape[1], dtype=np.int64)
     for gi in range(seeds.shape[0]):
@@ -109,7 +109,7 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
             width = n * p[t.HS] + p[t.KS]
             for i in range(width):  # element by element: copying a slice would allocate
                 hr[at + i] = dbuf[0, 0, sc.D_CARDS + i]
-            for q in range(n):  # each hand by card id, as the whole-game kernel keeps it
+            for q in range(n):  # each hand by card id, as the Python engine holds it
                 sort_ids(hr[at + q * p[t.HS] : at + (q + 1) * p[t.HS]], p[t.HS])
         if how == 0:
             sc.legal_ids(p, eff, trump_ids, bids, 0, s, hand, cnt, legal, k)
@@ -155,7 +155,7 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
 @jitcache.bare
 def _legal(lg: Any, count: int, first: int, lcnt: Any, lbuf: Any, ctr: Any) -> None:
     """The legal ids of the hand's ``count`` decisions logged (``lg``) into ``lcnt`` (from
-    decision ``first``) and ``lbuf``, as the whole-game kernel's debug mode writes them."""
+    decision ``first``) and ``lbuf``, (:attr:`.run.Batch.legal_ids`)."""
     for i in range(count):
         m, nl = lg[0, i, 0], ctr[L_N]
         lcnt[first + i] = m

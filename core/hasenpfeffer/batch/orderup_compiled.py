@@ -1,6 +1,6 @@
 """The legal ids of order-up and of naming trump in compiled code (numba), as the Python
 ``orderup`` and ``nametrump`` phases give them (:mod:`hasenpfeffer.engine.phases.orderup`,
-:mod:`hasenpfeffer.engine.phases.nametrump`), for the whole-game kernel and the stepped one."""
+:mod:`hasenpfeffer.engine.phases.nametrump`), for the stepped kernel."""
 
 from __future__ import annotations
 

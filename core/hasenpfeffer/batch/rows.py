@@ -1,4 +1,4 @@
-"""The rows the whole-game kernel writes and the readers read back, declared once: a game's row
+"""The rows the compiled games write and the readers read back, declared once: a game's row
 (:data:`G_HANDS`...) and a hand's row (:data:`H_GAME`...), plain integers, so that the kernels
 (numba takes them in when it compiles: :data:`.freshcache.READ`) and the readers without numba
 (:mod:`.run`, :mod:`hasenpfeffer.sim.columns`) use the same columns.

@@ -23,14 +23,14 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from .. import accel
+from .. import accel, jitcache
 from ..engine.events import HandResult
 from ..engine.phases.orderup import TURNED_TRUMP
 from ..format.variant import HAND_CAP, Variant
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
 from . import freshcache
-from .greedytables import build_greedy, empty_greedy
+from .greedytables import build_greedy
 from .rows import (
     BID_DECLARED,
     BID_ORDER_UP,
@@ -42,6 +42,7 @@ from .rows import (
     H_ALONE,
     H_ASTART,
     H_BID,
+    H_COLS,
     H_DEALER,
     H_DEF_ALONE,
     H_DROPPED,
@@ -204,6 +205,11 @@ class Batch:
             raise ValueError("deals and actions are kept only by a batch played with record=True")
 
 
+def row_width(params: Any) -> int:
+    """The width of a hand's row (:mod:`.rows`) for a variant's parameters."""
+    return int(H_COLS + 3 * params[SIDES] + params[N] * params[HS] + params[KS])
+
+
 def bid_names(variant: Variant, tables: Tables) -> dict[int, str | None]:
     """Every code of a hand row's :data:`H_BID` and the bid it names (``HandResult.bid``).
 
@@ -243,7 +249,6 @@ def play(
     debug: bool = False,
     max_hands: int = HAND_CAP,
     bots: Sequence[str] | None = None,
-    stepped: bool = True,
 ) -> Batch:
     """Play ``games`` games from ``seed`` (game ``i`` seeded ``(seed << 32) + i``), or one game
     from each of ``seeds``: the same seed, the same game, and the one ``Game(variant, seed=...)``
@@ -251,17 +256,18 @@ def play(
     seat's player, ``random`` (uniformly random legal actions, the default) or ``greedy`` (the
     compiled twin of the greedy bot, :mod:`.greedy_compiled`). The games are played one decision
     at a time over the stepped kernel (:mod:`.games_compiled`), the one the vector environments
-    step; ``stepped=False`` plays them by the whole-game kernel (:mod:`.kernel_compiled`), kept
-    to check the stepped kernel against: the same games, the same rows and, with ``debug``, the
-    same legal ids."""
+    step; ``debug`` keeps every decision's legal ids too."""
     accel.require("the compiled engine")
     tables = build(variant)
     pol = policies(variant, bots)
-    greedy = build_greedy(variant) if pol.any() else empty_greedy(variant)
+    # random seats only: no greedy tables, and numba compiles the kernel without the greedy bot
+    greedy = build_greedy(variant).arrays if pol.any() else None
     freshcache.once()  # before numba loads a kernel from its cache
-    from .kernel_compiled import play as kernel_play
-    from .kernel_compiled import row_width
+    from . import games_compiled as gm
+    from . import steppolicy_compiled as sp
 
+    actions = action_space(variant).size
+    kt, ko, ka = gm.arrays(tables, actions)
     record = record or debug
     if seeds is None:
         seeds = [(seed << 32) + i for i in range(games)]
@@ -279,15 +285,10 @@ def play(
         lcnt = np.zeros(cap_a if debug else 1, dtype=np.int64)
         lbuf = np.zeros(cap_a * 8 if debug else 1, dtype=np.int64)
         ctr = np.zeros(4, dtype=np.int64)
-        if stepped:
-            _play_stepped(variant, tables, pol, greedy.arrays, seed_array, max_hands, record, debug, games_out,
-                          hands_out, acts, lcnt, lbuf, ctr)  # fmt: skip
-        else:
-            kernel_play(
-                p, tables.failure_multiplier, tables.deck, tables.eff, tables.key, tables.suit_of,
-                tables.trump_ids, tables.bids, tables.points, seed_array, max_hands, record,
-                debug, games_out, hands_out, acts, lcnt, lbuf, ctr, pol if pol.any() else None, greedy.arrays,
-            )  # fmt: skip
+        b = sp.arrays(p, 1, actions, per_hand, legal=debug)
+        b["pol"][:] = pol
+        gm.play(kt, ko, ka, sp.bots(b, greedy), seed_array, max_hands, record, games_out, hands_out, acts, lcnt,
+                lbuf, ctr)  # fmt: skip
         if not ctr[3]:
             break
         cap_h = max(cap_h * 2, int(ctr[2]) + 1)
@@ -308,23 +309,6 @@ def play(
     )
 
 
-def _play_stepped(variant: Variant, tables: Tables, pol: Any, greedy: Any, seeds: Any, max_hands: int,
-                  record: bool, debug: bool, games_out: Any, hands_out: Any, acts: Any, lcnt: Any, lbuf: Any,
-                  ctr: Any) -> None:  # fmt: skip
-    """:func:`play`'s games over the stepped kernel (:mod:`.games_compiled`)."""
-    from . import games_compiled as gm
-    from . import steppolicy_compiled as sp
-
-    actions = action_space(variant).size
-    kt, ko, ka = gm.arrays(tables, actions)
-    b = sp.arrays(tables.params, 1, actions, room_per_hand(tables.params), legal=debug)
-    b["pol"][:] = pol
-    greedy = greedy if pol.any() else None  # random seats only: compiled without the greedy bot
-    gm.play(
-        kt, ko, ka, sp.bots(b, greedy), seeds, max_hands, record, games_out, hands_out, acts, lcnt, lbuf, ctr
-    )
-
-
 def warm(
     variant: Variant,
     bots: Sequence[str] | None = None,
@@ -335,8 +319,6 @@ def warm(
     game of one hand is played, which loads the kernel from numba's cache or compiles it (a
     minute or so, once a machine; ``notice`` is called when compiling starts, so a caller can
     say why it waits). Whether it compiled."""
-    from .kernel_compiled import compiling
-
-    with compiling(notice) as seen:
+    with jitcache.compiling(notice) as seen:
         play(variant, 1, seed=0, record=record, max_hands=1, bots=bots)
     return bool(seen)

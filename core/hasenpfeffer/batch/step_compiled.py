@@ -1,8 +1,8 @@
 """The compiled stepwise kernel (numba): N games of a covered variant, one decision at a time.
 
-The whole-game kernel (:mod:`.hand_compiled`) draws every decision itself; here each game
-stops at its next decision, with its legal ids listed, until :func:`step` is given an action
-id for each game. The phases are the whole-game kernel's: the auction (the contract, the
+Each game stops at its next decision, with its legal ids listed, until it is given an action
+id (:func:`step`, or the bots of :mod:`.steppolicy_compiled`). The phases are the Python
+engine's: the auction (the contract, the
 forced bid, a hand thrown in or played without a maker) and the widow, or the turned card
 ordered up (or a trump named in round two); the trump named, the discard, lone defence, the
 tricks (with the suit named after a Joker led at no-trump) and the scoring, which it shares
@@ -412,7 +412,7 @@ def _after_drops(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> None:
 @jitcache.bare
 def _offer_declaration(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, k0: int) -> bool:
     """Ask the seats in play from the ``k0``-th from the dealer's left, each about the first set
-    its hand holds (as :mod:`.declare_compiled`): whether one is to answer."""
+    its hand holds (as the Python ``declare`` phase asks them): whether one is to answer."""
     n, width, ti = p[t.N], p[t.NS] + 2, s[g, S_TI]
     for k in range(k0, n + 1):
         seat = (s[g, S_DEALER] + k) % n
@@ -431,7 +431,7 @@ def _offer_declaration(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, k0:
 
 @jitcache.bare
 def _lead(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
-    """Lead the first trick (its leader chosen as ``play_compiled.play_tricks`` chooses it)."""
+    """Lead the first trick (its leader: ``play_compiled.first_leader``)."""
     n, maker, dealer = p[t.N], s[g, S_MAKER], s[g, S_DEALER]
     leader = first_leader(p, maker, dealer, s[g, S_ALONE] == 1, s[g, S_DEF_ALONE], pv[g, PV_OUT])
     s[g, S_ACTIVE] = n - pv[g, PV_OUT, :n].sum()
@@ -507,7 +507,7 @@ def _made(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, seat: int, x: in
 
 @jitcache.bare
 def _auction_over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any) -> int:
-    """The auction is over (as ``hand_compiled.play_hand`` ends it): the contract, the forced bid,
+    """The auction is over (as the Python ``bidding`` phase ends it): the contract, the forced bid,
     a hand thrown in (2) or played without a maker; the widow taken, trump named."""
     n, dealer, joker = p[t.N], s[g, S_DEALER], p[t.JOKER]
     maker, b = -1, p[t.L]

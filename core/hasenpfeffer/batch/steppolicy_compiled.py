@@ -2,17 +2,15 @@
 loop that lets them play until some other seat is to move.
 
 :mod:`.step_compiled` keeps N games, each at its next decision. Here the seats that ``pol``
-gives a bot (:data:`RANDOM`, :data:`GREEDY`) decide in compiled code, as a whole-game run and
-the Python bots decide:
+gives a bot (:data:`RANDOM`, :data:`GREEDY`) decide in compiled code, as the Python bots decide:
 
 - the random bot draws among the legal ids, in the Python engine's order (cards by id), from
   its seat's stream of the game's key, ``stream(key, BOT, seat)``
   (:mod:`hasenpfeffer.engine.draws`), the next word at each choice of two or more;
-- the greedy bot is :mod:`.greedy_compiled`, called as the whole-game kernel calls it
-  (:mod:`.hand_compiled`, :mod:`.score_compiled`), from what its seat knows: its hand, the
-  trick on the table, the contract, and the cards played and laid away this hand, which
-  :func:`run_bots` keeps in ``kn`` (the whole-game kernel's layout) for every seat's action
-  where a seat plays greedy (:func:`know`).
+- the greedy bot is :mod:`.greedy_compiled`, the twin of the Python greedy bot, from what its
+  seat knows: its hand, the trick on the table, the contract, and the cards played and laid
+  away this hand, which :func:`run_bots` keeps in ``kn`` for every seat's action where a seat
+  plays greedy (:func:`know`).
 
 :func:`play_until` is the loop: the bots play until a seat of a given set is to move or a hand
 ends (after applying another player's id first, where given); a whole game is that loop with
@@ -65,9 +63,9 @@ def arrays(p: Any, games: int, actions: int, log: int = 0, legal: bool = False) 
     }
 
 
-def bots(b: dict[str, Any], greedy: tuple[Any, ...]) -> tuple[Any, ...]:
-    """The bots' state (:func:`arrays`) and the greedy tables (:attr:`.greedytables.Greedy.arrays`)
-    as the tuple ``pa``."""
+def bots(b: dict[str, Any], greedy: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    """The bots' state (:func:`arrays`) and the greedy tables (:attr:`.greedytables.Greedy.arrays`;
+    None where no seat plays greedy) as the tuple ``pa``."""
     return (b["pol"], greedy, b["kn"], b["bots"], b["gen"], b["ids"], b["trick"], b["log"], b["ln"], b["lg"])
 
 
@@ -118,8 +116,7 @@ def to_stop(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) -
 
 @jitcache.bare
 def forget(kn: Any, g: int) -> None:
-    """Nothing played nor laid away in game ``g``'s hand, as ``hand_compiled.play_hand`` starts
-    one (``kn``: what its seats know; the cards seen by seat are kept)."""
+    """Nothing played nor laid away in game ``g``'s hand, as a hand starts (``kn``: what its seats know; the cards seen by seat are kept)."""
     kn[g, 0, :] = 0
     kn[g, 5:, :] = 0
     kn[g, 2, 1] = 0
@@ -129,7 +126,7 @@ def forget(kn: Any, g: int) -> None:
 def after_hand(kt: Any, ko: Any, ka: Any, pa: Any, g: int, how: int, me: int, every: bool) -> None:
     """Game ``g``'s hand ended (``how``): scored and the next dealt
     (:func:`.step_compiled.hand_over`, with ``me`` and ``every``), nothing played nor laid away
-    (as ``hand_compiled.play_hand`` starts a hand), the bots rekeyed if a game started, the next
+    (as a hand starts), the bots rekeyed if a game started, the next
     decision's legal ids listed."""
     sc.end_hand(kt, ko, ka, g, how, me, every)
     forget(pa[2], g)
@@ -251,7 +248,7 @@ def _trick(g: int, s: Any, pv: Any, trick: Any) -> int:
 def _greedy_play(p: Any, key: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, kn: Any, ids: Any,
                  m: int, trick: Any) -> int:  # fmt: skip
     """The greedy bot's card among the ``m`` legal ``ids`` of game ``g`` (``kn``: what every
-    game's seats know), as ``play_compiled.play_tricks`` asks it; :data:`WEIGH` in a misère
+    game's seats know), as the Python bot chooses it; :data:`WEIGH` in a misère
     contract (:func:`weigh` plays it), or where there is no greedy bot (``gr`` None: numba then
     compiles none of it, and a game of random seats compiles without the greedy bot)."""
     if gr is None:
@@ -275,7 +272,7 @@ def _greedy_play(p: Any, key: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any,
 def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, kn: Any, ids: Any,
           trick: Any, m: int) -> int:  # fmt: skip
     """The greedy bot's choice at game ``g``'s decision among the ``m`` legal ids sorted in ``ids``
-    (:func:`run_bots`), each phase as the whole-game kernel asks it (a card of a contract to take
+    (:func:`run_bots`), each phase as the Python bot chooses (a card of a contract to take
     tricks: :func:`_greedy_play`), from what the game's seats know (``kn``). ``gr`` None: no
     greedy bot plays (never asked; numba compiles none of it)."""
     if gr is None:

@@ -1,9 +1,11 @@
-"""The compiled kernel's weak hands (numba), as the Python ``weak-hand`` phase plays them
+"""The compiled weak hands (numba), as the Python ``weak-hand`` phase plays them
 (:mod:`hasenpfeffer.engine.phases.weakhand`): seats from the dealer's left, each about the
 first rule (``deal.weak_hands``) its dealt hand meets; an optional rule is a decision (its
 action or pass), one that is not acts at once; a redeal throws the hand in, a swap gives the
 cards the rule's first test counts, lowest rank first, for the kitty's hidden cards (one swap
-a hand). A rule's row and its tests are laid out in the parameters by :mod:`.tables`."""
+a hand). A rule's row and its tests are laid out in the parameters by :mod:`.tables`. The
+phase is :mod:`.step_compiled`'s; here, whether a hand meets a rule (:func:`met`) and the swap
+(:func:`swap`)."""
 
 from __future__ import annotations
 
@@ -12,10 +14,7 @@ from typing import Any
 import numpy as np
 
 from .. import jitcache
-from . import greedy_compiled as gc
 from . import tables as t
-from .decide_compiled import decide, write
-from .rows import H_REDEAL, H_SWAP
 
 RANK_KINDS = 14
 """Ranks a test may name: ``RANKS``, then the Joker."""
@@ -82,44 +81,3 @@ def swap(p: Any, hand: Any, cnt: Any, seat: int, w: int, kitty: Any) -> None:
     for j in range(k):
         i = places[j]
         hand[seat, i], kitty[first + j] = kitty[first + j], hand[seat, i]
-
-
-@jitcache.counted
-def weak_hands(p: Any, dealer: int, hand: Any, cnt: Any, kitty: Any, st: Any, legal: Any, hr: Any, acts: Any,
-          ctr: Any, lcnt: Any, lbuf: Any, record: bool, debug: bool, pol: Any, g: Any) -> int:  # fmt: skip
-    """Ask each seat about the first rule its hand meets; 0 when the hands stand, else a redeal:
-    1 by the same dealer, 2 by the next. The rules acted on go into ``hr`` (their place + 1).
-    A seat whose ``pol`` is 1 answers as the greedy bot (``g``: :mod:`.greedy_compiled`)."""
-    n, swapped = p[t.N], False
-    for k in range(1, n + 1):
-        seat = (dealer + k) % n
-        w = -1
-        for i in range(p[t.WEAK_N]):
-            if met(p, hand, cnt, seat, i):
-                w = i
-                break
-        if w < 0:
-            continue
-        at = p[t.WEAK_AT] + w * t.W_WIDTH
-        swaps = p[at + t.W_SWAP] == 1
-        if swaps and swapped:
-            continue
-        if p[at + t.W_OPTIONAL]:
-            legal[0] = p[t.SWAP_ID] if swaps else p[t.REDEAL_ID]
-            legal[1] = p[t.PASS_ID]
-            if pol is not None and pol[seat]:
-                mine = np.sort(hand[seat, : cnt[seat]])
-                unseen = gc.unseen_of_hand(g, mine)
-                call = gc.weak(p, g, mine, unseen)
-                x = write(legal[0] if call else legal[1], legal, 2, acts, ctr, lcnt, lbuf, record, debug)
-            else:
-                x = decide(st, seat, legal, 2, acts, ctr, lcnt, lbuf, record, debug)
-            if x == p[t.PASS_ID]:
-                continue
-        if not swaps:
-            hr[H_REDEAL] = w + 1
-            return 1 if p[at + t.W_SAME] else 2
-        swap(p, hand, cnt, seat, w, kitty)
-        hr[H_SWAP] = w + 1
-        swapped = True
-    return 0
