@@ -1,6 +1,6 @@
 """Whether the compiled engine is built on this machine, and building it in the background.
 
-numba compiles the batch engine's kernel the first time it runs on a machine (a minute or two)
+numba compiles the batch engine's kernel the first time it runs on a machine (a few minutes)
 and keeps it in its cache. Both engines play the same games from the same seed
 (:mod:`hasenpfeffer.engine.draws`), so a short run need not wait for that compile: ``--engine
 auto`` plays it in Python and the kernel is compiled by a process of its own, in the
@@ -50,7 +50,7 @@ VARIABLE = "HASENPFEFFER_BUILD"
 for the next; ``foreground``: the run compiles it and waits."""
 STARTED = (
     "the compiled engine is not built on this machine yet: this run plays in Python (the same games),"
-    " and the engine compiles in the background for the next runs (a minute or two, once)"
+    " and the engine compiles in the background for the next runs (a few minutes, once)"
 )
 """The line on the error stream when a run starts the background build."""
 
