@@ -88,9 +88,7 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
     s, st, hand, cnt, kitty, pv, scores, legal, k, dbuf, dn = ka[:11]
     kn, streams, gen, log, ln, lg = pa[2], pa[3], pa[4], pa[7], pa[8], pa[9]
     n, sides = p[t.N], p[t.SIDES]
-    known = False  # what the seats know is kept for a greedy seat only
-    for q in range(n):
-        known = known or pa[0][q] == sp.GREEDY
+    known = sp.any_greedy(pa[0])
     st[0, V_SEED], st[0, V_GAMES] = seed, np.uint64(0)
     sc.new_game(p, 0, s, st, scores)
     gen[0] = -1
@@ -155,7 +153,7 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
 @jitcache.bare
 def _legal(lg: Any, count: int, first: int, lcnt: Any, lbuf: Any, ctr: Any) -> None:
     """The legal ids of the hand's ``count`` decisions logged (``lg``) into ``lcnt`` (from
-    decision ``first``) and ``lbuf``, (:attr:`.run.Batch.legal_ids`)."""
+    decision ``first``) and ``lbuf`` (:attr:`.run.Batch.legal_ids`)."""
     for i in range(count):
         m, nl = lg[0, i, 0], ctr[L_N]
         lcnt[first + i] = m

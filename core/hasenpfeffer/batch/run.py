@@ -275,6 +275,8 @@ def play(
     games = len(seed_array)
     p = tables.params
     per_hand = room_per_hand(p)
+    pa = sp.bots(sp.arrays(p, 1, actions, per_hand, legal=debug), greedy)
+    pa[0][:] = pol
     room = (p.tobytes(), max_hands, pol.tobytes())
     cap_h = max(64, int(games * _HANDS.get(room, 12.0) * 1.25) + 1)
     while True:
@@ -285,10 +287,7 @@ def play(
         lcnt = np.zeros(cap_a if debug else 1, dtype=np.int64)
         lbuf = np.zeros(cap_a * 8 if debug else 1, dtype=np.int64)
         ctr = np.zeros(4, dtype=np.int64)
-        b = sp.arrays(p, 1, actions, per_hand, legal=debug)
-        b["pol"][:] = pol
-        gm.play(kt, ko, ka, sp.bots(b, greedy), seed_array, max_hands, record, games_out, hands_out, acts, lcnt,
-                lbuf, ctr)  # fmt: skip
+        gm.play(kt, ko, ka, pa, seed_array, max_hands, record, games_out, hands_out, acts, lcnt, lbuf, ctr)
         if not ctr[3]:
             break
         cap_h = max(cap_h * 2, int(ctr[2]) + 1)
@@ -317,7 +316,7 @@ def warm(
 ) -> bool:
     """Have the kernel ready for games of ``variant`` between ``bots`` (recorded or not): one
     game of one hand is played, which loads the kernel from numba's cache or compiles it (a
-    minute or so, once a machine; ``notice`` is called when compiling starts, so a caller can
+    few minutes, once a machine; ``notice`` is called when compiling starts, so a caller can
     say why it waits). Whether it compiled."""
     with jitcache.compiling(notice) as seen:
         play(variant, 1, seed=0, record=record, max_hands=1, bots=bots)

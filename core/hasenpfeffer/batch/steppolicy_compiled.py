@@ -116,7 +116,8 @@ def to_stop(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) -
 
 @jitcache.bare
 def forget(kn: Any, g: int) -> None:
-    """Nothing played nor laid away in game ``g``'s hand, as a hand starts (``kn``: what its seats know; the cards seen by seat are kept)."""
+    """Nothing played nor laid away in game ``g``'s hand, as a hand starts (``kn``: what its
+    seats know; the cards seen by seat are kept)."""
     kn[g, 0, :] = 0
     kn[g, 5:, :] = 0
     kn[g, 2, 1] = 0
@@ -155,9 +156,7 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
     )
     pol, kn, streams, ids, log, ln, lg = pa[0], pa[2], pa[3], pa[5], pa[7], pa[8], pa[9]
     keeps = lg.shape[1] > 0  # the legal ids of each decision logged
-    known = False  # what the seats know is kept for a greedy seat only
-    for q in range(pol.shape[0]):
-        known = known or pol[q] == GREEDY
+    known = any_greedy(pol)
     x = first
     while True:
         seat, ph = s[g, sc.S_SEAT], s[g, sc.S_PHASE]
@@ -203,6 +202,15 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
             return int(how)
         sc.legal_ids(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
         x = -1
+
+
+@jitcache.inline
+def any_greedy(pol: Any) -> bool:
+    """Whether a seat of ``pol`` plays greedy: only then is what the seats know kept (``kn``)."""
+    for q in range(pol.shape[0]):  # noqa: SIM110 - a loop numba compiles
+        if pol[q] == GREEDY:
+            return True
+    return False
 
 
 @jitcache.inline
