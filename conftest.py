@@ -30,6 +30,10 @@ if find_spec("pyspiel") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/openspiel.py", "docs/rl.md"]
 if not NUMBA:
     collect_ignore_glob += ["core/hasenpfeffer/*/*_compiled.py"]  # the compiled twins import numba
+    collect_ignore_glob += [
+        "core/hasenpfeffer/batch/phases/*_compiled.py",
+        "core/hasenpfeffer/batch/phases/layout.py",
+    ]
     collect_ignore_glob += ["core/hasenpfeffer/batch/run.py", "core/hasenpfeffer/batch/replay.py"]
 if find_spec("gymnasium") is None or find_spec("numpy") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/seat.py"]

@@ -142,9 +142,9 @@ def folder(source: Path) -> Path | None:
 
 
 def kernels() -> list[Path]:
-    """One kernel source of each of the package's folders that holds kernels (numba chooses a
-    cache folder by the source's folder)."""
-    return sorted({p.parent: p for p in ROOT.glob("*/*_compiled.py")}.values())
+    """One kernel source of each of the package's folders (and their folders, as the compiled
+    phases) that holds kernels (numba chooses a cache folder by the source's folder)."""
+    return sorted({p.parent: p for p in ROOT.glob("*/**/*_compiled.py")}.values())
 
 
 @functools.cache

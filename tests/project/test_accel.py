@@ -100,12 +100,13 @@ def test_the_compiled_twins_run_and_are_reported(monkeypatch: pytest.MonkeyPatch
 def test_each_compiled_twin_sits_beside_its_python_twin_and_alone_imports_numba() -> None:
     """The twins, and ``jitcache`` (numba's compile cache of them), alone import numba."""
     twins = sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*_compiled.py"))
-    batch = ["batch/decide_compiled.py", "batch/draws_compiled.py"]
-    batch += ["batch/drop_compiled.py", "batch/exchange_compiled.py", "batch/games_compiled.py"]
-    batch += ["batch/greedy_compiled.py"]
-    batch += ["batch/misere_compiled.py", "batch/orderup_compiled.py", "batch/play_compiled.py"]
-    batch += ["batch/score_compiled.py", "batch/seatstep_compiled.py"]
-    batch += ["batch/step_compiled.py", "batch/steppolicy_compiled.py", "batch/weak_compiled.py"]
+    batch = ["batch/decide_compiled.py", "batch/draws_compiled.py", "batch/drop_compiled.py"]
+    batch += ["batch/games_compiled.py", "batch/greedy_compiled.py", "batch/misere_compiled.py"]
+    phases = ["base", "bidding", "course", "deal", "declare", "defence", "discard", "dropout", "exchange"]
+    phases += ["nametrump", "orderup", "play", "scoring", "trump", "weakhand"]
+    batch += [f"batch/phases/{name}_compiled.py" for name in phases]
+    batch += ["batch/seatstep_compiled.py", "batch/step_compiled.py", "batch/steppolicy_compiled.py"]
+    batch += ["batch/view_compiled.py"]
     assert twins == [*batch, "bots/handeval_compiled.py", "solver/search_compiled.py"]
     for twin in twins:
         if twin in batch:  # the compiled batch engine's twin is the Python engine (tests/batch)

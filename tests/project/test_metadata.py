@@ -89,6 +89,8 @@ def test_numpy_and_jsonschema_are_imported_only_where_their_extras_are_needed() 
             continue
         if path.parent.name == "batch" and path.stem != "coverage":  # the compiled batch engine: `fast`
             continue
+        if path.parent.parent.name == "batch":  # its compiled phases and their layout: `fast`
+            continue
         if path.stem.endswith("_compiled"):  # the compiled twins, imported when first used (extra `fast`)
             continue
         if path.relative_to(PACKAGE).as_posix() in COUNTING:  # compiled games' statistics (extra `fast`)

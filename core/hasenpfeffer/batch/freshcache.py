@@ -3,7 +3,8 @@
 numba keys a cached function by its own file only: a kernel whose file is unchanged but which
 calls a changed function of another module, or reads a changed constant of one (numba freezes
 them into the machine code), would load stale machine code. :func:`ensure` therefore keeps a
-digest of the kernel sources (every ``*_compiled.py`` of this package and :data:`CALLED`,
+digest of the kernel sources (every ``*_compiled.py`` of this package and of its compiled
+phases, ``phases/``, and :data:`CALLED`,
 :data:`READ`) in each folder numba keeps their cache in (``kernels.digest``; the folder is
 numba's choice, :func:`hasenpfeffer.jitcache.folder`: ``NUMBA_CACHE_DIR``, the in-tree
 ``__pycache__`` or the user-wide cache) and, where the digest differs, deletes numba's files
@@ -41,17 +42,23 @@ CALLED = (BOTS / "handeval_compiled.py", BOTS / "holdings.py")
 """Sources outside this package of functions compiled into its kernels (the compiled greedy
 bot calls the hand estimates, and they some of the holdings' functions): a change there must
 empty their cache and this package's."""
-READ = (HERE / "tables.py", HERE / "greedytables.py", HERE / "rows.py", BOTS / "misere.py")
+READ = (
+    HERE / "tables.py",
+    HERE / "greedytables.py",
+    HERE / "rows.py",
+    HERE / "phases" / "layout.py",
+    BOTS / "misere.py",
+)
 """Modules whose constants the kernels read (numba takes them in when it compiles)."""
 NUMBA_FILES = ("*.nbi", "*.nbc", "*.nbi.*", "*.nbc.*")
 """numba's cache files, those set aside (``*.corrupt``) and those of a write cut short (``*.tmp.*``)."""
 
 
 def kernels(folder: Path) -> list[Path]:
-    """The kernel sources of ``folder`` whose cache is kept: its ``*_compiled.py`` (and, for
-    this package, :data:`CALLED`)."""
+    """The kernel sources of ``folder`` whose cache is kept: its ``*_compiled.py`` and those of
+    its folders (the compiled phases, ``phases/``), and, for this package, :data:`CALLED`."""
     called = [p for p in CALLED if p.exists()] if folder == HERE else []
-    return [*sorted(folder.glob("*_compiled.py")), *called]
+    return [*sorted(folder.rglob("*_compiled.py")), *called]
 
 
 def digest(folder: Path) -> str:
@@ -60,7 +67,8 @@ def digest(folder: Path) -> str:
     h = hashlib.sha256()
     read = [p for p in READ if p.exists()] if folder == HERE else []
     for path in [*kernels(folder), *read]:
-        h.update(path.name.encode())
+        name = path.relative_to(folder).as_posix() if path.is_relative_to(folder) else path.name
+        h.update(name.encode())
         h.update(path.read_bytes())
     return h.hexdigest()
 

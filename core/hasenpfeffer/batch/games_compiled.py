@@ -22,6 +22,10 @@ from . import steppolicy_compiled as sp
 from . import tables as t
 from .decide_compiled import A_N, H_N, L_N, OVER, sort_ids
 from .draws_compiled import V_GAMES, V_SEED
+from .phases import course_compiled as course
+from .phases import layout as ly
+from .phases.deal_compiled import deal_hand
+from .phases.scoring_compiled import game_winner, hand_change, match_won
 from .rows import (
     BID_DECLARED,
     BID_ORDER_UP,
@@ -47,7 +51,6 @@ from .rows import (
     H_THROWN,
     H_TRUMP,
 )
-from .score_compiled import game_winner, match_won
 
 
 def arrays(tables: Any, actions: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
@@ -55,13 +58,13 @@ def arrays(tables: Any, actions: int) -> tuple[tuple[Any, ...], tuple[Any, ...],
     game in play at a time, with no history kept and no view written (``actions``: the size of
     the variant's action space)."""
     p = tables.params
-    a = sc.arrays(p, 1, actions, 0)
+    a = ly.arrays(p, 1, actions, 0)
     a["fobs"] = np.zeros((1, 1), dtype=np.float32)
-    at = np.full(sc.O_COLS, -1, dtype=np.int64)
-    phase_at = np.full(sc.PHASES, -1, dtype=np.int64)
-    bid_obs = np.full((len(tables.bids) + 1, sc.BO_COLS), -1, dtype=np.int64)
+    at = np.full(ly.O_COLS, -1, dtype=np.int64)
+    phase_at = np.full(ly.PHASES, -1, dtype=np.int64)
+    bid_obs = np.full((len(tables.bids) + 1, ly.BO_COLS), -1, dtype=np.int64)
     hcol = np.full(actions, -1, dtype=np.int64)  # no decision kept in a history
-    return sc.tuples(tables, 0, at, phase_at, bid_obs, hcol, a)
+    return ly.tuples(tables, 0, at, phase_at, bid_obs, hcol, a)
 
 
 @jitcache.counted
@@ -93,24 +96,24 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
     sc.new_game(p, 0, s, st, scores)
     gen[0] = -1
     sp.rekey(st, streams, gen, 0)
-    games_out[gi, G_DEALER] = s[0, sc.S_DEALER]
+    games_out[gi, G_DEALER] = s[0, ly.S_DEALER]
     winner, played, new = -1, 0, 1
     while played < max_hands:
         dn[0], ln[0] = 0, 0
         if known:
             sp.forget(kn, 0)
-        how = sc.deal_hand(p, deck, suit_of, 0, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
+        how = deal_hand(p, deck, suit_of, 0, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
         new = 0
         hr[:] = 0
         if record:
             at = H_COLS + 3 * sides
             width = n * p[t.HS] + p[t.KS]
             for i in range(width):  # element by element: copying a slice would allocate
-                hr[at + i] = dbuf[0, 0, sc.D_CARDS + i]
+                hr[at + i] = dbuf[0, 0, ly.D_CARDS + i]
             for q in range(n):  # each hand by card id, as the Python engine holds it
                 sort_ids(hr[at + q * p[t.HS] : at + (q + 1) * p[t.HS]], p[t.HS])
         if how == 0:
-            sc.legal_ids(p, eff, trump_ids, bids, 0, s, hand, cnt, legal, k)
+            course.legal_ids(p, eff, trump_ids, bids, 0, s, hand, cnt, legal, k)
             how = sp.to_stop(kt, ko, ka, pa, 0, stop, -1)
         _row(p, kt[1], bids, kt[8], gi, how, s, pv, hr)
         for x in range(sides):
@@ -135,16 +138,16 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
             ctr[OVER] = 1
         ctr[H_N] = nh + 1
         played += 1
-        s[0, sc.S_HANDS] += 1
+        s[0, ly.S_HANDS] += 1
         if how == 1 or how == 5:
             mside = hr[H_MAKER] % sides if hr[H_MAKER] >= 0 else -1
             winner = game_winner(p, scores[0], mside, hr[H_MADE])
             if winner >= 0:
-                if match_won(p, scores[0], s[0, sc.S_WON : sc.S_WON + sides], winner):
+                if match_won(p, scores[0], s[0, ly.S_WON : ly.S_WON + sides], winner):
                     break
                 winner = -1
         if not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
-            s[0, sc.S_DEALER] = (s[0, sc.S_DEALER] + p[t.STEP]) % n
+            s[0, ly.S_DEALER] = (s[0, ly.S_DEALER] + p[t.STEP]) % n
     games_out[gi, G_HANDS], games_out[gi, G_WINNER] = played, winner
     for x in range(sides):
         games_out[gi, G_COLS + x] = scores[0, x]
@@ -170,26 +173,26 @@ def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any
     """The hand that ended (``how``: 1 played out, 2 thrown in after the making, 3 or 4 at the
     deal, 5 ended by a declared set) into ``hr``: its result, tricks and score change by side."""
     sides = p[t.SIDES]
-    hr[H_GAME], hr[H_DEALER] = gi, s[0, sc.S_DEALER]
-    hr[H_SWAP], hr[H_REDEAL] = s[0, sc.S_SWAP_RULE], s[0, sc.S_REDEAL_RULE]
+    hr[H_GAME], hr[H_DEALER] = gi, s[0, ly.S_DEALER]
+    hr[H_SWAP], hr[H_REDEAL] = s[0, ly.S_SWAP_RULE], s[0, ly.S_REDEAL_RULE]
     hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_MADE] = -1, -1, -1, -1
     if how != 1 and how != 5:
         hr[H_THROWN] = 1
         return
-    hr[H_TRUMP], hr[H_DROPPED] = s[0, sc.S_TI], s[0, sc.S_DROPPED]
+    hr[H_TRUMP], hr[H_DROPPED] = s[0, ly.S_TI], s[0, ly.S_DROPPED]
     change, tricks = hr[H_COLS + sides : H_COLS + 2 * sides], hr[H_COLS : H_COLS + sides]
-    hr[H_MADE] = sc.hand_change(p, fmult, bids, points, 0, how, s, pv, change, tricks)[1]
+    hr[H_MADE] = hand_change(p, fmult, bids, points, 0, how, s, pv, change, tricks)[1]
     if how == 5:
-        hr[H_MAKER], hr[H_BID] = s[0, sc.S_SEAT], BID_DECLARED - s[0, sc.S_DSET]
+        hr[H_MAKER], hr[H_BID] = s[0, ly.S_SEAT], BID_DECLARED - s[0, ly.S_DSET]
         return
-    maker = s[0, sc.S_MAKER]
+    maker = s[0, ly.S_MAKER]
     hr[H_ALONE], hr[H_DEF_ALONE], hr[H_FORCED] = (
-        s[0, sc.S_ALONE],
-        s[0, sc.S_DEF_ALONE] >= 0,
-        s[0, sc.S_FORCED],
+        s[0, ly.S_ALONE],
+        s[0, ly.S_DEF_ALONE] >= 0,
+        s[0, ly.S_FORCED],
     )
     hr[H_MAKER] = maker
-    if s[0, sc.S_BY_TURN]:
+    if s[0, ly.S_BY_TURN]:
         hr[H_BID] = BID_TURNED
     elif maker >= 0:
-        hr[H_BID] = s[0, sc.S_B] if p[t.AUCTION] else BID_ORDER_UP
+        hr[H_BID] = s[0, ly.S_B] if p[t.AUCTION] else BID_ORDER_UP

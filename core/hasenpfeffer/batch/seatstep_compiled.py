@@ -32,6 +32,8 @@ from .. import jitcache
 from . import step_compiled as sc
 from . import steppolicy_compiled as sp
 from . import tables as t
+from .phases import layout as ly
+from .view_compiled import observe_seat
 
 C_SEAT, C_HAND, C_REWARD, C_NEXT, C_COLS = range(5)
 """``cfg``: the learner's seat (its side's, its view's), episodes of a hand (1) or a game (0),
@@ -104,7 +106,7 @@ def _hand_end(kt: Any, ka: Any, pa: Any, sv: Any, g: int) -> bool:
     done[g] = True
     for x in range(sides):  # element by element: copying a slice would allocate
         fsc[g, x] = fin[g, 2 + x] if ended else scores[g, x]
-    fwin[g], fhands[g] = (game, fin[g, 1]) if ended else (-1, s[g, sc.S_HANDS])
+    fwin[g], fhands[g] = (game, fin[g, 1]) if ended else (-1, s[g, ly.S_HANDS])
     if cfg[C_HAND]:
         fhands[g] = 1
     for i in range(fo.shape[1]):
@@ -200,7 +202,7 @@ def observe(kt: Any, ko: Any, ka: Any, sv: Any, obs: Any, mask: Any) -> None:
                 obs[g, i] = fo[g, i]
             mask[g, :] = 1
             continue
-        sc.observe_seat(p, at, phase_at, bid_obs, hcol, hist, g, s[g, sc.S_SEAT], False, s, hand, cnt, kitty, pv,
+        observe_seat(p, at, phase_at, bid_obs, hcol, hist, g, s[g, ly.S_SEAT], False, s, hand, cnt, kitty, pv,
                         scores, obs[g])  # fmt: skip
         for i in range(k[g]):
             mask[g, legal[g, i]] = 1

@@ -35,6 +35,8 @@ from . import tables as t
 from .draws_compiled import BOT, V_GAMES, V_KEY, below, word
 from .drop_compiled import drops
 from .greedytables import R_MISERE
+from .phases import course_compiled as course
+from .phases import layout as ly
 
 RANDOM, GREEDY = range(2)
 """A seat's bot in ``pol`` (a seat no bot plays is never asked)."""
@@ -132,7 +134,7 @@ def after_hand(kt: Any, ko: Any, ka: Any, pa: Any, g: int, how: int, me: int, ev
     sc.end_hand(kt, ko, ka, g, how, me, every)
     forget(pa[2], g)
     rekey(ka[1], pa[3], pa[4], g)
-    sc.legal_ids(kt[0], kt[3], kt[6], kt[7], g, ka[0], ka[2], ka[3], ka[7], ka[8])
+    course.legal_ids(kt[0], kt[3], kt[6], kt[7], g, ka[0], ka[2], ka[3], ka[7], ka[8])
 
 
 @jitcache.inline
@@ -159,7 +161,7 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
     known = any_greedy(pol)
     x = first
     while True:
-        seat, ph = s[g, sc.S_SEAT], s[g, sc.S_PHASE]
+        seat, ph = s[g, ly.S_SEAT], s[g, ly.S_PHASE]
         if x < 0 and stop[seat]:
             return 0
         m = k[g]
@@ -167,7 +169,7 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
             for i in range(m):
                 ids[i] = legal[g, i]
             if (
-                ph == sc.PLAY or ph == sc.DISCARD or ph == sc.EXCHANGE
+                ph == ly.PLAY or ph == ly.DISCARD or ph == ly.EXCHANGE
             ):  # cards by id, as the Python engine lists them
                 for i in range(1, m):
                     y, j = ids[i], i - 1
@@ -189,7 +191,7 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
             else:
                 x = (
                     _greedy_play(p, key, pa[1], g, s, hand, cnt, pv, kn, ids, m, pa[6])
-                    if ph == sc.PLAY
+                    if ph == ly.PLAY
                     else WEIGH
                 )
                 if x == WEIGH:
@@ -197,10 +199,10 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
         note(log, ln, g, seat, x, int(st[g, V_GAMES]))
         if known:
             know(p, kn, g, seat, ph, x)
-        how = sc.advance(p, eff, key, trump_ids, bids, ko[3], hist, g, x, s, hand, cnt, kitty, pv)
+        how = course.advance(p, eff, key, trump_ids, bids, ko[3], hist, g, x, s, hand, cnt, kitty, pv)
         if how:
             return int(how)
-        sc.legal_ids(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
+        course.legal_ids(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
         x = -1
 
 
@@ -217,15 +219,15 @@ def any_greedy(pol: Any) -> bool:
 def know(p: Any, kn: Any, g: int, seat: int, ph: int, x: int) -> None:
     """Keep ``seat``'s id ``x`` (of phase ``ph``) in what game ``g``'s seats know: a card played, in
     play order with its seat, or laid away by its seat (a gift counts as laid away by the giver)."""
-    if ph == sc.PLAY:
+    if ph == ly.PLAY:
         c = x - p[t.PLAY_BASE]
         kn[g, 0, c] += 1
         i = kn[g, 2, 1]
         kn[g, 3, i], kn[g, 4, i] = c, seat
         kn[g, 2, 1] = i + 1
-    elif ph == sc.DISCARD:
+    elif ph == ly.DISCARD:
         kn[g, 5 + seat, x - p[t.DISCARD_BASE]] += 1
-    elif ph == sc.EXCHANGE:
+    elif ph == ly.EXCHANGE:
         kn[g, 5 + seat, x - p[t.GIVE_BASE]] += 1
 
 
@@ -243,13 +245,13 @@ def _trick(g: int, s: Any, pv: Any, trick: Any) -> int:
     """The trick on the table in play order: its cards into ``trick[0]``, their seats into
     ``trick[1]``; how many."""
     n = pv.shape[2]
-    q = s[g, sc.S_LEADER]
-    for j in range(s[g, sc.S_J]):
-        trick[0, j], trick[1, j] = pv[g, sc.PV_TRICK, q], q
+    q = s[g, ly.S_LEADER]
+    for j in range(s[g, ly.S_J]):
+        trick[0, j], trick[1, j] = pv[g, ly.PV_TRICK, q], q
         q = (q + 1) % n
-        while pv[g, sc.PV_OUT, q]:
+        while pv[g, ly.PV_OUT, q]:
             q = (q + 1) % n
-    return int(s[g, sc.S_J])
+    return int(s[g, ly.S_J])
 
 
 @jitcache.bare
@@ -261,18 +263,18 @@ def _greedy_play(p: Any, key: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any,
     compiles none of it, and a game of random seats compiles without the greedy bot)."""
     if gr is None:
         return WEIGH
-    if s[g, sc.S_MAKER] >= 0 and gr[6][s[g, sc.S_B], R_MISERE] == 1:
+    if s[g, ly.S_MAKER] >= 0 and gr[6][s[g, ly.S_B], R_MISERE] == 1:
         return WEIGH
     n, sides = p[t.N], p[t.SIDES]
-    seat = s[g, sc.S_SEAT]
+    seat = s[g, ly.S_SEAT]
     mine = hand[g, seat, : cnt[g, seat]]  # the order of the hand does not matter here
     unseen = gc.unseen_of(gr, kn[g], seat, mine)
     nt = _trick(g, s, pv, trick)
     taken = 0
     for q in range(n):
         if q % sides == seat % sides:
-            taken += pv[g, sc.PV_WON, q]
-    return gc.play(p, gr, mine, unseen, ids, m, seat, s[g, sc.S_MAKER], s[g, sc.S_TI], trick[0], trick[1], nt,
+            taken += pv[g, ly.PV_WON, q]
+    return gc.play(p, gr, mine, unseen, ids, m, seat, s[g, ly.S_MAKER], s[g, ly.S_TI], trick[0], trick[1], nt,
                    taken, key)  # fmt: skip
 
 
@@ -287,52 +289,52 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
         return WEIGH
     known = kn[g]
     sides = p[t.SIDES]
-    seat, ph, dealer = s[g, sc.S_SEAT], s[g, sc.S_PHASE], s[g, sc.S_DEALER]
-    maker, ti, b = s[g, sc.S_MAKER], s[g, sc.S_TI], s[g, sc.S_B]
+    seat, ph, dealer = s[g, ly.S_SEAT], s[g, ly.S_PHASE], s[g, ly.S_DEALER]
+    maker, ti, b = s[g, ly.S_MAKER], s[g, ly.S_TI], s[g, ly.S_B]
     misere = maker >= 0 and gc.is_misere(gr, b)
     mine = np.sort(hand[g, seat, : cnt[g, seat]])
     unseen = gc.unseen_of(gr, known, seat, mine)
-    if ph == sc.WEAK:
-        swaps = p[p[t.WEAK_AT] + s[g, sc.S_WRULE] * t.W_WIDTH + t.W_SWAP] == 1
+    if ph == ly.WEAK:
+        swaps = p[p[t.WEAK_AT] + s[g, ly.S_WRULE] * t.W_WIDTH + t.W_SWAP] == 1
         call = gc.weak(p, gr, mine, gc.unseen_of_hand(gr, mine))
         return int((p[t.SWAP_ID] if swaps else p[t.REDEAL_ID]) if call else p[t.PASS_ID])
-    if ph == sc.PROPOSE:
-        return gc.name_turned(p, gr, mine, unseen, ids, m, s[g, sc.S_TURNED])
-    if ph == sc.ORDER:
-        return gc.order_up(p, gr, mine, unseen, ids, m, seat, dealer, s[g, sc.S_TURNED], s[g, sc.S_TS])
-    if ph == sc.NAME:
+    if ph == ly.PROPOSE:
+        return gc.name_turned(p, gr, mine, unseen, ids, m, s[g, ly.S_TURNED])
+    if ph == ly.ORDER:
+        return gc.order_up(p, gr, mine, unseen, ids, m, seat, dealer, s[g, ly.S_TURNED], s[g, ly.S_TS])
+    if ph == ly.NAME:
         return gc.name_trump(p, gr, trump_ids, mine, unseen, ids, m, p[t.L] + 1)
-    if ph == sc.BID:
+    if ph == ly.BID:
         return gc.bid(p, gr, mine, unseen, ids, m)
-    if ph == sc.TRUMP:
+    if ph == ly.TRUMP:
         return gc.name_trump(p, gr, trump_ids, mine, unseen, ids, m, b)
-    if ph == sc.DISCARD:
+    if ph == ly.DISCARD:
         if seat == maker and p[t.AUCTION] != 0 and gc.is_misere(gr, b):
             return gc.misere_shed(p, gr, mine, unseen, ti, ids, m, p[t.DISCARD_BASE])
         return gc.shed(p, gr, mine, unseen, ti, ids, m, p[t.DISCARD_BASE])
-    if ph == sc.DROP:
+    if ph == ly.DROP:
         return int(p[t.DROP_ID] if drops(p, gr, mine, unseen, ti) else p[t.PASS_ID])
-    if ph == sc.DECLARE:  # a set shown scores more than the hand could make by play
-        return int(p[t.DECLARE_BASE] + s[g, sc.S_DSET])
-    if ph == sc.EXCHANGE:
-        if seat != s[g, sc.S_XLONE]:  # a partner who sits out gives its best
+    if ph == ly.DECLARE:  # a set shown scores more than the hand could make by play
+        return int(p[t.DECLARE_BASE] + s[g, ly.S_DSET])
+    if ph == ly.EXCHANGE:
+        if seat != s[g, ly.S_XLONE]:  # a partner who sits out gives its best
             return gc.give_best(p, gr, mine, unseen, ti, ids, m, p[t.GIVE_BASE])
-        if misere and not s[g, sc.S_XDEF] and p[t.AUCTION] != 0:
+        if misere and not s[g, ly.S_XDEF] and p[t.AUCTION] != 0:
             return gc.misere_shed(p, gr, mine, unseen, ti, ids, m, p[t.GIVE_BASE])
         return gc.shed(p, gr, mine, unseen, ti, ids, m, p[t.GIVE_BASE])
-    if ph == sc.DEFENCE:
+    if ph == ly.DEFENCE:
         row = b if p[t.AUCTION] else p[t.L] + 1  # a bid, or the order-up's contract
         return int(p[t.ALONE_ID] if gc.defend(p, gr, mine, unseen, ti, row) else p[t.PASS_ID])
     none = known[0, :0]  # no hand shown
     shown = (
         np.sort(hand[g, maker, : cnt[g, maker]])
-        if misere and gc.shown_now(gr, b, s[g, sc.S_TRICKS])
+        if misere and gc.shown_now(gr, b, s[g, ly.S_TRICKS])
         else none
     )
-    if ph == sc.SUIT:
+    if ph == ly.SUIT:
         if misere and maker % sides != seat % sides:
             return gc.misere_suit(p, gr, unseen, seat, maker, ti, shown)
         return gc.name_suit(p, gr, mine, unseen, ti)
     nt = _trick(g, s, pv, trick)
     return gc.misere_play(p, gr, mine, unseen, ids, m, seat, maker, ti, b, trick[0], trick[1], nt, known,
-                          int(s[g, sc.S_ACTIVE]), shown)  # fmt: skip
+                          int(s[g, ly.S_ACTIVE]), shown)  # fmt: skip

@@ -106,7 +106,8 @@ class SeatVectorEnv(GymVectorEnv):
         from ..batch import seatstep_compiled as sk
         from ..batch import step_compiled as sc
         from ..batch import steppolicy_compiled as sp
-        from ..batch.greedytables import build_greedy, empty_greedy
+        from ..batch.greedytables import build_greedy
+        from ..batch.phases import layout as ly
 
         self._sk, self._sp, self._sc, self._dc = sk, sp, sc, dc
         self.variant, self.num_envs, self.seat, self.max_hands = v, num_envs, seat, cap
@@ -119,11 +120,10 @@ class SeatVectorEnv(GymVectorEnv):
         )
         tb, a = games.tables, games.a
         a["fobs"] = games.fobs
-        self.kt, self.ko, self.ka = sc.tuples(tb, cap, games.at, games.phase_at, games.bid_obs, games.hcol, a)
+        self.kt, self.ko, self.ka = ly.tuples(tb, cap, games.at, games.phase_at, games.bid_obs, games.hcol, a)
         self.b = sp.arrays(tb.params, num_envs, games.space.size, RECORDED if record else 0)
         self.b["pol"][:] = [sp.GREEDY if b == "greedy" else sp.RANDOM for b in self.bots]
-        greedy = build_greedy(v) if "greedy" in self.bots else empty_greedy(v)
-        self.pa = sp.bots(self.b, greedy.arrays)
+        self.pa = sp.bots(self.b, build_greedy(v).arrays if "greedy" in self.bots else None)
         self.e = sk.arrays(num_envs, v.players, games.sides, games.layout.size)
         self.e["cfg"][[sk.C_SEAT, sk.C_HAND, sk.C_REWARD, sk.C_NEXT]] = (
             seat, episode == "hand", REWARDS.index(reward), mode == AutoresetMode.NEXT_STEP

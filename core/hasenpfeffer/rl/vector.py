@@ -44,7 +44,7 @@ from .layout import has_term, layout
 PIECES: tuple[str, ...] = ("to_move", "phase", "dealer", "hand", "played", "trick", "leader", "named")
 PIECES += ("calling", "trump", "maker", "alone", "sitting_out", "turned", "tricks_won", "scores")
 PIECES += ("contract", "terms", "widow", "shown", "history", "proposed")
-"""The layout's pieces the kernel writes, in the order of its offsets (``step_compiled.O_*``,
+"""The layout's pieces the kernel writes, in the order of its offsets (``batch.phases.layout.O_*``,
 which go on with the width of a ``history`` row and the column of another seat's discard)."""
 
 
@@ -65,7 +65,7 @@ def refusal(variant: Variant) -> str | None:
 def bid_observations(variant: Variant) -> NDArray[np.int64]:
     """Per bid of the ladder, then the forced bid: its place in the ``contract`` piece, those of
     its terms in ``terms`` (-1: none), and when its hand is shown: 0 never, 1 after the first
-    trick, 2 from the lead (``step_compiled.BO_*``)."""
+    trick, 2 from the lead (``batch.phases.layout.BO_*``)."""
     lay = layout(variant)
     ladder = variant.making.auction.ladder if has.auction(variant) else ()
     rows = [[-1, -1, -1, 0] for _ in range(len(ladder) + 1)]
@@ -97,8 +97,10 @@ class VectorEnv(GymVectorEnv):
 
         freshcache.once()  # before numba loads the kernel from its cache
         from ..batch import step_compiled as kernel
+        from ..batch import view_compiled as view
+        from ..batch.phases import layout as ly
 
-        self._k = kernel
+        self._k, self._view, self._ly = kernel, view, ly
         self.num_envs, self.max_hands = num_envs, max_hands
         self.tables = tb = build(self.variant)
         self.space = action_space(self.variant)
@@ -107,10 +109,10 @@ class VectorEnv(GymVectorEnv):
         size, actions = lay.size, self.space.size
         self.at = np.array([lay[name].start if name in lay else -1 for name in PIECES], dtype=np.int64)
         self.phase_at = np.array(
-            [lay.phases.index(x) if x in lay.phases else -1 for x in kernel.PHASE_NAMES], dtype=np.int64
+            [lay.phases.index(x) if x in lay.phases else -1 for x in ly.PHASE_NAMES], dtype=np.int64
         )
         self.bid_obs = bid_observations(self.variant)
-        self.a = kernel.arrays(tb.params, num_envs, actions, lay.history_slots)
+        self.a = ly.arrays(tb.params, num_envs, actions, lay.history_slots)
         unwritten = [piece.name for piece in lay.pieces if piece.name not in PIECES]
         if unwritten:  # pieces of variants the compiled engine refuses (calling, dummies...)
             raise ValueError(f"the vector environment does not write {', '.join(unwritten)}")
@@ -171,7 +173,7 @@ class VectorEnv(GymVectorEnv):
             self.phase_at, self.fobs, a["hend"], self.bid_obs, self.hcol, a["hist"],
         )  # fmt: skip
         self.started = True
-        return self._observations(), {"to_move": a["s"][:, self._k.S_SEAT].copy()}
+        return self._observations(), {"to_move": a["s"][:, self._ly.S_SEAT].copy()}
 
     def step(
         self, actions: Any
@@ -197,7 +199,10 @@ class VectorEnv(GymVectorEnv):
         )  # fmt: skip
         obs = self._observations()
         term, trunc = a["term"].copy(), a["trunc"].copy()
-        infos: dict[str, Any] = {"to_move": a["s"][:, k.S_SEAT].copy(), "hands_ended": a["hend"].copy()}
+        infos: dict[str, Any] = {
+            "to_move": a["s"][:, self._ly.S_SEAT].copy(),
+            "hands_ended": a["hend"].copy(),
+        }
         ended = term | trunc
         if ended.any():
             fin = a["fin"]
@@ -222,13 +227,13 @@ class VectorEnv(GymVectorEnv):
             ok |= skip
         if not ok.all():
             g = int(np.flatnonzero(~ok)[0])
-            seat = int(self.a["s"][g, self._k.S_SEAT])
+            seat = int(self.a["s"][g, self._ly.S_SEAT])
             legal = [self.space.decode(int(i), seat) for i in np.flatnonzero(self.mask[g])]
             raise IllegalActionError(f"action id {int(acts[g])}", seat, legal, f"game {g}: not a legal id")
 
     def _observations(self) -> dict[str, NDArray[Any]]:
         a = self.a
-        self._k.observe(
+        self._view.observe(
             self.tables.params, self.at, self.phase_at, self.bid_obs, self.hcol, a["hist"], a["s"], a["hand"],
             a["cnt"], a["kitty"], a["pv"], a["scores"], a["legal"], a["k"], self.obs, self.mask,
         )  # fmt: skip
@@ -243,7 +248,7 @@ class VectorEnv(GymVectorEnv):
     @property
     def to_move(self) -> NDArray[np.int64]:
         """The seat to move in each game."""
-        return np.asarray(self.a["s"][:, self._k.S_SEAT].copy())
+        return np.asarray(self.a["s"][:, self._ly.S_SEAT].copy())
 
     @property
     def scores(self) -> NDArray[np.int64]:
@@ -254,20 +259,20 @@ class VectorEnv(GymVectorEnv):
         """The deals game ``game`` was dealt in the last :meth:`reset` or :meth:`step`, in order
         (``dealer``, ``hands`` by seat, ``widow`` with the turned card first, ``new``: the first
         hand of a game), as ``Game(deal=...)`` takes them (the last ones kept)."""
-        k, a = self._k, self.a
+        a, ly = self.a, self._ly
         n, hs, ks = self.seats, self.variant.hand_size, self.variant.deal.kitty.size
         count = int(a["dn"][game])
         kept = a["dbuf"].shape[1]
         out = []
         for i in range(max(0, count - kept), count):
             row = a["dbuf"][game, i % kept]
-            at = k.D_CARDS
+            at = ly.D_CARDS
             hands = [
                 [self.names[int(c)] for c in sorted(row[at + q * hs : at + (q + 1) * hs])] for q in range(n)
             ]
             widow = [self.names[int(c)] for c in row[at + n * hs : at + n * hs + ks]]
             out.append(
-                {"dealer": int(row[k.D_DEALER]), "hands": hands, "widow": widow, "new": bool(row[k.D_NEW])}
+                {"dealer": int(row[ly.D_DEALER]), "hands": hands, "widow": widow, "new": bool(row[ly.D_NEW])}
             )
         return out
 

@@ -1,13 +1,27 @@
-"""A hand's scoring in compiled code (numba), as :mod:`hasenpfeffer.engine.scoring` scores a
-hand and ends a game and a match (``score_hand``, ``game_winner``, ``match_won``)."""
+"""A hand's scoring in compiled code (numba), as the Python ``scoring`` phase scores a hand
+(:mod:`hasenpfeffer.engine.phases.scoring`, over :mod:`hasenpfeffer.engine.scoring`): the
+score change by side (``score_hand``; a declared set, a hand without a maker), and the end of
+a game and of a match (``game_winner``, ``match_won``)."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-from .. import jitcache
-from . import tables as t
+from ... import jitcache
+from .. import tables as t
+from .layout import (
+    PV_WON,
+    S_ALONE,
+    S_B,
+    S_DEF_ALONE,
+    S_DROPPED,
+    S_DSET,
+    S_FORCED,
+    S_MAKER,
+    S_REQUIRED,
+    S_SEAT,
+)
 
 
 @jitcache.bare
@@ -138,3 +152,31 @@ def match_won(p: Any, scores: Any, won: Any, side: int) -> bool:
     scores[:] = 0
     scores[side] = carry
     return False
+
+
+@jitcache.bare
+def hand_change(p: Any, fmult: float, bids: Any, points: Any, g: int, how: int, s: Any, pv: Any,
+                 change: Any, tricks: Any) -> tuple[int, int]:  # fmt: skip
+    """Game ``g``'s hand scored into ``change`` by side (``how``: 1 played out, 5 ended by a
+    declared set), and when played out its tricks by side into ``tricks``; the maker's side (-1:
+    none) and whether made (1, 0; -1: no maker)."""
+    n, sides = p[t.N], p[t.SIDES]
+    if how == 5:  # a declared set: its points to its holder's side, made
+        mside = s[g, S_SEAT] % sides
+        change[mside] = p[p[t.DECL_AT] + s[g, S_DSET] * (p[t.NS] + 2)]
+        return mside, 1
+    for x in range(sides):
+        tricks[x] = 0
+    gone = 0  # the sides of the seats that dropped out, which score nothing
+    for q in range(n):
+        tricks[q % sides] += pv[g, PV_WON, q]
+        if (s[g, S_DROPPED] >> q) & 1:
+            gone |= 1 << (q % sides)
+    maker = s[g, S_MAKER]
+    if maker < 0:
+        for x in range(sides):
+            change[x] = p[t.NM_PER] * tricks[x] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[x])
+        return -1, -1
+    made = score_hand(p, fmult, bids, points, s[g, S_B], maker % sides, tricks, s[g, S_REQUIRED],
+                      s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change, gone)  # fmt: skip
+    return maker % sides, made

@@ -1,0 +1,45 @@
+"""What the compiled phases share (numba), as :mod:`hasenpfeffer.engine.phases.base` holds the
+Python phases' helpers: the next seat in play, and trump made by a maker (a lone maker's
+partners sitting out)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import jitcache
+from .. import tables as t
+from .layout import PV_OUT, S_ALONE, S_FORCED, S_MAKER, S_REQUIRED
+
+
+@jitcache.inline
+def next_seat(pv: Any, g: int, seat: int, n: int) -> int:
+    """The next seat to the left that is not sitting out."""
+    seat = (seat + 1) % n
+    while pv[g, PV_OUT, seat]:
+        seat = (seat + 1) % n
+    return seat
+
+
+@jitcache.bare
+def sit_out(p: Any, g: int, pv: Any, seat: int) -> None:
+    """The partners of ``seat``, who plays alone, sit out."""
+    for q in range(p[t.N]):
+        if q != seat and q % p[t.SIDES] == seat % p[t.SIDES]:
+            pv[g, PV_OUT, q] = 1
+
+
+@jitcache.bare
+def made(p: Any, g: int, s: Any, pv: Any, seat: int, forced: bool) -> None:
+    """Trump made by ``seat`` (order-up, naming trump, a turned trump): the maker, the tricks it
+    needs, whether it was forced; a lone maker's partners sit out."""
+    s[g, S_MAKER], s[g, S_REQUIRED], s[g, S_FORCED] = seat, p[t.TR_REQ], forced
+    if s[g, S_ALONE]:
+        sit_out(p, g, pv, seat)
+
+
+@jitcache.inline
+def suits(p: Any, row: Any) -> int:
+    """The suits one may name (a turned Joker's suit, the suit to follow a Joker led), as ids."""
+    for x in range(p[t.NS]):
+        row[x] = p[t.SUIT_BASE] + x
+    return int(p[t.NS])

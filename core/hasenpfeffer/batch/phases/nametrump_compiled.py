@@ -1,0 +1,66 @@
+"""Naming trump in compiled code (numba), as the Python ``name-trump`` phase plays it
+(:mod:`hasenpfeffer.engine.phases.nametrump`): after all pass the turned card, from the
+dealer's left each seat names a suit (not the turned one where the variant bars it; alone where
+allowed) or passes; a stuck dealer must name one, and the hand is thrown in when all pass."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import jitcache
+from .. import tables as t
+from .base_compiled import made
+from .layout import LEAVE, NAME, S_ALONE, S_DEALER, S_PHASE, S_SEAT, S_TI, S_TS
+
+
+@jitcache.bare
+def trump_names(
+    p: Any, trump_ids: Any, turned: int, stuck_now: bool, may_alone: bool, legal: Any, k: int
+) -> int:
+    """List from ``legal[k]`` the trumps a player may name after the turned card (``turned``) is
+    refused, each alone too where allowed, and the pass where it is open; the new count."""
+    ns = p[t.NS]
+    barred = turned if p[t.BARRED] and not (stuck_now and p[t.STUCK_TS]) else -1
+    last = ns + 1 if p[t.NO_TRUMP] or (stuck_now and p[t.STUCK_NT]) else ns
+    for o in range(last):
+        if o != barred:
+            legal[k] = trump_ids[o, 0]
+            k += 1
+            if may_alone:
+                legal[k] = trump_ids[o, 1]
+                k += 1
+    if not stuck_now or k == 0:
+        legal[k] = p[t.PASS_ID]
+        k += 1
+    return k
+
+
+@jitcache.bare
+def enter(p: Any, g: int, s: Any) -> None:
+    """Naming trump opens at the dealer's left (order-up's way out when all passed)."""
+    s[g, S_PHASE], s[g, S_SEAT] = NAME, (s[g, S_DEALER] + 1) % p[t.N]
+
+
+@jitcache.inline
+def legal(p: Any, trump_ids: Any, g: int, s: Any, row: Any) -> int:
+    """The trumps the seat may name (:func:`trump_names`), and the pass where it is open."""
+    seat, dealer = s[g, S_SEAT], s[g, S_DEALER]
+    may_alone = p[t.MAY_ALONE] == 1 and p[t.N] > 2
+    return trump_names(p, trump_ids, s[g, S_TS], seat == dealer and p[t.AP_RULE] == 1, may_alone, row, 0)
+
+
+@jitcache.inline
+def apply(p: Any, trump_ids: Any, g: int, x: int, s: Any, pv: Any) -> int:
+    """A trump named (alone or not): made (:data:`.layout.LEAVE`); a pass: the next seat, or
+    the hand thrown in (2) after the dealer's."""
+    seat, dealer = s[g, S_SEAT], s[g, S_DEALER]
+    if x != p[t.PASS_ID]:
+        for o in range(p[t.NS] + 1):
+            if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
+                s[g, S_TI], s[g, S_ALONE] = o, x == trump_ids[o, 1]
+        made(p, g, s, pv, seat, seat == dealer and p[t.AP_RULE] == 1)
+        return LEAVE
+    if seat == dealer:
+        return 2
+    s[g, S_SEAT] = (seat + 1) % p[t.N]
+    return 0

@@ -1,0 +1,121 @@
+"""Order-up in compiled code (numba), as the Python ``order-up`` phase plays it
+(:mod:`hasenpfeffer.engine.phases.orderup`): the turned card proposes its suit (a turned Joker's
+suit named by the dealer first, where the variant says so; a ``turned_trump`` suit made trump
+at once); from the dealer's left each seat orders it up (alone where allowed) or passes, the
+dealer taking the turned card; when all pass, naming trump follows (:mod:`.nametrump_compiled`)
+or, with one round, the hand is thrown in."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import jitcache
+from .. import tables as t
+from . import nametrump_compiled as nametrump
+from .base_compiled import made, suits
+from .layout import (
+    LEAVE,
+    ORDER,
+    PROPOSE,
+    S_ALONE,
+    S_BY_TURN,
+    S_DEALER,
+    S_DISCARDS,
+    S_PHASE,
+    S_SEAT,
+    S_TI,
+    S_TS,
+    S_TURNED,
+)
+
+
+@jitcache.bare
+def order_ups(p: Any, partner_alone: bool, may_alone: bool, stuck_now: bool, legal: Any, k: int) -> int:
+    """List from ``legal[k]`` the answers to a turned card: order it up (not where the dealer's
+    partner must go alone), alone where allowed, and the pass unless the dealer is stuck now
+    (or nothing else is open); the new count."""
+    first = k
+    if not partner_alone or not may_alone:
+        legal[k] = p[t.ORDER_BASE]
+        k += 1
+    if may_alone:
+        legal[k] = p[t.ORDER_BASE] + 1
+        k += 1
+    if not stuck_now or k == first:
+        legal[k] = p[t.PASS_ID]
+        k += 1
+    return k
+
+
+@jitcache.bare
+def enter(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
+    """The turned card proposes its suit, from the dealer's left (the dealer first names a turned
+    Joker's suit where the variant says so): 0 where a decision awaits, :data:`.layout.LEAVE`
+    where it made trump at once (:func:`turned_suit`), 3 where a turned Joker proposes no suit
+    (the same dealer deals again)."""
+    if p[t.AUCTION]:
+        return LEAVE
+    dealer = s[g, S_DEALER]
+    s[g, S_PHASE], s[g, S_SEAT] = ORDER, (dealer + 1) % p[t.N]
+    if s[g, S_TURNED] == p[t.JOKER] and p[t.TJ_NAMED]:
+        s[g, S_PHASE], s[g, S_SEAT] = PROPOSE, dealer
+        return 0
+    if s[g, S_TS] < 0:
+        return 3
+    return turned_suit(p, g, s, hand, cnt, pv)
+
+
+@jitcache.bare
+def turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
+    """The turned card proposes its suit: trump at once where it is a ``turned_trump`` suit (dirty
+    clubs: the dealer made maker, or nobody; :data:`.layout.LEAVE`), else the first round of
+    order-up goes on (0)."""
+    if not (p[t.TT_SUITS] >> s[g, S_TS]) & 1:
+        return 0
+    dealer = s[g, S_DEALER]
+    s[g, S_TI], s[g, S_BY_TURN] = s[g, S_TS], 1
+    if p[t.DEALER_DISCARDS]:
+        hand[g, dealer, cnt[g, dealer]] = s[g, S_TURNED]
+        cnt[g, dealer] += 1
+        s[g, S_DISCARDS] = 1
+    if p[t.TT_DEALER]:  # the dealer made maker, forced or not; else played without a maker
+        made(p, g, s, pv, dealer, p[t.TT_FORCED] == 1)
+    return LEAVE
+
+
+@jitcache.inline
+def legal(p: Any, g: int, s: Any, row: Any) -> int:
+    """Order up (alone), or pass; the suits a turned Joker may propose, for the dealer."""
+    if s[g, S_PHASE] == PROPOSE:
+        return suits(p, row)
+    n, seat, dealer = p[t.N], s[g, S_SEAT], s[g, S_DEALER]
+    may_alone = p[t.MAY_ALONE] == 1 and n > 2
+    partner_alone = p[t.DPA] == 1 and seat != dealer and seat % p[t.SIDES] == dealer % p[t.SIDES]
+    stuck_now = seat == dealer and p[t.ROUNDS] == 1 and p[t.AP_RULE] == 1
+    return order_ups(p, partner_alone, may_alone, stuck_now, row, 0)
+
+
+@jitcache.inline
+def apply(p: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
+    """The turned card ordered up (the dealer takes it) or passed: trump made, the next seat, naming
+    trump after the dealer's pass, or the hand thrown in (2); or the suit a turned Joker proposes."""
+    n, seat, dealer = p[t.N], s[g, S_SEAT], s[g, S_DEALER]
+    if s[g, S_PHASE] == PROPOSE:
+        s[g, S_TS] = x - p[t.SUIT_BASE]
+        s[g, S_PHASE], s[g, S_SEAT] = ORDER, (dealer + 1) % n
+        return turned_suit(p, g, s, hand, cnt, pv)
+    if x != p[t.PASS_ID]:
+        s[g, S_TI], s[g, S_ALONE] = s[g, S_TS], x == p[t.ORDER_BASE] + 1
+        if p[t.DEALER_DISCARDS]:
+            hand[g, dealer, cnt[g, dealer]] = s[g, S_TURNED]
+            cnt[g, dealer] += 1
+            s[g, S_DISCARDS] = 1
+        made(p, g, s, pv, seat, seat == dealer and p[t.ROUNDS] == 1 and p[t.AP_RULE] == 1)
+        return LEAVE
+    if seat != dealer:
+        s[g, S_SEAT] = (seat + 1) % n
+        return 0
+    if p[t.ROUNDS] == 1:
+        return 2
+    nametrump.enter(p, g, s)
+    return 0
