@@ -35,7 +35,7 @@ from .layout import (
 )
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any) -> bool:
     """The auction opens at the dealer's left, where the variant makes trump by an auction."""
     if not p[t.AUCTION]:

@@ -32,7 +32,7 @@ def offer(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, k0: int) -> bool
     return False
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> bool:
     """Wanted where the variant has declarations and a seat in play holds one."""
     return p[t.DECL_N] > 0 and offer(p, g, s, hand, cnt, pv, 1)

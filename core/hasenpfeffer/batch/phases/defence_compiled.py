@@ -29,7 +29,7 @@ def offer(p: Any, g: int, s: Any, j0: int) -> bool:
     return False
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any) -> bool:
     """Wanted where the variant has lone defence against this maker, and nobody defends alone yet."""
     if not (p[t.LONE_DEF] and s[g, S_MAKER] >= 0 and (s[g, S_ALONE] == 1 or p[t.LD_ANY]) and p[t.N] > 2):

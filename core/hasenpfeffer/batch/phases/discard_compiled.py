@@ -12,7 +12,7 @@ from ..decide_compiled import distinct, remove
 from .layout import DISCARD, LEAVE, S_DISCARDER, S_DISCARDS, S_PHASE, S_SEAT
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any) -> bool:
     """Wanted where a seat took cards (the turned card, the widow) to lay away."""
     if s[g, S_DISCARDS] <= 0:

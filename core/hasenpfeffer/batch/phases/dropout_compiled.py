@@ -27,7 +27,7 @@ def offer(p: Any, g: int, s: Any, pv: Any, k0: int) -> bool:
     return False
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any, pv: Any) -> bool:
     """Wanted where the variant lets players drop out, trump has a maker, and it was not made by
     the turned card at once (unless the variant says so)."""

@@ -49,7 +49,7 @@ def start(p: Any, g: int, s: Any, lone: int, defender: int) -> None:
     s[g, S_SEAT] = gift(p, lone, 0)[0]
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any) -> bool:
     """Wanted where the maker goes alone and a lone maker exchanges (``alone.exchange``)."""
     if not (p[t.EX_MAKER] and s[g, S_ALONE] == 1 and s[g, S_MAKER] >= 0):

@@ -35,7 +35,7 @@ def trump_names(
     return k
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any) -> None:
     """Naming trump opens at the dealer's left (order-up's way out when all passed)."""
     s[g, S_PHASE], s[g, S_SEAT] = NAME, (s[g, S_DEALER] + 1) % p[t.N]

@@ -47,7 +47,7 @@ def order_ups(p: Any, partner_alone: bool, may_alone: bool, stuck_now: bool, leg
     return k
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     """The turned card proposes its suit, from the dealer's left (the dealer first names a turned
     Joker's suit where the variant says so): 0 where a decision awaits, :data:`.layout.LEAVE`

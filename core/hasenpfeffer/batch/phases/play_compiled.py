@@ -56,7 +56,7 @@ def first_leader(p: Any, maker: int, dealer: int, alone: bool, def_alone: int, o
     return int(leader)
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
     """Lead the first trick (its leader: :func:`first_leader`)."""
     n, maker, dealer = p[t.N], s[g, S_MAKER], s[g, S_DEALER]

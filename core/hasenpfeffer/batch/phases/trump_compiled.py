@@ -12,7 +12,7 @@ from .base_compiled import sit_out
 from .layout import LEAVE, S_ALONE, S_LONE_CONTRACT, S_MAKER, S_PHASE, S_SEAT, S_TI, TRUMP
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any) -> bool:
     """Wanted where an auction's maker has a contract that names no trump."""
     if not p[t.AUCTION] or s[g, S_MAKER] < 0 or s[g, S_TI] >= 0:

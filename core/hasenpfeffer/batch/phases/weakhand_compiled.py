@@ -124,7 +124,7 @@ def ask(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, k0: int) -> int
     return LEAVE
 
 
-@jitcache.bare
+@jitcache.inline
 def enter(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any) -> int:
     """The dealt hands are asked about, where the variant has weak-hand rules (:func:`ask`)."""
     if p[t.WEAK_N] == 0:
