@@ -16,7 +16,7 @@ pytest.importorskip("numba", exc_type=ImportError)
 
 Capsys = pytest.CaptureFixture[str]
 RANDOM = ["--bots", "random", "--workers", "1", "--seed", "4"]
-DUMMY = str(ROOT / "examples/house-rules/two-handed-euchre-dummy.yaml")
+CALLED = str(ROOT / "examples/house-rules/five-handed-call-your-partner.yaml")
 
 
 def run_json(capsys: Capsys, argv: list[str]) -> dict[str, Any]:
@@ -48,8 +48,9 @@ def test_the_same_report_shape_from_either_engine(capsys: Capsys) -> None:
 def test_auto_says_why_python_plays(capsys: Capsys) -> None:
     assert main(["simulate", "euchre", "--games", "1", "--workers", "1", "--engine", "python"]) == 0
     assert "engine: python (asked for)" in capsys.readouterr().out
-    assert main(["simulate", DUMMY, "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
-    assert "engine: python (the compiled engine does not cover deal.dummies)" in capsys.readouterr().out
+    assert main(["simulate", CALLED, "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
+    out = capsys.readouterr().out
+    assert "engine: python (the compiled engine does not cover partnerships, making.call)" in out
 
 
 @pytest.mark.parametrize(
@@ -57,12 +58,13 @@ def test_auto_says_why_python_plays(capsys: Capsys) -> None:
     [
         (["simulate", "euchre", "--bots", "mc"], "--engine compiled: the bots are not all random or greedy"),
         (
-            ["simulate", DUMMY, "--bots", "random"],
-            "--engine compiled: the compiled engine does not cover deal.dummies",
+            ["simulate", CALLED, "--bots", "random"],
+            "--engine compiled: the compiled engine does not cover partnerships, making.call",
         ),
         (
-            ["compare", "euchre", DUMMY, "--bots", "random"],
-            "--engine compiled: two-handed-euchre-dummy: the compiled engine does not cover deal.dummies",
+            ["compare", "euchre", CALLED, "--bots", "random"],
+            "--engine compiled: five-handed-call-your-partner: the compiled engine does not cover partnerships,"
+            " making.call",
         ),
     ],
 )

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from hasenpfeffer import Game, load_variant
 from hasenpfeffer.format.loader import load_variant_data
+from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.actions import IllegalActionError
 from support.paths import ROOT
 
@@ -325,7 +326,7 @@ def test_games_end_and_start_again() -> None:
     ("name", "line"),
     [
         (
-            str(ROOT / "examples/house-rules/two-handed-euchre-dummy.yaml"),
+            Variant(name="x", deal={"dummies": {"seats": [2]}}),
             "the vector environment does not cover deal.dummies",
         ),
         (

@@ -311,8 +311,10 @@ def test_registered_with_gymnasium() -> None:
 
 
 def test_refusals_in_one_line() -> None:
-    with pytest.raises(ValueError, match=r"^the vector environment does not cover deal.dummies$"):
-        SeatVectorEnv(ROOT / "examples/house-rules/two-handed-euchre-dummy.yaml", num_envs=1)
+    with pytest.raises(
+        ValueError, match=r"^the vector environment does not cover partnerships, making.call$"
+    ):
+        SeatVectorEnv(ROOT / "examples/house-rules/five-handed-call-your-partner.yaml", num_envs=1)
     with pytest.raises(
         ValueError, match=r"^the seat vector environment plays only random and greedy bots, not mc$"
     ):

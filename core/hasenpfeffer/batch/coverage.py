@@ -3,8 +3,9 @@
 The compiled engine covers what the built-in Euchre, Hasenpfeffer, Pepper and Five Hundred
 need, weak hands (a redeal or a swap with the kitty), declarations that end the hand
 (Jamboree), a lone player's exchange with the partners (Railroad), packs of several copies
-of each card (Double Hasenpfeffer), dropping out and bucks (Buck Euchre), and tables of
-players each for themselves (three-handed Euchre, Five Hundred for three: sides are seats):
+of each card (Double Hasenpfeffer), dropping out and bucks (Buck Euchre), dummies taken into
+hand (two- and three-handed Euchre with dummies), and tables of players each for themselves
+(three-handed Euchre, Five Hundred for three: sides are seats):
 order-up and auction making (stick the dealer, the Canadian loner, one or two rounds, a turned
 Joker's suit fixed or named by the dealer, dirty clubs' turned trump, restricted bids,
 contracts), the widow or the turned card and the discard, going alone and lone defence, trick
@@ -13,10 +14,11 @@ tables, the game's end and a match of games. A field it does not play, at a valu
 its default, makes it refuse the variant in one line; callers then play it in Python.
 
 Which compiled engine plays what is declared once, in :data:`MECHANISMS`: per mechanism, the
-field that writes it, when a variant uses it, and the engines that play it, ``batch`` (whole
-games, :mod:`hasenpfeffer.batch.run`, random and greedy seats alike) and ``vector`` (games
-stepped one action at a time, :mod:`hasenpfeffer.rl.vector`). Every refusal, and ``--engine
-auto``'s choice (:mod:`hasenpfeffer.sim.engines`), is read from that table.
+field that writes it, when a variant uses it, the engines that play it, ``batch`` (whole
+games, :mod:`hasenpfeffer.batch.run`) and ``vector`` (games stepped one action at a time,
+:mod:`hasenpfeffer.rl.vector`), and the bots that play it there (random and greedy, unless it
+says fewer). Every refusal, and ``--engine auto``'s choice (:mod:`hasenpfeffer.sim.engines`),
+is read from that table.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> refusal(Variant(name="x")) is None
@@ -34,11 +36,14 @@ True
 True
 >>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}), "vector")
 'the vector environment does not cover deal.dummies'
+>>> merged = {"dummies": {"seats": [2, 3], "play": "merged", "hand_size": 3}, "kitty": {"size": 8}}
+>>> refusal(Variant(name="x", deal=merged), bots=["random", "greedy"]) is None
+True
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
 from ..format.variant import Variant
@@ -51,13 +56,19 @@ NAMES = {"batch": "the compiled engine", "vector": "the vector environment"}
 """How a refusal names each engine."""
 
 
+BOTS = ("random", "greedy")
+"""The bots the compiled engines play."""
+
+
 class Mechanism(NamedTuple):
     """A mechanism as the compiled engines see it: the field (dotted) that writes it, whether a
-    variant uses it, and the engines that play it (none: each refuses it)."""
+    variant uses it, the engines that play it (none: each refuses it) and the bots that play it
+    there."""
 
     field: str
     used: Callable[[Variant], bool]
     engines: tuple[str, ...] = ()
+    bots: tuple[str, ...] = BOTS
 
 
 def _order_up(v: Variant) -> bool:
@@ -72,26 +83,46 @@ def _drops_with_more(v: Variant) -> bool:
     return v.alone.drop_out.allowed and more
 
 
+def _dummies_with_more(v: Variant) -> bool:
+    """Dummies other than taken into hand in an order-up game, or beside what the kernel does
+    not play with them: an auction, weak hands, declarations, dropping out, lone defence, a lone
+    player's exchange, or a dummy that plays for the maker seated before a player without
+    partnerships (the kernel numbers the sides by seat)."""
+    d = v.deal.dummies
+    if not d.seats:
+        return False
+    floating = [q for q in d.seats if d.floating(q)]
+    before = v.partnerships != "alternate" and any(
+        q < p for q in floating for p in range(v.players) if not d.is_dummy(p)
+    )
+    more = (
+        has.auction(v) or bool(v.deal.weak_hands) or bool(v.scoring.declarations) or v.alone.drop_out.allowed
+    )
+    more = more or has.lone_defence(v) or has.exchanges(v) or before
+    return not d.merged or more
+
+
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("players", lambda v: v.partnerships == "alternate" and v.players % 2 != 0),
     Mechanism("partnerships", lambda v: v.partnerships == "called"),
     Mechanism("pack.jokers", lambda v: v.pack.jokers > 1),
-    Mechanism("deal.dummies", lambda v: bool(v.deal.dummies.seats)),
+    Mechanism("deal.dummies", _dummies_with_more),
     Mechanism("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
     Mechanism("making.call", lambda v: v.making.call is not None),
     Mechanism("alone.drop_out", _drops_with_more),
     Mechanism("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
 )
-"""Every mechanism some compiled engine does not play, and the engines that play it (today both
-play the same: each entry is played by neither); what is not here every compiled engine plays.
+"""Every mechanism some compiled engine (or bot) does not play, and the engines and bots that
+play it (today both engines play the same); what is not here every compiled engine plays with
+either bot.
 A mechanism that one engine plays before the other is declared with that engine, for example
 ``Mechanism("pack.copies", lambda v: v.pack.copies > 1, ("batch",))``, and a field may come
 twice: at a use no engine plays, and at a use only some do."""
 
 
-def uncovered(v: Variant, engine: str = "batch") -> list[str]:
-    """The fields of ``v`` that ``engine`` does not play, once each in :data:`MECHANISMS`' order
-    (empty: it is covered).
+def uncovered(v: Variant, engine: str = "batch", bots: Iterable[str] = ()) -> list[str]:
+    """The fields of ``v`` that ``engine`` does not play (with every bot of ``bots``), once each
+    in :data:`MECHANISMS`' order (empty: it is covered).
 
     >>> uncovered(Variant(name="x", making={"call": {}}))
     ['making.call']
@@ -100,19 +131,28 @@ def uncovered(v: Variant, engine: str = "batch") -> list[str]:
     """
     if engine not in ENGINES:
         raise ValueError(f"engine must be one of {', '.join(ENGINES)}, read {engine!r}")
+    wanted = {b.strip() for b in bots}
     fields: list[str] = []
     for m in MECHANISMS:
-        if engine not in m.engines and m.field not in fields and m.used(v):
+        if m.field in fields or not (engine not in m.engines or not wanted <= set(m.bots)):
+            continue
+        if m.used(v):
             fields.append(m.field)
     return fields
 
 
-def refusal(v: Variant, engine: str = "batch") -> str | None:
-    """One line saying why ``engine`` refuses ``v``, or None when it plays it."""
-    fields = uncovered(v, engine)
-    return f"{NAMES[engine]} does not cover {', '.join(fields)}" if fields else None
+def refusal(v: Variant, engine: str = "batch", bots: Iterable[str] = ()) -> str | None:
+    """One line saying why ``engine`` refuses ``v`` (played by ``bots``), or None when it plays it."""
+    wanted = sorted({b.strip() for b in bots})
+    fields = uncovered(v, engine, wanted)
+    if not fields:
+        return None
+    if not uncovered(v, engine):  # only a bot is refused
+        short = [b for b in wanted if uncovered(v, engine, [b])]
+        return f"{NAMES[engine]} does not cover {', '.join(fields)} for the {' and '.join(short)} bot"
+    return f"{NAMES[engine]} does not cover {', '.join(fields)}"
 
 
-def covered(v: Variant, engine: str = "batch") -> bool:
-    """Whether ``engine`` plays ``v``."""
-    return not uncovered(v, engine)
+def covered(v: Variant, engine: str = "batch", bots: Iterable[str] = ()) -> bool:
+    """Whether ``engine`` plays ``v`` (with ``bots``)."""
+    return not uncovered(v, engine, bots)

@@ -25,6 +25,7 @@ from .draws_compiled import V_GAMES, V_SEED
 from .phases import course_compiled as course
 from .phases import layout as ly
 from .phases.deal_compiled import deal_hand
+from .phases.discard_compiled import taker
 from .phases.scoring_compiled import game_winner, hand_change, match_won
 from .rows import (
     BID_DECLARED,
@@ -42,6 +43,7 @@ from .rows import (
     H_DEALER,
     H_DEF_ALONE,
     H_DROPPED,
+    H_DUMMIES,
     H_FORCED,
     H_GAME,
     H_MADE,
@@ -107,11 +109,12 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
         hr[:] = 0
         if record:
             at = H_COLS + 3 * sides
-            width = n * p[t.HS] + p[t.KS]
-            for i in range(width):  # element by element: copying a slice would allocate
+            for i in range(p[t.DECK]):  # element by element: copying a slice would allocate
                 hr[at + i] = dbuf[0, 0, ly.D_CARDS + i]
             for q in range(n):  # each hand by card id, as the Python engine holds it
-                sort_ids(hr[at + q * p[t.HS] : at + (q + 1) * p[t.HS]], p[t.HS])
+                row = p[t.SEATS_AT] + q * t.SEAT_W
+                first, size = at + p[row + t.SEAT_FROM], p[row + t.SEAT_DEALT]
+                sort_ids(hr[first : first + size], size)
         if how == 0:
             course.legal_ids(p, eff, trump_ids, bids, 0, s, hand, cnt, legal, k)
             how = sp.to_stop(kt, ko, ka, pa, 0, stop, -1)
@@ -147,7 +150,7 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
                     break
                 winner = -1
         if not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
-            s[0, ly.S_DEALER] = (s[0, ly.S_DEALER] + p[t.STEP]) % n
+            s[0, ly.S_DEALER] = p[p[t.SEATS_AT] + s[0, ly.S_DEALER] * t.SEAT_W + t.SEAT_NEXT_DEALER]
     games_out[gi, G_HANDS], games_out[gi, G_WINNER] = played, winner
     for x in range(sides):
         games_out[gi, G_COLS + x] = scores[0, x]
@@ -180,6 +183,9 @@ def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any
         hr[H_THROWN] = 1
         return
     hr[H_TRUMP], hr[H_DROPPED] = s[0, ly.S_TI], s[0, ly.S_DROPPED]
+    if p[t.DUMMIES]:
+        for q in range(p[t.N]):
+            hr[H_DUMMIES] += taker(p, 0, s, q) >= 0
     change, tricks = hr[H_COLS + sides : H_COLS + 2 * sides], hr[H_COLS : H_COLS + sides]
     hr[H_MADE] = hand_change(p, fmult, bids, points, 0, how, s, pv, change, tricks)[1]
     if how == 5:

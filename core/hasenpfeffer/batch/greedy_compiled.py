@@ -360,7 +360,7 @@ def order_up(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: i
         I_DEAL
         if dealer == seat
         else FRIEND_DEALS
-        if (sides < p[t.N] and dealer % sides == seat % sides)
+        if (p[t.PARTNERED] and dealer % sides == seat % sides)
         else OTHER_DEALS
     )
     share = _share(u, gi[GI_PARTNERS], gi[GI_HS])
@@ -462,7 +462,7 @@ def _friend(p: Any, seat: int, maker: int, q: int) -> bool:
     """``policy.friends``: whether ``q`` plays on ``seat``'s side this hand (its team; without
     partnerships, every defender together against the maker)."""
     sides = p[t.SIDES]
-    if sides < p[t.N]:
+    if p[t.PARTNERED]:
         return bool(q % sides == seat % sides)
     if maker >= 0 and seat != maker:
         return q != maker

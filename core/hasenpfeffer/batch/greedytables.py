@@ -82,10 +82,26 @@ def workspace(faces: int, deck: int, options: int, tricks: int) -> tuple[Any, An
     return gw, memo, dists
 
 
+def partners(v: Variant) -> int:
+    """``GreedyBot.partners`` of a seat before anyone sits out (every side the same size: the
+    coverage): its team's other seats, and the dummies that play for the maker."""
+    dummies = v.deal.dummies
+    return len(v.teams[v.team_of(0)]) - 1 + sum(1 for q in dummies.seats if dummies.floating(q))
+
+
+def defenders(v: Variant) -> int:
+    """``GreedyBot.defenders``: the seats that defend against a maker (every side the same size),
+    no dummy taken into hand among them."""
+    dummies, team = v.deal.dummies, v.teams[v.team_of(0)]
+    if dummies.merged:
+        return sum(1 for q in range(v.players) if q not in team and not dummies.is_dummy(q))
+    return v.players - len(team) - sum(1 for q in dummies.seats if dummies.floating(q))
+
+
 @functools.lru_cache(maxsize=64)
 def _tables(v: Variant) -> tuple[Any, ...]:
     """The (cached) tables of :func:`build_greedy`, which no kernel writes."""
-    why = refusal(v)
+    why = refusal(v, bots=["greedy"])
     if why is not None:
         raise ValueError(why)
     ev = Evaluator(v, compiled=False)
@@ -111,15 +127,14 @@ def _tables(v: Variant) -> tuple[Any, ...]:
         rows[i, R_MISERE] = int(b is not None and b.objective == "none")
         rows[i, R_SHOWN] = int(b is not None and b.open)
         rows[i, R_SHOWN_LEAD] = int(b is not None and b.open and b.open_from == "lead")
-    sides = len(v.teams)
     gi = np.zeros(GI_COLS, dtype=np.int64)
-    gi[GI_PARTNERS] = v.players // sides - 1 if sides < v.players else 0
+    gi[GI_PARTNERS] = partners(v)
     gi[GI_TRICKS] = tricks
     gi[GI_HS] = v.hand_size
     gi[GI_WIDOW] = v.deal.kitty.size if v.deal.kitty.use == "widow" else 0
     gi[GI_CONTRACTS] = int(has.auction(v) and any(b.contract for b in ladder))
     gi[GI_ORDER_ROW] = len(names) - 1
-    gi[GI_DEFENDERS] = v.players - len(v.teams[0])  # every side the same size (coverage)
+    gi[GI_DEFENDERS] = defenders(v)
     gf = np.zeros(GF_COLS, dtype=np.float64)
     gf[GF_PARTNER], gf[GF_LONG], gf[GF_MARGIN], gf[GF_SURE] = PARTNER, ev.long, BID_MARGIN, ALONE_SURE
     counts0 = np.zeros(faces, dtype=np.int64)

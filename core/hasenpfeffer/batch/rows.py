@@ -7,19 +7,20 @@ A hand's row is these columns, then per side its tricks, its score change and it
 the deal (per seat its cards, then the widow or kitty):
 
 >>> hand_width(2), deal_at(2)
-(21, 21)
+(22, 22)
 >>> tricks_at(3), change_at(3), scores_at(3)
-(15, 18, 21)
+(16, 19, 22)
 """
 
 from __future__ import annotations
 
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
-H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_DROPPED, H_COLS = range(9, 16)
+H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_DROPPED, H_DUMMIES, H_COLS = range(9, 17)
 """A hand's columns: its game, dealer, maker (-1: none), bid code, trump, whether the maker went
 alone and a defender alone, thrown in, forced, made; where its action ids start in the batch's
 log and how many; the seat that swapped and the seat that called the redeal (-1: none);
-``H_DROPPED`` the seats that dropped out of the hand (``alone.drop_out``), a bit each.
+``H_DROPPED`` the seats that dropped out of the hand (``alone.drop_out``), a bit each;
+``H_DUMMIES`` the dummies taken into hand (``deal.dummies.play: merged``).
 ``H_COLS`` columns in all, before the sides'."""
 BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
 """``H_BID`` of a hand made by order-up, by a turned card of a ``turned_trump`` suit, and

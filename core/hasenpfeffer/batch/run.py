@@ -30,6 +30,7 @@ from ..format.variant import HAND_CAP, Variant
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
 from . import freshcache
+from .coverage import refusal
 from .greedytables import build_greedy
 from .rows import (
     BID_DECLARED,
@@ -46,6 +47,7 @@ from .rows import (
     H_DEALER,
     H_DEF_ALONE,
     H_DROPPED,
+    H_DUMMIES,
     H_FORCED,
     H_MADE,
     H_MAKER,
@@ -58,7 +60,7 @@ from .rows import (
     scores_at,
     tricks_at,
 )
-from .tables import HS, KS, SIDES, N, Tables, build, room_per_hand
+from .tables import DECK, KS, SIDES, Tables, build, room_per_hand
 
 BOTS = ("random", "greedy")
 """The players the compiled engine plays a seat with."""
@@ -126,7 +128,7 @@ class Batch:
         ``names``, as :meth:`deal` names it (a recorded batch)."""
         self._need()
         p = self.tables.params
-        return self.hands[:, self.deal_at + int(p[N] * p[HS])]
+        return self.hands[:, self.deal_at + int(p[DECK] - p[KS])]
 
     def results(self, start: int = 0, stop: int | None = None) -> list[HandResult]:
         """Hand rows ``start`` to ``stop - 1`` (all by default) as :class:`HandResult`."""
@@ -169,6 +171,10 @@ class Batch:
         code = int(self.hands[h, H_BID])
         return self.variant.scoring.declarations[BID_DECLARED - code].name if code <= BID_DECLARED else None
 
+    def dummies(self, h: int) -> int:
+        """The dummies taken into hand in hand row ``h`` (``deal.dummies.play: merged``)."""
+        return int(self.hands[h, H_DUMMIES])
+
     def dropped(self, h: int) -> list[int]:
         """The seats that dropped out of hand row ``h`` (``alone.drop_out``), in seat order."""
         mask = int(self.hands[h, H_DROPPED])
@@ -178,10 +184,13 @@ class Batch:
         """Hand row ``h``'s deal (``dealer``, ``hands`` by seat, ``widow``; the turned card first)."""
         self._need()
         p, row = self.tables.params, self.hands[h]
-        n, hs, ks, at = int(p[N]), int(p[HS]), int(p[KS]), self.deal_at
+        total, ks, at = int(p[DECK] - p[KS]), int(p[KS]), self.deal_at
         names = compile_variant(self.variant).names
-        hands = [[names[int(c)] for c in row[at + q * hs : at + (q + 1) * hs]] for q in range(n)]
-        widow = [names[int(c)] for c in row[at + n * hs : at + n * hs + ks]]
+        hands, first = [], at
+        for size in self.variant.dealt_sizes:  # a dummy may have a hand size of its own
+            hands.append([names[int(c)] for c in row[first : first + size]])
+            first += size
+        widow = [names[int(c)] for c in row[at + total : at + total + ks]]
         return {"dealer": int(row[H_DEALER]), "hands": hands, "widow": widow}
 
     def action_ids(self, h: int) -> list[int]:
@@ -207,7 +216,7 @@ class Batch:
 
 def row_width(params: Any) -> int:
     """The width of a hand's row (:mod:`.rows`) for a variant's parameters."""
-    return int(H_COLS + 3 * params[SIDES] + params[N] * params[HS] + params[KS])
+    return int(H_COLS + 3 * params[SIDES] + params[DECK])
 
 
 def bid_names(variant: Variant, tables: Tables) -> dict[int, str | None]:
@@ -236,6 +245,9 @@ def policies(variant: Variant, bots: Sequence[str] | None) -> NDArray[np.int64]:
     other = sorted({b for b in names if b not in BOTS})
     if other:
         raise ValueError(f"the compiled engine plays only {' and '.join(BOTS)} bots, not {', '.join(other)}")
+    why = refusal(variant, bots=names)
+    if why is not None:
+        raise ValueError(why)
     return np.array([BOTS.index(b) for b in names], dtype=np.int64)
 
 

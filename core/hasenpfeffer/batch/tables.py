@@ -26,7 +26,7 @@ from ..format.cards import RANKS
 from ..format.variant import Points, Variant, WeakHand
 from ..rules import mechanisms as has
 from ..rules.actionspace import action_space
-from ..rules.plan import plan_for
+from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import NT, compile_variant
 from .coverage import refusal
 
@@ -41,16 +41,24 @@ from .coverage import refusal
 (HAS_LOSE, LOSE_AT, MATCH_WINS, SHUT_OUT, LAPS, TT_SUITS, TT_DEALER, TT_FORCED, TJ_NAMED) = range(58, 67)
 (WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID, DECL_N, DECL_AT, DECLARE_BASE) = range(67, 75)
 (EX_CARDS, EX_BEST, EX_MAKER, EX_DEF, GIVE_BASE, POWER_AT, COPIES) = range(75, 82)
-(DROP_ID, DROP_TT, HAS_BUCKED, BUCKED, DEAL_AT) = range(82, 87)
-PARAMS = 87
+(DROP_ID, DROP_TT, HAS_BUCKED, BUCKED, DEAL_AT, SEATS_AT, DUMMIES, PARTNERED) = range(82, 90)
+PARAMS = 90
 """Indexes of :attr:`Tables.params`; ``PARAMS`` is the length of its fixed part, which the
 weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``), each card's rank (its
 place in ``RANKS``, the Joker after them, from ``RANK_AT``), the declarations (``DECL_N``
 rows from ``DECL_AT``: points, then by trump option the set's cards as a mask, -1 where the
 option has too few trumps), each card's power by trump option (from ``POWER_AT``: a lone
-player's partner giving the best) and where each hand's cards lie in the shuffled pack, by
-seat from the dealer's left (from ``DEAL_AT``: the variant's packets,
-:func:`hasenpfeffer.engine.dealing.deal_order`) follow."""
+player's partner giving the best), where each seat's cards lie in the shuffled pack, by dealer
+then by seat (from ``DEAL_AT``: the variant's packets, :func:`hasenpfeffer.engine.dealing.deal_order`)
+and a row of ``SEAT_W`` by seat (from ``SEATS_AT``: :data:`SEAT_DEALT`...) follow. ``DUMMIES``:
+the dummies taken into hand (``deal.dummies.play: merged``), 0 for none; ``PARTNERED``: 1 where
+seats play in partnerships (``partnerships: alternate``)."""
+
+# a seat's row (from ``SEATS_AT``), from the plan (:class:`hasenpfeffer.rules.plan.Plan`): the
+# cards dealt to it, where they start in a deal kept (after the seats before it), the next seat
+# to speak, the next dealer after it, the first dealer where the draw falls on it, and who takes
+# it into hand as a dummy (-2: no dummy taken; -1: the maker; else that seat)
+SEAT_DEALT, SEAT_FROM, SEAT_SPEAKS, SEAT_NEXT_DEALER, SEAT_FIRST_DEALER, SEAT_TAKER, SEAT_W = range(7)
 
 # a weak-hand rule's row (``deal.weak_hands``), then its tests, ``T_WIDTH`` each
 W_SWAP, W_OPTIONAL, W_CARDS, W_SAME, W_TESTS, W_TEST0 = range(6)
@@ -133,6 +141,26 @@ def _bids(v: Variant) -> tuple[list[list[int]], tuple[str, ...]]:
     tricks = int(forced) if forced.isdigit() else 1
     rows.append([tricks, 1, -1, 0, 0, 0, 0, 0, -1, 0, 1, (1 << 8) - 1, -1])
     return rows, (*(b.name for b in ladder), "" if forced in index else forced)
+
+
+def _seats(v: Variant, plan: Plan) -> list[int]:
+    """Each seat's row (:data:`SEAT_DEALT`...), from the plan."""
+    rows: list[int] = []
+    dummies = v.deal.dummies
+    for q in range(v.players):
+        taker = -2
+        if dummies.merged and dummies.is_dummy(q):
+            taker = -1 if dummies.floating(q) else v.controller_of(q)
+        row = [
+            plan.dealt[q],
+            sum(plan.dealt[:q]),
+            plan.speaks[q],
+            plan.next_dealer[q],
+            plan.first_dealer[q],
+            taker,
+        ]
+        rows += row
+    return rows
 
 
 def _rank(r: str) -> int:
@@ -266,7 +294,11 @@ def build(v: Variant) -> Tables:
         + len(rules.faces)
         + (ns + 2) * len(sc.declarations)
         + (ns + 1) * len(rules.faces),
+        DUMMIES: sum(1 for q in v.deal.dummies.seats if v.deal.dummies.merged),
+        PARTNERED: int(v.partnerships == "alternate"),
     }
+    plan = plan_for(rules)
+    values[SEATS_AT] = values[DEAL_AT] + v.players * sum(plan.dealt)
     for i, x in values.items():
         p[i] = x
     for w in v.deal.weak_hands:
@@ -279,8 +311,11 @@ def build(v: Variant) -> Tables:
     for ti in range(ns + 1):
         p += [int(rules.power[ti][c]) for c in range(len(rules.faces))]
     assert len(p) == values[DEAL_AT]
-    for at in deal_order(plan_for(rules), v.players - 1):  # the last seat dealing: seats in order
-        p += at
+    for dealer in range(v.players):
+        for at in deal_order(plan, dealer):
+            p += at
+    assert len(p) == values[SEATS_AT]
+    p += _seats(v, plan)
     fad = sc.failed_alone_defence
     points = [
         _points(sc.made, hs),

@@ -45,6 +45,7 @@ from gymnasium.vector import VectorEnv as GymVectorEnv
 from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
+from ..batch import coverage
 from ..format.loader import load_variant
 from ..format.variant import HAND_CAP, Variant
 from .defaults import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
@@ -118,6 +119,9 @@ class SeatVectorEnv(GymVectorEnv):
         self.bots = tuple(
             None if q in self.learner else names[1] if q in partners else names[0] for q in range(v.players)
         )
+        why = coverage.refusal(v, "vector", [b for b in self.bots if b is not None])
+        if why is not None:
+            raise ValueError(why)
         tb, a = games.tables, games.a
         a["fobs"] = games.fobs
         self.kt, self.ko, self.ka = ly.tuples(tb, cap, games.at, games.phase_at, games.bid_obs, games.hcol, a)

@@ -1,7 +1,7 @@
 """N games stepped together in compiled code: a Gymnasium vector environment.
 
 :class:`VectorEnv` keeps ``num_envs`` games of a variant the compiled engine covers (every
-built-in and every house rule but those with dummies or a called partner: docs/rl.md) in
+built-in and every house rule but the one with a called partner: docs/rl.md) in
 numpy arrays and steps them all at once with the numba kernel
 :mod:`hasenpfeffer.batch.step_compiled`: one action id per game, for the seat to move in it.
 Observations are the single-game adapters' vector (:mod:`.layout`), written in compiled code,
@@ -54,8 +54,8 @@ def refusal(variant: Variant) -> str | None:
 
     >>> refusal(load_variant("euchre")) is None
     True
-    >>> refusal(load_variant("examples/house-rules/two-handed-euchre-dummy.yaml"))
-    'the vector environment does not cover deal.dummies'
+    >>> refusal(load_variant("examples/house-rules/two-handed-euchre-dummy.yaml")) is None
+    True
     >>> refusal(load_variant("examples/house-rules/five-handed-call-your-partner.yaml"))
     'the vector environment does not cover partnerships, making.call'
     """
@@ -260,17 +260,18 @@ class VectorEnv(GymVectorEnv):
         (``dealer``, ``hands`` by seat, ``widow`` with the turned card first, ``new``: the first
         hand of a game), as ``Game(deal=...)`` takes them (the last ones kept)."""
         a, ly = self.a, self._ly
-        n, hs, ks = self.seats, self.variant.hand_size, self.variant.deal.kitty.size
+        sizes, ks = self.variant.dealt_sizes, self.variant.deal.kitty.size  # a dummy's own hand size
         count = int(a["dn"][game])
         kept = a["dbuf"].shape[1]
         out = []
         for i in range(max(0, count - kept), count):
             row = a["dbuf"][game, i % kept]
             at = ly.D_CARDS
-            hands = [
-                [self.names[int(c)] for c in sorted(row[at + q * hs : at + (q + 1) * hs])] for q in range(n)
-            ]
-            widow = [self.names[int(c)] for c in row[at + n * hs : at + n * hs + ks]]
+            hands = []
+            for size in sizes:
+                hands.append([self.names[int(c)] for c in sorted(row[at : at + size])])
+                at += size
+            widow = [self.names[int(c)] for c in row[at : at + ks]]
             out.append(
                 {"dealer": int(row[ly.D_DEALER]), "hands": hands, "widow": widow, "new": bool(row[ly.D_NEW])}
             )

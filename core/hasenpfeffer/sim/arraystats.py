@@ -7,8 +7,8 @@ out, forced, short hands, weak hands, declarations, drop-outs, bucks, the rules 
 (:mod:`.arrayhappenings`) and every figure's sums (:mod:`.arrayfigures`): the same integers,
 summed with numpy over the batch's columns (:mod:`.columns`). Only a match's games
 (``match``) are read hand by hand, and only in the hands where some score reached the
-target or ``game.lose_at``, through ``game_winner``. Calls and dummies stay 0: the compiled
-engine plays neither.
+target or ``game.lose_at``, through ``game_winner``. Calls stay 0: the compiled engine plays
+no called partner.
 
 >>> from hasenpfeffer import load_variant
 >>> from hasenpfeffer.batch.run import play
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from ..batch.rows import BID_DECLARED, H_BID, H_DROPPED, H_REDEAL, H_SWAP
+from ..batch.rows import BID_DECLARED, H_BID, H_DROPPED, H_DUMMIES, H_REDEAL, H_SWAP
 from .arrayfigures import BatchValues, add_batch_sums, batch_values
 from .arrayhappenings import happened
 from .columns import Columns, Flags
@@ -55,6 +55,8 @@ def count_batch(stats: Stats, batch: Batch) -> BatchValues:
         _count_rows(stats, batch)
     if v.alone.drop_out.allowed or v.scoring.bucked is not None:
         _count_bucks(stats, c)
+    if v.deal.dummies.seats:
+        stats.dummies += int(batch.hands[:, H_DUMMIES].sum())
     for name, n in happened(c).items():
         stats.happened[name] = stats.happened.get(name, 0) + n
     values = batch_values(c)

@@ -50,8 +50,8 @@ def play_batch(
 def count_each(stats: Stats, batch: Batch) -> Iterator[Values]:
     """Count every game of ``batch`` into ``stats`` hand by hand: each game's values of the
     figures, in order (the rules seen acting from the results, and the turned cards of a
-    recorded batch; the weak hands acted on, the sets declared and the drop-outs from the
-    hands' rows). What :func:`~.arraystats.count_batch` counts faster over arrays."""
+    recorded batch; the weak hands acted on, the sets declared, the drop-outs and the dummies
+    taken from the hands' rows). What :func:`~.arraystats.count_batch` counts faster over arrays."""
     from .happenings import from_results, needs_turned
 
     v = batch.variant
@@ -66,6 +66,8 @@ def count_each(stats: Stats, batch: Batch) -> Iterator[Values]:
             _count_rows(stats, batch, range(first, first + hands))
         if v.alone.drop_out.allowed or v.scoring.bucked is not None:
             _count_bucks(stats, batch, mine, first)
+        if v.deal.dummies.seats:
+            stats.dummies += sum(batch.dummies(h) for h in range(first, first + hands))
         yield stats.add_results(v, mine, winner)
         first += hands
 

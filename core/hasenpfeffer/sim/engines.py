@@ -101,7 +101,7 @@ def why_not(variants: Sequence[Variant], bots: Sequence[str]) -> str | None:
     if not names <= {"random", "greedy"}:
         return "the bots are not all random or greedy"
     for v in variants:
-        line = refusal(v)
+        line = refusal(v, bots=names)
         if line is not None:
             return line if len(variants) == 1 else f"{v.name}: {line}"
     if not accel.installed():

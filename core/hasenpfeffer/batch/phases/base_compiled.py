@@ -20,6 +20,12 @@ def next_seat(pv: Any, g: int, seat: int, n: int) -> int:
     return seat
 
 
+@jitcache.inline
+def speaks(p: Any, seat: int) -> int:
+    """The next seat to ``seat``'s left that speaks (passing over dummies: the plan's ``speaks``)."""
+    return int(p[p[t.SEATS_AT] + seat * t.SEAT_W + t.SEAT_SPEAKS])
+
+
 @jitcache.bare
 def sit_out(p: Any, g: int, pv: Any, seat: int) -> None:
     """The partners of ``seat``, who plays alone, sit out."""

@@ -71,7 +71,7 @@ def leave(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, afte
         how = orderup.enter(p, g, s, hand, cnt, pv)
         if how != LEAVE:
             return how
-    if after < P_DISCARD and discard.enter(p, g, s):
+    if after < P_DISCARD and discard.enter(p, g, s, hand, cnt, pv):
         return 0
     if after < P_EXCHANGE and exchange.enter(p, g, s):
         return 0
@@ -141,7 +141,7 @@ def advance(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, hcol: Any, hi
     elif ph == TRUMP:
         how, after = trump.apply(p, trump_ids, g, x, s, pv), P_TRUMP
     elif ph == DISCARD:
-        how, after = discard.apply(p, g, x, s, hand, cnt), P_DISCARD
+        how, after = discard.apply(p, g, x, s, hand, cnt, pv), P_DISCARD
     elif ph == WEAK:
         how, after = weakhand.apply(p, g, x, s, hand, cnt, kitty), P_WEAK
     elif ph == DEFENCE:

@@ -51,28 +51,28 @@ def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: An
     on to the hand's first decision: 0 when one awaits, else how the hand is thrown in at once
     (3: the same dealer deals again, a turned Joker that proposes no suit or a weak hand's redeal;
     4: the next dealer, a weak hand's redeal)."""
-    n, hs, ks, nd = p[t.N], p[t.HS], p[t.KS], p[t.DECK]
+    n, ks, nd = p[t.N], p[t.KS], p[t.DECK]
     row = dbuf[g, dn[g] % dbuf.shape[1]]
     dk = row[D_CARDS : D_CARDS + nd]  # the pack shuffled where the deal is then kept (nothing allocated)
     for i in range(nd):
         dk[i] = deck[i]
     shuffle(dk, nd, hand_key(st[g, V_KEY], s[g, S_HANDS]))
-    dealer = s[g, S_DEALER]
-    seat, at = (dealer + 1) % n, p[t.DEAL_AT]
-    for _ in range(n):  # the variant's packets
-        for j in range(hs):
-            hand[g, seat, j] = dk[p[at + j]]
-        at += hs
-        cnt[g, seat] = hs
-        seat = (seat + 1) % n
+    dealer, total = s[g, S_DEALER], nd - ks
+    at = p[t.DEAL_AT] + dealer * total
+    for q in range(n):  # the variant's packets, from the dealer's left (a dummy's own hand size)
+        size = p[p[t.SEATS_AT] + q * t.SEAT_W + t.SEAT_DEALT]
+        for j in range(size):
+            hand[g, q, j] = dk[p[at + j]]
+        at += size
+        cnt[g, q] = size
     for j in range(ks):
-        kitty[g, j] = dk[n * hs + j]
+        kitty[g, j] = dk[total + j]
     row[D_DEALER], row[D_NEW] = dealer, new
     at = D_CARDS
     for q in range(n):  # each hand in order, as dealt (a reader sorts them: nothing here needs it)
-        for j in range(hs):
+        for j in range(cnt[g, q]):
             row[at + j] = hand[g, q, j]
-        at += hs
+        at += cnt[g, q]
     for j in range(ks):
         row[at + j] = kitty[g, j]
     dn[g] += 1

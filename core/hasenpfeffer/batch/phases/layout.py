@@ -56,10 +56,11 @@ set it holds; ``S_DROPK``: the seat asked to drop out, its place from the maker'
 ``S_DROPPED`` the seats that dropped out, a bit each, ``S_BY_TURN`` 1 where the turned card
 made trump at once; ``S_SWAP_RULE`` and ``S_REDEAL_RULE``: the weak-hand rule that swapped with
 the kitty (one swap a hand) and that threw the hand in, its place + 1, 0 for none.)"""
-# the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards played (bits)
-PV_OUT, PV_WON, PV_TRICK, PV_PLAYED, PV_ROWS = 0, 1, 2, 3, 7
-"""(``PV_PLAYED``: a row of bits by copy of the card, for packs of up to four copies: a card's
-first copy played sets its bit in the first row, the second in the next...)"""
+# the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards owed, cards played (bits)
+PV_OUT, PV_WON, PV_TRICK, PV_OWED, PV_PLAYED, PV_ROWS = 0, 1, 2, 3, 4, 8
+"""(``PV_OWED``: the cards a seat has yet to lay away, having taken a dummy into hand;
+``PV_PLAYED``: a row of bits by copy of the card, for packs of up to four copies, the last
+rows: a card's first copy played sets its bit in the first row, the second in the next...)"""
 # offsets of the observation's pieces (-1: absent): the columns of ``at``
 (O_TO_MOVE, O_PHASE, O_DEALER, O_HAND, O_PLAYED, O_TRICK, O_LEADER, O_NAMED, O_CALLING) = range(9)
 (O_TRUMP, O_MAKER, O_ALONE, O_SITTING_OUT, O_TURNED, O_TRICKS_WON, O_SCORES, O_CONTRACT) = range(9, 17)
@@ -82,8 +83,11 @@ def arrays(p: Any, games: int, actions: int, slots: int) -> dict[str, Any]:
     """The zeroed state of ``games`` games of a variant with parameters ``p`` (``slots``: the
     decisions the ``history`` piece keeps)."""
     n, sides = int(p[t.N]), int(p[t.SIDES])
-    hk = int(p[t.HS] + p[t.KS] + p[t.EX_CARDS] * n)  # room for a lone player's exchange
-    width = D_CARDS + max(n * int(p[t.HS]) + int(p[t.KS]), int(p[t.DECK]))  # and the pack shuffled
+    dealt = [int(p[p[t.SEATS_AT] + q * t.SEAT_W + t.SEAT_DEALT]) for q in range(n)]
+    hk = int(
+        max(dealt) + p[t.KS] + p[t.EX_CARDS] * n + sum(dealt) - max(dealt)
+    )  # a lone exchange, dummies taken
+    width = D_CARDS + int(p[t.DECK])  # the pack shuffled, then kept as dealt
     return {
         "s": np.zeros((games, S_COLS), dtype=np.int64),
         "st": np.zeros((games, V_COLS), dtype=np.uint64),

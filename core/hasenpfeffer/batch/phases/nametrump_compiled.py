@@ -9,7 +9,7 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
-from .base_compiled import made
+from .base_compiled import made, speaks
 from .layout import LEAVE, NAME, S_ALONE, S_DEALER, S_PHASE, S_SEAT, S_TI, S_TS
 
 
@@ -38,7 +38,7 @@ def trump_names(
 @jitcache.inline
 def enter(p: Any, g: int, s: Any) -> None:
     """Naming trump opens at the dealer's left (order-up's way out when all passed)."""
-    s[g, S_PHASE], s[g, S_SEAT] = NAME, (s[g, S_DEALER] + 1) % p[t.N]
+    s[g, S_PHASE], s[g, S_SEAT] = NAME, speaks(p, s[g, S_DEALER])
 
 
 @jitcache.inline
@@ -62,5 +62,5 @@ def apply(p: Any, trump_ids: Any, g: int, x: int, s: Any, pv: Any) -> int:
         return LEAVE
     if seat == dealer:
         return 2
-    s[g, S_SEAT] = (seat + 1) % p[t.N]
+    s[g, S_SEAT] = speaks(p, seat)
     return 0

@@ -12,7 +12,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from . import nametrump_compiled as nametrump
-from .base_compiled import made, suits
+from .base_compiled import made, speaks, suits
 from .layout import (
     LEAVE,
     ORDER,
@@ -56,7 +56,7 @@ def enter(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     if p[t.AUCTION]:
         return LEAVE
     dealer = s[g, S_DEALER]
-    s[g, S_PHASE], s[g, S_SEAT] = ORDER, (dealer + 1) % p[t.N]
+    s[g, S_PHASE], s[g, S_SEAT] = ORDER, speaks(p, dealer)
     if s[g, S_TURNED] == p[t.JOKER] and p[t.TJ_NAMED]:
         s[g, S_PHASE], s[g, S_SEAT] = PROPOSE, dealer
         return 0
@@ -99,10 +99,10 @@ def legal(p: Any, g: int, s: Any, row: Any) -> int:
 def apply(p: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     """The turned card ordered up (the dealer takes it) or passed: trump made, the next seat, naming
     trump after the dealer's pass, or the hand thrown in (2); or the suit a turned Joker proposes."""
-    n, seat, dealer = p[t.N], s[g, S_SEAT], s[g, S_DEALER]
+    seat, dealer = s[g, S_SEAT], s[g, S_DEALER]
     if s[g, S_PHASE] == PROPOSE:
         s[g, S_TS] = x - p[t.SUIT_BASE]
-        s[g, S_PHASE], s[g, S_SEAT] = ORDER, (dealer + 1) % n
+        s[g, S_PHASE], s[g, S_SEAT] = ORDER, speaks(p, dealer)
         return turned_suit(p, g, s, hand, cnt, pv)
     if x != p[t.PASS_ID]:
         s[g, S_TI], s[g, S_ALONE] = s[g, S_TS], x == p[t.ORDER_BASE] + 1
@@ -113,7 +113,7 @@ def apply(p: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
         made(p, g, s, pv, seat, seat == dealer and p[t.ROUNDS] == 1 and p[t.AP_RULE] == 1)
         return LEAVE
     if seat != dealer:
-        s[g, S_SEAT] = (seat + 1) % n
+        s[g, S_SEAT] = speaks(p, seat)
         return 0
     if p[t.ROUNDS] == 1:
         return 2

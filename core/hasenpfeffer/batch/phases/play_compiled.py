@@ -58,8 +58,12 @@ def first_leader(p: Any, maker: int, dealer: int, alone: bool, def_alone: int, o
 
 @jitcache.inline
 def enter(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
-    """Lead the first trick (its leader: :func:`first_leader`)."""
+    """Lead the first trick (its leader: :func:`first_leader`); merged dummies sit out."""
     n, maker, dealer = p[t.N], s[g, S_MAKER], s[g, S_DEALER]
+    if p[t.DUMMIES]:  # a dummy taken into hand, or left untaken, sits out the play
+        for q in range(n):
+            if p[p[t.SEATS_AT] + q * t.SEAT_W + t.SEAT_TAKER] != -2:
+                pv[g, PV_OUT, q] = 1
     leader = first_leader(p, maker, dealer, s[g, S_ALONE] == 1, s[g, S_DEF_ALONE], pv[g, PV_OUT])
     s[g, S_ACTIVE] = n - pv[g, PV_OUT, :n].sum()
     s[g, S_NTRICKS] = cnt[g, leader]
