@@ -15,8 +15,8 @@ Every compiled kernel (``*_compiled.py``) is decorated by :func:`jit` (or by :fu
   again and saves a fresh one.
 
 numba is imported only by :func:`jit` (and :func:`guard`, which it calls), :func:`compiling`,
-:func:`folder` and, where a quick look does not answer, :func:`cacheable`. Nothing else of the package is imported
-here.
+:func:`folder` and, where a quick look does not answer, :func:`cacheable`. Nothing else of the
+package is imported here.
 
 >>> import pathlib, tempfile
 >>> here = pathlib.Path(tempfile.mkdtemp())

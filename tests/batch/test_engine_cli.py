@@ -62,7 +62,7 @@ def test_auto_says_why_python_plays(capsys: Capsys) -> None:
             "--engine compiled: the compiled engine does not cover partnerships, making.call",
         ),
         (
-            ["compare", "euchre", CALLED, "--bots", "random"],
+            ["compare", CALLED, CALLED, "--bots", "random"],
             "--engine compiled: five-handed-call-your-partner: the compiled engine does not cover partnerships,"
             " making.call",
         ),
