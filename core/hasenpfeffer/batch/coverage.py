@@ -36,9 +36,11 @@ True
 True
 >>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}), "vector")
 'the vector environment does not cover deal.dummies'
->>> merged = {"dummies": {"seats": [2, 3], "play": "merged", "hand_size": 3}, "kitty": {"size": 8}}
->>> refusal(Variant(name="x", deal=merged), bots=["random", "greedy"]) is None
+>>> from hasenpfeffer import load_variant
+>>> refusal(load_variant("examples/house-rules/two-handed-euchre-dummy.yaml"), bots=["greedy"]) is None
 True
+>>> refusal(Variant(name="x", deal={"dummies": {"seats": [2, 3], "play": "merged"}}))  # with an auction
+'the compiled engine does not cover deal.dummies'
 """
 
 from __future__ import annotations
