@@ -24,6 +24,7 @@ from .decide_compiled import A_N, H_N, L_N, OVER, sort_ids
 from .draws_compiled import V_GAMES, V_SEED
 from .phases import course_compiled as course
 from .phases import layout as ly
+from .phases.base_compiled import seat_row
 from .phases.deal_compiled import deal_hand
 from .phases.discard_compiled import taker
 from .phases.scoring_compiled import game_winner, hand_change, match_won
@@ -112,8 +113,7 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
             for i in range(p[t.DECK]):  # element by element: copying a slice would allocate
                 hr[at + i] = dbuf[0, 0, ly.D_CARDS + i]
             for q in range(n):  # each hand by card id, as the Python engine holds it
-                row = p[t.SEATS_AT] + q * t.SEAT_W
-                first, size = at + p[row + t.SEAT_FROM], p[row + t.SEAT_DEALT]
+                first, size = at + seat_row(p, q, t.SEAT_FROM), seat_row(p, q, t.SEAT_DEALT)
                 sort_ids(hr[first : first + size], size)
         if how == 0:
             course.legal_ids(p, eff, trump_ids, bids, 0, s, hand, cnt, legal, k)
@@ -150,7 +150,7 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
                     break
                 winner = -1
         if not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
-            s[0, ly.S_DEALER] = p[p[t.SEATS_AT] + s[0, ly.S_DEALER] * t.SEAT_W + t.SEAT_NEXT_DEALER]
+            s[0, ly.S_DEALER] = seat_row(p, s[0, ly.S_DEALER], t.SEAT_NEXT_DEALER)
     games_out[gi, G_HANDS], games_out[gi, G_WINNER] = played, winner
     for x in range(sides):
         games_out[gi, G_COLS + x] = scores[0, x]

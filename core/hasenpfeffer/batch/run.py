@@ -43,7 +43,6 @@ from .rows import (
     H_ALONE,
     H_ASTART,
     H_BID,
-    H_COLS,
     H_DEALER,
     H_DEF_ALONE,
     H_DROPPED,
@@ -216,7 +215,7 @@ class Batch:
 
 def row_width(params: Any) -> int:
     """The width of a hand's row (:mod:`.rows`) for a variant's parameters."""
-    return int(H_COLS + 3 * params[SIDES] + params[DECK])
+    return int(deal_at(int(params[SIDES])) + params[DECK])
 
 
 def bid_names(variant: Variant, tables: Tables) -> dict[int, str | None]:

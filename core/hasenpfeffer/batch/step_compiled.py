@@ -25,6 +25,7 @@ import numpy as np
 from .. import jitcache
 from . import tables as t
 from .draws_compiled import V_GAMES, V_SEED, draw, restart
+from .phases.base_compiled import seat_row
 from .phases.course_compiled import advance, legal_ids
 from .phases.deal_compiled import deal_hand
 from .phases.layout import O_HAND, S_DEALER, S_HANDS, S_SEAT, S_WON
@@ -38,7 +39,7 @@ def new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     scores[g, :] = 0
     s[g, S_HANDS] = 0
     s[g, S_WON : S_WON + p[t.SIDES]] = 0
-    s[g, S_DEALER] = p[p[t.SEATS_AT] + restart(st[g], p[t.N]) * t.SEAT_W + t.SEAT_FIRST_DEALER]
+    s[g, S_DEALER] = seat_row(p, restart(st[g], p[t.N]), t.SEAT_FIRST_DEALER)
 
 
 @jitcache.counted
@@ -85,7 +86,7 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
             new_game(p, g, s, st, scores)
             new = 1
         elif not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
-            s[g, S_DEALER] = p[p[t.SEATS_AT] + s[g, S_DEALER] * t.SEAT_W + t.SEAT_NEXT_DEALER]
+            s[g, S_DEALER] = seat_row(p, s[g, S_DEALER], t.SEAT_NEXT_DEALER)
         how = deal_hand(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
         if how == 0:
             return

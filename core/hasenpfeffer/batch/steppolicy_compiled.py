@@ -37,6 +37,7 @@ from .drop_compiled import drops
 from .greedytables import R_MISERE
 from .phases import course_compiled as course
 from .phases import layout as ly
+from .phases.base_compiled import next_seat
 
 RANDOM, GREEDY = range(2)
 """A seat's bot in ``pol`` (a seat no bot plays is never asked)."""
@@ -248,9 +249,7 @@ def _trick(g: int, s: Any, pv: Any, trick: Any) -> int:
     q = s[g, ly.S_LEADER]
     for j in range(s[g, ly.S_J]):
         trick[0, j], trick[1, j] = pv[g, ly.PV_TRICK, q], q
-        q = (q + 1) % n
-        while pv[g, ly.PV_OUT, q]:
-            q = (q + 1) % n
+        q = next_seat(pv, g, q, n)
     return int(s[g, ly.S_J])
 
 

@@ -21,9 +21,24 @@ def next_seat(pv: Any, g: int, seat: int, n: int) -> int:
 
 
 @jitcache.inline
+def seat_row(p: Any, seat: int, col: int) -> int:
+    """Column ``col`` of ``seat``'s row in the parameters (:data:`..tables.SEAT_DEALT`...: the
+    plan's tables by seat)."""
+    return int(p[p[t.SEATS_AT] + seat * t.SEAT_W + col])
+
+
+@jitcache.inline
 def speaks(p: Any, seat: int) -> int:
     """The next seat to ``seat``'s left that speaks (passing over dummies: the plan's ``speaks``)."""
-    return int(p[p[t.SEATS_AT] + seat * t.SEAT_W + t.SEAT_SPEAKS])
+    return seat_row(p, seat, t.SEAT_SPEAKS)
+
+
+@jitcache.inline
+def or_pass(p: Any, x: int, row: Any) -> int:
+    """The legal ids of a yes-or-no decision: id ``x`` (go alone, drop out, declare, a weak
+    hand's action), or pass."""
+    row[0], row[1] = x, p[t.PASS_ID]
+    return 2
 
 
 @jitcache.bare

@@ -11,6 +11,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from ..draws_compiled import V_KEY, hand_key, shuffle
+from .base_compiled import seat_row
 from .course_compiled import P_DEAL, leave
 from .layout import (
     D_CARDS,
@@ -60,7 +61,7 @@ def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: An
     dealer, total = s[g, S_DEALER], nd - ks
     at = p[t.DEAL_AT] + dealer * total
     for q in range(n):  # the variant's packets, from the dealer's left (a dummy's own hand size)
-        size = p[p[t.SEATS_AT] + q * t.SEAT_W + t.SEAT_DEALT]
+        size = seat_row(p, q, t.SEAT_DEALT)
         for j in range(size):
             hand[g, q, j] = dk[p[at + j]]
         at += size

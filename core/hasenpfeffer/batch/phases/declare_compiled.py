@@ -9,6 +9,7 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
+from .base_compiled import or_pass
 from .layout import DECLARE, LEAVE, PV_OUT, S_DEALER, S_DK, S_DSET, S_PHASE, S_SEAT, S_TI
 
 
@@ -41,8 +42,7 @@ def enter(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> bool:
 @jitcache.inline
 def legal(p: Any, g: int, s: Any, row: Any) -> int:
     """Declare the set held, or pass."""
-    row[0], row[1] = p[t.DECLARE_BASE] + s[g, S_DSET], p[t.PASS_ID]
-    return 2
+    return or_pass(p, p[t.DECLARE_BASE] + s[g, S_DSET], row)
 
 
 @jitcache.inline

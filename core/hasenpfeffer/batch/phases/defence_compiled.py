@@ -11,7 +11,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from . import exchange_compiled as exchange
-from .base_compiled import sit_out
+from .base_compiled import or_pass, sit_out
 from .layout import DEFENCE, LEAVE, S_ALONE, S_DEALER, S_DEF_ALONE, S_DEFJ, S_MAKER, S_PHASE, S_SEAT
 
 
@@ -40,8 +40,7 @@ def enter(p: Any, g: int, s: Any) -> bool:
 @jitcache.inline
 def legal(p: Any, row: Any) -> int:
     """Go alone, or pass."""
-    row[0], row[1] = p[t.ALONE_ID], p[t.PASS_ID]
-    return 2
+    return or_pass(p, p[t.ALONE_ID], row)
 
 
 @jitcache.inline

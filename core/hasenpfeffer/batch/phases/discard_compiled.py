@@ -11,6 +11,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from ..decide_compiled import distinct, remove
+from .base_compiled import seat_row
 from .layout import (
     DISCARD,
     LEAVE,
@@ -29,7 +30,7 @@ from .layout import (
 def taker(p: Any, g: int, s: Any, q: int) -> int:
     """Who takes seat ``q`` into hand as a dummy this hand (-1: nobody; none without a maker, nor
     the maker's dummy where the maker goes alone)."""
-    by, maker = p[p[t.SEATS_AT] + q * t.SEAT_W + t.SEAT_TAKER], s[g, S_MAKER]
+    by, maker = seat_row(p, q, t.SEAT_TAKER), s[g, S_MAKER]
     if by == -2 or maker < 0:
         return -1
     if by == -1:

@@ -11,6 +11,7 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
+from .base_compiled import or_pass
 from .layout import DROP, LEAVE, PV_OUT, S_BY_TURN, S_DROPK, S_DROPPED, S_MAKER, S_PHASE, S_SEAT
 
 
@@ -38,8 +39,7 @@ def enter(p: Any, g: int, s: Any, pv: Any) -> bool:
 @jitcache.inline
 def legal(p: Any, row: Any) -> int:
     """Drop out, or stay in (pass)."""
-    row[0], row[1] = p[t.DROP_ID], p[t.PASS_ID]
-    return 2
+    return or_pass(p, p[t.DROP_ID], row)
 
 
 @jitcache.inline

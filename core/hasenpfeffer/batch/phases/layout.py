@@ -83,10 +83,10 @@ def arrays(p: Any, games: int, actions: int, slots: int) -> dict[str, Any]:
     """The zeroed state of ``games`` games of a variant with parameters ``p`` (``slots``: the
     decisions the ``history`` piece keeps)."""
     n, sides = int(p[t.N]), int(p[t.SIDES])
-    dealt = [int(p[p[t.SEATS_AT] + q * t.SEAT_W + t.SEAT_DEALT]) for q in range(n)]
-    hk = int(
-        max(dealt) + p[t.KS] + p[t.EX_CARDS] * n + sum(dealt) - max(dealt)
-    )  # a lone exchange, dummies taken
+    rows = [p[p[t.SEATS_AT] + q * t.SEAT_W :][: t.SEAT_W] for q in range(n)]
+    own = max(int(r[t.SEAT_DEALT]) for r in rows if r[t.SEAT_TAKER] == -2)
+    taken = sum(int(r[t.SEAT_DEALT]) for r in rows if r[t.SEAT_TAKER] != -2)  # every dummy, by one maker
+    hk = own + taken + int(p[t.KS] + p[t.EX_CARDS] * n)  # and the widow, a lone player's exchange
     width = D_CARDS + int(p[t.DECK])  # the pack shuffled, then kept as dealt
     return {
         "s": np.zeros((games, S_COLS), dtype=np.int64),

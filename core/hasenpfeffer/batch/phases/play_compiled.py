@@ -11,7 +11,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from ..decide_compiled import distinct, remove
-from .base_compiled import next_seat
+from .base_compiled import next_seat, seat_row
 from .layout import (
     PLAY,
     PV_OUT,
@@ -62,7 +62,7 @@ def enter(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
     n, maker, dealer = p[t.N], s[g, S_MAKER], s[g, S_DEALER]
     if p[t.DUMMIES]:  # a dummy taken into hand, or left untaken, sits out the play
         for q in range(n):
-            if p[p[t.SEATS_AT] + q * t.SEAT_W + t.SEAT_TAKER] != -2:
+            if seat_row(p, q, t.SEAT_TAKER) != -2:
                 pv[g, PV_OUT, q] = 1
     leader = first_leader(p, maker, dealer, s[g, S_ALONE] == 1, s[g, S_DEF_ALONE], pv[g, PV_OUT])
     s[g, S_ACTIVE] = n - pv[g, PV_OUT, :n].sum()

@@ -14,6 +14,7 @@ import numpy as np
 from ... import jitcache
 from .. import tables as t
 from ..decide_compiled import sort_ids
+from .base_compiled import or_pass
 from .layout import LEAVE, S_DEALER, S_PHASE, S_REDEAL_RULE, S_SEAT, S_SWAP_RULE, S_WK, S_WRULE, WEAK
 
 RANK_KINDS = 14
@@ -136,8 +137,7 @@ def enter(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any) -> int:
 def legal(p: Any, g: int, s: Any, row: Any) -> int:
     """The rule's action (a swap or a redeal) or pass."""
     swaps = p[p[t.WEAK_AT] + s[g, S_WRULE] * t.W_WIDTH + t.W_SWAP] == 1
-    row[0], row[1] = p[t.SWAP_ID] if swaps else p[t.REDEAL_ID], p[t.PASS_ID]
-    return 2
+    return or_pass(p, p[t.SWAP_ID] if swaps else p[t.REDEAL_ID], row)
 
 
 @jitcache.inline
