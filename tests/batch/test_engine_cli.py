@@ -17,6 +17,14 @@ pytest.importorskip("numba", exc_type=ImportError)
 Capsys = pytest.CaptureFixture[str]
 RANDOM = ["--bots", "random", "--workers", "1", "--seed", "4"]
 CALLED = str(ROOT / "examples/house-rules/five-handed-call-your-partner.yaml")
+REFUSED = "extends: euchre\nname: two-jokers\npack:\n  jokers: 2\ndeal:\n  kitty:\n    size: 6\n"
+"""A variant no compiled engine plays (two Jokers), written where a test wants it."""
+
+
+def refused(folder: Path) -> str:
+    path = folder / "two-jokers.yaml"
+    path.write_text(REFUSED)
+    return str(path)
 
 
 def run_json(capsys: Capsys, argv: list[str]) -> dict[str, Any]:
@@ -45,12 +53,20 @@ def test_the_same_report_shape_from_either_engine(capsys: Capsys) -> None:
     assert compiled["raw"].keys() == python["raw"].keys()
 
 
-def test_auto_says_why_python_plays(capsys: Capsys) -> None:
+def test_auto_says_why_python_plays(capsys: Capsys, tmp_path: Path) -> None:
     assert main(["simulate", "euchre", "--games", "1", "--workers", "1", "--engine", "python"]) == 0
     assert "engine: python (asked for)" in capsys.readouterr().out
-    assert main(["simulate", CALLED, "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
+    assert main(["simulate", refused(tmp_path), "--games", "1", *RANDOM, "--max-hands", "5"]) == 0
     out = capsys.readouterr().out
-    assert "engine: python (the compiled engine does not cover partnerships, making.call)" in out
+    assert "engine: python (the compiled engine does not cover pack.jokers)" in out
+
+
+def test_a_called_partner_plays_compiled_with_the_python_figures(capsys: Capsys) -> None:
+    argv = ["simulate", CALLED, "--games", "6", *RANDOM, "--max-hands", "30", "--json"]
+    compiled, python = run_json(capsys, argv), run_json(capsys, [*argv, "--engine", "python"])
+    assert compiled["engine"] == "compiled (numba)"
+    assert compiled["raw"] == python["raw"] and compiled["calls"] == python["calls"]
+    assert sum(compiled["calls"].values()) > 0
 
 
 @pytest.mark.parametrize(
@@ -58,17 +74,20 @@ def test_auto_says_why_python_plays(capsys: Capsys) -> None:
     [
         (["simulate", "euchre", "--bots", "mc"], "--engine compiled: the bots are not all random or greedy"),
         (
-            ["simulate", CALLED, "--bots", "random"],
-            "--engine compiled: the compiled engine does not cover partnerships, making.call",
+            ["simulate", "REFUSED", "--bots", "random"],
+            "--engine compiled: the compiled engine does not cover pack.jokers",
         ),
         (
-            ["compare", CALLED, CALLED, "--bots", "random"],
-            "--engine compiled: five-handed-call-your-partner: the compiled engine does not cover partnerships,"
-            " making.call",
+            ["compare", "REFUSED", "REFUSED", "--bots", "random"],
+            "--engine compiled: two-jokers: the compiled engine does not cover pack.jokers",
         ),
     ],
 )
-def test_compiled_where_it_cannot_run_is_one_line(capsys: Capsys, argv: list[str], line: str) -> None:
+def test_compiled_where_it_cannot_run_is_one_line(
+    capsys: Capsys, tmp_path: Path, argv: list[str], line: str
+) -> None:
+    path = refused(tmp_path)
+    argv = [path if a == "REFUSED" else a for a in argv]
     assert main([*argv, "--engine", "compiled"]) == 2
     assert capsys.readouterr().err == line + "\n"
 

@@ -330,8 +330,8 @@ def test_games_end_and_start_again() -> None:
             "the vector environment does not cover deal.dummies",
         ),
         (
-            str(ROOT / "examples/house-rules/five-handed-call-your-partner.yaml"),
-            "the vector environment does not cover partnerships, making.call",
+            Variant(name="x", pack={"jokers": 2}, deal={"kitty": {"size": 6}}),
+            "the vector environment does not cover pack.jokers",
         ),
     ],
 )

@@ -21,6 +21,7 @@ from gymnasium.vector.utils import batch_space
 from gymnasium.wrappers import vector as wrappers
 
 from hasenpfeffer import load_variant
+from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rl.seatvector import ENV_ID, SeatVectorEnv
 from hasenpfeffer.rl.vector import refusal
 from hasenpfeffer.rules.actions import IllegalActionError
@@ -311,10 +312,8 @@ def test_registered_with_gymnasium() -> None:
 
 
 def test_refusals_in_one_line() -> None:
-    with pytest.raises(
-        ValueError, match=r"^the vector environment does not cover partnerships, making.call$"
-    ):
-        SeatVectorEnv(ROOT / "examples/house-rules/five-handed-call-your-partner.yaml", num_envs=1)
+    with pytest.raises(ValueError, match=r"^the vector environment does not cover pack.jokers$"):
+        SeatVectorEnv(Variant(name="x", pack={"jokers": 2}, deal={"kitty": {"size": 6}}), num_envs=1)
     with pytest.raises(
         ValueError, match=r"^the seat vector environment plays only random and greedy bots, not mc$"
     ):

@@ -4,8 +4,9 @@ The compiled engine covers what the built-in Euchre, Hasenpfeffer, Pepper and Fi
 need, weak hands (a redeal or a swap with the kitty), declarations that end the hand
 (Jamboree), a lone player's exchange with the partners (Railroad), packs of several copies
 of each card (Double Hasenpfeffer), dropping out and bucks (Buck Euchre), dummies taken into
-hand (two- and three-handed Euchre with dummies), and tables of players each for themselves
-(three-handed Euchre, Five Hundred for three: sides are seats):
+hand (two- and three-handed Euchre with dummies), a partner called by a card (five-handed
+call-your-partner Euchre), and tables of players each for themselves (three-handed Euchre,
+Five Hundred for three: sides are seats):
 order-up and auction making (stick the dealer, the Canadian loner, one or two rounds, a turned
 Joker's suit fixed or named by the dealer, dirty clubs' turned trump, restricted bids,
 contracts), the widow or the turned card and the discard, going alone and lone defence, trick
@@ -23,8 +24,8 @@ is read from that table.
 >>> from hasenpfeffer.format.variant import Variant
 >>> refusal(Variant(name="x")) is None
 True
->>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}, making={"call": {}}))
-'the compiled engine does not cover deal.dummies, making.call'
+>>> refusal(Variant(name="x", players=5, partnerships="called", deal={"dummies": {"seats": [2]}}))
+'the compiled engine does not cover partnerships, deal.dummies'
 >>> refusal(Variant(name="x", players=3, partnerships="none")) is None
 True
 >>> buck = {"partnerships": "none", "alone": {"allowed": "nobody", "drop_out": {"allowed": True}}}
@@ -104,13 +105,21 @@ def _dummies_with_more(v: Variant) -> bool:
     return not d.merged or more
 
 
+def _calls_with_more(v: Variant) -> bool:
+    """A called partner beside what the kernel does not play with it: dummies, dropping out,
+    lone defence, a lone player's exchange, or a pack of copies (where two seats may hold the
+    called card)."""
+    more = bool(v.deal.dummies.seats) or v.alone.drop_out.allowed or has.lone_defence(v)
+    more = more or has.exchanges(v) or v.pack.copies > 1
+    return v.calling is not None and more
+
+
 MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("players", lambda v: v.partnerships == "alternate" and v.players % 2 != 0),
-    Mechanism("partnerships", lambda v: v.partnerships == "called"),
+    Mechanism("partnerships", _calls_with_more),
     Mechanism("pack.jokers", lambda v: v.pack.jokers > 1),
     Mechanism("deal.dummies", _dummies_with_more),
     Mechanism("deal.kitty.size", lambda v: _order_up(v) and v.deal.kitty.size == 0),
-    Mechanism("making.call", lambda v: v.making.call is not None),
     Mechanism("alone.drop_out", _drops_with_more),
     Mechanism("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
 )
@@ -126,8 +135,8 @@ def uncovered(v: Variant, engine: str = "batch", bots: Iterable[str] = ()) -> li
     """The fields of ``v`` that ``engine`` does not play (with every bot of ``bots``), once each
     in :data:`MECHANISMS`' order (empty: it is covered).
 
-    >>> uncovered(Variant(name="x", making={"call": {}}))
-    ['making.call']
+    >>> uncovered(Variant(name="x", players=5, partnerships="called", pack={"copies": 2}))
+    ['partnerships']
     >>> uncovered(Variant(name="x", pack={"copies": 2}), "vector")
     []
     """

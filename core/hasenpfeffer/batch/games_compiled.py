@@ -32,6 +32,9 @@ from .rows import (
     BID_DECLARED,
     BID_ORDER_UP,
     BID_TURNED,
+    CALL_ALONE,
+    CALL_PARTNER,
+    CALL_UNHELD,
     G_COLS,
     G_DEALER,
     G_HANDS,
@@ -40,6 +43,7 @@ from .rows import (
     H_ALONE,
     H_ASTART,
     H_BID,
+    H_CALL,
     H_COLS,
     H_DEALER,
     H_DEF_ALONE,
@@ -49,6 +53,7 @@ from .rows import (
     H_GAME,
     H_MADE,
     H_MAKER,
+    H_PARTNER,
     H_REDEAL,
     H_SWAP,
     H_THROWN,
@@ -178,9 +183,10 @@ def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any
     sides = p[t.SIDES]
     hr[H_GAME], hr[H_DEALER] = gi, s[0, ly.S_DEALER]
     hr[H_SWAP], hr[H_REDEAL] = s[0, ly.S_SWAP_RULE], s[0, ly.S_REDEAL_RULE]
-    hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_MADE] = -1, -1, -1, -1
+    hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_MADE], hr[H_PARTNER] = -1, -1, -1, -1, -1
     if how != 1 and how != 5:
         hr[H_THROWN] = 1
+        hr[H_ALONE] = p[t.CALL_BASE] >= 0  # as the Python result says it: no partner, so alone
         return
     hr[H_TRUMP], hr[H_DROPPED] = s[0, ly.S_TI], s[0, ly.S_DROPPED]
     if p[t.DUMMIES]:
@@ -197,6 +203,14 @@ def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any
         s[0, ly.S_DEF_ALONE] >= 0,
         s[0, ly.S_FORCED],
     )
+    hr[H_PARTNER] = s[0, ly.S_PARTNER]
+    if p[t.CALL_BASE] >= 0:  # without a partner, alone (the Python result's, with no maker too)
+        hr[H_ALONE] = hr[H_ALONE] or s[0, ly.S_PARTNER] < 0
+    if p[t.CALL_BASE] >= 0 and maker >= 0:
+        if s[0, ly.S_CALLED] >= 0:
+            hr[H_CALL] = CALL_PARTNER if s[0, ly.S_PARTNER] >= 0 else CALL_UNHELD
+        elif not s[0, ly.S_LONE_CONTRACT]:
+            hr[H_CALL] = CALL_ALONE
     hr[H_MAKER] = maker
     if s[0, ly.S_BY_TURN]:
         hr[H_BID] = BID_TURNED

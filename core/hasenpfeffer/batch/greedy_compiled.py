@@ -458,10 +458,13 @@ def shed(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, ba
 
 
 @_inline
-def _friend(p: Any, seat: int, maker: int, q: int) -> bool:
+def _friend(p: Any, seat: int, maker: int, q: int, ally: int) -> bool:
     """``policy.friends``: whether ``q`` plays on ``seat``'s side this hand (its team; without
-    partnerships, every defender together against the maker)."""
+    partnerships, every defender together against the maker; with a called partner, the maker
+    and the partner as ``seat`` knows it, ``ally``, -1 while unknown, against the others)."""
     sides = p[t.SIDES]
+    if p[t.CALL_BASE] >= 0 and maker >= 0:
+        return (seat == maker or seat == ally) == (q == maker or q == ally)  # noqa: SIM109 - numba
     if p[t.PARTNERED]:
         return bool(q % sides == seat % sides)
     if maker >= 0 and seat != maker:
@@ -486,10 +489,11 @@ def _outside(eff: Any, power: Any, unseen: Any, left: Any, top: Any) -> None:
 
 @_inline
 def play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, maker: int, ti: int,
-         trick: Any, seats: Any, nt: int, taken: int, key: Any) -> int:  # fmt: skip
+         trick: Any, seats: Any, nt: int, taken: int, key: Any, ally: int) -> int:  # fmt: skip
     """``GreedyBot.play``: the card of ``policy.play`` (lead strong, take tricks as cheaply as
     possible, never overtake a friend), or a side short of the tricks it must take in a hand
-    without a maker leads its strongest (``short_lead``; ``taken``: its tricks so far)."""
+    without a maker leads its strongest (``short_lead``; ``taken``: its tricks so far;
+    ``ally``: a called partner as the seat knows it)."""
     base = p[t.PLAY_BASE]
     room, left, top, length = _scratch(p, g)
     cards = room[:k]
@@ -509,13 +513,13 @@ def play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, 
         return int(cards[x] + base)
     _outside(ef, pw, unseen, left, top)
     if nt == 0:
-        return int(_lead(p, ti, ef, pw, left, top, length, cards, seat, maker) + base)
+        return int(_lead(p, ti, ef, pw, left, top, length, cards, seat, maker, ally) + base)
     row = key[ti, ef[trick[0]]]
     best, high = 0, row[trick[0]]
     for j in range(1, nt):
         if row[trick[j]] > high:
             best, high = j, row[trick[j]]
-    if not _friend(p, seat, maker, seats[best]):
+    if not _friend(p, seat, maker, seats[best], ally):
         x = -1
         for i in range(k):  # the cheapest card that takes the trick
             c = cards[i]
@@ -534,7 +538,7 @@ def play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, 
 
 @_inline
 def _lead(p: Any, ti: int, ef: Any, pw: Any, left: Any, top: Any, length: Any, cards: Any, seat: int,
-          maker: int) -> int:  # fmt: skip
+          maker: int, ally: int) -> int:  # fmt: skip
     """``policy._lead``: draw trumps when making; else cash a boss card (from the suit with
     most cards out); else lead low from the shortest suit (``length``: scratch by suit)."""
     trump = ti if ti < p[t.NS] else -1
@@ -545,7 +549,7 @@ def _lead(p: Any, ti: int, ef: Any, pw: Any, left: Any, top: Any, length: Any, c
             ntr += 1
             if hi < 0 or pw[c] > pw[hi]:
                 hi = c
-    makers = maker >= 0 and _friend(p, seat, maker, maker)
+    makers = maker >= 0 and _friend(p, seat, maker, maker, ally)
     if ntr and makers and left[ti] and trump >= 0 and (pw[hi] >= top[trump] or (maker == seat and ntr >= 2)):
         return int(hi)
     x, mark = -1, (0, 0)
@@ -667,11 +671,11 @@ def _chance_of(hand: Any, chances: Any, card: int) -> float:
 
 
 @_jit
-def _friends(p: Any, seat: int, maker: int) -> Any:
+def _friends(p: Any, seat: int, maker: int, ally: int) -> Any:
     """:func:`_friend` of every seat, as a mask by seat."""
     friends = np.zeros(p[t.N], dtype=np.bool_)
     for q in range(p[t.N]):
-        friends[q] = _friend(p, seat, maker, q)
+        friends[q] = _friend(p, seat, maker, q, ally)
     return friends
 
 
@@ -702,14 +706,14 @@ def misere_shed(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: 
 
 @_jit
 def misere_play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, maker: int, ti: int,
-                b: int, trick: Any, seats: Any, nt: int, hist: Any, active: int, shown: Any) -> int:  # fmt: skip
+                b: int, trick: Any, seats: Any, nt: int, hist: Any, active: int, shown: Any, ally: int) -> int:  # fmt: skip
     """``policy.play`` in a contract to take no trick (``misereplay.play``): the table as the
     seat sees it, with the maker's hand where it is open (``shown``: its cards, or none) and
     the suits the maker has shown it holds none of (``hist``: the seats, cards and count of the
     cards played this hand)."""
     m = g[10]
     base = p[t.PLAY_BASE]
-    friends = _friends(p, seat, maker)
+    friends = _friends(p, seat, maker, ally)
     played = hist[2, 1]
     starts = np.arange(0, played + active, active)
     starts[-1] = min(starts[-1], played)
@@ -723,14 +727,35 @@ def misere_play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat
 
 
 @_jit
-def misere_suit(p: Any, g: Any, unseen: Any, seat: int, maker: int, ti: int, shown: Any) -> int:
+def misere_suit(p: Any, g: Any, unseen: Any, seat: int, maker: int, ti: int, shown: Any, ally: int) -> int:
     """``misereplay.name_suit``: the suit a defender names after leading the Joker against a
     contract to take no trick."""
     m = g[10]
-    friends = _friends(p, seat, maker)
+    friends = _friends(p, seat, maker, ally)
     shown_seat = maker if len(shown) else -1
     s = mc.name_suit(m, ti, friends, unseen, shown_seat, shown, np.arange(p[t.NS]))
     return int(p[t.SUIT_BASE] + s)
+
+
+@_jit
+def call_partner(p: Any, g: Any, hand: Any, ti: int, legal: Any, k: int) -> int:
+    """``GreedyBot.call_partner``: call the strongest card the hand lacks (a trump before a
+    plain card, the highest first, then of the suit the hand holds fewest of), the first of
+    the legal ids between equals; never alone where a card may be called."""
+    eff, power, tr = g[0][ti], g[1][ti], g[3][ti]
+    base, x = p[t.CALL_BASE], -1
+    mark = (False, 0, 0)
+    for i in range(k):
+        c = legal[i] - base
+        if c >= p[t.C]:
+            continue  # call alone
+        held = 0
+        for h in hand:
+            held += eff[h] == eff[c]
+        m = (bool(tr[c]), int(power[c]), -held)
+        if x < 0 or m > mark:
+            x, mark = i, m
+    return int(legal[0] if x < 0 else legal[x])
 
 
 @_jit

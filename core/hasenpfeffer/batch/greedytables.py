@@ -84,9 +84,11 @@ def workspace(faces: int, deck: int, options: int, tricks: int) -> tuple[Any, An
 
 def partners(v: Variant) -> int:
     """``GreedyBot.partners`` of a seat before anyone sits out (every side the same size: the
-    coverage): its team's other seats, and the dummies that play for the maker."""
+    coverage): its team's other seats (the partner a maker calls), and the dummies that play for
+    the maker."""
     dummies = v.deal.dummies
-    return len(v.teams[v.team_of(0)]) - 1 + sum(1 for q in dummies.seats if dummies.floating(q))
+    team = 1 if v.partnerships == "called" else len(v.teams[v.team_of(0)]) - 1  # the called partner
+    return team + sum(1 for q in dummies.seats if dummies.floating(q))
 
 
 def defenders(v: Variant) -> int:

@@ -7,21 +7,28 @@ A hand's row is these columns, then per side its tricks, its score change and it
 the deal (per seat its cards, then the widow or kitty):
 
 >>> hand_width(2), deal_at(2)
-(22, 22)
+(24, 24)
 >>> tricks_at(3), change_at(3), scores_at(3)
-(16, 19, 22)
+(18, 21, 24)
 """
 
 from __future__ import annotations
 
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
-H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_DROPPED, H_DUMMIES, H_COLS = range(9, 17)
+H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_DROPPED, H_DUMMIES, H_CALL, H_PARTNER = range(9, 18)
+H_COLS = 18
 """A hand's columns: its game, dealer, maker (-1: none), bid code, trump, whether the maker went
 alone and a defender alone, thrown in, forced, made; where its action ids start in the batch's
 log and how many; the seat that swapped and the seat that called the redeal (-1: none);
 ``H_DROPPED`` the seats that dropped out of the hand (``alone.drop_out``), a bit each;
-``H_DUMMIES`` the dummies taken into hand (``deal.dummies.play: merged``).
-``H_COLS`` columns in all, before the sides'."""
+``H_DUMMIES`` the dummies taken into hand (``deal.dummies.play: merged``); ``H_CALL`` how
+the maker called a partner (``partnerships: called``; :data:`CALL_NONE`...), ``H_PARTNER``
+the partner (-1: none). ``H_COLS`` columns in all, before the sides'."""
+CALL_NONE, CALL_PARTNER, CALL_UNHELD, CALL_ALONE = 0, 1, 2, 3
+"""``H_CALL``: no call, a card held by a partner, a card nobody else held, none called (alone);
+the statistics' names of each are :data:`CALLS`."""
+CALLS = ("", "partner", "unheld", "alone")
+"""How ``Stats.calls`` names each ``H_CALL``."""
 BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
 """``H_BID`` of a hand made by order-up, by a turned card of a ``turned_trump`` suit, and
 (``BID_DECLARED - d``) ended by declaration ``d`` (``-1``: no bid; ``0``...: the bid of the

@@ -36,6 +36,7 @@ from .rows import (
     BID_DECLARED,
     BID_ORDER_UP,
     BID_TURNED,
+    CALLS,
     G_COLS,
     G_HANDS,
     G_WINNER,
@@ -43,6 +44,7 @@ from .rows import (
     H_ALONE,
     H_ASTART,
     H_BID,
+    H_CALL,
     H_DEALER,
     H_DEF_ALONE,
     H_DROPPED,
@@ -50,6 +52,7 @@ from .rows import (
     H_FORCED,
     H_MADE,
     H_MAKER,
+    H_PARTNER,
     H_REDEAL,
     H_SWAP,
     H_THROWN,
@@ -154,6 +157,7 @@ class Batch:
                     score_change=tuple(row[ch : ch + sides]),
                     scores=tuple(row[sc : sc + sides]),
                     maker_side=None if maker < 0 else side_of[maker],
+                    partner=None if row[H_PARTNER] < 0 else row[H_PARTNER],
                 )
             )
         return out
@@ -173,6 +177,11 @@ class Batch:
     def dummies(self, h: int) -> int:
         """The dummies taken into hand in hand row ``h`` (``deal.dummies.play: merged``)."""
         return int(self.hands[h, H_DUMMIES])
+
+    def call(self, h: int) -> str | None:
+        """How the maker of hand row ``h`` called a partner, as ``Stats.calls`` names it
+        (``partner``, ``unheld``, ``alone``), or None where no partner was called."""
+        return CALLS[int(self.hands[h, H_CALL])] or None
 
     def dropped(self, h: int) -> list[int]:
         """The seats that dropped out of hand row ``h`` (``alone.drop_out``), in seat order."""

@@ -242,6 +242,16 @@ def note(log: Any, ln: Any, g: int, seat: int, x: int, game: int) -> None:
 
 
 @jitcache.bare
+def ally(g: int, s: Any, seat: int) -> int:
+    """Game ``g``'s called partner as ``seat`` knows it (``View.partner``): itself where it
+    holds the called card, else the seat that played it; -1 while unknown (or none)."""
+    partner = s[g, ly.S_PARTNER]
+    if partner >= 0 and (s[g, ly.S_SHOWN_PARTNER] or seat == partner):
+        return int(partner)
+    return -1
+
+
+@jitcache.bare
 def _trick(g: int, s: Any, pv: Any, trick: Any) -> int:
     """The trick on the table in play order: its cards into ``trick[0]``, their seats into
     ``trick[1]``; how many."""
@@ -274,7 +284,7 @@ def _greedy_play(p: Any, key: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any,
         if q % sides == seat % sides:
             taken += pv[g, ly.PV_WON, q]
     return gc.play(p, gr, mine, unseen, ids, m, seat, s[g, ly.S_MAKER], s[g, ly.S_TI], trick[0], trick[1], nt,
-                   taken, key)  # fmt: skip
+                   taken, key, ally(g, s, seat))  # fmt: skip
 
 
 @jitcache.counted
@@ -324,6 +334,8 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
     if ph == ly.DEFENCE:
         row = b if p[t.AUCTION] else p[t.L] + 1  # a bid, or the order-up's contract
         return int(p[t.ALONE_ID] if gc.defend(p, gr, mine, unseen, ti, row) else p[t.PASS_ID])
+    if ph == ly.CALL:
+        return gc.call_partner(p, gr, mine, ti, ids, m)
     none = known[0, :0]  # no hand shown
     shown = (
         np.sort(hand[g, maker, : cnt[g, maker]])
@@ -332,8 +344,8 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
     )
     if ph == ly.SUIT:
         if misere and maker % sides != seat % sides:
-            return gc.misere_suit(p, gr, unseen, seat, maker, ti, shown)
+            return gc.misere_suit(p, gr, unseen, seat, maker, ti, shown, ally(g, s, seat))
         return gc.name_suit(p, gr, mine, unseen, ti)
     nt = _trick(g, s, pv, trick)
     return gc.misere_play(p, gr, mine, unseen, ids, m, seat, maker, ti, b, trick[0], trick[1], nt, known,
-                          int(s[g, ly.S_ACTIVE]), shown)  # fmt: skip
+                          int(s[g, ly.S_ACTIVE]), shown, ally(g, s, seat))  # fmt: skip

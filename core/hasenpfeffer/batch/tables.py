@@ -42,7 +42,8 @@ from .coverage import refusal
 (WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID, DECL_N, DECL_AT, DECLARE_BASE) = range(67, 75)
 (EX_CARDS, EX_BEST, EX_MAKER, EX_DEF, GIVE_BASE, POWER_AT, COPIES) = range(75, 82)
 (DROP_ID, DROP_TT, HAS_BUCKED, BUCKED, DEAL_AT, SEATS_AT, DUMMIES, PARTNERED) = range(82, 90)
-PARAMS = 90
+(CALL_BASE, CALL_CARDS, CALL_OWN, CALL_ALONE) = range(90, 94)
+PARAMS = 94
 """Indexes of :attr:`Tables.params`; ``PARAMS`` is the length of its fixed part, which the
 weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``), each card's rank (its
 place in ``RANKS``, the Joker after them, from ``RANK_AT``), the declarations (``DECL_N``
@@ -52,7 +53,11 @@ player's partner giving the best), where each seat's cards lie in the shuffled p
 then by seat (from ``DEAL_AT``: the variant's packets, :func:`hasenpfeffer.engine.dealing.deal_order`)
 and a row of ``SEAT_W`` by seat (from ``SEATS_AT``: :data:`SEAT_DEALT`...) follow. ``DUMMIES``:
 the dummies taken into hand (``deal.dummies.play: merged``), 0 for none; ``PARTNERED``: 1 where
-seats play in partnerships (``partnerships: alternate``)."""
+seats play in partnerships (``partnerships: alternate``). ``CALL_BASE``: the id of ``call``
+the first card (``partnerships: called``; -1: no partner is called), ``call alone`` after the
+cards; ``CALL_CARDS`` the cards that may be called (``making.call.cards``: 0 any, 1 plain, 2
+the best trump), ``CALL_OWN`` 1 where the maker may call its own, ``CALL_ALONE`` 1 where it may
+call none."""
 
 # a seat's row (from ``SEATS_AT``), from the plan (:class:`hasenpfeffer.rules.plan.Plan`): the
 # cards dealt to it, where they start in a deal kept (after the seats before it), the next seat
@@ -198,6 +203,7 @@ def build(v: Variant) -> Tables:
         ou.turned_joker if isinstance(ou.turned_joker, str) and ou.turned_joker in v.pack.suits else None
     )
     bid_index = {b.name: i for i, b in enumerate(ladder)}
+    call = v.calling
     p = [0] * PARAMS
     values = {
         N: v.players,
@@ -296,6 +302,10 @@ def build(v: Variant) -> Tables:
         + (ns + 1) * len(rules.faces),
         DUMMIES: sum(1 for q in v.deal.dummies.seats if v.deal.dummies.merged),
         PARTNERED: int(v.partnerships == "alternate"),
+        CALL_BASE: start.get("call", -1),
+        CALL_CARDS: 0 if call is None else ("any", "plain", "best-trump").index(call.cards),
+        CALL_OWN: int(call is not None and call.own),
+        CALL_ALONE: int(call is not None and call.alone),
     }
     plan = plan_for(rules)
     values[SEATS_AT] = values[DEAL_AT] + v.players * sum(plan.dealt)

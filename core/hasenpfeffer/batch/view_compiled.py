@@ -16,6 +16,7 @@ from .phases.layout import (
     BO_OPEN,
     BO_OPEN_TERM,
     O_ALONE,
+    O_CALLED,
     O_CALLING,
     O_CONTRACT,
     O_DEALER,
@@ -27,6 +28,7 @@ from .phases.layout import (
     O_LEADER,
     O_MAKER,
     O_NAMED,
+    O_PARTNER,
     O_PHASE,
     O_PLAYED,
     O_PROPOSED,
@@ -49,6 +51,7 @@ from .phases.layout import (
     PV_WON,
     S_ALONE,
     S_B,
+    S_CALLED,
     S_DEALER,
     S_DEF_ALONE,
     S_HN,
@@ -56,8 +59,10 @@ from .phases.layout import (
     S_LEADER,
     S_MAKER,
     S_NAMED,
+    S_PARTNER,
     S_PHASE,
     S_SEAT,
+    S_SHOWN_PARTNER,
     S_TI,
     S_TOOK,
     S_TRICKS,
@@ -131,6 +136,11 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
         for q in range(n):
             if pv[g, PV_OUT, q]:
                 o[at[O_SITTING_OUT] + (q - me) % n] = 1
+    if at[O_CALLED] >= 0 and s[g, S_CALLED] >= 0:
+        o[at[O_CALLED] + s[g, S_CALLED]] = 1
+        partner = s[g, S_PARTNER]  # as this seat knows it: itself, or shown by play
+        if partner >= 0 and (s[g, S_SHOWN_PARTNER] or me == partner):
+            o[at[O_PARTNER] + (partner - me) % n] = 1
     if at[O_TURNED] >= 0:
         o[at[O_TURNED] + s[g, S_TURNED]] = 1
     if at[O_PROPOSED] >= 0 and s[g, S_TURNED] == p[t.JOKER] and ph != PROPOSE and s[g, S_TS] >= 0:

@@ -43,7 +43,7 @@ from .layout import has_term, layout
 
 PIECES: tuple[str, ...] = ("to_move", "phase", "dealer", "hand", "played", "trick", "leader", "named")
 PIECES += ("calling", "trump", "maker", "alone", "sitting_out", "turned", "tricks_won", "scores")
-PIECES += ("contract", "terms", "widow", "shown", "history", "proposed")
+PIECES += ("contract", "terms", "widow", "shown", "history", "proposed", "called", "partner")
 """The layout's pieces the kernel writes, in the order of its offsets (``batch.phases.layout.O_*``,
 which go on with the width of a ``history`` row and the column of another seat's discard)."""
 
@@ -56,8 +56,10 @@ def refusal(variant: Variant) -> str | None:
     True
     >>> refusal(load_variant("examples/house-rules/two-handed-euchre-dummy.yaml")) is None
     True
-    >>> refusal(load_variant("examples/house-rules/five-handed-call-your-partner.yaml"))
-    'the vector environment does not cover partnerships, making.call'
+    >>> refusal(load_variant("examples/house-rules/five-handed-call-your-partner.yaml")) is None
+    True
+    >>> refusal(Variant(name="x", pack={"jokers": 2}, deal={"kitty": {"size": 6}}))
+    'the vector environment does not cover pack.jokers'
     """
     return coverage.refusal(variant, "vector")
 

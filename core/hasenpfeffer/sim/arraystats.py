@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from ..batch.rows import BID_DECLARED, H_BID, H_DROPPED, H_DUMMIES, H_REDEAL, H_SWAP
+from ..batch.rows import BID_DECLARED, CALLS, H_BID, H_CALL, H_DROPPED, H_DUMMIES, H_MADE, H_REDEAL, H_SWAP
 from .arrayfigures import BatchValues, add_batch_sums, batch_values
 from .arrayhappenings import happened
 from .columns import Columns, Flags
@@ -57,11 +57,24 @@ def count_batch(stats: Stats, batch: Batch) -> BatchValues:
         _count_bucks(stats, c)
     if v.deal.dummies.seats:
         stats.dummies += int(batch.hands[:, H_DUMMIES].sum())
+    if v.partnerships == "called":
+        _count_calls(stats, batch)
     for name, n in happened(c).items():
         stats.happened[name] = stats.happened.get(name, 0) + n
     values = batch_values(c)
     add_batch_sums(stats.sums, values)
     return values
+
+
+def _count_calls(stats: Stats, batch: Batch) -> None:
+    """The hands with a called partner by how the maker called and the outcome (``Stats.calls``)."""
+    how, made = batch.hands[:, H_CALL], batch.hands[:, H_MADE]
+    for code in range(1, len(CALLS)):
+        for result, ok in (("made", 1), ("failed", 0)):
+            count = int(((how == code) & (made == ok)).sum())
+            if count:
+                key = f"{CALLS[code]} {result}"
+                stats.calls[key] = stats.calls.get(key, 0) + count
 
 
 def _count_games(stats: Stats, c: Columns) -> None:

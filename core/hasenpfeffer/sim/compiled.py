@@ -68,6 +68,12 @@ def count_each(stats: Stats, batch: Batch) -> Iterator[Values]:
             _count_bucks(stats, batch, mine, first)
         if v.deal.dummies.seats:
             stats.dummies += sum(batch.dummies(h) for h in range(first, first + hands))
+        if v.partnerships == "called":
+            for h, r in zip(range(first, first + hands), mine, strict=True):
+                how = batch.call(h)
+                if how is not None:
+                    key = f"{how} {'made' if r.made else 'failed'}"
+                    stats.calls[key] = stats.calls.get(key, 0) + 1
         yield stats.add_results(v, mine, winner)
         first += hands
 

@@ -4,8 +4,7 @@ id goes to the phase that owns the decision (:func:`legal_ids`, :func:`advance`)
 that is over leads to the next phase of the plan that the variant uses and that is wanted now
 (:func:`leave`).
 
-The plan's places (:data:`P_DEAL`...) are the Python plan's, in its order; calling a partner
-(``P_CALL``) is not compiled (:mod:`hasenpfeffer.batch.coverage`).
+The plan's places (:data:`P_DEAL`...) are the Python plan's, in its order.
 
 >>> [P_DEAL, P_WEAK, P_BID, P_TRUMP, P_ORDER, P_NAME, P_DISCARD, P_CALL, P_EXCHANGE, P_DEFENCE]
 [0, 1, 2, 3, 4, 5, 6, 7, 8, 9]
@@ -19,6 +18,7 @@ from typing import Any
 
 from ... import jitcache
 from . import bidding_compiled as bidding
+from . import call_compiled as call
 from . import declare_compiled as declare
 from . import defence_compiled as defence
 from . import discard_compiled as discard
@@ -32,6 +32,7 @@ from . import weakhand_compiled as weakhand
 from .base_compiled import suits
 from .layout import (
     BID,
+    CALL,
     DECLARE,
     DEFENCE,
     DISCARD,
@@ -73,6 +74,8 @@ def leave(p: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv: Any, afte
             return how
     if after < P_DISCARD and discard.enter(p, g, s, hand, cnt, pv):
         return 0
+    if after < P_CALL and call.enter(p, g, s):
+        return 0
     if after < P_EXCHANGE and exchange.enter(p, g, s):
         return 0
     if after < P_DEFENCE and defence.enter(p, g, s):
@@ -113,6 +116,8 @@ def legal_ids(p: Any, eff: Any, trump_ids: Any, bids: Any, g: int, s: Any, hand:
         m = bidding.legal(p, bids, g, s, row)
     elif ph == TRUMP:
         m = trump.legal(p, trump_ids, g, s, row)
+    elif ph == CALL:
+        m = call.legal(p, eff, g, s, hand, cnt, row)
     else:  # SUIT: the suit to follow a Joker led
         m = suits(p, row)
     k[g] = m
@@ -150,6 +155,8 @@ def advance(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, hcol: Any, hi
         how, after = dropout.apply(p, g, x, s, pv), P_DROP
     elif ph == DECLARE:
         how, after = declare.apply(p, g, x, s, hand, cnt, pv), P_DECLARE
+    elif ph == CALL:
+        how, after = call.apply(p, g, x, s, hand, cnt), P_CALL
     else:  # EXCHANGE
         how, after = exchange.apply(p, g, x, s, hand, cnt), P_EXCHANGE
     if how == LEAVE:

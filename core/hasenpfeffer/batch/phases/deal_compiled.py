@@ -21,6 +21,7 @@ from .layout import (
     S_ALONE,
     S_B,
     S_BY_TURN,
+    S_CALLED,
     S_DEALER,
     S_DEF_ALONE,
     S_DISCARDER,
@@ -35,7 +36,9 @@ from .layout import (
     S_LONE_CONTRACT,
     S_MAKER,
     S_NAMED,
+    S_PARTNER,
     S_REDEAL_RULE,
+    S_SHOWN_PARTNER,
     S_SWAP_RULE,
     S_TI,
     S_TOOK,
@@ -94,4 +97,5 @@ def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: An
     s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT], s[g, S_HN] = p[t.L], dealer, 0, 0, 0
     s[g, S_DROPPED], s[g, S_BY_TURN] = 0, 0
     s[g, S_SWAP_RULE], s[g, S_REDEAL_RULE] = 0, 0
+    s[g, S_CALLED], s[g, S_PARTNER], s[g, S_SHOWN_PARTNER] = -1, -1, 0
     return leave(p, g, s, hand, cnt, kitty, pv, P_DEAL)

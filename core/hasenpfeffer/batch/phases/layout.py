@@ -26,7 +26,8 @@ decision awaits in the phase, and a positive value how the hand ended (:func:`.c
 # SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase; PROPOSE:
 # the dealer names the suit a turned Joker proposes, in the order-up phase)
 ORDER, NAME, DISCARD, DEFENCE, PLAY, SUIT, BID, TRUMP, PROPOSE, WEAK, EXCHANGE, DECLARE, DROP = range(13)
-PHASES = DROP + 1
+CALL = 13
+PHASES = CALL + 1
 PHASE_NAMES: tuple[str, ...] = (
     "order-up",
     "name-trump",
@@ -38,15 +39,15 @@ PHASE_NAMES: tuple[str, ...] = (
     "trump",
     "order-up",
 )
-PHASE_NAMES += ("weak-hand", "exchange", "declare", "drop-out")
+PHASE_NAMES += ("weak-hand", "exchange", "declare", "drop-out", "call")
 # a game's scalars: the columns of ``s``
 (S_PHASE, S_SEAT, S_DEALER, S_MAKER, S_TI, S_ALONE, S_DEF_ALONE, S_FORCED, S_REQUIRED) = range(9)
 (S_TS, S_TURNED, S_LEADER, S_LED, S_J, S_TRICKS, S_NTRICKS, S_HANDS, S_DISCARDS) = range(9, 18)
 (S_DEFJ, S_ACTIVE, S_NAMED, S_HIGH, S_HIGH_SEAT, S_SPOKEN, S_PASSED, S_B, S_DISCARDER) = range(18, 27)
 (S_TOOK, S_LONE_CONTRACT, S_HN, S_WK, S_WRULE, S_SWAP_RULE, S_XLONE, S_XI, S_XDEF) = range(27, 36)
 (S_DK, S_DSET, S_DROPK, S_DROPPED, S_BY_TURN, S_WON) = range(36, 42)
-S_REDEAL_RULE = S_WON + 8
-S_COLS = S_WON + 9
+S_REDEAL_RULE, S_CALLED, S_PARTNER, S_SHOWN_PARTNER = S_WON + 8, S_WON + 9, S_WON + 10, S_WON + 11
+S_COLS = S_WON + 12
 """(``S_WON``: the games each side won in the match, a column by side, eight at most; ``S_WK``:
 the seat asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its
 hand meets; ``S_XLONE``: the lone player who exchanges with the partners, ``S_XI`` the gifts
@@ -55,7 +56,10 @@ made, ``S_XDEF`` 1 for a lone defender;
 set it holds; ``S_DROPK``: the seat asked to drop out, its place from the maker's left,
 ``S_DROPPED`` the seats that dropped out, a bit each, ``S_BY_TURN`` 1 where the turned card
 made trump at once; ``S_SWAP_RULE`` and ``S_REDEAL_RULE``: the weak-hand rule that swapped with
-the kitty (one swap a hand) and that threw the hand in, its place + 1, 0 for none.)"""
+the kitty (one swap a hand) and that threw the hand in, its place + 1, 0 for none;
+``S_CALLED``: the card the maker called for a partner (-1: none yet, or none called),
+``S_PARTNER`` its holder, the maker's partner (-1: none), ``S_SHOWN_PARTNER`` 1 once the
+partner has played the called card.)"""
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards owed, cards played (bits)
 PV_OUT, PV_WON, PV_TRICK, PV_OWED, PV_PLAYED, PV_ROWS = 0, 1, 2, 3, 4, 8
 """(``PV_OWED``: the cards a seat has yet to lay away, having taken a dummy into hand;
@@ -64,8 +68,9 @@ rows: a card's first copy played sets its bit in the first row, the second in th
 # offsets of the observation's pieces (-1: absent): the columns of ``at``
 (O_TO_MOVE, O_PHASE, O_DEALER, O_HAND, O_PLAYED, O_TRICK, O_LEADER, O_NAMED, O_CALLING) = range(9)
 (O_TRUMP, O_MAKER, O_ALONE, O_SITTING_OUT, O_TURNED, O_TRICKS_WON, O_SCORES, O_CONTRACT) = range(9, 17)
-(O_TERMS, O_WIDOW, O_SHOWN, O_HISTORY, O_PROPOSED, O_HIST_WIDTH, O_HIST_HIDDEN, O_HIST_GIVE) = range(17, 25)
-O_COLS = 25
+(O_TERMS, O_WIDOW, O_SHOWN, O_HISTORY, O_PROPOSED, O_CALLED, O_PARTNER) = range(17, 24)
+(O_HIST_WIDTH, O_HIST_HIDDEN, O_HIST_GIVE) = range(24, 27)
+O_COLS = 27
 """(``O_HIST_WIDTH``: a ``history`` row's width; ``O_HIST_HIDDEN`` and ``O_HIST_GIVE``: the
 columns of another seat's discard and gift, -1 where there is none.)"""
 # a bid's row of ``bid_obs`` (the ladder, then the forced bid): its place in the ``contract``

@@ -2,7 +2,8 @@
 (:mod:`hasenpfeffer.engine.phases.play`): the first leader (the dealer's left, the maker, or
 beside a lone player, as the variant says), each seat in play follows the suit led if it can,
 the highest card by the trump's order wins and leads the next; a Joker led at no-trump has its
-leader name the suit to follow, where the variant says so."""
+leader name the suit to follow, where the variant says so; a called partner shows itself by
+playing the called card."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from .layout import (
     PV_WON,
     S_ACTIVE,
     S_ALONE,
+    S_CALLED,
     S_DEALER,
     S_DEF_ALONE,
     S_J,
@@ -28,8 +30,10 @@ from .layout import (
     S_MAKER,
     S_NAMED,
     S_NTRICKS,
+    S_PARTNER,
     S_PHASE,
     S_SEAT,
+    S_SHOWN_PARTNER,
     S_TI,
     S_TRICKS,
     SUIT,
@@ -103,6 +107,8 @@ def apply(p: Any, eff: Any, key: Any, g: int, x: int, s: Any, hand: Any, cnt: An
         while (pv[g, row, seat] >> c) & 1:  # another copy of the card already played
             row += 1
         pv[g, row, seat] |= 1 << c
+        if c == s[g, S_CALLED] and seat == s[g, S_PARTNER]:
+            s[g, S_SHOWN_PARTNER] = 1  # the partner shows itself by playing the called card
         if s[g, S_J] == 0:
             s[g, S_LED] = eff[s[g, S_TI], c]
             if c == p[t.JOKER] and s[g, S_TI] == ns and p[t.JOKER_NAMES]:

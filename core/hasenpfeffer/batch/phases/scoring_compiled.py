@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+import numpy as np
+
 from ... import jitcache
 from .. import tables as t
 from .layout import (
@@ -19,6 +21,7 @@ from .layout import (
     S_DSET,
     S_FORCED,
     S_MAKER,
+    S_PARTNER,
     S_REQUIRED,
     S_SEAT,
 )
@@ -34,10 +37,10 @@ def _value(points: Any, kind: int, tricks: int, bid: int, hs: int) -> int:
 
 @jitcache.bare
 def score_hand(p: Any, fmult: float, bids: Any, points: Any, b: int, mside: int, tricks: Any, required: int,
-           alone: bool, def_alone: bool, forced: bool, change: Any, out: int) -> int:  # fmt: skip
-    """``score_hand``: the score change by side into ``change``; 1 when made, else 0. ``out``:
-    the sides that dropped out (a bit each), which score nothing; a side that stayed in and
-    took no trick scores ``scoring.bucked`` where the variant has it."""
+           alone: bool, def_alone: bool, forced: bool, change: Any, out: int, sides: int) -> int:  # fmt: skip
+    """``score_hand``: the score change of ``sides`` sides into ``change``; 1 when made, else
+    0. ``out``: the sides that dropped out (a bit each), which score nothing; a side that stayed
+    in and took no trick scores ``scoring.bucked`` where the variant has it."""
     hs = p[t.HS]
     taken = tricks[mside]
     none = bids[b, t.B_NONE] == 1
@@ -75,15 +78,15 @@ def score_hand(p: Any, fmult: float, bids: Any, points: Any, b: int, mside: int,
         if to == 0:
             change[mside] -= pts
         else:
-            for side in range(p[t.SIDES]):
+            for side in range(sides):
                 if side != mside and not (out >> side) & 1:
                     change[side] += pts
     if p[t.HAS_DEF] and bids[b, t.B_DEF_SCORE]:
-        for side in range(p[t.SIDES]):
+        for side in range(sides):
             if side != mside and not (out >> side) & 1:
                 change[side] += _value(points, t.DEFENDERS, tricks[side], required, hs)
     if p[t.HAS_BUCKED]:
-        for side in range(p[t.SIDES]):
+        for side in range(sides):
             if tricks[side] == 0 and not (out >> side) & 1:
                 change[side] = p[t.BUCKED]
     return 1 if made else 0
@@ -177,6 +180,29 @@ def hand_change(p: Any, fmult: float, bids: Any, points: Any, g: int, how: int, 
         for x in range(sides):
             change[x] = p[t.NM_PER] * tricks[x] - p[t.NM_SHORT] * max(0, p[t.NM_MIN] - tricks[x])
         return -1, -1
+    if p[t.CALL_BASE] >= 0:
+        return maker, called_change(p, fmult, bids, points, g, s, tricks, change)
     made = score_hand(p, fmult, bids, points, s[g, S_B], maker % sides, tricks, s[g, S_REQUIRED],
-                      s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change, gone)  # fmt: skip
+                      s[g, S_ALONE] == 1, s[g, S_DEF_ALONE] >= 0, s[g, S_FORCED] == 1, change, gone,
+                      sides)  # fmt: skip
     return maker % sides, made
+
+
+@jitcache.counted
+def called_change(
+    p: Any, fmult: float, bids: Any, points: Any, g: int, s: Any, tricks: Any, change: Any
+) -> int:
+    """``called_change``: game ``g``'s hand with a called partner scored into ``change`` by
+    seat (``tricks``: by seat), the maker and the partner against the others as two sides of
+    :func:`score_hand`, each player of a side scoring the side's points (a maker without a
+    partner plays alone); 1 when made, else 0."""
+    maker, partner = s[g, S_MAKER], s[g, S_PARTNER]
+    two, ours = np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)
+    for q in range(p[t.N]):
+        two[0 if q == maker or q == partner else 1] += tricks[q]  # noqa: SIM109 - numba
+    lone = s[g, S_ALONE] == 1 or partner < 0
+    made = score_hand(p, fmult, bids, points, s[g, S_B], 0, two, s[g, S_REQUIRED], lone, False,
+                      s[g, S_FORCED] == 1, ours, 0, 2)  # fmt: skip
+    for q in range(p[t.N]):
+        change[q] = ours[0] if q == maker or q == partner else ours[1]  # noqa: SIM109 - numba
+    return made
