@@ -32,9 +32,9 @@ from .rows import (
     BID_DECLARED,
     BID_ORDER_UP,
     BID_TURNED,
-    CALL_ALONE,
-    CALL_PARTNER,
-    CALL_UNHELD,
+    CALLED_ALONE,
+    CALLED_PARTNER,
+    CALLED_UNHELD,
     G_COLS,
     G_DEALER,
     G_HANDS,
@@ -208,9 +208,9 @@ def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any
         hr[H_ALONE] = hr[H_ALONE] or s[0, ly.S_PARTNER] < 0
     if p[t.CALL_BASE] >= 0 and maker >= 0:
         if s[0, ly.S_CALLED] >= 0:
-            hr[H_CALL] = CALL_PARTNER if s[0, ly.S_PARTNER] >= 0 else CALL_UNHELD
+            hr[H_CALL] = CALLED_PARTNER if s[0, ly.S_PARTNER] >= 0 else CALLED_UNHELD
         elif not s[0, ly.S_LONE_CONTRACT]:
-            hr[H_CALL] = CALL_ALONE
+            hr[H_CALL] = CALLED_ALONE
     hr[H_MAKER] = maker
     if s[0, ly.S_BY_TURN]:
         hr[H_BID] = BID_TURNED

@@ -22,12 +22,12 @@ alone and a defender alone, thrown in, forced, made; where its action ids start 
 log and how many; the seat that swapped and the seat that called the redeal (-1: none);
 ``H_DROPPED`` the seats that dropped out of the hand (``alone.drop_out``), a bit each;
 ``H_DUMMIES`` the dummies taken into hand (``deal.dummies.play: merged``); ``H_CALL`` how
-the maker called a partner (``partnerships: called``; :data:`CALL_NONE`...), ``H_PARTNER``
+the maker called a partner (``partnerships: called``; :data:`CALLED_NONE`...), ``H_PARTNER``
 the partner (-1: none). ``H_COLS`` columns in all, before the sides'."""
-CALL_NONE, CALL_PARTNER, CALL_UNHELD, CALL_ALONE = 0, 1, 2, 3
+CALLED_NONE, CALLED_PARTNER, CALLED_UNHELD, CALLED_ALONE = 0, 1, 2, 3
 """``H_CALL``: no call, a card held by a partner, a card nobody else held, none called (alone);
-the statistics' names of each are :data:`CALLS`."""
-CALLS = ("", "partner", "unheld", "alone")
+the statistics' names of each are :data:`CALLED_KINDS`."""
+CALLED_KINDS = ("", "partner", "unheld", "alone")
 """How ``Stats.calls`` names each ``H_CALL``."""
 BID_ORDER_UP, BID_TURNED, BID_DECLARED = -2, -3, -4
 """``H_BID`` of a hand made by order-up, by a turned card of a ``turned_trump`` suit, and

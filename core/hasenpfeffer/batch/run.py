@@ -36,7 +36,7 @@ from .rows import (
     BID_DECLARED,
     BID_ORDER_UP,
     BID_TURNED,
-    CALLS,
+    CALLED_KINDS,
     G_COLS,
     G_HANDS,
     G_WINNER,
@@ -181,7 +181,7 @@ class Batch:
     def call(self, h: int) -> str | None:
         """How the maker of hand row ``h`` called a partner, as ``Stats.calls`` names it
         (``partner``, ``unheld``, ``alone``), or None where no partner was called."""
-        return CALLS[int(self.hands[h, H_CALL])] or None
+        return CALLED_KINDS[int(self.hands[h, H_CALL])] or None
 
     def dropped(self, h: int) -> list[int]:
         """The seats that dropped out of hand row ``h`` (``alone.drop_out``), in seat order."""

@@ -30,7 +30,17 @@ from typing import TYPE_CHECKING
 import numpy as np
 from numpy.typing import NDArray
 
-from ..batch.rows import BID_DECLARED, CALLS, H_BID, H_CALL, H_DROPPED, H_DUMMIES, H_MADE, H_REDEAL, H_SWAP
+from ..batch.rows import (
+    BID_DECLARED,
+    CALLED_KINDS,
+    H_BID,
+    H_CALL,
+    H_DROPPED,
+    H_DUMMIES,
+    H_MADE,
+    H_REDEAL,
+    H_SWAP,
+)
 from .arrayfigures import BatchValues, add_batch_sums, batch_values
 from .arrayhappenings import happened
 from .columns import Columns, Flags
@@ -69,11 +79,11 @@ def count_batch(stats: Stats, batch: Batch) -> BatchValues:
 def _count_calls(stats: Stats, batch: Batch) -> None:
     """The hands with a called partner by how the maker called and the outcome (``Stats.calls``)."""
     how, made = batch.hands[:, H_CALL], batch.hands[:, H_MADE]
-    for code in range(1, len(CALLS)):
+    for code in range(1, len(CALLED_KINDS)):
         for result, ok in (("made", 1), ("failed", 0)):
             count = int(((how == code) & (made == ok)).sum())
             if count:
-                key = f"{CALLS[code]} {result}"
+                key = f"{CALLED_KINDS[code]} {result}"
                 stats.calls[key] = stats.calls.get(key, 0) + count
 
 
