@@ -25,7 +25,7 @@ from .draws_compiled import V_GAMES, V_SEED
 from .phases import course_compiled as course
 from .phases import layout as ly
 from .phases.base_compiled import seat_row
-from .phases.deal_compiled import deal_hand
+from .phases.deal_compiled import deal_hand, pass_deal
 from .phases.discard_compiled import taker
 from .phases.scoring_compiled import game_winner, hand_change, match_won
 from .rows import (
@@ -148,14 +148,14 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
         played += 1
         s[0, ly.S_HANDS] += 1
         if how == 1 or how == 5:
+            s[0, ly.S_PLAYED] += 1
             mside = hr[H_MAKER] % sides if hr[H_MAKER] >= 0 else -1
-            winner = game_winner(p, scores[0], mside, hr[H_MADE])
+            winner = game_winner(p, scores[0], mside, hr[H_MADE], s[0, ly.S_PLAYED])
             if winner >= 0:
                 if match_won(p, scores[0], s[0, ly.S_WON : ly.S_WON + sides], winner):
                     break
-                winner = -1
-        if not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
-            s[0, ly.S_DEALER] = seat_row(p, s[0, ly.S_DEALER], t.SEAT_NEXT_DEALER)
+                winner, s[0, ly.S_PLAYED] = -1, 0  # the match's next game
+        pass_deal(p, 0, s, how)
     games_out[gi, G_HANDS], games_out[gi, G_WINNER] = played, winner
     for x in range(sides):
         games_out[gi, G_COLS + x] = scores[0, x]

@@ -27,8 +27,8 @@ from . import tables as t
 from .draws_compiled import V_GAMES, V_SEED, draw, restart
 from .phases.base_compiled import seat_row
 from .phases.course_compiled import advance, legal_ids
-from .phases.deal_compiled import deal_hand
-from .phases.layout import O_HAND, S_DEALER, S_HANDS, S_SEAT, S_WON
+from .phases.deal_compiled import deal_hand, pass_deal
+from .phases.layout import O_HAND, S_DEALER, S_HANDS, S_PLAYED, S_SEAT, S_WON
 from .phases.scoring_compiled import game_winner, hand_change, match_won
 from .view_compiled import observe_seat
 
@@ -37,7 +37,7 @@ from .view_compiled import observe_seat
 def new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     """Start game ``g`` again: its key (:func:`.draws_compiled.restart`), scores 0, a random dealer."""
     scores[g, :] = 0
-    s[g, S_HANDS] = 0
+    s[g, S_HANDS], s[g, S_PLAYED] = 0, 0
     s[g, S_WON : S_WON + p[t.SIDES]] = 0
     s[g, S_DEALER] = seat_row(p, restart(st[g], p[t.N]), t.SEAT_FIRST_DEALER)
 
@@ -62,9 +62,13 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
             mside, made = hand_change(p, fmult, bids, points, g, how, s, pv, change, change[sides:])
             for x in range(sides):
                 scores[g, x] += change[x]
-            winner = game_winner(p, scores[g], mside, made)
+            s[g, S_PLAYED] += 1
+            winner = game_winner(p, scores[g], mside, made, s[g, S_PLAYED])
             if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + sides], winner):
-                winner = -1  # a game of the match won: the next starts, the dealer passing on
+                winner, s[g, S_PLAYED] = (
+                    -1,
+                    0,
+                )  # a game of the match won: the next starts, the dealer passing on
         for q in range(n):
             rew[g, q] += change[q % sides]
         hend[g] += 1
@@ -85,8 +89,8 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
         if ends:
             new_game(p, g, s, st, scores)
             new = 1
-        elif not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
-            s[g, S_DEALER] = seat_row(p, s[g, S_DEALER], t.SEAT_NEXT_DEALER)
+        else:
+            pass_deal(p, g, s, how)
         how = deal_hand(p, deck, suit_of, g, s, st, hand, cnt, kitty, pv, dbuf, dn, new)
         if how == 0:
             return

@@ -19,6 +19,7 @@ from .phases.layout import (
     O_CALLED,
     O_CALLING,
     O_CONTRACT,
+    O_DEAL,
     O_DEALER,
     O_HAND,
     O_HIST_GIVE,
@@ -61,6 +62,7 @@ from .phases.layout import (
     S_NAMED,
     S_PARTNER,
     S_PHASE,
+    S_PLAYED,
     S_SEAT,
     S_SHOWN_PARTNER,
     S_TI,
@@ -166,7 +168,9 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
             won += pv[g, PV_WON, q]
         rel = (side - me) % sides
         o[at[O_TRICKS_WON] + rel] = won / hs
-        o[at[O_SCORES] + rel] = min(4.0, max(-4.0, scores[g, side] / float(p[t.TARGET])))
+        o[at[O_SCORES] + rel] = min(4.0, max(-4.0, scores[g, side] / float(p[t.SCALE])))
+    if at[O_DEAL] >= 0:  # the game's hands played, this one counted (none more, once it is over)
+        o[at[O_DEAL]] = min(1.0, (s[g, S_PLAYED] + (0 if final else 1)) / p[t.DEALS])
 
 
 @jitcache.counted

@@ -152,6 +152,7 @@ def bounds(variant: Variant, outcomes: Counter[Outcome]) -> tuple[int, int]:
     """The scores a table keeps: from the lower of minus the target and the worst hand's loss,
     to the target plus the best hand's gain."""
     target = variant.game.target
+    assert target is not None  # equity_for keeps tables of games to a target
     gain = max([0, *(max(a, b) for a, b, _, _ in outcomes)])
     loss = min([0, *(min(a, b) for a, b, _, _ in outcomes)])
     return min(loss, -target), target + gain
@@ -181,14 +182,18 @@ def sample_outcomes(variant: Variant, hands: int = HANDS, seed: int = SEED) -> C
 
 @lru_cache(maxsize=16)
 def equity_for(variant: Variant) -> Equity | None:
-    """The (cached) equity table of a two-side variant; None for more sides or a game whose
-    table would have more than :data:`STATES` positions.
+    """The (cached) equity table of a two-side variant; None for more sides, a game of a
+    number of deals (``game.deals``: the table knows no deals left), or a game whose table
+    would have more than :data:`STATES` positions.
 
     >>> from hasenpfeffer import load_variant
     >>> equity_for(load_variant("three-handed-euchre")) is None
     True
     """
-    if len(variant.teams) != 2 or (2 * variant.game.target + 1) ** 2 * 2 > STATES:
+    target = variant.game.target
+    if target is None or variant.game.deals is not None:  # a game of deals: the deals left count too
+        return None
+    if len(variant.teams) != 2 or (2 * target + 1) ** 2 * 2 > STATES:
         return None
     outcomes = sample_outcomes(variant)
     low, high = bounds(variant, outcomes)

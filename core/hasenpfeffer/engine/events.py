@@ -478,6 +478,8 @@ class Termination(StrEnum):
     ``game.must_bid_out`` and ``game.win_by_defeat``."""
     LOSE_AT = "lose-at"
     """A side fell to ``game.lose_at`` or below and lost; the best of the others won."""
+    DEALS = "deals"
+    """The game's ``game.deals`` were dealt: the higher score won."""
 
     @property
     def words(self) -> str:
@@ -489,6 +491,7 @@ _TERMINATION_WORDS = {
     Termination.TARGET: "reached the target",
     Termination.DEFEATED_BID: "reached the target by setting the makers",
     Termination.LOSE_AT: "another side fell to the losing score",
+    Termination.DEALS: "had the higher score after the last deal",
 }
 
 

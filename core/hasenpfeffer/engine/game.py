@@ -46,7 +46,7 @@ from .phases.base import PhaseRules
 from .phases.names import Phase
 from .phases.plan import PLAN
 from .state import Actual, State
-from .view import PublicView, View, make_public, make_view
+from .view import PublicView, View, dealt, make_public, make_view
 
 __all__ = [
     "Action",
@@ -98,6 +98,7 @@ class Game:
         s.key = as_key(seed)
         s.scores = (0,) * p.sides
         s.games_won = [0] * p.sides
+        s.game_played = 0
         s.hand_results = []
         s.winner = None
         s.events = []
@@ -185,6 +186,12 @@ class Game:
     def hand_number(self) -> int:
         """Hands dealt so far (thrown-in ones included), counting the current one."""
         return len(self._s.hand_results) + (0 if self.is_over else 1)
+
+    @property
+    def deal(self) -> int:
+        """The current game's hands played so far (thrown-in hands not counted), the one in
+        play counted (none more once the game is over): ``game.deals`` counts them."""
+        return dealt(self._s)
 
     def __repr__(self) -> str:
         s = self._s

@@ -166,26 +166,37 @@ def short_of(v: Variant, tricks: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(max(0, least - t) for t in tricks)
 
 
-def game_winner(v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None) -> int | None:
+def game_winner(
+    v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None, dealt: int = 0
+) -> int | None:
     """The winning side after a hand, or None to play on (:func:`game_outcome` without the reason).
 
     >>> v = Variant(name="x", game={"target": 500, "lose_at": -500, "must_bid_out": True})
     >>> game_winner(v, (120, -510), 1, False), game_winner(v, (520, -80), 1, True)
     (0, None)
     """
-    outcome = game_outcome(v, scores, maker_side, made)
+    outcome = game_outcome(v, scores, maker_side, made, dealt)
     return None if outcome is None else outcome[0]
 
 
 def game_outcome(
-    v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None
+    v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None, dealt: int = 0
 ) -> tuple[int, Termination] | None:
-    """The winning side after a hand and why it won, or None to play on.
+    """The winning side after a hand and why it won, or None to play on (``dealt``: the hands
+    of the game played so far, not thrown in, this one included).
 
     A side at or below ``game.lose_at`` loses: the best of the other sides wins (the makers
     among them where several are best; the best of all where every side is at or below it).
     Else a side that reached ``game.target`` wins (with ``game.must_bid_out``, on a bid it
     made, or with ``game.win_by_defeat`` on a hand that set the makers); several by ``game.tie``.
+    Else, once ``game.deals`` hands are played, the higher score wins (level: the makers among
+    the best with ``tie: makers``, else another deal):
+
+    >>> rounds = Variant(name="r", game={"target": None, "deals": 8})
+    >>> game_outcome(rounds, (6, 9), 0, True, 7), game_outcome(rounds, (6, 9), 0, True, 8)
+    (None, (1, <Termination.DEALS: 'deals'>))
+    >>> game_outcome(rounds, (9, 9), 0, True, 8), game_outcome(rounds, (9, 9), None, None, 9)
+    ((0, <Termination.DEALS: 'deals'>), None)
 
     >>> v = Variant(name="x", game={"target": 500, "lose_at": -500, "must_bid_out": True, "win_by_defeat": True})
     >>> game_outcome(v, (120, -510), 1, False), game_outcome(v, (520, -80), 0, True)
@@ -199,6 +210,24 @@ def game_outcome(
         best = max(scores[side] for side in alive)
         top = [side for side in alive if scores[side] == best]
         return (maker_side if maker_side in top else top[0]), Termination.LOSE_AT
+    reached = None if g.target is None else _target_outcome(v, scores, maker_side, made)
+    if reached is not None or g.deals is None or dealt < g.deals:
+        return reached
+    best = max(scores)
+    top = [side for side, score in enumerate(scores) if score == best]
+    if len(top) == 1:
+        return top[0], Termination.DEALS
+    if g.tie == "makers" and maker_side in top:
+        return maker_side, Termination.DEALS
+    return None
+
+
+def _target_outcome(
+    v: Variant, scores: tuple[int, ...], maker_side: int | None, made: bool | None
+) -> tuple[int, Termination] | None:
+    """The side that reached ``game.target`` and won, by :func:`game_outcome`'s rules, or None."""
+    g = v.game
+    assert g.target is not None
     defeated = g.win_by_defeat and made is False
     reached = [
         side

@@ -188,6 +188,7 @@ class State:
         "events",
         "exch",
         "forced",
+        "game_played",
         "games_won",
         "hand_events",
         "hand_results",
@@ -246,6 +247,8 @@ class State:
     scores: tuple[int, ...]
     games_won: list[int]
     """Games each side has won in a match (a shut-out counted as the variant says)."""
+    game_played: int
+    """The hands of the current game played (not thrown in): ``game.deals`` counts them."""
     hand_results: list[HandResult]
     winner: int | None
     deals: list[FixedDeal]
@@ -334,6 +337,7 @@ class State:
         new.exch = self.exch[:]
         new.forced = self.forced
         new.games_won = self.games_won[:]
+        new.game_played = self.game_played
         new.hand_events = self.hand_events
         new.hand_results = self.hand_results[:]
         new.hands = [h[:] for h in self.hands]

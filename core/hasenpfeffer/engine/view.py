@@ -70,6 +70,9 @@ class PublicView:
     sitting_out: frozenset[int]
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
+    deal: int
+    """The game's hands played so far, thrown-in hands not counted, this one counted (none more
+    once the game is over): ``game.deals`` ends the game after so many."""
     turned: Card | None
     shown: tuple[int, tuple[Card, ...]] | None
     """A hand open to every seat (an open contract, once shown): its seat and the cards it holds now."""
@@ -392,6 +395,7 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         bid=s.bid_name,
         forced=s.forced,
         scores=tuple(s.scores),
+        deal=dealt(s),
         turned=None if turned is None else s.rules.faces[turned],
         legal=tuple(legal) if s.to_move == seat else (),
         variant=s.variant,
@@ -416,6 +420,12 @@ def seen(s: State, seat: int) -> tuple[tuple[int, tuple[Card, ...]], ...]:
     )
 
 
+def dealt(s: State) -> int:
+    """The current game's hands played so far in state ``s`` (thrown-in hands not counted),
+    the one in play counted (none more once the game is over)."""
+    return s.game_played + (0 if s.phase == Phase.OVER else 1)
+
+
 def make_public(s: State) -> PublicView:
     """What every seat may know of the game in state ``s`` now."""
     led = ledger(s)
@@ -436,6 +446,7 @@ def make_public(s: State) -> PublicView:
         sitting_out=frozenset(q for q, out in enumerate(s.out) if out),
         tricks_won=_sides(s.plan, s.won, s.maker),
         scores=tuple(s.scores),
+        deal=dealt(s),
         turned=None if s.turned is None else faces[s.turned],
         shown=shown(s),
         variant=s.variant,

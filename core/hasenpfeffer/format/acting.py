@@ -225,6 +225,10 @@ def _redeal(v: Variant, hand: Any) -> str:
     return "" if hand.action == "redeal" else f"the action is {hand.action}"
 
 
+def _targeted(v: Variant, _: Any) -> str:
+    return "" if v.game.target is not None else "it is null"
+
+
 def _dummies(v: Variant, _: Any) -> str:
     return "" if v.deal.dummies.seats else "it is empty"
 
@@ -342,6 +346,8 @@ UNDER: tuple[Under, ...] = (
         for f in ("per_trick", "minimum", "short")
     ),
     Under("game.win_by_defeat", "game.must_bid_out is true", _is(lambda v: v.game.must_bid_out, True)),
+    Under("game.must_bid_out", "game.target is set", _targeted),
+    Under("match.laps", "game.target is set", _targeted),
 )
 """Every field that acts only under another, with its condition (a field under two conditions
 is listed twice)."""

@@ -85,6 +85,8 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.call``: ``a partner is called only where partnerships is called``
 - ``partnerships``: ``a called partner needs at least 3 players, read {players}``
 - ``making.call.cards``: ``the best trump not held is called, but {why}``
+- ``game.target``: ``a game needs a target, a number of deals (game.deals), or both``
+- ``game.deals``: ``a match of games of a number of deals is not supported yet``
 - ``game.target``: ``the target cannot be reached: no result scores positive points (the best a side gains in a hand is {most})``
 - ``game.target``: ``the target {target} cannot be reached within {cap} hands (the most a game plays): a hand scores at most {most} points ({result})``
 - ``match.wins``: ``the match cannot be won within {cap} hands (the most a match plays): {games} games to {target} need {need} points, and a hand scores at most {most} points ({result})``
@@ -746,7 +748,13 @@ def _declarations(v: Variant, out: Found) -> None:
 
 def _reach(v: Variant, out: Found) -> None:
     """Whether a game (or a match) can end within the cap of hands: by the best hand (:mod:`.reach`),
-    unless a side can fall to ``game.lose_at`` within it."""
+    unless a side can fall to ``game.lose_at`` within it, or the game ends after its deals."""
+    if v.game.target is None and v.game.deals is None:
+        out.append((("game", "target"), "a game needs a target, a number of deals (game.deals), or both"))
+    if v.game.deals is not None and v.match is not None:
+        out.append((("game", "deals"), "a match of games of a number of deals is not supported yet"))
+    if v.game.target is None or v.game.deals is not None:
+        return
     top, bottom = best(v), worst(v)
     if top is None or bottom is None or v.tricks_per_hand < 1:
         return

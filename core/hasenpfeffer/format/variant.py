@@ -1016,11 +1016,32 @@ class Scoring(Model):
 class GameEnd(Model):
     """When the game ends."""
 
-    target: Int = Field(10, ge=1, le=MAX_TARGET, description="Points to win.")
+    target: Annotated[Int, Field(ge=1, le=MAX_TARGET)] | None = Field(
+        10, description="Points to win; null: none, the game is played for its `deals`."
+    )
+    deals: Annotated[Int, Field(ge=1, le=HAND_CAP)] | None = Field(
+        None,
+        description="The game ends after this many deals played, the higher score winning (a round"
+        " of tournament or progressive Euchre: 8, each of four players dealing twice); a hand thrown"
+        " in does not count. With a `target` too, reaching it ends the game sooner. Sides level after"
+        " the last deal: the makers of that hand win where they are among them (`tie: makers`), else"
+        " another deal is played. Null: no such limit.",
+    )
     tie: Literal["makers", "higher", "play-on"] = Field(
         "makers",
         description="Several sides reach the target on one hand: the makers win, the higher score wins, or play on.",
     )
+
+    @property
+    def scale(self) -> int:
+        """The points a score is measured against (an observation's scores are fractions of
+        it): the target, else the deals of a game without one.
+
+        >>> GameEnd().scale, GameEnd(target=None, deals=8).scale
+        (10, 8)
+        """
+        return self.target if self.target is not None else self.deals or 1
+
     must_bid_out: Bool = Field(False, description="A side can only reach the target by making a bid.")
     win_by_defeat: Bool = Field(
         False,

@@ -20,7 +20,7 @@ longer matter), as is the trick on the table.
 
 from __future__ import annotations
 
-from ..engine.events import DefendedAlone, HandDealt, HandScored, TrickWon, WidowTaken
+from ..engine.events import DefendedAlone, GameWon, HandDealt, HandScored, TrickWon, WidowTaken
 from ..engine.game import Game
 from ..engine.phases import Phase
 from ..engine.view import Trick, View, public_history
@@ -37,6 +37,8 @@ def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:
     assert isinstance(dealt, HandDealt) and isinstance(scored, HandScored)
     result = scored.result
     hand_events = events[start:end]
+    begun = max((i for i in range(start) if isinstance(events[i], GameWon)), default=-1)  # a match's games
+    deal = sum(1 for e in events[begun + 1 : end + 1] if isinstance(e, HandScored) and not e.result.thrown_in)
     variant = game.variant
     alone = set()
     if result.alone and result.maker is not None:
@@ -73,6 +75,7 @@ def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:
         sitting_out=frozenset(out),
         tricks_won=result.tricks,
         scores=result.scores,
+        deal=deal,
         widow=widow,
         turned=dealt.turned,
         shown=None,

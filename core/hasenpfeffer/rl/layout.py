@@ -192,9 +192,14 @@ class Layout:
                 (self.sides,),
                 -SCORE_CLIP,
                 SCORE_CLIP,
-                f"each side's score as a fraction of the target, clipped to +-{SCORE_CLIP:g}",
+                f"each side's score as a fraction of the target (of the deals, without one), clipped to"
+                f" +-{SCORE_CLIP:g}",
             ),
         ]
+        if variant.game.deals is not None:
+            pieces.append(
+                ("deal", (1,), 0, 1, "the game's deals so far, this one counted, a fraction of game.deals")
+            )
         if variant.deal.dummies.seats and not variant.deal.dummies.merged:
             pieces.append(
                 (

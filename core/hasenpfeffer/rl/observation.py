@@ -59,7 +59,8 @@ class Encoder:
             order = list(dict.fromkeys(teams[(seat + k) % n] for k in range(n)))
             self.rel_side.append([order.index(side) for side in range(lay.sides)])
         self.tricks = variant.tricks_per_hand
-        self.target = variant.game.target
+        self.target = variant.game.scale
+        self.deals = variant.game.deals
         self.at = {p.name: p.start for p in lay.pieces}
 
     def pieces(self, vector: Vector) -> dict[str, Vector]:
@@ -162,6 +163,8 @@ class Encoder:
         for side, score in enumerate(view.scores):
             if score:
                 v[o + rel[side]] = min(SCORE_CLIP, max(-SCORE_CLIP, score / self.target))
+        if self.deals is not None:
+            v[at["deal"]] = min(1.0, view.deal / self.deals)
         out = np.zeros(self.layout.size, np.float32)
         out[np.fromiter(v, np.intp, len(v))] = np.fromiter(v.values(), np.float32, len(v))
         return out

@@ -203,6 +203,8 @@ class Tracker:
         for side, score in enumerate(game.scores):
             if score:
                 out[o + rel[side]] = min(SCORE_CLIP, max(-SCORE_CLIP, score / target))
+        if enc.deals is not None:
+            out[at["deal"]] = min(1.0, game.deal / enc.deals)
         return out
 
     def _seen(self, game: Game, seat: int, out: Vector) -> None:

@@ -54,7 +54,7 @@ def _match(c: Columns) -> dict[str, int]:
     found = {"match games": 0, "shut-outs": 0} | (
         {"laps carried": 0, "points carried": 0} if v.match.laps else {}
     )
-    reached = c.scores.max(axis=1) >= v.game.target
+    reached = c.scores.max(axis=1) >= (v.game.target or 0)  # a match has a target (checks)
     if v.game.lose_at is not None:
         reached |= c.scores.min(axis=1) <= v.game.lose_at
     ends = c.starts[1:] - 1  # each game's last hand row (ending the match where it has a winner)
@@ -67,7 +67,7 @@ def _match(c: Columns) -> dict[str, int]:
             continue
         found["match games"] += 1
         found["shut-outs"] += all(score <= 0 for other, score in enumerate(scores) if other != side)
-        carry = scores[side] - v.game.target
+        carry = scores[side] - (v.game.target or 0)
         if v.match.laps and h not in last and carry > 0:
             found["laps carried"] += 1
             found["points carried"] += carry

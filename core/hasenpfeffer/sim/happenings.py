@@ -110,7 +110,7 @@ def _match_from_results(
         found["match games"] += 1
         found["shut-outs"] += all(score <= 0 for other, score in enumerate(r.scores) if other != side)
         ends_match = winner is not None and n + 1 == len(results)
-        carry = r.scores[side] - v.game.target
+        carry = r.scores[side] - (v.game.target or 0)  # laps only with a target
         if v.match.laps and not ends_match and carry > 0:
             found["laps carried"] += 1
             found["points carried"] += carry
@@ -130,7 +130,7 @@ def _count_match(game: Game, found: dict[str, int]) -> None:
         found["match games"] += 1
         found["shut-outs"] += all(score <= 0 for side, score in enumerate(e.scores) if side != e.side)
         ends_match = n + 1 < len(events) and type(events[n + 1]) is MatchWon
-        carry = e.scores[e.side] - v.game.target
+        carry = e.scores[e.side] - (v.game.target or 0)  # laps only with a target
         if v.match.laps and not ends_match and carry > 0:
             found["laps carried"] += 1
             found["points carried"] += carry

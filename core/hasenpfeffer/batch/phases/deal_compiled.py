@@ -49,6 +49,16 @@ from .layout import (
 
 
 @jitcache.bare
+def pass_deal(p: Any, g: int, s: Any, how: int) -> None:
+    """After a hand that ended ``how`` (:func:`.course_compiled.advance`), the deal passes to
+    the next dealer (the plan's ``next_dealer``), unless the hand was thrown in at the deal to
+    be dealt again by the same dealer (3), or thrown in where ``all_pass.redeal`` is
+    ``same-dealer``."""
+    if not (how == 3 or (how == 2 and p[t.AP_REDEAL_SAME])):
+        s[g, S_DEALER] = seat_row(p, s[g, S_DEALER], t.SEAT_NEXT_DEALER)
+
+
+@jitcache.bare
 def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: Any, cnt: Any, kitty: Any,
           pv: Any, dbuf: Any, dn: Any, new: int) -> int:  # fmt: skip
     """Shuffle and deal game ``g``'s hand (the dealt hands and the kitty kept in ``dbuf``), and go

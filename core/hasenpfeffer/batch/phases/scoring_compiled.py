@@ -93,8 +93,28 @@ def score_hand(p: Any, fmult: float, bids: Any, points: Any, b: int, mside: int,
 
 
 @jitcache.bare
-def game_winner(p: Any, scores: Any, mside: int, made: int) -> int:
-    """``game_winner``: the side that won after a hand, or -1 to play on."""
+def game_winner(p: Any, scores: Any, mside: int, made: int, dealt: int) -> int:
+    """``game_winner``: the side that won after a hand, or -1 to play on (``dealt``: the
+    game's hands played so far, this one counted; ``made``: -1 for a hand without a maker)."""
+    won = _reached(p, scores, mside, made)
+    if won >= 0 or p[t.DEALS] == 0 or dealt < p[t.DEALS]:
+        return won
+    best, top, count = scores[0], 0, 0  # the game's deals are dealt: the higher score wins
+    for side in range(p[t.SIDES]):
+        if scores[side] > best:
+            best, top = scores[side], side
+    for side in range(p[t.SIDES]):
+        count += scores[side] == best
+    if count == 1:
+        return top
+    if p[t.TIE] == 0 and mside >= 0 and scores[mside] == best:
+        return mside
+    return -1
+
+
+@jitcache.bare
+def _reached(p: Any, scores: Any, mside: int, made: int) -> int:
+    """The side that won by ``game.lose_at`` or ``game.target`` after a hand, or -1."""
     sides = p[t.SIDES]
     low = scores[0]
     for side in range(1, sides):

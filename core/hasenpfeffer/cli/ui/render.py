@@ -191,7 +191,11 @@ def table_view(view: View, hand_no: int | None = None, title: str | None = None)
             scores.append("   ")
         scores.append(f"{names.side(side)}: ")
         scores.append(str(score), style="bold")
-    scores.append(f"   (game {v.game.target})", style="dim")
+    game = v.game
+    ends = [] if game.target is None else [f"game {game.target}"]
+    if game.deals is not None:
+        ends.append(f"deal {view.deal} of {game.deals}")
+    scores.append(f"   ({', '.join(ends)})", style="dim")
     lines.append(_line("Score", scores))
     deal = Text(f"dealer {names.seat(view.dealer)}")
     if view.maker is not None:

@@ -29,8 +29,10 @@ def match_winner(s: State, won: int) -> int | None:
     if s.games_won[won] >= match.wins:
         emit(s, MatchWon(won, tuple(s.games_won)))
         return won
-    carry = max(0, s.scores[won] - v.game.target) if match.laps else 0
+    target = v.game.target
+    carry = max(0, s.scores[won] - target) if match.laps and target is not None else 0
     s.scores = tuple(carry if side == won else 0 for side in range(len(s.scores)))
+    s.game_played = 0
     return None
 
 
@@ -120,7 +122,8 @@ class Scoring(PhaseRules):
         emit(s, HandScored(result))
         s.to_move = None
         if not thrown:
-            outcome = game_outcome(s.variant, s.scores, side, made)
+            s.game_played += 1
+            outcome = game_outcome(s.variant, s.scores, side, made, s.game_played)
             if outcome is not None:
                 emit(s, GameWon(outcome[0], s.scores, outcome[1]))
                 s.winner = match_winner(s, outcome[0])
