@@ -66,8 +66,8 @@ ALWAYS = {
     "leads.first",
     "scoring.failed.to", "scoring.slam", "scoring.slam.points", "scoring.slam.rule",
     "scoring.declarations", "scoring.declarations.{i}.name", "scoring.declarations.{i}.cards", "scoring.declarations.{i}.points", "scoring.bucked",
-    "game.target", "game.tie", "game.must_bid_out", "game.lose_at",
-    "match", "match.wins", "match.shut_out", "match.laps",
+    "game.target", "game.deals", "game.tie", "game.lose_at",
+    "match", "match.wins", "match.shut_out",
 }  # fmt: skip
 """Fields that act in every variant where they can be written."""
 
@@ -509,6 +509,24 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
     "game.win_by_defeat": (
         [{"extends": "hasenpfeffer", "game": {"win_by_defeat": True}}],
         [{"extends": "hasenpfeffer", "game": {"win_by_defeat": True, "must_bid_out": True}}],
+    ),
+    "game.must_bid_out": (
+        [{"extends": "hasenpfeffer", "game": {"target": None, "deals": 8, "must_bid_out": True}}],
+        [{"extends": "hasenpfeffer", "game": {"deals": 8, "must_bid_out": True}}],
+    ),
+    "match.laps": (
+        [{"extends": "euchre", "game": {"target": None, "deals": 8}, "match": {"laps": True}}],
+        [{"extends": "euchre", "match": {"laps": True}}],
+    ),
+    "making.order_up.dealer_keeps_turned": (
+        [
+            {"extends": "hasenpfeffer", "making": {"order_up": {"dealer_keeps_turned": True}}},
+            {
+                "extends": "euchre",
+                "making": {"order_up": {"dealer_discards": False, "dealer_keeps_turned": True}},
+            },
+        ],
+        [{"extends": "euchre", "making": {"order_up": {"dealer_keeps_turned": True}}}],
     ),
 }
 

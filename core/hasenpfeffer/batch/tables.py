@@ -42,8 +42,8 @@ from .coverage import refusal
 (WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID, DECL_N, DECL_AT, DECLARE_BASE) = range(67, 75)
 (EX_CARDS, EX_BEST, EX_MAKER, EX_DEF, GIVE_BASE, POWER_AT, COPIES) = range(75, 82)
 (DROP_ID, DROP_TT, HAS_BUCKED, BUCKED, DEAL_AT, SEATS_AT, DUMMIES, PARTNERED) = range(82, 90)
-(CALL_BASE, CALL_CARDS, CALL_OWN, CALL_ALONE, DEALS, SCALE) = range(90, 96)
-PARAMS = 96
+(CALL_BASE, CALL_CARDS, CALL_OWN, CALL_ALONE, DEALS, SCALE, KEEP_TURNED) = range(90, 97)
+PARAMS = 97
 """Indexes of :attr:`Tables.params`; ``PARAMS`` is the length of its fixed part, which the
 weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``), each card's rank (its
 place in ``RANKS``, the Joker after them, from ``RANK_AT``), the declarations (``DECL_N``
@@ -59,7 +59,8 @@ cards; ``CALL_CARDS`` the cards that may be called (``making.call.cards``: 0 any
 the best trump), ``CALL_OWN`` 1 where the maker may call its own, ``CALL_ALONE`` 1 where it may
 call none. ``TARGET``: ``game.target`` (beyond any score where there is none), ``DEALS``:
 ``game.deals`` (0 for none), ``SCALE``: the points a score is measured against in an
-observation (``GameEnd.scale``)."""
+observation (``GameEnd.scale``); ``KEEP_TURNED``: 1 where the dealer who took the turned
+card may not lay it away (``making.order_up.dealer_keeps_turned``)."""
 
 # a seat's row (from ``SEATS_AT``), from the plan (:class:`hasenpfeffer.rules.plan.Plan`): the
 # cards dealt to it, where they start in a deal kept (after the seats before it), the next seat
@@ -265,6 +266,7 @@ def build(v: Variant) -> Tables:
         TARGET: (1 << 62) if ga.target is None else ga.target,
         DEALS: ga.deals or 0,
         SCALE: ga.scale,
+        KEEP_TURNED: int(ou.dealer_keeps_turned and mk.method == "order-up"),
         TIE: ("makers", "higher", "play-on").index(ga.tie),
         MUST_BID_OUT: int(ga.must_bid_out),
         WIN_BY_DEFEAT: int(ga.win_by_defeat),

@@ -257,6 +257,7 @@ _ORDER_UP_FIELDS = (
     "rounds",
     "turned_suit_barred",
     "dealer_discards",
+    "dealer_keeps_turned",
     "dealer_partner_alone",
     "tricks_required",
     "turned_joker",
@@ -292,6 +293,11 @@ UNDER: tuple[Under, ...] = (
         _is(lambda v: v.making.order_up.rounds, 2),
     ),
     Under("making.order_up.turned_joker", "the pack has a Joker", _joker),
+    Under(
+        "making.order_up.dealer_keeps_turned",
+        "making.order_up.dealer_discards is true",
+        _is(lambda v: v.making.order_up.dealer_discards, True),
+    ),
     Under("making.order_up.turned_trump_forced", "a turned trump makes the dealer maker", _dealer_maker),
     Under("making.no_trump", "a maker names trump", _names_trump),
     Under(

@@ -650,6 +650,11 @@ class OrderUp(Model):
         True, description="In round two the turned card's suit may not be named."
     )
     dealer_discards: Bool = Field(True, description="The dealer takes the turned card and discards one.")
+    dealer_keeps_turned: Bool = Field(
+        False,
+        description="The dealer who takes the turned card may not lay that card away, but one of"
+        " the others (as World of Card Games plays); false: any card.",
+    )
     dealer_partner_alone: Bool = Field(
         False, description="Canadian loner: if the dealer's partner orders up, that player must go alone."
     )

@@ -18,11 +18,13 @@ from .layout import (
     PV_OUT,
     PV_OWED,
     S_ALONE,
+    S_DEALER,
     S_DISCARDER,
     S_DISCARDS,
     S_MAKER,
     S_PHASE,
     S_SEAT,
+    S_TURNED,
 )
 
 
@@ -93,11 +95,15 @@ def enter(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> bool:
 
 @jitcache.inline
 def legal(p: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> int:
-    """Any card held, one id for each distinct card."""
-    seat = s[g, S_SEAT]
+    """Any card held, one id for each distinct card; not the turned card the dealer took where
+    the dealer keeps it (``KEEP_TURNED``: a pack of one copy of each card)."""
+    seat, m = s[g, S_SEAT], 0
+    kept = s[g, S_TURNED] if p[t.KEEP_TURNED] and seat == s[g, S_DEALER] else -1
     for i in range(cnt[g, seat]):
-        row[i] = hand[g, seat, i] + p[t.DISCARD_BASE]
-    return distinct(p, row, cnt[g, seat])
+        if hand[g, seat, i] != kept:
+            row[m] = hand[g, seat, i] + p[t.DISCARD_BASE]
+            m += 1
+    return distinct(p, row, m)
 
 
 @jitcache.inline

@@ -14,6 +14,13 @@ from .names import Phase
 from .trump import trump_words
 
 
+def kept_turned(s: State, seat: int) -> bool:
+    """``seat`` is the dealer who took the turned card and keeps it
+    (``making.order_up.dealer_keeps_turned``; a pack of one copy of each card, by the checks)."""
+    keeps = s.variant.making.order_up.dealer_keeps_turned and s.variant.making.method == "order-up"
+    return keeps and seat == s.dealer and s.turned is not None and s.turned in s.hands[seat]
+
+
 def take_dummies(s: State) -> list[tuple[int, int]]:
     """Each dummy the rules name is taken into its taker's hand (its seat then sits out the
     play): the discards this owes, (taker, cards), in seat order."""
@@ -96,9 +103,14 @@ class Discard(PhaseRules):
         (s.to_move, s.discards_left), s.lay_away = owed[0], owed[1:]
 
     def legal(self, s: State) -> LegalActions:
-        """Every card of the hand."""
-        assert s.to_move is not None
-        return cards_legal(s, s.plan.discard, s.hands[s.to_move])
+        """Every card of the hand, but the turned card the dealer took where the dealer keeps it
+        (``making.order_up.dealer_keeps_turned``)."""
+        seat = s.to_move
+        assert seat is not None
+        hand = s.hands[seat]
+        if kept_turned(s, seat):
+            hand = [c for c in hand if c != s.turned]
+        return cards_legal(s, s.plan.discard, hand)
 
     def apply(self, s: State, a: Action) -> None:
         """Lay the card away; after the last one of this seat, the next seat owing discards, or
@@ -116,5 +128,7 @@ class Discard(PhaseRules):
                 s.course.leave(s)
 
     def why(self, s: State, a: Action) -> str:
-        """The card is not held."""
+        """The card is not held, or it is the turned card the dealer keeps."""
+        if not_held(s, a) is None and kept_turned(s, a.seat) and s.rules.card_id[a.arg] == s.turned:
+            return "the dealer keeps the turned card (making.order_up.dealer_keeps_turned)"
         return not_held(s, a) or "not allowed here"
