@@ -102,7 +102,18 @@ def test_each_compiled_twin_sits_beside_its_python_twin_and_alone_imports_numba(
     twins = sorted(p.relative_to(PACKAGE).as_posix() for p in PACKAGE.rglob("*_compiled.py"))
     batch = ["batch/decide_compiled.py", "batch/draws_compiled.py", "batch/drop_compiled.py"]
     batch += ["batch/games_compiled.py", "batch/greedy_compiled.py", "batch/misere_compiled.py"]
-    phases = ["base", "bidding", "course", "deal", "declare", "defence", "discard", "dropout", "exchange"]
+    phases = [
+        "base",
+        "bidding",
+        "call",
+        "course",
+        "deal",
+        "declare",
+        "defence",
+        "discard",
+        "dropout",
+        "exchange",
+    ]
     phases += ["nametrump", "orderup", "play", "scoring", "trump", "weakhand"]
     batch += [f"batch/phases/{name}_compiled.py" for name in phases]
     batch += ["batch/seatstep_compiled.py", "batch/step_compiled.py", "batch/steppolicy_compiled.py"]
