@@ -102,6 +102,7 @@ GAME = {
     "scores",
     "dealer",
     "hand_number",
+    "deal",
     "hand_results",
     "action_space",
     "legal_action_ids",

@@ -43,11 +43,16 @@ def check_game_end(g: Game) -> None:
     if g.is_over:
         assert g.to_move is None and len(g.legal_actions()) == 0
         lost = v.game.lose_at is not None and min(g.scores) <= v.game.lose_at
-        if g.winner is not None and not lost:
-            assert g.scores[g.winner] >= target
+        last = v.game.deals is not None and g.deal >= v.game.deals  # the last of a game's deals
+        if g.winner is not None and not lost and not last:
+            assert target is not None and g.scores[g.winner] >= target
+        if g.winner is not None and last and not lost:
+            assert g.scores[g.winner] == max(g.scores) or (
+                target is not None and g.scores[g.winner] >= target
+            )
         if g.winner is not None and lost:
             assert g.scores[g.winner] > v.game.lose_at
-    elif not v.game.must_bid_out and v.game.tie != "play-on":
+    elif not v.game.must_bid_out and v.game.tie != "play-on" and target is not None:
         assert max(g.scores) < target or v.game.tie == "higher"
 
 

@@ -331,23 +331,32 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
 
 
 def check_game_end(g: Game) -> None:
-    """Over: the winner reached the target. Not over: nobody did, or the top score is tied
-    (makers who did not reach the target cannot break a tie of others)."""
+    """Over: the winner reached the target, or had the higher score after the game's deals (with
+    ``game.deals``). Not over: nobody did, or the top score is tied (makers who did not reach
+    the target cannot break a tie of others), and the deals are not all played (or the last left
+    the best level)."""
     v = g.variant
+    target, deals = v.game.target, v.game.deals
     if v.match is not None:
         check_match(g)
         if not g.is_over:
             return
+    played = sum(1 for r in g.hand_results if not r.thrown_in)
     if g.is_over:
         assert g.to_move is None and len(g.legal_actions()) == 0
         lost = v.game.lose_at is not None and min(g.scores) <= v.game.lose_at
-        assert g.winner is not None and (lost or g.scores[g.winner] >= v.game.target)
+        reached = target is not None and g.scores[g.winner or 0] >= target
+        last = deals is not None and played >= deals and g.scores[g.winner or 0] == max(g.scores)
+        assert g.winner is not None and (lost or reached or last)
         if lost:  # the best of the sides still above the losing score, or of all
             alive = [q for q in g.scores if q > v.game.lose_at] or list(g.scores)
             assert g.scores[g.winner] == max(alive)
-    elif not v.game.must_bid_out and v.game.tie != "play-on":
+    else:
         top = max(g.scores)
-        assert top < v.game.target or g.scores.count(top) >= 2, g.scores
+        if target is not None and not v.game.must_bid_out and v.game.tie != "play-on":
+            assert top < target or g.scores.count(top) >= 2, g.scores
+        if deals is not None and played >= deals:  # the last deal left the best level
+            assert g.scores.count(top) >= 2, (played, g.scores)
 
 
 def check_match(g: Game) -> None:

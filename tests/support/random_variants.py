@@ -167,6 +167,7 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             "turned_suit_barred": draw(st.booleans())
             and (len(suits) > 1 or making["no_trump"] or making["all_pass"]["rule"] == "throw-in"),
             "dealer_discards": draw(st.booleans()),
+            "dealer_keeps_turned": copies == 1 and jokers < 2 and draw(st.booleans()),
             "dealer_partner_alone": may_alone and draw(st.booleans()),
             "tricks_required": draw(st.integers(1, hand)),
             "turned_joker": draw(st.none() | st.sampled_from([*suits, "dealer-names"])),
@@ -202,6 +203,22 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             **_points(draw, hand, (0, 4)),
             "to": draw(st.sampled_from(["makers", "opponents"])),
         }
+    match = draw(
+        st.none()
+        | st.fixed_dictionaries(
+            {"wins": st.integers(1, 3), "shut_out": st.integers(1, 2), "laps": st.booleans()}
+        )
+    )
+    # a game of a number of deals (not in a match), with a target or without one
+    deals = draw(st.none() | st.integers(1, 6)) if match is None else None
+    game = {
+        "target": draw(st.integers(1, 30)) if deals is None or draw(st.booleans()) else None,
+        "deals": deals,
+        "tie": draw(st.sampled_from(["makers", "higher", "play-on"])),
+        "must_bid_out": draw(st.booleans()),
+        "win_by_defeat": draw(st.booleans()),
+        "lose_at": draw(st.none() | st.integers(-30, 0)),
+    }
     return {
         "name": "random",
         "players": players,
@@ -217,19 +234,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             "both_alone": draw(st.sampled_from(["defender", "maker", "unchanged"])),
         },
         "scoring": scoring,
-        "game": {
-            "target": draw(st.integers(1, 30)),
-            "tie": draw(st.sampled_from(["makers", "higher", "play-on"])),
-            "must_bid_out": draw(st.booleans()),
-            "win_by_defeat": draw(st.booleans()),
-            "lose_at": draw(st.none() | st.integers(-30, 0)),
-        },
-        "match": draw(
-            st.none()
-            | st.fixed_dictionaries(
-                {"wins": st.integers(1, 3), "shut_out": st.integers(1, 2), "laps": st.booleans()}
-            )
-        ),
+        "game": game,
+        "match": match,
     }
 
 

@@ -34,8 +34,11 @@ EXAMPLES = int(os.environ.get("HASENPFEFFER_RANDOM_WORLDS", "100"))
 
 
 def seen(view: View) -> dict[str, Any]:
-    """Everything a view shows but the scores (a world's game starts at nought)."""
-    return {f.name: getattr(view, f.name) for f in dataclasses.fields(view) if f.name != "scores"}
+    """Everything a view shows but the scores and the game's deals so far (a world's game starts
+    at nought, in its first deal)."""
+    return {
+        f.name: getattr(view, f.name) for f in dataclasses.fields(view) if f.name not in ("scores", "deal")
+    }
 
 
 def hand_events(game: Game) -> list[Any]:

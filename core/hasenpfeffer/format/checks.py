@@ -87,7 +87,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.call.cards``: ``the best trump not held is called, but {why}``
 - ``game.target``: ``a game needs a target, a number of deals (game.deals), or both``
 - ``game.deals``: ``a match of games of a number of deals is not supported yet``
-- ``making.order_up.dealer_keeps_turned``: ``the dealer keeping the turned card needs one copy of each card (pack.copies is above 1)``
+- ``making.order_up.dealer_keeps_turned``: ``the dealer keeping the turned card needs one copy of each card (pack.copies or pack.jokers is above 1)``
 - ``game.target``: ``the target cannot be reached: no result scores positive points (the best a side gains in a hand is {most})``
 - ``game.target``: ``the target {target} cannot be reached within {cap} hands (the most a game plays): a hand scores at most {most} points ({result})``
 - ``match.wins``: ``the match cannot be won within {cap} hands (the most a match plays): {games} games to {target} need {need} points, and a hand scores at most {most} points ({result})``
@@ -752,11 +752,12 @@ def _reach(v: Variant, out: Found) -> None:
     unless a side can fall to ``game.lose_at`` within it, or the game ends after its deals."""
     if v.game.target is None and v.game.deals is None:
         out.append((("game", "target"), "a game needs a target, a number of deals (game.deals), or both"))
-    if v.making.order_up.dealer_keeps_turned and v.pack.copies > 1:
+    if v.making.order_up.dealer_keeps_turned and (v.pack.copies > 1 or v.pack.jokers > 1):
         out.append(
             (
                 ("making", "order_up", "dealer_keeps_turned"),
-                "the dealer keeping the turned card needs one copy of each card (pack.copies is above 1)",
+                "the dealer keeping the turned card needs one copy of each card (pack.copies or"
+                " pack.jokers is above 1)",
             )
         )
     if v.game.deals is not None and v.match is not None:
