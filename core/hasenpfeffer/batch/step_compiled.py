@@ -65,10 +65,8 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
             s[g, S_PLAYED] += 1
             winner = game_winner(p, scores[g], mside, made, s[g, S_PLAYED])
             if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + sides], winner):
-                winner, s[g, S_PLAYED] = (
-                    -1,
-                    0,
-                )  # a game of the match won: the next starts, the dealer passing on
+                # a game of the match won: the next starts, the dealer passing on
+                winner, s[g, S_PLAYED] = -1, 0
         for q in range(n):
             rew[g, q] += change[q % sides]
         hend[g] += 1

@@ -38,6 +38,7 @@ from .greedytables import R_MISERE
 from .phases import course_compiled as course
 from .phases import layout as ly
 from .phases.base_compiled import next_seat
+from .phases.call_compiled import known_partner
 
 RANDOM, GREEDY = range(2)
 """A seat's bot in ``pol`` (a seat no bot plays is never asked)."""
@@ -242,16 +243,6 @@ def note(log: Any, ln: Any, g: int, seat: int, x: int, game: int) -> None:
 
 
 @jitcache.bare
-def ally(g: int, s: Any, seat: int) -> int:
-    """Game ``g``'s called partner as ``seat`` knows it (``View.partner``): itself where it
-    holds the called card, else the seat that played it; -1 while unknown (or none)."""
-    partner = s[g, ly.S_PARTNER]
-    if partner >= 0 and (s[g, ly.S_SHOWN_PARTNER] or seat == partner):
-        return int(partner)
-    return -1
-
-
-@jitcache.bare
 def _trick(g: int, s: Any, pv: Any, trick: Any) -> int:
     """The trick on the table in play order: its cards into ``trick[0]``, their seats into
     ``trick[1]``; how many."""
@@ -284,7 +275,7 @@ def _greedy_play(p: Any, key: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any,
         if q % sides == seat % sides:
             taken += pv[g, ly.PV_WON, q]
     return gc.play(p, gr, mine, unseen, ids, m, seat, s[g, ly.S_MAKER], s[g, ly.S_TI], trick[0], trick[1], nt,
-                   taken, key, ally(g, s, seat))  # fmt: skip
+                   taken, key, known_partner(g, s, seat))  # fmt: skip
 
 
 @jitcache.counted
@@ -344,8 +335,8 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
     )
     if ph == ly.SUIT:
         if misere and maker % sides != seat % sides:
-            return gc.misere_suit(p, gr, unseen, seat, maker, ti, shown, ally(g, s, seat))
+            return gc.misere_suit(p, gr, unseen, seat, maker, ti, shown, known_partner(g, s, seat))
         return gc.name_suit(p, gr, mine, unseen, ti)
     nt = _trick(g, s, pv, trick)
     return gc.misere_play(p, gr, mine, unseen, ids, m, seat, maker, ti, b, trick[0], trick[1], nt, known,
-                          int(s[g, ly.S_ACTIVE]), shown, ally(g, s, seat))  # fmt: skip
+                          int(s[g, ly.S_ACTIVE]), shown, known_partner(g, s, seat))  # fmt: skip

@@ -10,6 +10,7 @@ from typing import Any
 
 from .. import jitcache
 from . import tables as t
+from .phases.call_compiled import known_partner
 from .phases.layout import (
     BO_CONTRACT,
     BO_MISERE,
@@ -60,11 +61,9 @@ from .phases.layout import (
     S_LEADER,
     S_MAKER,
     S_NAMED,
-    S_PARTNER,
     S_PHASE,
     S_PLAYED,
     S_SEAT,
-    S_SHOWN_PARTNER,
     S_TI,
     S_TOOK,
     S_TRICKS,
@@ -140,8 +139,8 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
                 o[at[O_SITTING_OUT] + (q - me) % n] = 1
     if at[O_CALLED] >= 0 and s[g, S_CALLED] >= 0:
         o[at[O_CALLED] + s[g, S_CALLED]] = 1
-        partner = s[g, S_PARTNER]  # as this seat knows it: itself, or shown by play
-        if partner >= 0 and (s[g, S_SHOWN_PARTNER] or me == partner):
+        partner = known_partner(g, s, me)  # itself, or shown by play
+        if partner >= 0:
             o[at[O_PARTNER] + (partner - me) % n] = 1
     if at[O_TURNED] >= 0:
         o[at[O_TURNED] + s[g, S_TURNED]] = 1

@@ -1,7 +1,7 @@
 """N games stepped together in compiled code: a Gymnasium vector environment.
 
 :class:`VectorEnv` keeps ``num_envs`` games of a variant the compiled engine covers (every
-built-in and every house rule but the one with a called partner: docs/rl.md) in
+built-in and every house rule: docs/rl.md) in
 numpy arrays and steps them all at once with the numba kernel
 :mod:`hasenpfeffer.batch.step_compiled`: one action id per game, for the seat to move in it.
 Observations are the single-game adapters' vector (:mod:`.layout`), written in compiled code,

@@ -7,8 +7,7 @@ out, forced, short hands, weak hands, declarations, drop-outs, bucks, the rules 
 (:mod:`.arrayhappenings`) and every figure's sums (:mod:`.arrayfigures`): the same integers,
 summed with numpy over the batch's columns (:mod:`.columns`). Only a match's games
 (``match``) are read hand by hand, and only in the hands where some score reached the
-target or ``game.lose_at``, through ``game_winner``. Calls stay 0: the compiled engine plays
-no called partner.
+target or ``game.lose_at``, through ``game_winner``.
 
 >>> from hasenpfeffer import load_variant
 >>> from hasenpfeffer.batch.run import play

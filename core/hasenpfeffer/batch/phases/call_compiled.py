@@ -10,7 +10,19 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
-from .layout import CALL, LEAVE, S_CALLED, S_LONE_CONTRACT, S_MAKER, S_PARTNER, S_PHASE, S_SEAT, S_TI
+from ..decide_compiled import holds
+from .layout import (
+    CALL,
+    LEAVE,
+    S_CALLED,
+    S_LONE_CONTRACT,
+    S_MAKER,
+    S_PARTNER,
+    S_PHASE,
+    S_SEAT,
+    S_SHOWN_PARTNER,
+    S_TI,
+)
 
 
 @jitcache.inline
@@ -24,12 +36,13 @@ def enter(p: Any, g: int, s: Any) -> bool:
 
 
 @jitcache.bare
-def _holds(hand: Any, cnt: Any, g: int, seat: int, c: int) -> bool:
-    """Whether ``seat`` holds card ``c``."""
-    for i in range(cnt[g, seat]):  # noqa: SIM110 - a loop numba compiles
-        if hand[g, seat, i] == c:
-            return True
-    return False
+def known_partner(g: int, s: Any, seat: int) -> int:
+    """Game ``g``'s called partner as ``seat`` knows it (``View.partner``): itself where it
+    holds the called card, else the seat that played it; -1 while unknown (or none)."""
+    partner = s[g, S_PARTNER]
+    if partner >= 0 and (s[g, S_SHOWN_PARTNER] or seat == partner):
+        return int(partner)
+    return -1
 
 
 @jitcache.inline
@@ -41,14 +54,14 @@ def legal(p: Any, eff: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> in
         best, top = -1, -1
         for c in range(c_all):
             power = p[p[t.POWER_AT] + ti * c_all + c]
-            if eff[ti, c] == ti and power > top and not _holds(hand, cnt, g, seat, c):
+            if eff[ti, c] == ti and power > top and not holds(hand[g], cnt[g], seat, c):
                 best, top = c, power
         if best >= 0:
             row[m] = p[t.CALL_BASE] + best
             m += 1
     else:
         for c in range(c_all):
-            if not p[t.CALL_OWN] and _holds(hand, cnt, g, seat, c):
+            if not p[t.CALL_OWN] and holds(hand[g], cnt[g], seat, c):
                 continue
             if p[t.CALL_CARDS] == 1 and suited and eff[ti, c] == ti:
                 continue
@@ -70,7 +83,7 @@ def apply(p: Any, g: int, x: int, s: Any, hand: Any, cnt: Any) -> int:
         s[g, S_CALLED] = c
         for k in range(1, n):
             q = (maker + k) % n
-            if _holds(hand, cnt, g, q, c):
+            if holds(hand[g], cnt[g], q, c):
                 s[g, S_PARTNER] = q
                 break
     return LEAVE

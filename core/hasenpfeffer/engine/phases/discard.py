@@ -129,6 +129,7 @@ class Discard(PhaseRules):
 
     def why(self, s: State, a: Action) -> str:
         """The card is not held, or it is the turned card the dealer keeps."""
-        if not_held(s, a) is None and kept_turned(s, a.seat) and s.rules.card_id[a.arg] == s.turned:
+        held = not_held(s, a)
+        if held is None and kept_turned(s, a.seat) and s.rules.card_id[a.arg] == s.turned:
             return "the dealer keeps the turned card (making.order_up.dealer_keeps_turned)"
-        return not_held(s, a) or "not allowed here"
+        return held or "not allowed here"
