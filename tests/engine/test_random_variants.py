@@ -235,11 +235,14 @@ def check_seats(g: Game) -> None:
 
 
 def check_discard(g: Game) -> None:
-    """The maker (after the widow) or the dealer (after an order-up) discards any card held."""
+    """The maker (after the widow) or the dealer (after an order-up) discards any card held, but
+    the turned card the dealer took where it keeps it (``making.order_up.dealer_keeps_turned``)."""
     v, seat = g.variant, g.to_move
     view = g.view(seat or 0)
     assert seat == (view.maker if v.making.method == "auction" else view.dealer)
-    assert {str(a) for a in g.legal_actions()} == {f"{seat} discard {c}" for c in view.hand}
+    keeps = v.making.method == "order-up" and v.making.order_up.dealer_keeps_turned
+    kept = view.turned if keeps and view.turned in view.hand else None
+    assert {str(a) for a in g.legal_actions()} == {f"{seat} discard {c}" for c in view.hand if c != kept}
 
 
 def check_exchange(g: Game) -> None:
