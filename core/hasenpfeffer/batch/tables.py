@@ -42,8 +42,8 @@ from .coverage import refusal
 (WEAK_N, WEAK_AT, RANK_AT, REDEAL_ID, SWAP_ID, DECL_N, DECL_AT, DECLARE_BASE) = range(67, 75)
 (EX_CARDS, EX_BEST, EX_MAKER, EX_DEF, GIVE_BASE, POWER_AT, COPIES) = range(75, 82)
 (DROP_ID, DROP_TT, HAS_BUCKED, BUCKED, DEAL_AT, SEATS_AT, DUMMIES, PARTNERED) = range(82, 90)
-(CALL_BASE, CALL_CARDS, CALL_OWN, CALL_ALONE, DEALS, SCALE, KEEP_TURNED) = range(90, 97)
-PARAMS = 97
+(CALL_BASE, CALL_CARDS, CALL_OWN, CALL_ALONE, DEALS, SCALE, KEEP_TURNED, EXB_AT) = range(90, 98)
+PARAMS = 98
 """Indexes of :attr:`Tables.params`; ``PARAMS`` is the length of its fixed part, which the
 weak-hand rules (``WEAK_N`` rows of ``W_WIDTH`` from ``WEAK_AT``), each card's rank (its
 place in ``RANKS``, the Joker after them, from ``RANK_AT``), the declarations (``DECL_N``
@@ -51,7 +51,9 @@ rows from ``DECL_AT``: points, then by trump option the set's cards as a mask, -
 option has too few trumps), each card's power by trump option (from ``POWER_AT``: a lone
 player's partner giving the best), where each seat's cards lie in the shuffled pack, by dealer
 then by seat (from ``DEAL_AT``: the variant's packets, :func:`hasenpfeffer.engine.dealing.deal_order`)
-and a row of ``SEAT_W`` by seat (from ``SEATS_AT``: :data:`SEAT_DEALT`...) follow. ``DUMMIES``:
+a row of ``SEAT_W`` by seat (from ``SEATS_AT``: :data:`SEAT_DEALT`...) and, by bid row (the
+ladder, then the forced bid's own row, which an order-up's hand keeps), 1 where a lone maker at
+it exchanges with the partners (from ``EXB_AT``: a bid's ``exchange``) follow. ``DUMMIES``:
 the dummies taken into hand (``deal.dummies.play: merged``), 0 for none; ``PARTNERED``: 1 where
 seats play in partnerships (``partnerships: alternate``). ``CALL_BASE``: the id of ``call``
 the first card (``partnerships: called``; -1: no partner is called), ``call alone`` after the
@@ -315,6 +317,7 @@ def build(v: Variant) -> Tables:
     }
     plan = plan_for(rules)
     values[SEATS_AT] = values[DEAL_AT] + v.players * sum(plan.dealt)
+    values[EXB_AT] = values[SEATS_AT] + SEAT_W * v.players
     for i, x in values.items():
         p[i] = x
     for w in v.deal.weak_hands:
@@ -332,6 +335,8 @@ def build(v: Variant) -> Tables:
             p += at
     assert len(p) == values[SEATS_AT]
     p += _seats(v, plan)
+    assert len(p) == values[EXB_AT]
+    p += [int(has.bid_exchanges(v, b)) for b in ladder] + [int(has.bid_exchanges(v, None))]
     fad = sc.failed_alone_defence
     points = [
         _points(sc.made, hs),
