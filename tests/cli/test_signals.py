@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import io
 import multiprocessing
 import operator
@@ -299,3 +300,29 @@ def test_cli_play_ctrl_c_exits_130(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr("sys.stdin", CtrlC())
     assert cli.main(["play", "--seed", "3"]) == 130
+
+
+def test_a_worker_stopped_inside_an_llvm_callback_leaves_once_it_has_returned() -> None:
+    """SIGTERM that lands in Python code called back from LLVM (numba loading machine code from
+    its cache) is not raised there, where ctypes would print and drop it: the worker leaves by
+    SystemExit once the callback has returned."""
+    from hasenpfeffer.sim import workers
+
+    old = signal.getsignal(signal.SIGTERM), signal.getsignal(signal.SIGALRM)
+    try:
+        callback = compile("def callback(leave, f): leave(15, f())", "/x/llvmlite/binding/fake.py", "exec")
+        space: dict[str, object] = {}
+        exec(callback, space)
+        space["callback"](workers.leave_on_signal, inspect.currentframe)  # type: ignore[operator]
+        # not raised inside the callback: a retry is armed instead
+        assert signal.getitimer(signal.ITIMER_REAL)[0] > 0
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        with pytest.raises(SystemExit) as left:  # the retry, out of the callback, leaves
+            signal.getsignal(signal.SIGALRM)(signal.SIGALRM, inspect.currentframe())  # type: ignore[operator]
+        assert left.value.code == 128 + 15
+        with pytest.raises(SystemExit):  # and a SIGTERM in plain Python leaves at once
+            workers.leave_on_signal(signal.SIGTERM, inspect.currentframe())
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGTERM, old[0])
+        signal.signal(signal.SIGALRM, old[1])

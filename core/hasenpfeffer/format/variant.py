@@ -537,8 +537,8 @@ class Bid(Model):
         None,
         description="Where this bid is played alone (`alone: true`, or its maker going alone): the"
         " lone maker exchanges cards with the partners as `alone.exchange` says (true: even where"
-        " `alone.allowed` is nobody, a pepper's \"give me your best\"), or plays without the"
-        " exchange (false: a pepper's \"loner\"); null: as every lone hand (an exchange where"
+        ' `alone.allowed` is nobody, a pepper\'s "give me your best"), or plays without the'
+        ' exchange (false: a pepper\'s "loner"); null: as every lone hand (an exchange where'
         " `alone.allowed` is maker).",
     )
     open: Bool = Field(False, description="The maker's hand is shown to every seat during play.")

@@ -57,10 +57,38 @@ def die_with_parent(parent: int) -> None:
         raise SystemExit(0)
 
 
-def _leave(signum: int, frame: FrameType | None) -> None:
+RETRY = 0.02
+"""Seconds before a worker stopped inside LLVM's callbacks tries again to leave."""
+
+
+def _inside_llvm(frame: FrameType | None) -> bool:
+    """Whether Python code called back from LLVM is running (numba loading or compiling machine
+    code): an exception raised there is printed and dropped by ctypes, not raised."""
+    while frame is not None:
+        if "llvmlite" in frame.f_code.co_filename:
+            return True
+        frame = frame.f_back
+    return False
+
+
+def leave_on_signal(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM: leave by ``SystemExit`` (the cleanup runs), at once, or where the signal came
+    inside a callback from LLVM, as soon as it has returned (SIGALRM every :data:`RETRY` s)."""
     # Once: a second SIGTERM (to the process group, then from the parent) must not cut the cleanup short.
     signal.signal(signum, signal.SIG_IGN)
-    raise SystemExit(128 + signum)
+    code = 128 + signum
+
+    def retry(_: int, now: FrameType | None) -> None:
+        leave_when_safe(now)
+
+    def leave_when_safe(now: FrameType | None) -> None:
+        if _inside_llvm(now):
+            signal.signal(signal.SIGALRM, retry)
+            signal.setitimer(signal.ITIMER_REAL, RETRY)
+            return
+        raise SystemExit(code)
+
+    leave_when_safe(frame)
 
 
 def _failure(exc: Exception) -> Failure:
@@ -74,7 +102,7 @@ def _failure(exc: Exception) -> Failure:
 def serve(conn: Connection, work: Callable[[A, T], Iterable[R]], arg: A, parent: int) -> None:
     """A worker's life: run the tasks it is sent until told to stop (``None``) or orphaned."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, _leave)
+    signal.signal(signal.SIGTERM, leave_on_signal)
     die_with_parent(parent)
     try:
         while (task := conn.recv()) is not None:
