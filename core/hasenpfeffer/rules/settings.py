@@ -231,11 +231,15 @@ class DealRules:
     """Cards left over."""
     widow: bool
     """The kitty is a widow the maker takes up (and there is one)."""
+    widow_cards: int
+    """The cards of that widow (0: none)."""
     weak_hands: tuple[WeakHand, ...]
     merged_dummies: int
     """Dummies taken into their controllers' hands (``deal.dummies.play: merged``)."""
     takers: tuple[int, ...]
     """By seat, who takes it into hand as a dummy: -2 none, -1 the maker, else that seat."""
+    floating_dummies: int
+    """Dummies that play for the maker, hand by hand (``deal.dummies.controller: maker``)."""
     partnered: bool
     """Seats play in fixed partnerships (``partnerships: alternate``)."""
     call_cards: Literal["any", "plain", "best-trump"] | None
@@ -257,9 +261,11 @@ class DealRules:
         return DealRules(
             kitty=d.kitty.size,
             widow=d.kitty.use == "widow" and d.kitty.size > 0,
+            widow_cards=d.kitty.size if d.kitty.use == "widow" else 0,
             weak_hands=d.weak_hands,
             merged_dummies=len(d.dummies.seats) if d.dummies.merged else 0,
             takers=takers,
+            floating_dummies=sum(1 for q in d.dummies.seats if d.dummies.floating(q)),
             partnered=v.partnerships == "alternate",
             call_cards=None if call is None else call.cards,
             call_own=call is not None and call.own,
