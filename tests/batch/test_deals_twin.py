@@ -5,14 +5,13 @@ contracts, random and greedy seats, every hand replayed through the Python engin
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
 
 from hasenpfeffer import load_variant
-from hasenpfeffer.cli import main
 from hasenpfeffer.format.variant import Variant
+from support.engines import simulate_on_both
 from support.paths import ROOT
 
 pytest.importorskip("numba", exc_type=ImportError)
@@ -50,24 +49,7 @@ def test_games_of_deals_replay_in_python(name: str, seats: str) -> None:
 
 
 def test_simulate_prints_the_same_figures_from_either_engine(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = [
-        "simulate",
-        str(ROUND),
-        "--games",
-        "30",
-        "--bots",
-        "random",
-        "--seed",
-        "4",
-        "--workers",
-        "1",
-        "--json",
-    ]
-    found = []
-    for engine in ("compiled", "python"):
-        assert main([*argv, "--engine", engine]) == 0
-        found.append(json.loads(capsys.readouterr().out))
-    compiled, python = found
-    assert compiled["engine"] == "compiled (numba)"
+    argv = [str(ROUND), "--games", "30", "--bots", "random", "--seed", "4", "--workers", "1"]
+    compiled, python = simulate_on_both(capsys, argv)
     assert compiled["raw"] == python["raw"] and compiled["wins"] == python["wins"]
     assert compiled["hands"] == python["hands"] >= 30 * 8

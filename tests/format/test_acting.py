@@ -228,6 +228,26 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
             }
         ],
     ),
+    "making.auction.ladder.{i}.exchange": (
+        [
+            {
+                "extends": "pepper",
+                "making": {"auction": {"ladder": [3, {**L1, "alone": True, "exchange": True}]}},
+            },
+            {
+                "extends": "pepper",
+                "making": {"auction": {"ladder": [3, {**L1, "exchange": True}]}},
+                "alone": {"exchange": {"cards": 1}},
+            },
+        ],
+        [
+            {
+                "extends": "pepper",
+                "making": {"auction": {"ladder": [3, {**L1, "alone": True, "exchange": True}]}},
+                "alone": {"exchange": {"cards": 1}},
+            }
+        ],
+    ),
     "making.auction.ladder.{i}.failed_points": (
         [{"extends": "hasenpfeffer", "making": {"auction": {"ladder": [3, {**L1, "failed_points": 3}]}}}],
         [

@@ -66,6 +66,8 @@ def _contracts(
                 b["failed_points"] = draw(st.integers(0, 12))
         if partners and draw(st.integers(0, 3)) == 0:
             b["alone"] = True
+            if draw(st.booleans()):  # its lone maker exchanges with the partners, or does not
+                b["exchange"] = draw(st.booleans())
         if draw(st.integers(0, 3)) == 0:
             b["failed_to"] = draw(st.sampled_from(["makers", "opponents"]))
         if draw(st.integers(0, 3)) == 0:
@@ -140,6 +142,9 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
     ladder = _ladder(draw, hand)
     if method == "auction" and draw(st.integers(0, 2)) == 0:
         ladder = _contracts(draw, ladder, suits, players, has_partners)
+        if not may_alone and any(isinstance(b, dict) and b.get("exchange") for b in ladder):
+            cards = draw(st.integers(1, min(2, hand)))  # an exchange at those bids alone
+            alone["exchange"] = {"cards": cards, "best": draw(st.booleans())}
     names = [str(b) if isinstance(b, int) else b["name"] for b in ladder]
     if method == "order-up":
         forced = "dealer"
@@ -149,11 +154,14 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
         "method": method,
         "no_trump": draw(st.booleans()),
         "all_pass": {
-            "rule": draw(st.sampled_from(["throw-in", "forced"])),
+            # (one draw in six plays a hand out without a maker when all pass)
+            "rule": draw(st.sampled_from(["throw-in", "forced"] * 5 + ["play"])),
             "forced": forced,
             "bid": draw(st.sampled_from(names)),
             "redeal": draw(st.sampled_from(["same-dealer", "next-dealer"])),
             "failure_multiplier": draw(st.sampled_from([0.5, 1.0, 1.5, 2.0])),
+            "trump": draw(st.sampled_from([*suits, "NT"])),
+            "per_trick": draw(st.integers(0, 2)),
         },
     }
     if method == "auction":
@@ -165,7 +173,7 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             "rounds": draw(st.integers(1, 2)),
             # (a stuck dealer needs a trump to name in round two)
             "turned_suit_barred": draw(st.booleans())
-            and (len(suits) > 1 or making["no_trump"] or making["all_pass"]["rule"] == "throw-in"),
+            and (len(suits) > 1 or making["no_trump"] or making["all_pass"]["rule"] != "forced"),
             "dealer_discards": draw(st.booleans()),
             "dealer_keeps_turned": copies == 1 and jokers < 2 and draw(st.booleans()),
             "dealer_partner_alone": may_alone and draw(st.booleans()),
@@ -191,6 +199,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
     }
     if "fixed" not in scoring["made"]:  # so that a made bid scores (the target can be reached)
         scoring["made"]["per_trick"] = max(1, scoring["made"].get("per_trick", 0))
+    if making["all_pass"]["rule"] == "play" and draw(st.booleans()):
+        scoring["no_maker"] = {"minimum": draw(st.integers(0, 1)), "short": draw(st.integers(0, 5))}
     if draw(st.integers(0, 3)) == 0:
         scoring["slam"] = {
             "points": draw(st.integers(1, 12)),

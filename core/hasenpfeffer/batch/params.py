@@ -62,6 +62,7 @@ SECTIONS: tuple[tuple[str, Callable[[Source], int]], ...] = (
     ("power", lambda s: (s.rules.ns + 1) * len(s.rules.faces)),
     ("deal", lambda s: s.plan.n * sum(s.plan.dealt)),
     ("seats", lambda s: SEAT_W * s.plan.n),
+    ("exb", lambda s: len(s.plan.lone.exchange_bids)),
 )
 """The sections after the fixed part, in order, with their lengths: the weak-hand rules
 (``WEAK_N`` rows of ``W_WIDTH``), each card's rank (its place in ``RANKS``, the Joker after
@@ -69,7 +70,8 @@ them), the declarations (``DECL_N`` rows: points, then by trump option the set's
 mask, -1 where the option has too few trumps), each card's power by trump option (a lone
 player's partner giving the best), where each seat's cards lie in the shuffled pack, by dealer
 then by seat (the variant's packets, :func:`hasenpfeffer.engine.dealing.deal_order`), and a row
-of ``SEAT_W`` by seat (:data:`SEAT_DEALT`...)."""
+of ``SEAT_W`` by seat (:data:`SEAT_DEALT`...), and by bid row (the ladder, then the forced
+bid's own row) 1 where a lone maker at it exchanges with the partners (a bid's ``exchange``)."""
 
 
 @dataclass(frozen=True)
@@ -207,6 +209,7 @@ DEALS = param("DEALS", lambda s: s.plan.end.deals or 0, "``game.deals`` (0 for n
 SCALE = param("SCALE", lambda s: s.plan.end.scale, "the points a score is measured against in an observation")
 KEEP_TURNED = param("KEEP_TURNED", lambda s: s.plan.ordering.keeps_turned,
                     "the dealer who took the turned card may not lay it away")
+EXB_AT = param("EXB_AT", lambda s: s.at["exb"], "where the bids' exchange row starts (by bid row: 1 where a lone maker exchanges)")
 # fmt: on
 PARAMS = len(DECLARED)
 """The length of the fixed part of :attr:`.tables.Tables.params`."""

@@ -153,6 +153,7 @@ def _sections(src: Source) -> dict[str, list[int]]:
         "power": [int(rules.power[ti][c]) for ti in range(ns + 1) for c in faces],
         "deal": [x for dealer in range(plan.n) for at in deal_order(plan, dealer) for x in at],
         "seats": _seats(plan),
+        "exb": [int(x) for x in plan.lone.exchange_bids],
     }
 
 

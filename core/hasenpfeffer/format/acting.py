@@ -57,6 +57,33 @@ def may_go_alone(v: Variant) -> bool:
     return v.alone.allowed == "maker" and v.partnerships == "alternate"
 
 
+def bid_exchanges(v: Variant, bid: Bid | None) -> bool:
+    """Whether a lone maker of ``bid`` (None: no bid of the ladder, as after an order-up or at a
+    forced bid outside it) exchanges cards with the partners (``alone.exchange``): the bid's own
+    ``exchange`` where it says, else where a maker may go alone by an action.
+
+    >>> v = Variant(name="x", alone={"exchange": {"cards": 1}})
+    >>> bid_exchanges(v, None), bid_exchanges(v, Bid(name="loner", tricks=6, alone=True, exchange=False))
+    (True, False)
+    """
+    if v.alone.exchange.cards <= 0 or v.partnerships != "alternate":
+        return False
+    if bid is not None and bid.exchange is not None:
+        return bid.exchange and (bid.alone or may_go_alone(v))
+    return may_go_alone(v)
+
+
+def maker_exchanges(v: Variant) -> bool:
+    """Some lone maker exchanges cards with the partners (:func:`bid_exchanges`)."""
+    return bid_exchanges(v, None) or any(bid_exchanges(v, b) for b in _ladder(v))
+
+
+def _bid_exchange(v: Variant, bid: Bid) -> str:
+    if v.alone.exchange.cards <= 0:
+        return "alone.exchange.cards is 0"
+    return "" if bid.alone or may_go_alone(v) else f"bid `{bid.name}` is never played alone"
+
+
 def _ladder(v: Variant) -> tuple[Bid, ...]:
     """The bids a hand may be played on (none without an auction)."""
     return v.making.auction.ladder if v.making.method == "auction" else ()
@@ -144,7 +171,11 @@ def _no_trump(v: Variant, _: Any) -> str:
             or (ap.rule == "play" and ap.trump == "NT")
         ):
             return ""
-    elif (m.no_trump and m.order_up.rounds == 2) or ap.stuck_dealer.no_trump:
+    elif (
+        (m.no_trump and m.order_up.rounds == 2)
+        or ap.stuck_dealer.no_trump
+        or (ap.rule == "play" and ap.trump == "NT")
+    ):
         return ""
     return "no hand is played at no-trump"
 
@@ -180,7 +211,7 @@ def _forced(v: Variant, _: Any) -> str:
 
 def _played_out(v: Variant, _: Any) -> str:
     m = v.making
-    if m.method == "auction" and m.all_pass.rule == "play":
+    if m.all_pass.rule == "play":
         return ""
     if m.method == "order-up" and m.order_up.turned_trump and m.order_up.turned_trump_maker == "nobody":
         return ""
@@ -278,6 +309,11 @@ UNDER: tuple[Under, ...] = (
         _is(lambda v: v.making.auction.style, "until-passes"),
     ),
     Under("making.auction.ladder.{i}.open_from", "the bid is open (open: true)", _open),
+    Under(
+        "making.auction.ladder.{i}.exchange",
+        "the bid is played alone and alone.exchange.cards is above 0",
+        _bid_exchange,
+    ),
     Under("making.auction.ladder.{i}.failed_points", "the bid has points of its own", _own_points),
     Under("making.auction.ladder.{i}.multiplier", "the bid has no points of its own", _section_points),
     Under(

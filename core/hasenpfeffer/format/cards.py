@@ -1,4 +1,5 @@
-"""Card notation: ranks ``2-9 T J Q K A``, suits ``C D H S``, the Joker ``JK``.
+"""Card notation: ranks ``2-9 T J Q K A``, suits ``C D H S``, the Joker ``JK``; the ranks ``11``,
+``12`` and ``13`` of bigger packs (six-handed Five Hundred's) rank between the ten and the jack.
 
 Input is forgiving (``10`` for ``T``, lower case, suit symbols); output is
 always canonical.
@@ -9,18 +10,20 @@ TH
 'JD'
 >>> str(Card.parse("joker"))
 'JK'
+>>> Card.parse("12♠"), Card.parse("13h").rank
+(12S, '13')
 >>> Card.parse("1X")
 Traceback (most recent call last):
 ...
-hasenpfeffer.format.cards.CardError: '1X' is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit (C, D, H, S), or JK
+hasenpfeffer.format.cards.CardError: '1X' is not a card: expected a rank (2-9, T, 11-13, J, Q, K, A) and a suit (C, D, H, S), or JK
 """
 
 from __future__ import annotations
 
 from .errors import quote
 
-RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K", "A")
-"""Every rank the notation knows, low to high."""
+RANKS: tuple[str, ...] = ("2", "3", "4", "5", "6", "7", "8", "9", "T", "11", "12", "13", "J", "Q", "K", "A")
+"""Every rank the notation knows, low to high (``11``-``13``: the spot cards of bigger packs)."""
 SUITS: tuple[str, ...] = ("C", "D", "H", "S")
 """Clubs, diamonds, hearts, spades."""
 JOKER = "JK"
@@ -40,8 +43,8 @@ class CardError(ValueError):
 def parse_rank(text: str | int) -> str:
     """Canonical rank from ``9``, ``"10"``, ``"t"``...
 
-    >>> parse_rank(10), parse_rank("q")
-    ('T', 'Q')
+    >>> parse_rank(10), parse_rank("q"), parse_rank(12)
+    ('T', 'Q', '12')
     """
     key = str(text).strip().upper()
     try:
@@ -103,13 +106,13 @@ class Card(str):
 
     @property
     def rank(self) -> str:
-        """``2``-``9``, ``T``, ``J``, ``Q``, ``K``, ``A``, or ``JK`` for the Joker."""
-        return JOKER if self == JOKER else self[0]
+        """``2``-``9``, ``T``, ``11``-``13``, ``J``, ``Q``, ``K``, ``A``, or ``JK`` for the Joker."""
+        return JOKER if self == JOKER else self[:-1]
 
     @property
     def suit(self) -> str:
         """``C``, ``D``, ``H`` or ``S``; empty for the Joker."""
-        return "" if self == JOKER else self[1]
+        return "" if self == JOKER else self[-1]
 
     @property
     def is_joker(self) -> bool:
@@ -127,8 +130,8 @@ class Card(str):
         """
         if self == JOKER:
             return "🃏"
-        rank = "10" if self[0] == "T" else self[0]
-        return rank + SUIT_SYMBOLS[self[1]]
+        rank = "10" if self[0] == "T" else self[:-1]
+        return rank + SUIT_SYMBOLS[self[-1]]
 
 
 _CANONICAL = {r + s: r + s for s in SUITS for r in RANKS} | {JOKER: JOKER}
@@ -146,7 +149,7 @@ def _read(text: str) -> str:
         except CardError:
             pass
     raise CardError(
-        f"{quote(repr(text))} is not a card: expected a rank (2-9, T, J, Q, K, A) and a suit (C, D, H, S), or JK"
+        f"{quote(repr(text))} is not a card: expected a rank (2-9, T, 11-13, J, Q, K, A) and a suit (C, D, H, S), or JK"
     )
 
 

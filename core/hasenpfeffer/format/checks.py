@@ -45,7 +45,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``partnerships``: ``alternate partnerships need an even number of players, read {players}``
 - ``alone.allowed``: ``going alone needs partners ({why}): set alone.allowed to nobody``
 - ``alone.exchange.cards``: ``an exchange with the partner needs partners ({why})``
-- ``alone.exchange.cards``: ``an exchange with the partner needs lone play, but alone.allowed is nobody``
+- ``alone.exchange.cards``: ``an exchange with the partner needs lone play, but alone.allowed is nobody and no bid played alone says exchange: true``
 - ``alone.exchange.cards``: ``cannot exchange {n} cards from a hand of {hand}``
 - ``alone.drop_out.allowed``: ``dropping out is for players each for themselves: set partnerships to none``
 - ``alone.drop_out.when_turned_trump``: ``dropping out after a turned trump is allowed, but {why}``
@@ -72,7 +72,6 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.all_pass.bid``: ``the forced bid `{bid}` is not in the ladder ({names}), nor a number of tricks below its lowest bid ({lowest})``
 - ``making.all_pass.forced``: ``the Joker holder cannot be forced: the pack has no Joker``
 - ``making.all_pass.forced``: ``with order-up the dealer is the forced player: set forced to dealer``
-- ``making.all_pass.rule``: ``a hand played when all pass needs an auction (with order-up the dealer is stuck or the hand thrown in)``
 - ``making.all_pass.trump``: ``a hand played when all pass is at `{trump}`, but the pack has no such suit ({suits})``
 - ``scoring.{part}.table.{t}``: ``a hand has 0 to {tricks} tricks, read {t}``
 - ``scoring.no_maker.minimum``: ``each side must take {n} tricks, but a hand has only {tricks} tricks``
@@ -116,7 +115,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from .acting import unused
+from .acting import maker_exchanges, unused
 from .cards import SUITS, same_colour
 from .errors import quote
 from .reach import best, worst
@@ -430,11 +429,12 @@ def _seats(v: Variant, out: Found) -> None:
             out.append(
                 (("alone", "exchange", "cards"), f"an exchange with the partner needs partners ({why})")
             )
-        elif alone.allowed == "nobody":
+        elif alone.allowed == "nobody" and not maker_exchanges(v):
             out.append(
                 (
                     ("alone", "exchange", "cards"),
-                    "an exchange with the partner needs lone play, but alone.allowed is nobody",
+                    "an exchange with the partner needs lone play, but alone.allowed is nobody"
+                    " and no bid played alone says exchange: true",
                 )
             )
         if alone.exchange.cards > v.hand_size:
@@ -468,6 +468,15 @@ def _seats(v: Variant, out: Found) -> None:
 
 def _making(v: Variant, out: Found) -> None:
     making, tricks = v.making, v.tricks_per_hand
+    all_pass = making.all_pass
+    if all_pass.rule == "play" and all_pass.trump != "NT" and all_pass.trump not in v.pack.suits:
+        out.append(
+            (
+                ("making", "all_pass", "trump"),
+                f"a hand played when all pass is at `{all_pass.trump}`, but the pack has no such suit"
+                f" ({' '.join(v.pack.suits)})",
+            )
+        )
     if making.method == "order-up":
         if v.deal.kitty.use != "turn-up":
             out.append(
@@ -516,24 +525,7 @@ def _making(v: Variant, out: Found) -> None:
                     "with order-up the dealer is the forced player: set forced to dealer",
                 )
             )
-        if making.all_pass.rule == "play":
-            out.append(
-                (
-                    ("making", "all_pass", "rule"),
-                    "a hand played when all pass needs an auction (with order-up the dealer is"
-                    " stuck or the hand thrown in)",
-                )
-            )
         return
-    all_pass = making.all_pass
-    if all_pass.rule == "play" and all_pass.trump != "NT" and all_pass.trump not in v.pack.suits:
-        out.append(
-            (
-                ("making", "all_pass", "trump"),
-                f"a hand played when all pass is at `{all_pass.trump}`, but the pack has no such suit"
-                f" ({' '.join(v.pack.suits)})",
-            )
-        )
     _stuck_dealer(v, out)
     ladder = making.auction.ladder
     names: set[str] = set()

@@ -100,15 +100,14 @@ def without_maker(v: Variant) -> str | None:
     >>> without_maker(Variant(name="x", making={"all_pass": {"rule": "play"}}))
     'a hand played when all pass'
     """
-    m = v.making
-    if m.method == "auction":
-        return "a hand played when all pass" if m.all_pass.rule == "play" else None
-    ou = m.order_up
-    return (
-        "a turned trump played without a maker"
-        if ou.turned_trump and ou.turned_trump_maker == "nobody"
-        else None
-    )
+    m, ou = v.making, v.making.order_up
+    turned = m.method == "order-up" and bool(ou.turned_trump) and ou.turned_trump_maker == "nobody"
+    passed = m.all_pass.rule == "play"
+    if turned and passed:
+        return "a turned trump, or a hand all passed, played without a maker"
+    if turned:
+        return "a turned trump played without a maker"
+    return "a hand played when all pass" if passed else None
 
 
 def _no_maker(v: Variant) -> Iterator[Outcome]:

@@ -60,7 +60,9 @@ def _rank(value: Any) -> str:
     if isinstance(value, bool):
         raise _yaml_bool_hint(value, "a rank")
     if not isinstance(value, (str, int)):
-        raise PydanticCustomError("rank", "a rank (2-9, T, J, Q, K, A), read {v}", {"v": quote(repr(value))})
+        raise PydanticCustomError(
+            "rank", "a rank (2-9, T, 11-13, J, Q, K, A), read {v}", {"v": quote(repr(value))}
+        )
     try:
         return parse_rank(value)
     except CardError as exc:
@@ -92,8 +94,8 @@ Rank = Annotated[
     WithJsonSchema(
         {
             "anyOf": [
-                {"type": "string", "pattern": "^([2-9TJQKAtjqka]|10)$"},
-                {"type": "integer", "minimum": 2, "maximum": 10},
+                {"type": "string", "pattern": "^([2-9TJQKAtjqka]|1[0-3])$"},
+                {"type": "integer", "minimum": 2, "maximum": 13},
             ],
             "description": "A rank: 2-9, T (or 10), J, Q, K, A.",
         }
@@ -531,6 +533,14 @@ class Bid(Model):
         description="The maker plays alone: the partners sit out, or with a called partner no card is"
         " called; scored as a lone maker's hand where the bid has no points of its own.",
     )
+    exchange: Bool | None = Field(
+        None,
+        description="Where this bid is played alone (`alone: true`, or its maker going alone): the"
+        " lone maker exchanges cards with the partners as `alone.exchange` says (true: even where"
+        ' `alone.allowed` is nobody, a pepper\'s "give me your best"), or plays without the'
+        ' exchange (false: a pepper\'s "loner"); null: as every lone hand (an exchange where'
+        " `alone.allowed` is maker).",
+    )
     open: Bool = Field(False, description="The maker's hand is shown to every seat during play.")
     open_from: Literal["first-trick", "lead"] = Field(
         "first-trick",
@@ -708,7 +718,8 @@ class AllPass(Model):
         "forced",
         description="`throw-in`: the hand is thrown in and redealt; `forced`: a player is made"
         " maker (auction: at `bid`; order-up: the dealer must name a suit in the last round);"
-        " `play` (auction): the hand is played without a maker at `trump`, the kitty left"
+        " `play`: the hand is played without a maker at `trump` (auction: when nobody bids;"
+        " order-up: when all pass in the last round), the kitty and the turned card left"
         " untouched and the dealer's left leading, each side scoring `per_trick` a trick.",
     )
     forced: Literal["joker-holder", "dealer"] = Field("joker-holder", description="Who is forced.")

@@ -13,7 +13,7 @@ integer action space has a group of actions where they say so: one answer for bo
 from __future__ import annotations
 
 from ..format import acting
-from ..format.variant import Variant
+from ..format.variant import Bid, Variant
 
 
 def auction(v: Variant) -> bool:
@@ -52,8 +52,14 @@ def lone_defence(v: Variant) -> bool:
 
 
 def maker_exchanges(v: Variant) -> bool:
-    """A lone maker exchanges cards with the partners who sit out."""
-    return may_go_alone(v) and v.alone.exchange.cards > 0
+    """A lone maker exchanges cards with the partners who sit out (by an action, or at a bid
+    whose ``exchange`` says so)."""
+    return acting.maker_exchanges(v)
+
+
+def bid_exchanges(v: Variant, bid: Bid | None) -> bool:
+    """A lone maker of ``bid`` (None: outside the ladder) exchanges (``alone.exchange``)."""
+    return acting.bid_exchanges(v, bid)
 
 
 def defender_exchanges(v: Variant) -> bool:
@@ -93,8 +99,14 @@ def no_trump(v: Variant) -> bool:
     return (
         names_no_trump(v)
         or (auction(v) and any(b.trump == "NT" for b in making.auction.ladder))
-        or (auction(v) and making.all_pass.rule == "play" and making.all_pass.trump == "NT")
+        or (plays_out(v) and making.all_pass.trump == "NT")
     )
+
+
+def plays_out(v: Variant) -> bool:
+    """When everyone passes (the auction, or order-up's last round), the hand is played without a
+    maker at ``making.all_pass.trump`` (``making.all_pass.rule: play``)."""
+    return v.making.all_pass.rule == "play"
 
 
 def open_contracts(v: Variant) -> bool:

@@ -57,6 +57,8 @@ class Plan:
         self.hand_size = v.hand_size
         self.packets: tuple[int, ...] = v.deal.packets or (v.hand_size,)
         self.auction = v.making.method == "auction"
+        self.plays_out = has.plays_out(v)
+        """Everyone passing, the hand is played without a maker (``making.all_pass.rule: play``)."""
         ladder = v.making.auction.ladder
         self.one_round = v.making.auction.style == "one-round"
         """The auction goes round the table once (``making.auction.style``)."""

@@ -116,6 +116,9 @@ class LoneRules:
     """The partner gives its best card."""
     maker_exchanges: bool
     defender_exchanges: bool
+    exchange_bids: tuple[bool, ...]
+    """By bid row (the ladder, then a forced bid's own row, which an order-up's hand keeps):
+    a lone maker at it exchanges (:func:`.mechanisms.bid_exchanges`, a bid's ``exchange``)."""
     drop_when_turned_trump: bool
     """Players may drop out of a hand whose trump was turned."""
     maker_leads: bool
@@ -137,6 +140,10 @@ class LoneRules:
             exchange_best=a.exchange.best,
             maker_exchanges=has.maker_exchanges(v),
             defender_exchanges=has.defender_exchanges(v),
+            exchange_bids=(
+                *(has.bid_exchanges(v, b) for b in v.making.auction.ladder),
+                has.bid_exchanges(v, None),
+            ),
             drop_when_turned_trump=a.drop_out.when_turned_trump,
             maker_leads=leads.first == "maker",
             lone_left_leads=leads.alone == "lone-left",

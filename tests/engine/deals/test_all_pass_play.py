@@ -75,9 +75,7 @@ def test_a_hand_played_out_replays_and_says_so() -> None:
     assert any(r.maker is None and not r.thrown_in for r in g.hand_results)
 
 
-def test_the_all_pass_play_needs_an_auction_and_a_suit() -> None:
-    with pytest.raises(VariantError, match="needs an auction"):
-        load_variant_data({"name": "x", "extends": "euchre", "making": {"all_pass": {"rule": "play"}}})
+def test_the_all_pass_play_needs_a_suit_of_the_pack() -> None:
     with pytest.raises(VariantError, match=r"all_pass\.trump: 'X' is not a suit"):
         load_variant_data(
             {"name": "x", "extends": "five-hundred", "making": {"all_pass": {"rule": "play", "trump": "X"}}}

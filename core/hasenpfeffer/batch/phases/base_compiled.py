@@ -1,6 +1,6 @@
 """What the compiled phases share (numba), as :mod:`hasenpfeffer.engine.phases.base` holds the
-Python phases' helpers: the next seat in play, and trump made by a maker (a lone maker's
-partners sitting out)."""
+Python phases' helpers: the next seat in play, trump made by a maker (a lone maker's
+partners sitting out), and a hand played out when everyone passed."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
-from .layout import PV_OUT, S_ALONE, S_FORCED, S_MAKER, S_REQUIRED
+from .layout import PLAY_OUT, PV_OUT, S_ALONE, S_FORCED, S_MAKER, S_REQUIRED, S_TI
 
 
 @jitcache.inline
@@ -64,3 +64,13 @@ def suits(p: Any, row: Any) -> int:
     for x in range(p[t.NS]):
         row[x] = p[t.SUIT_BASE] + x
     return int(p[t.NS])
+
+
+@jitcache.inline
+def all_passed(p: Any, g: int, s: Any) -> int:
+    """Everyone passed, the last round over: the hand played without a maker at
+    ``making.all_pass.trump`` (:data:`.layout.PLAY_OUT`), else thrown in (2)."""
+    if p[t.AP_RULE] != 2:
+        return 2
+    s[g, S_TI] = p[t.AP_TRUMP]
+    return PLAY_OUT

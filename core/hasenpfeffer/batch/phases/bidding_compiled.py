@@ -10,7 +10,7 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
-from .base_compiled import sit_out
+from .base_compiled import all_passed, sit_out
 from .layout import (
     BID,
     LEAVE,
@@ -95,17 +95,14 @@ def over(p: Any, bids: Any, g: int, s: Any, hand: Any, cnt: Any, kitty: Any, pv:
     """The auction is over (as the Python ``bidding`` phase ends it): the contract, the forced
     bid, a hand thrown in (2) or played without a maker (at the all-pass trump); the widow taken,
     and trump made where the bid names it (else the maker names it: :mod:`.trump_compiled`).
-    :data:`.layout.LEAVE` but where the hand is thrown in."""
+    :data:`.layout.LEAVE` but where the hand is thrown in or played out (:data:`.layout.PLAY_OUT`)."""
     n, dealer, joker = p[t.N], s[g, S_DEALER], p[t.JOKER]
     maker, b = -1, p[t.L]
     forced = False
     if s[g, S_HIGH_SEAT] >= 0:
         maker, b = s[g, S_HIGH_SEAT], s[g, S_HIGH]
-    elif p[t.AP_RULE] == 0:
-        return 2
-    elif p[t.AP_RULE] == 2:
-        s[g, S_TI] = p[t.AP_TRUMP]
-        return LEAVE
+    elif p[t.AP_RULE] != 1:
+        return all_passed(p, g, s)
     else:
         maker = dealer
         if not p[t.AP_DEALER]:

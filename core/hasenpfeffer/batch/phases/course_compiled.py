@@ -42,6 +42,7 @@ from .layout import (
     NAME,
     ORDER,
     PLAY,
+    PLAY_OUT,
     PROPOSE,
     S_HN,
     S_PHASE,
@@ -161,4 +162,6 @@ def advance(p: Any, eff: Any, key: Any, trump_ids: Any, bids: Any, hcol: Any, hi
         how, after = exchange.apply(p, g, x, s, hand, cnt), P_EXCHANGE
     if how == LEAVE:
         return leave(p, g, s, hand, cnt, kitty, pv, after)
+    if how == PLAY_OUT:  # everyone passed: straight to the play
+        return leave(p, g, s, hand, cnt, kitty, pv, P_DECLARE)
     return how

@@ -12,7 +12,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from ..decide_compiled import distinct, remove
-from .layout import EXCHANGE, LEAVE, S_ALONE, S_MAKER, S_PHASE, S_SEAT, S_TI, S_XDEF, S_XI, S_XLONE
+from .layout import EXCHANGE, LEAVE, S_ALONE, S_B, S_MAKER, S_PHASE, S_SEAT, S_TI, S_XDEF, S_XI, S_XLONE
 
 
 @jitcache.bare
@@ -51,8 +51,9 @@ def start(p: Any, g: int, s: Any, lone: int, defender: int) -> None:
 
 @jitcache.inline
 def enter(p: Any, g: int, s: Any) -> bool:
-    """Wanted where the maker goes alone and a lone maker exchanges (``alone.exchange``)."""
-    if not (p[t.EX_MAKER] and s[g, S_ALONE] == 1 and s[g, S_MAKER] >= 0):
+    """Wanted where the maker goes alone and a lone maker exchanges (``alone.exchange``) at its
+    bid (a bid's ``exchange``: the row of ``EXB_AT``)."""
+    if not (p[t.EX_MAKER] and s[g, S_ALONE] == 1 and s[g, S_MAKER] >= 0 and p[p[t.EXB_AT] + s[g, S_B]]):
         return False
     start(p, g, s, s[g, S_MAKER], 0)
     return True

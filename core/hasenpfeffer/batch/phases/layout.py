@@ -21,6 +21,10 @@ LEAVE = -1
 """What a phase's ``apply`` (or ``enter``) returns when the phase is over and the hand goes on
 to the next phase of the course that is wanted now (:func:`.course_compiled.leave`); 0 means a
 decision awaits in the phase, and a positive value how the hand ended (:func:`.course_compiled.advance`)."""
+PLAY_OUT = -2
+"""What a phase's ``apply`` returns when everyone passed and the hand is played without a maker
+(``making.all_pass.rule: play``): it goes straight to the play, as the Python phases' ``play_out``
+exit does."""
 
 # phases (the Python engine's: order-up, name-trump, discard, defence, play, bidding, trump;
 # SUIT: the leader of a Joker at no-trump names the suit to follow, in the play phase; PROPOSE:

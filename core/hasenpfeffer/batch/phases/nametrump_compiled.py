@@ -1,7 +1,8 @@
 """Naming trump in compiled code (numba), as the Python ``name-trump`` phase plays it
 (:mod:`hasenpfeffer.engine.phases.nametrump`): after all pass the turned card, from the
 dealer's left each seat names a suit (not the turned one where the variant bars it; alone where
-allowed) or passes; a stuck dealer must name one, and the hand is thrown in when all pass."""
+allowed) or passes; a stuck dealer must name one, and when all pass the hand is thrown in or
+played without a maker."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
-from .base_compiled import made, speaks
+from .base_compiled import all_passed, made, speaks
 from .layout import LEAVE, NAME, S_ALONE, S_DEALER, S_PHASE, S_SEAT, S_TI, S_TS
 
 
@@ -52,7 +53,7 @@ def legal(p: Any, trump_ids: Any, g: int, s: Any, row: Any) -> int:
 @jitcache.inline
 def apply(p: Any, trump_ids: Any, g: int, x: int, s: Any, pv: Any) -> int:
     """A trump named (alone or not): made (:data:`.layout.LEAVE`); a pass: the next seat, or
-    the hand thrown in (2) after the dealer's."""
+    after the dealer's the hand thrown in (2) or played out (:data:`.layout.PLAY_OUT`)."""
     seat, dealer = s[g, S_SEAT], s[g, S_DEALER]
     if x != p[t.PASS_ID]:
         for o in range(p[t.NS] + 1):
@@ -61,6 +62,6 @@ def apply(p: Any, trump_ids: Any, g: int, x: int, s: Any, pv: Any) -> int:
         made(p, g, s, pv, seat, seat == dealer and p[t.AP_RULE] == 1)
         return LEAVE
     if seat == dealer:
-        return 2
+        return all_passed(p, g, s)
     s[g, S_SEAT] = speaks(p, seat)
     return 0

@@ -3,7 +3,7 @@
 suit named by the dealer first, where the variant says so; a ``turned_trump`` suit made trump
 at once); from the dealer's left each seat orders it up (alone where allowed) or passes, the
 dealer taking the turned card; when all pass, naming trump follows (:mod:`.nametrump_compiled`)
-or, with one round, the hand is thrown in."""
+or, with one round, the hand is thrown in or played without a maker."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from . import nametrump_compiled as nametrump
-from .base_compiled import made, speaks, suits
+from .base_compiled import all_passed, made, speaks, suits
 from .layout import (
     LEAVE,
     ORDER,
@@ -116,6 +116,6 @@ def apply(p: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
         s[g, S_SEAT] = speaks(p, seat)
         return 0
     if p[t.ROUNDS] == 1:
-        return 2
+        return all_passed(p, g, s)
     nametrump.enter(p, g, s)
     return 0

@@ -29,16 +29,6 @@ def _throw_in_exists(rules: Ruleset) -> bool:
     )  # the Joker may lie in the widow
 
 
-def _play_out_exists(rules: Ruleset) -> bool:
-    return rules.variant.making.all_pass.rule == "play"
-
-
-def _play_out_words(rules: Ruleset) -> str:
-    ap = rules.variant.making.all_pass
-    trump = "no-trump" if ap.trump == "NT" else f"trump {ap.trump}"
-    return f"everyone passed, played at {trump} without a maker"
-
-
 def _throw_in_words(rules: Ruleset) -> str:
     if rules.variant.making.all_pass.rule == "throw-in":
         return "everyone passed, thrown in"
@@ -48,6 +38,25 @@ def _throw_in_words(rules: Ruleset) -> str:
 def nobody_made(s: State) -> bool:
     """Nobody has made trump: the hand is thrown in."""
     return s.maker is None and s.trump_i is None
+
+
+def play_out(s: State) -> None:
+    """Everyone passed: the hand is played without a maker at ``making.all_pass.trump``."""
+    trump = s.plan.all_pass.trump
+    set_trump(s, s.rules.trump_index[trump], alone=False)
+    emit(s, PassedOut(trump))
+
+
+def play_out_exists(rules: Ruleset) -> bool:
+    """A hand is played when everyone passes (``making.all_pass.rule: play``)."""
+    return has.plays_out(rules.variant)
+
+
+def play_out_words(rules: Ruleset) -> str:
+    """The play-out exit in words."""
+    ap = rules.variant.making.all_pass
+    trump = "no-trump" if ap.trump == "NT" else f"trump {ap.trump}"
+    return f"everyone passed, played at {trump} without a maker"
 
 
 def played_out(s: State) -> bool:
@@ -62,7 +71,7 @@ class Bidding(PhaseRules):
     verbs = frozenset({Verb.BID, Verb.PASS})
     exits = (
         Exit("throw_in", Phase.SCORING, _throw_in_exists, nobody_made, _throw_in_words),
-        Exit("play_out", Phase.PLAY, _play_out_exists, played_out, _play_out_words),
+        Exit("play_out", Phase.PLAY, play_out_exists, played_out, play_out_words),
     )
 
     def __init__(self, rules: Ruleset | None = None) -> None:
@@ -178,8 +187,7 @@ def _all_passed(s: State) -> None:
     if ap.rule == "throw-in":
         return
     if ap.rule == "play":
-        set_trump(s, s.rules.trump_index[ap.trump], alone=False)
-        emit(s, PassedOut(ap.trump))
+        play_out(s)
         return
     p = s.plan
     maker: int | None = s.dealer

@@ -2,7 +2,8 @@
 lone player gives as many back.
 
 ``alone.exchange`` sets how many cards, whether partners must give their best, and whether a
-lone defender exchanges too (then :mod:`.defence` leads here by its exit).
+lone defender exchanges too (then :mod:`.defence` leads here by its exit); a bid's own
+``exchange`` says whether its lone maker exchanges.
 """
 
 from __future__ import annotations
@@ -32,8 +33,8 @@ class Exchange(PhaseRules):
         return Entry.WANTED if has.maker_exchanges(rules.variant) else Entry.NEVER
 
     def wanted(self, s: State) -> bool:
-        """The maker goes alone."""
-        return s.alone and s.def_alone is None
+        """The maker goes alone, at a bid whose lone maker exchanges (``exchange``)."""
+        return s.alone and s.def_alone is None and has.bid_exchanges(s.variant, s.contract)
 
     def arriving(self, rules: Ruleset, source: Phase) -> str:
         return "the maker goes alone, exchanges with the partner"

@@ -1,7 +1,8 @@
 """Order-up, round two: name a suit (not the turned one where the variant bars it), or pass.
 
 Entered only by round one's exit, when everybody passed on the turned card; when the dealer
-passes again, the hand is thrown in (unless the dealer is stuck). A stuck dealer alone may name
+passes again, the hand is thrown in (unless the dealer is stuck), or played without a maker
+(``all_pass.rule: play``). A stuck dealer alone may name
 the turned suit or no-trump where ``all_pass.stuck_dealer`` says so.
 """
 
@@ -13,9 +14,9 @@ from ...rules.ruleset import Ruleset
 from ..events import TrumpNamed
 from ..state import State
 from .base import Entry, Exit, PhaseRules, emit
-from .bidding import nobody_made
+from .bidding import nobody_made, play_out_exists, play_out_words
 from .names import Phase
-from .orderup import passed, passes, stuck, turned_suit
+from .orderup import passed, passed_out, passes, stuck, turned_suit
 from .trump import set_trump, trump_options, trump_refused
 
 
@@ -33,6 +34,7 @@ class NameTrump(PhaseRules):
             nobody_made,
             "everyone passed again, thrown in",
         ),
+        Exit("play_out", Phase.PLAY, play_out_exists, passed_out, play_out_words),
     )
 
     def __init__(self, rules: Ruleset | None = None) -> None:

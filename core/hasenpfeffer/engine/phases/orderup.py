@@ -14,10 +14,10 @@ from __future__ import annotations
 from ...rules import mechanisms as has
 from ...rules.actions import Action, LegalActions, Verb
 from ...rules.ruleset import Ruleset
-from ..events import OrderedUp, Passed, TrumpTurned, TurnedSuitNamed
+from ..events import OrderedUp, Passed, PassedOut, TrumpTurned, TurnedSuitNamed
 from ..state import State
 from .base import Exit, PhaseRules, emit
-from .bidding import nobody_made
+from .bidding import nobody_made, play_out, play_out_exists, play_out_words
 from .names import Phase
 from .trump import set_trump
 
@@ -88,12 +88,26 @@ def passes(rules: Ruleset, phase: Phase) -> tuple[Passed, ...]:
 
 def passed(s: State, seat: int, events: tuple[Passed, ...] | None = None) -> None:
     """A pass in a round of order-up (its event from ``events``, built for the variant, where
-    given): the next seat speaks, or after the dealer the round is over."""
+    given): the next seat speaks, or after the dealer the round is over; after the last round
+    the hand is played without a maker where the variant says (``making.all_pass.rule: play``)."""
     emit(s, Passed(seat, str(s.phase)) if events is None else events[seat])
     if seat != s.dealer:
         s.to_move = s.plan.speaks[seat]
-    else:
-        s.course.leave(s)
+        return
+    last = s.phase == Phase.NAME_TRUMP or s.plan.ordering.rounds == 1
+    if last and s.plan.plays_out:
+        play_out(s)
+    s.course.leave(s)
+
+
+def passed_out(s: State) -> bool:
+    """Everyone passed in the last round and the hand is played without a maker (the turned
+    suit made trump at once without one is not this: the dealer still takes the card)."""
+    return s.maker is None and bool(s.events) and type(s.events[-1]) is PassedOut
+
+
+def _last_round_plays_out(rules: Ruleset) -> bool:
+    return _one_round(rules) and play_out_exists(rules)
 
 
 def order_or_pass(s: State) -> LegalActions:
@@ -146,7 +160,7 @@ def _throw_in_exists(rules: Ruleset) -> bool:
 def _thrown_in(s: State) -> bool:
     """Nobody ordered up and there is no round two, or a turned Joker proposes no suit."""
     joker = s.turned is not None and turned_suit(s) is None
-    return s.maker is None and (joker or s.variant.making.order_up.rounds == 1)
+    return nobody_made(s) and (joker or s.variant.making.order_up.rounds == 1)
 
 
 def _throw_in_words(rules: Ruleset) -> str:
@@ -168,6 +182,7 @@ class OrderUp(PhaseRules):
     leaving = "card ordered up"
     exits = (
         Exit("throw_in", Phase.SCORING, _throw_in_exists, _thrown_in, _throw_in_words),
+        Exit("play_out", Phase.PLAY, _last_round_plays_out, passed_out, play_out_words),
         Exit(
             "turn_down",
             Phase.NAME_TRUMP,
