@@ -28,7 +28,7 @@ from ..bots.greedy import ALONE_SURE, BID_MARGIN, contract_terms
 from ..bots.handeval import PARTNER, Evaluator
 from ..bots.holdings import wins_every_trick
 from ..format.variant import Variant
-from ..rules import mechanisms as has
+from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import compile_variant
 from .coverage import refusal
 from .miseretables import build_misere
@@ -82,22 +82,21 @@ def workspace(faces: int, deck: int, options: int, tricks: int) -> tuple[Any, An
     return gw, memo, dists
 
 
-def partners(v: Variant) -> int:
+def partners(plan: Plan) -> int:
     """``GreedyBot.partners`` of a seat before anyone sits out (every side the same size: the
     coverage): its team's other seats (the partner a maker calls), and the dummies that play for
     the maker."""
-    dummies = v.deal.dummies
-    team = 1 if v.partnerships == "called" else len(v.teams[v.team_of(0)]) - 1  # the called partner
-    return team + sum(1 for q in dummies.seats if dummies.floating(q))
+    team = 1 if plan.calls else len(plan.teams[plan.side_of[0]]) - 1  # the called partner
+    return team + plan.dealing.floating_dummies
 
 
-def defenders(v: Variant) -> int:
+def defenders(plan: Plan) -> int:
     """``GreedyBot.defenders``: the seats that defend against a maker (every side the same size),
     no dummy taken into hand among them."""
-    dummies, team = v.deal.dummies, v.teams[v.team_of(0)]
-    if dummies.merged:
-        return sum(1 for q in range(v.players) if q not in team and not dummies.is_dummy(q))
-    return v.players - len(team) - sum(1 for q in dummies.seats if dummies.floating(q))
+    team = plan.teams[plan.side_of[0]]
+    if plan.merged:
+        return sum(1 for q in range(plan.n) if q not in team and not plan.dummy[q])
+    return plan.n - len(team) - plan.dealing.floating_dummies
 
 
 @functools.lru_cache(maxsize=64)
@@ -108,10 +107,11 @@ def _tables(v: Variant) -> tuple[Any, ...]:
         raise ValueError(why)
     ev = Evaluator(v, compiled=False)
     r = compile_variant(v)
+    plan = plan_for(r)
     options, faces = r.ns + 1, len(r.faces)
-    ladder = v.making.auction.ladder  # its rows stand in the kernel's tables whatever the method
+    ladder = plan.ladder  # its rows stand in the kernel's tables whatever the method
     names: list[str | None] = [b.name for b in ladder]
-    names.append(str(v.making.all_pass.bid))  # the bid a forced player is made to make
+    names.append(plan.all_pass.bid)  # the bid a forced player is made to make
     names.append(None)  # an order-up's contract (no bid named)
     tricks = v.tricks_per_hand
     ov = np.zeros((len(names), 2, 2, tricks + 1), dtype=np.float64)
@@ -130,13 +130,13 @@ def _tables(v: Variant) -> tuple[Any, ...]:
         rows[i, R_SHOWN] = int(b is not None and b.open)
         rows[i, R_SHOWN_LEAD] = int(b is not None and b.open and b.open_from == "lead")
     gi = np.zeros(GI_COLS, dtype=np.int64)
-    gi[GI_PARTNERS] = partners(v)
+    gi[GI_PARTNERS] = partners(plan)
     gi[GI_TRICKS] = tricks
-    gi[GI_HS] = v.hand_size
-    gi[GI_WIDOW] = v.deal.kitty.size if v.deal.kitty.use == "widow" else 0
-    gi[GI_CONTRACTS] = int(has.auction(v) and any(b.contract for b in ladder))
+    gi[GI_HS] = plan.hand_size
+    gi[GI_WIDOW] = plan.dealing.widow_cards
+    gi[GI_CONTRACTS] = int(plan.auction and any(b.contract for b in ladder))
     gi[GI_ORDER_ROW] = len(names) - 1
-    gi[GI_DEFENDERS] = defenders(v)
+    gi[GI_DEFENDERS] = defenders(plan)
     gf = np.zeros(GF_COLS, dtype=np.float64)
     gf[GF_PARTNER], gf[GF_LONG], gf[GF_MARGIN], gf[GF_SURE] = PARTNER, ev.long, BID_MARGIN, ALONE_SURE
     counts0 = np.zeros(faces, dtype=np.int64)

@@ -28,6 +28,7 @@ import numpy as np
 from ..bots.holdings import wins_every_trick
 from ..bots.table import Table
 from ..format.variant import Variant
+from ..rules.plan import plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 
 
@@ -82,7 +83,7 @@ def table_args(r: Ruleset, t: Table) -> dict[str, Any]:
     >>> args["maker"], args["friends"].tolist(), args["trick_cards"].tolist() == [r.cid("AS")]
     (0, [False, True, False, True], True)
     """
-    friends = np.zeros(r.variant.players, dtype=np.bool_)
+    friends = np.zeros(plan_for(r).n, dtype=np.bool_)
     friends[list(t.friends)] = True
     voids = np.zeros(r.ns + 1, dtype=np.bool_)
     voids[list(t.voids)] = True

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from ..format.variant import Bid, Points, Variant
+from ..rules import mechanisms as has
 from .events import Termination
 
 _NO_POINTS = Points()
@@ -152,8 +153,7 @@ def played_out_change(v: Variant, tricks: tuple[int, ...]) -> tuple[int, ...]:
     (3, 2, -5, -5)
     """
     nm = v.scoring.no_maker
-    per = v.making.all_pass.per_trick if nm.per_trick is None else nm.per_trick
-    return tuple(nm.points(per, t) for t in tricks)
+    return tuple(nm.points(has.no_maker_per_trick(v), t) for t in tricks)
 
 
 def short_of(v: Variant, tricks: tuple[int, ...]) -> tuple[int, ...]:

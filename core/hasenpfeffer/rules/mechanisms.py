@@ -173,3 +173,10 @@ def drops_out(v: Variant) -> bool:
 def calls_partner(v: Variant) -> bool:
     """The maker calls a card whose holder is the partner for the hand (``partnerships: called``)."""
     return v.calling is not None
+
+
+def no_maker_per_trick(v: Variant) -> int:
+    """The points per trick of a hand played without a maker: ``scoring.no_maker.per_trick``,
+    else ``making.all_pass.per_trick``."""
+    nm = v.scoring.no_maker
+    return v.making.all_pass.per_trick if nm.per_trick is None else nm.per_trick

@@ -11,6 +11,7 @@ import functools
 from . import mechanisms as has
 from .actions import Action
 from .ruleset import Ruleset
+from .settings import AllPassRules, DealRules, GameRules, LoneRules, OrderUpRules, ScoreRules
 
 
 class Plan:
@@ -75,6 +76,10 @@ class Plan:
         self.restricted = any(x is not None for x in self.bid_places) or any(i >= 0 for i in self.bid_over)
         """Some bid is open only to some places, or only over some bid."""
         self.copies = v.pack.copies > 1
+        self.no_trump = v.making.no_trump
+        """Any maker may name no-trump (``making.no_trump``; see also ``has.names_no_trump``)."""
+        self.discards = has.discards(v)
+        """The maker lays away what the widow brought, or the dealer the turned card taken."""
         self.joker_names_suit = has.joker_names_suit(v)
         """In no-trump, the leader of the Joker names the suit the others must follow."""
         self.names_turned_joker = has.dealer_names_joker(v)
@@ -87,6 +92,18 @@ class Plan:
         """Players may drop out of a hand (``alone.drop_out``)."""
         self.calls = has.calls_partner(v)
         """The maker calls a partner for each hand (``partnerships: called``)."""
+        self.ordering = OrderUpRules.of(v)
+        """Order-up's settings (``making.order_up``)."""
+        self.all_pass = AllPassRules.of(v)
+        """What happens when everybody passes (``making.all_pass``)."""
+        self.lone = LoneRules.of(v)
+        """Going alone, lone defence, the exchange, dropping out and the leads."""
+        self.score = ScoreRules.of(v)
+        """The points of a hand (``scoring``)."""
+        self.end = GameRules.of(v)
+        """The end of a game and of a match (``game``, ``match``)."""
+        self.dealing = DealRules.of(v)
+        """The kitty, weak hands, dummies and partnerships."""
         names = rules.names
         rng = range(n)
         self.play = tuple(tuple(Action(s, "play", c) for c in names) for s in rng)

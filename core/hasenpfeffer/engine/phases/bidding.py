@@ -42,7 +42,7 @@ def nobody_made(s: State) -> bool:
 
 def play_out(s: State) -> None:
     """Everyone passed: the hand is played without a maker at ``making.all_pass.trump``."""
-    trump = s.variant.making.all_pass.trump
+    trump = s.plan.all_pass.trump
     set_trump(s, s.rules.trump_index[trump], alone=False)
     emit(s, PassedOut(trump))
 
@@ -183,7 +183,7 @@ def make(s: State, maker: int, bid: Bid, forced: bool) -> None:
 
 def _all_passed(s: State) -> None:
     """Nobody bid: force a maker by the all-pass rule, or leave nobody (thrown in)."""
-    ap = s.variant.making.all_pass
+    ap = s.plan.all_pass
     if ap.rule == "throw-in":
         return
     if ap.rule == "play":
@@ -191,7 +191,7 @@ def _all_passed(s: State) -> None:
         return
     p = s.plan
     maker: int | None = s.dealer
-    if ap.forced == "joker-holder":
+    if not ap.forced_dealer:
         maker = None
         seat = p.left[s.dealer]
         for _ in range(p.n):
@@ -202,7 +202,7 @@ def _all_passed(s: State) -> None:
         if maker is None:
             return
     assert maker is not None
-    name = str(ap.bid)
+    name = ap.bid
     i = p.bid_index.get(name)
     bid = p.ladder[i] if i is not None else Bid(name=name, tricks=int(name) if name.isdigit() else 1)
     make(s, maker, bid, forced=True)

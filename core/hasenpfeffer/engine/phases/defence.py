@@ -55,7 +55,7 @@ class Defence(PhaseRules):
 
     def wanted(self, s: State) -> bool:
         """Some defender is offered to go alone."""
-        if not s.alone and s.variant.alone.lone_defence_against == "lone-maker":
+        if not s.alone and not s.plan.lone.against_any:
             return False  # the common case, answered before any list is made
         return bool(offer(s))
 

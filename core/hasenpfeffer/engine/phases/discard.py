@@ -17,8 +17,12 @@ from .trump import trump_words
 def kept_turned(s: State, seat: int) -> bool:
     """``seat`` is the dealer who took the turned card and keeps it
     (``making.order_up.dealer_keeps_turned``; a pack of one copy of each card, by the checks)."""
-    keeps = s.variant.making.order_up.dealer_keeps_turned and s.variant.making.method == "order-up"
-    return keeps and seat == s.dealer and s.turned is not None and s.turned in s.hands[seat]
+    return (
+        s.plan.ordering.keeps_turned
+        and seat == s.dealer
+        and s.turned is not None
+        and s.turned in s.hands[seat]
+    )
 
 
 def take_dummies(s: State) -> list[tuple[int, int]]:

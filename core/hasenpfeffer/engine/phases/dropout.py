@@ -40,7 +40,7 @@ def offer(s: State) -> list[int]:
     p, maker = s.plan, s.maker
     if maker is None or s.trump_i is None:
         return []
-    if not s.variant.alone.drop_out.when_turned_trump and any(
+    if not s.plan.lone.drop_when_turned_trump and any(
         type(e) is TrumpTurned for e in s.events[s.hand_events :]
     ):
         return []

@@ -43,7 +43,7 @@ class Exchange(PhaseRules):
         """Queue the gifts: each partner of the lone player gives, then the lone player gives back."""
         lone = s.maker if s.def_alone is None else s.def_alone
         assert lone is not None
-        cards = s.variant.alone.exchange.cards
+        cards = s.plan.lone.exchange_cards
         partners = s.plan.partners[lone]
         queue = [(q, lone) for q in partners for _ in range(cards)]
         queue += [(lone, q) for q in partners for _ in range(cards)]
@@ -56,7 +56,7 @@ class Exchange(PhaseRules):
         assert seat is not None and s.trump_i is not None
         hand = s.hands[seat]
         lone = s.maker if s.def_alone is None else s.def_alone
-        if seat != lone and s.variant.alone.exchange.best:
+        if seat != lone and s.plan.lone.exchange_best:
             hand = s.rules.best_cards(hand, s.trump_i)
         return cards_legal(s, s.plan.give, hand)
 

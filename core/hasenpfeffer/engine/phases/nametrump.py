@@ -63,10 +63,10 @@ class NameTrump(PhaseRules):
         seat = s.to_move
         assert seat is not None
         stuck_now = seat == s.dealer and stuck(s)
-        exempt = s.variant.making.all_pass.stuck_dealer
-        bars = s.variant.making.order_up.turned_suit_barred and not (stuck_now and exempt.turned_suit)
+        exempt = s.plan.all_pass
+        bars = s.plan.ordering.barred and not (stuck_now and exempt.stuck_turned_suit)
         barred = turned_suit(s) if bars else None
-        acts = trump_options(s, seat, barred, no_trump=stuck_now and exempt.no_trump)
+        acts = trump_options(s, seat, barred, no_trump=stuck_now and exempt.stuck_no_trump)
         if not stuck_now or not acts:
             acts.append(s.plan.pass_[seat])
         return LegalActions(acts)
@@ -76,7 +76,7 @@ class NameTrump(PhaseRules):
         if a.verb == Verb.PASS:
             return passed(s, a.seat, self.passes)
         s.maker, s.bid_name = a.seat, "order-up"
-        s.required = s.variant.making.order_up.tricks_required
+        s.required = s.plan.ordering.tricks_required
         s.forced = a.seat == s.dealer and stuck(s)
         set_trump(s, s.rules.trump_index[a.arg], a.alone)
         emit(s, TrumpNamed(a.seat, a.arg, a.alone))

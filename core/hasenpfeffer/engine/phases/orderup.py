@@ -53,11 +53,11 @@ def trump_at_once(s: State) -> bool:
     if not s.plan.turns_trump:
         return False
     ti = turned_suit(s)
-    ou = s.variant.making.order_up
-    if ti is None or s.rules.suits[ti] not in ou.turned_trump:
+    ou = s.plan.ordering
+    if ti is None or not ou.turned_trump >> ti & 1:
         return False
     s.bid_name, s.required = TURNED_TRUMP, ou.tricks_required
-    if ou.turned_trump_maker == "dealer":
+    if ou.turned_trump_by_dealer:
         s.maker, s.forced = s.dealer, ou.turned_trump_forced
     set_trump(s, ti, False)
     emit(s, TrumpTurned(s.dealer, s.rules.trump_names[ti]))
@@ -68,7 +68,7 @@ def trump_at_once(s: State) -> bool:
 
 def take_up(s: State) -> None:
     """The dealer takes the turned card into the hand (and owes a discard), where the variant says."""
-    if s.variant.making.order_up.dealer_discards and s.turned is not None:
+    if s.plan.ordering.dealer_discards and s.turned is not None:
         s.kitty.remove(s.turned)
         s.hands[s.dealer].append(s.turned)
         s.hands[s.dealer].sort()
@@ -77,7 +77,7 @@ def take_up(s: State) -> None:
 
 def stuck(s: State) -> bool:
     """Stick the dealer: the dealer may not pass in the last round."""
-    return s.variant.making.all_pass.rule == "forced"
+    return s.plan.all_pass.rule == "forced"
 
 
 def passes(rules: Ruleset, phase: Phase) -> tuple[Passed, ...]:
@@ -94,7 +94,7 @@ def passed(s: State, seat: int, events: tuple[Passed, ...] | None = None) -> Non
     if seat != s.dealer:
         s.to_move = s.plan.speaks[seat]
         return
-    last = s.phase == Phase.NAME_TRUMP or s.variant.making.order_up.rounds == 1
+    last = s.phase == Phase.NAME_TRUMP or s.plan.ordering.rounds == 1
     if last and s.plan.plays_out:
         play_out(s)
     s.course.leave(s)
@@ -114,7 +114,7 @@ def order_or_pass(s: State) -> LegalActions:
     """Order up (alone where allowed) or pass; the dealer may be stuck."""
     p, seat = s.plan, s.to_move
     assert seat is not None
-    ou = s.variant.making.order_up
+    ou = p.ordering
     acts: list[Action] = []
     if turned_suit(s) is not None:
         partner_alone = ou.dealer_partner_alone and seat in p.partners[s.dealer]
@@ -132,7 +132,7 @@ def order_up(s: State, a: Action) -> None:
     """Make the turned suit trump (the dealer takes the card where the variant says)."""
     ti = turned_suit(s)
     assert ti is not None and s.turned is not None
-    ou = s.variant.making.order_up
+    ou = s.plan.ordering
     s.maker, s.bid_name, s.required = a.seat, "order-up", ou.tricks_required
     s.forced = a.seat == s.dealer and ou.rounds == 1 and stuck(s)
     set_trump(s, ti, a.alone)

@@ -23,7 +23,7 @@ def trump_options(s: State, seat: int, barred: int | None, no_trump: bool = Fals
     lone_contract = s.contract is not None and s.contract.alone
     may_alone = s.variant.alone.allowed == "maker" and bool(p.partners[seat]) and not lone_contract
     out = []
-    last = rules.ns + 1 if s.variant.making.no_trump or no_trump else rules.ns
+    last = rules.ns + 1 if p.no_trump or no_trump else rules.ns
     for ti in range(last):
         if ti == barred:
             continue
