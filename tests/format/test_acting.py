@@ -48,7 +48,7 @@ ALWAYS = {
     "pack.suits", "pack.ranks", "pack.suit_ranks", "pack.copies", "pack.jokers",
     "ranking.bowers", "ranking.order",
     # the deal
-    "deal.hand_size", "deal.packets", "deal.dealer_rotation", "deal.kitty.size",
+    "deal.hand_size", "deal.packets", "deal.dealer_rotation", "deal.kitty.size", "deal.dead_hand",
     "deal.weak_hands", "deal.weak_hands.{i}.name", "deal.weak_hands.{i}.when",
     "deal.weak_hands.{i}.action", "deal.weak_hands.{i}.optional",
     "deal.weak_hands.{i}.when.{i}.ranks", "deal.weak_hands.{i}.when.{i}.at_least",

@@ -78,4 +78,4 @@ def test_variant_format_page_names_every_builtin() -> None:
     intro = text.split("\n## ", 1)[0]
     assert "Two variants" not in intro
     assert [n for n in builtin_names() if f"`{n}`" not in intro] == []
-    assert "Twelve variants" in intro and len(builtin_names()) == 12
+    assert "Thirteen variants" in intro and len(builtin_names()) == 13

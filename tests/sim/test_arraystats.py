@@ -84,10 +84,14 @@ def same_counts(name: str, games: int = len(SEEDS), bots: tuple[str, ...] = ()) 
     return by_arrays
 
 
+SHORT_GAMES = ("five-hundred-2", "five-hundred-6")
+
+
 @pytest.mark.parametrize("name", builtin_names())
 def test_builtins_count_alike_over_arrays_and_hand_by_hand(name: str) -> None:
     stats = same_counts(name)
-    assert stats.hands > stats.games
+    # random seats at Five Hundred for two or six bid so high that most games end on the first hand
+    assert stats.hands > stats.games or (name in SHORT_GAMES and stats.hands == stats.games > 0)
 
 
 @pytest.mark.parametrize("name", ["euchre", "hasenpfeffer", "five-hundred", "buck-euchre"])

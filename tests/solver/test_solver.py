@@ -296,8 +296,9 @@ def test_solver_equals_minimax_on_random_variants(data: dict[str, Any], seed: in
             done += 1
 
 
-def engine_minimax(g: Game, side: int) -> int:
-    """The plain minimax through the engine itself: copies of the game, tricks counted from its events."""
+def engine_minimax(g: Game, side: int, fewest: bool = False) -> int:
+    """The plain minimax through the engine itself: copies of the game, tricks counted from its
+    events; ``side`` taking as many tricks as it can, or as few (``fewest``: a misère maker)."""
     side_of = plan_for(g.rules).side_of
     values = []
     for a in g.legal_actions():
@@ -305,9 +306,9 @@ def engine_minimax(g: Game, side: int) -> int:
         events = child.apply(a)
         v = sum(1 for e in events if isinstance(e, TrickWon) and side_of[e.winner] == side)
         if not any(isinstance(e, HandScored) for e in events):
-            v += engine_minimax(child, side)
+            v += engine_minimax(child, side, fewest)
         values.append(v)
-    return max(values) if side_of[g.to_move or 0] == side else min(values)
+    return min(values) if (side_of[g.to_move or 0] == side) == fewest else max(values)
 
 
 @pytest.mark.parametrize("name", builtin_names())
@@ -323,8 +324,13 @@ def test_solver_equals_minimax_through_the_engine(name: str) -> None:
         now = actual_state(g)
         if sum(map(len, now.hands)) > 9 + sum(len(h) for s, h in enumerate(now.hands) if now.out[s]):
             continue
-        sides = plan_for(g.rules).sides
-        assert solve(g).tricks == tuple(engine_minimax(g, s) for s in range(sides))
+        sides, misere = plan_for(g.rules).sides, Deal.of(g).misere
+        if misere is None:
+            assert solve(g).tricks == tuple(engine_minimax(g, s) for s in range(sides))
+        else:  # a misère maker takes as few as it can; with two sides, the others the rest
+            few, left = engine_minimax(g, misere, fewest=True), v.tricks_per_hand - len(now.tricks)
+            want = tuple(few if s == misere else left - few for s in range(sides))
+            assert sides > 2 or solve(g).tricks == want
         done += 1
 
 

@@ -51,11 +51,20 @@ def kitty_of_current_hand(g: Game) -> Counter[Card]:
     return Counter(Card.parse(c) for c in [*dealt.kitty, *given])  # a weak hand's swap lays cards there
 
 
+def dead_of_current_hand(g: Game, full: Counter[Card]) -> Counter[Card]:
+    """The cards of this hand's dead hand (``deal.dead_hand``): the pack's cards its deal gave
+    neither a seat nor the kitty."""
+    dealt = next(e for e in reversed(g.events) if isinstance(e, HandDealt))
+    return full - Counter(Card.parse(c) for c in [*dealt.kitty, *(c for h in dealt.hands for c in h)])
+
+
 def check_cards(g: Game, full: Counter[Card], kitty: Counter[Card]) -> None:
-    """Each card in exactly one place; only the kitty's cards may be out of sight."""
+    """Each card in exactly one place; only the kitty's cards (and a dead hand's) may be out of sight."""
     seen, widow_taken = locations(g)
     assert not seen - full, f"cards in two places or not in the pack: {seen - full}"
-    unseen = full - seen
+    dead = dead_of_current_hand(g, full)
+    assert sum(dead.values()) == g.variant.deal.dead_hand, f"a dead hand of {dead}"
+    unseen = full - seen - dead
     assert not unseen - kitty, f"cards missing: {unseen - kitty}"
     assert not (widow_taken and unseen), f"the widow was taken, yet {unseen} are nowhere"
 

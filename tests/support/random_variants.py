@@ -102,8 +102,10 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
     has_partners = partners and players >= 4
     hand = draw(st.integers(1, min(size // players, 12)))
     kitty = size - hand * players
+    dead = draw(st.integers(1, kitty - 1)) if kitty >= 2 and draw(st.integers(0, 4)) == 0 else 0
+    kitty -= dead  # a dead hand (deal.dead_hand) out of what is left over
     method = "order-up" if kitty >= 1 and draw(st.booleans()) else "auction"
-    deal: dict[str, Any] = {"hand_size": hand, "kitty": {"size": kitty}}
+    deal: dict[str, Any] = {"hand_size": hand, "kitty": {"size": kitty}, "dead_hand": dead}
     if draw(st.integers(0, 3)) == 0:
         deal["hand_size"] = "all"
     deal["kitty"]["use"] = "turn-up" if method == "order-up" else draw(st.sampled_from(["widow", "unused"]))

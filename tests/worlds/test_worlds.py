@@ -563,3 +563,40 @@ def test_a_seat_that_did_not_follow_the_suit_named_lacks_it() -> None:
                 assert named not in [w.rules.faces[c].suit for c in actual_state(w).hands[q]]
         return
     raise AssertionError("no deal found")
+
+
+def test_a_turned_card_the_dealer_kept_and_gave_the_lone_player_who_gave_it_on() -> None:
+    """One-card hands, six players: the dealer (0), who may not lay the turned card away, keeps
+    it and gives it to its partner going alone (2), who gives it on unseen to the other partner
+    (4). Seen from the other side, a world puts it in one of their hands (the lone player may have
+    kept it), never among the dealer's discards."""
+    v = load_variant_data(
+        {
+            "name": "x",
+            "extends": "euchre",
+            "players": 6,
+            "pack": {"suits": ["C"], "ranks": ["2", "3", "4", "5", "6", "7", "8", "9"], "jokers": 0},
+            "ranking": {"bowers": False},
+            "deal": {"hand_size": 1, "packets": None, "kitty": {"size": 2}},
+            "making": {"order_up": {"rounds": 1, "dealer_keeps_turned": True, "tricks_required": 1}},
+            "alone": {"exchange": {"cards": 1}},
+            "leads": {"alone": "unchanged"},  # the dealer's left leads, then the lone player
+            "replace": ["scoring.made"],
+            "scoring": {"made": {"per_trick": 1}, "made_alone": None},
+        }
+    )
+    game = Game(v, deal=deal(["2C", "3C", "4C", "5C", "6C", "7C"], "8C 9C", dealer=0))
+    turned = game.rules.card_id["8C"]
+    play(
+        game,
+        ["1 pass", "2 order-up alone", "0 discard 2C", "4 give 6C", "0 give 8C", "2 give 8C", "2 give 4C"],
+    )
+    assert actual_state(game).hands[4] == [turned]  # the dealer's turned card went on to seat 4
+    play(game, ["1 play 3C", "2 play 6C"])  # the lone player's last card is seen
+    rng = random.Random(1)
+    for seat in (3, 5):
+        for _ in range(5):
+            w = Worlds(game.view(seat)).sample(rng)
+            assert w is not None
+            held = actual_state(w).hands
+            assert turned in [*held[0], *held[4]]  # given on by the lone player: not laid away

@@ -209,6 +209,7 @@ DEALS = param("DEALS", lambda s: s.plan.end.deals or 0, "``game.deals`` (0 for n
 SCALE = param("SCALE", lambda s: s.plan.end.scale, "the points a score is measured against in an observation")
 KEEP_TURNED = param("KEEP_TURNED", lambda s: s.plan.ordering.keeps_turned,
                     "the dealer who took the turned card may not lay it away")
+DEALT = param("DEALT", lambda s: sum(s.plan.dealt), "cards dealt to the seats (the kitty follows, then a dead hand)")
 EXB_AT = param("EXB_AT", lambda s: s.at["exb"], "where the bids' exchange row starts (by bid row: 1 where a lone maker exchanges)")
 # fmt: on
 PARAMS = len(DECLARED)

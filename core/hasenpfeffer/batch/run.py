@@ -62,7 +62,7 @@ from .rows import (
     scores_at,
     tricks_at,
 )
-from .tables import DECK, KS, SIDES, Tables, build, room_per_hand
+from .tables import DEALT, DECK, KS, SIDES, Tables, build, room_per_hand
 
 BOTS = ("random", "greedy")
 """The players the compiled engine plays a seat with."""
@@ -130,7 +130,7 @@ class Batch:
         ``names``, as :meth:`deal` names it (a recorded batch)."""
         self._need()
         p = self.tables.params
-        return self.hands[:, self.deal_at + int(p[DECK] - p[KS])]
+        return self.hands[:, self.deal_at + int(p[DEALT])]
 
     def results(self, start: int = 0, stop: int | None = None) -> list[HandResult]:
         """Hand rows ``start`` to ``stop - 1`` (all by default) as :class:`HandResult`."""
@@ -192,7 +192,7 @@ class Batch:
         """Hand row ``h``'s deal (``dealer``, ``hands`` by seat, ``widow``; the turned card first)."""
         self._need()
         p, row = self.tables.params, self.hands[h]
-        total, ks, at = int(p[DECK] - p[KS]), int(p[KS]), self.deal_at
+        total, ks, at = int(p[DEALT]), int(p[KS]), self.deal_at
         names = compile_variant(self.variant).names
         hands, first = [], at
         for size in self.variant.dealt_sizes:  # a dummy may have a hand size of its own

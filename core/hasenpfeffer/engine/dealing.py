@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import operator
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -59,7 +60,8 @@ def dealt_of(events: Sequence[Event]) -> Dealt:
 @functools.cache
 def deal_order(plan: Plan, dealer: int) -> tuple[tuple[int, ...], ...]:
     """Where each seat's cards lie in the shuffled pack when ``dealer`` deals: the variant's
-    packets dealt round the table from the dealer's left (the kitty is what is left after them).
+    packets dealt round the table from the dealer's left (the kitty follows them, then any dead
+    hand, ``deal.dead_hand``).
 
     >>> from hasenpfeffer import load_variant
     >>> from hasenpfeffer.rules.ruleset import compile_variant
@@ -88,7 +90,7 @@ def shuffled_deal(s: State) -> tuple[list[list[int]], list[int]]:
     deck = list(s.rules.deck)
     shuffle(deck, stream(s.key, DEAL, len(s.hand_results)))
     takes, rest = _takers(s.plan, s.dealer)
-    return [sorted(take(deck)) for take in takes], deck[rest:]
+    return [sorted(take(deck)) for take in takes], deck[rest : rest + s.plan.kitty_size]
 
 
 @functools.cache
@@ -104,7 +106,8 @@ def _taker(at: tuple[int, ...]) -> Callable[[list[int]], Sequence[int]]:
 
 
 def parse_deal(plan: Plan, deal: Mapping[str, Any]) -> FixedDeal:
-    """A given deal (``dealer``, ``hands`` by seat, ``widow``) as card ids; raises ValueError."""
+    """A given deal (``dealer``, ``hands`` by seat, ``widow``) as card ids; raises ValueError.
+    The cards of the pack that no hand nor the widow holds are the dead hand (``deal.dead_hand``)."""
     rules = plan.rules
     dealer = deal.get("dealer")
     if dealer is not None and (not isinstance(dealer, int) or not 0 <= dealer < plan.n):
@@ -119,8 +122,15 @@ def parse_deal(plan: Plan, deal: Mapping[str, Any]) -> FixedDeal:
     if any(len(h) != n for h, n in zip(hands, plan.dealt, strict=True)):
         sizes = "" if len(set(plan.dealt)) == 1 else f" (by seat: {', '.join(map(str, plan.dealt))})"
         raise ValueError(f"each hand must hold {plan.hand_size} cards{sizes}")
-    if sorted([c for h in hands for c in h] + kitty) != sorted(rules.deck):
-        raise ValueError("the hands and widow must hold exactly the cards of the pack")
+    dealt = [c for h in hands for c in h] + kitty
+    if plan.dead_hand == 0:
+        if sorted(dealt) != sorted(rules.deck):
+            raise ValueError("the hands and widow must hold exactly the cards of the pack")
+    elif len(kitty) != plan.kitty_size or Counter(dealt) - Counter(rules.deck):
+        raise ValueError(
+            f"the hands and a widow of {plan.kitty_size} must hold cards of the pack, each once"
+            " (the rest are the dead hand)"
+        )
     return dealer, hands, kitty
 
 

@@ -133,7 +133,7 @@ CHECKS: list[str] = [
 
 
 def _deal(v: Variant, out: Found) -> None:
-    deal, size, kitty, players = v.deal, v.pack.size, v.deal.kitty.size, v.players
+    deal, size, kitty, players = v.deal, v.pack.size, v.left_over, v.players
     if deal.hand_size == "all":
         cards = size - kitty
         if cards % players:

@@ -437,6 +437,13 @@ class Deal(Model):
         " size. Default: one packet. (Recorded deals give hands directly.)",
     )
     kitty: Kitty = Field(default_factory=Kitty, description="What is left over.")
+    dead_hand: Int = Field(
+        0,
+        ge=0,
+        le=MAX_CARDS,
+        description="Cards dealt face down to nobody after the hands and the kitty: out of play for"
+        " the hand and seen by nobody (two-handed Five Hundred's dead hand). 0: none.",
+    )
     dealer_rotation: Literal["left", "right"] = Field(
         "left", description="Where the deal passes after a hand."
     )
@@ -1249,8 +1256,13 @@ class Variant(Model):
     def hand_size(self) -> int:
         """Cards dealt to each player."""
         if self.deal.hand_size == "all":
-            return (self.pack.size - self.deal.kitty.size) // self.players
+            return (self.pack.size - self.left_over) // self.players
         return self.deal.hand_size
+
+    @property
+    def left_over(self) -> int:
+        """Cards not dealt to a seat: the kitty's and a dead hand's (``deal.dead_hand``)."""
+        return self.deal.kitty.size + self.deal.dead_hand
 
     @property
     def dealt_sizes(self) -> tuple[int, ...]:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections import Counter
 from itertools import accumulate
 from typing import Any
 
@@ -213,7 +214,7 @@ class Table:
         cards, ends = [self.names[c] for c in self.dealing], list(accumulate(self.dealt, initial=0))
         deal: dict[str, Any] = {
             "hands": [cards[ends[q] : ends[q + 1]] for q in range(self.n)],
-            "widow": cards[ends[-1] :],
+            "widow": cards[ends[-1] : ends[-1] + self.variant.deal.kitty.size],  # a dead hand after it
         }
         self.dealing = None
         if not self.deals:
@@ -304,6 +305,8 @@ class Table:
         ids, start = self.card_id, {g.name: g.start for g in self.space.groups}
         mark = self.deal_marks[-1]
         chance = [ids[c] for hand in dealt.hands for c in hand] + [ids[c] for c in dealt.kitty]
+        dealt_now = Counter(chance)  # then the dead hand (``deal.dead_hand``): the pack's other cards
+        chance += [c for c, k in enumerate(self.counts) for _ in range(k - dealt_now[c])]
         moved = iter(dealt.set_aside)
         decisions = []
         for a in self.actions[mark + self.pack :]:

@@ -21,12 +21,16 @@ class Plan:
         v = rules.variant
         self.dealt = v.dealt_sizes
         """Cards dealt to each seat (a dummy may have its own hand size)."""
-        dealt = sum(self.dealt) + v.deal.kitty.size
+        dealt = sum(self.dealt) + v.left_over
         if v.hand_size < 1 or dealt != v.pack.size:
             raise ValueError(
                 f"variant {v.name!r} cannot be dealt: {v.players} players x {v.hand_size} cards"
-                f" + {v.deal.kitty.size} left over = {dealt} cards, but the pack has {v.pack.size}"
+                f" + {v.left_over} left over = {dealt} cards, but the pack has {v.pack.size}"
             )
+        self.kitty_size = v.deal.kitty.size
+        """Cards dealt to the kitty, after the hands."""
+        self.dead_hand = v.deal.dead_hand
+        """Cards dealt to nobody after the kitty, out of play (``deal.dead_hand``)."""
         self.rules = rules
         self.n = n = v.players
         self.teams = v.teams

@@ -129,7 +129,9 @@ class Draft:
         ways: list[tuple[str, float]] = []
         if unseen and self._fits(seat, card):
             ways.append(("hand", 4.0))
-        if unseen and early and k.hidden_discards(seat) > len(self.thrown[seat]):
+        # (not the turned card the dealer took, where the dealer may not lay it away)
+        kept = k.plan.ordering.keeps_turned and seat == k.view.dealer and card == k.turned
+        if unseen and early and not kept and k.hidden_discards(seat) > len(self.thrown[seat]):
             ways.append(("discard", self._shed_odds(pool, seat, card)))
         if ex is not None:
             lone, me = ex.lone, k.me
@@ -149,10 +151,13 @@ class Draft:
                     ways.append(("given back", 1.0))
                 if unseen and lone != me and self._fits(lone, card):
                     ways.append(("through", 1.0))
+                hidden = sum(1 for t in ex.gifts if t.seat == lone and t.taker != me and t.card is None)
+                if unseen and lone != me and hidden > len(self.routed[lone]):
+                    ways.append(("given on", 1.0))  # given to the lone player, who gave it on unseen
         if not ways:
             raise Misfit
         way = self.rng.choices([w for w, _ in ways], [x for _, x in ways])[0]
-        if way in ("hand", "discard", "routed", "through"):
+        if way in ("hand", "discard", "routed", "through", "given on"):
             take(pool, [card])
         if way == "hand":
             self.hand[seat].append(card)
@@ -174,6 +179,8 @@ class Draft:
                 self.returned[ex.lone][card] -= 1
             elif way == "through":
                 self.hand[ex.lone].append(card)
+            elif way == "given on":
+                self.routed[ex.lone].append(card)
         if ex is not None and seat == ex.lone and early:
             self.keep[seat].append(card)
 

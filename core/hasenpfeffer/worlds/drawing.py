@@ -89,7 +89,8 @@ class _Draw(Draft):
         return self._undo_deal(hold)
 
     def _deal(self, pool: Counter[int], mine: list[int]) -> tuple[dict[int, list[int]], list[int]]:
-        """Deal every unseen card at once: hands now, sitting-out hands, discards, gifts on, kitty.
+        """Deal every unseen card at once: hands now, sitting-out hands, discards, gifts on, a
+        dead hand, kitty.
 
         Returns each seat's cards (hand now and played) and the cards lone players gave on to
         partners whose hands are unseen.
@@ -119,6 +120,8 @@ class _Draw(Draft):
         on = sum(1 for ex in k.exchanges for t in ex.gifts if t.seat == ex.lone != me and t.taker != me)
         places.append(Place(on - sum(len(r) for r in self.routed.values())))
         who.append(("gifts", -1))
+        places.append(Place(k.plan.dead_hand))  # a dead hand (``deal.dead_hand``): out of play
+        who.append(("dead", -1))
         cards = [c for c, m in pool.items() for _ in range(m)]
         places.append(Place(len(cards) - sum(pl.count for pl in places)))
         who.append(("kitty", -1))
@@ -137,7 +140,7 @@ class _Draw(Draft):
                 self.thrown[s] += cards_of
             elif what == "gifts":
                 gifts = cards_of
-            else:
+            elif what == "kitty":
                 self.kitty = cards_of
         return hold, gifts
 

@@ -71,7 +71,7 @@ def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: An
     for i in range(nd):
         dk[i] = deck[i]
     shuffle(dk, nd, hand_key(st[g, V_KEY], s[g, S_HANDS]))
-    dealer, total = s[g, S_DEALER], nd - ks
+    dealer, total = s[g, S_DEALER], p[t.DEALT]  # the kitty after the hands; a dead hand after it
     at = p[t.DEAL_AT] + dealer * total
     for q in range(n):  # the variant's packets, from the dealer's left (a dummy's own hand size)
         size = seat_row(p, q, t.SEAT_DEALT)
