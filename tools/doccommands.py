@@ -46,8 +46,10 @@ ROOT = Path(__file__).resolve().parent.parent
 SHELLS = ("sh", "bash", "console", "shell")
 PROMPT = "$ "
 ELLIPSIS = "..."
-TIMEOUT = 300
-"""Seconds a command may take before its test fails."""
+TIMEOUT = 900
+"""Seconds a command may take before its test fails: a command of the docs may be a newcomer's
+first run, compiling what its engine needs (``benchmarks/rl.py``'s seat environments compile for
+five minutes and more on two cores with an empty cache)."""
 SKIPPED = {".git", "__pycache__", "build", "dist", "fuzz-failures"}
 """Folders not copied into the scratch clone (besides virtual environments and ``.*_cache``)."""
 
