@@ -90,7 +90,7 @@ def shuffled_deal(s: State) -> tuple[list[list[int]], list[int]]:
     deck = list(s.rules.deck)
     shuffle(deck, stream(s.key, DEAL, len(s.hand_results)))
     takes, rest = _takers(s.plan, s.dealer)
-    return [sorted(take(deck)) for take in takes], deck[rest : rest + s.plan.kitty_size]
+    return [sorted(take(deck)) for take in takes], deck[rest : rest + s.plan.dealing.kitty]
 
 
 @functools.cache
@@ -123,12 +123,12 @@ def parse_deal(plan: Plan, deal: Mapping[str, Any]) -> FixedDeal:
         sizes = "" if len(set(plan.dealt)) == 1 else f" (by seat: {', '.join(map(str, plan.dealt))})"
         raise ValueError(f"each hand must hold {plan.hand_size} cards{sizes}")
     dealt = [c for h in hands for c in h] + kitty
-    if plan.dead_hand == 0:
+    if plan.dealing.dead_hand == 0:
         if sorted(dealt) != sorted(rules.deck):
             raise ValueError("the hands and widow must hold exactly the cards of the pack")
-    elif len(kitty) != plan.kitty_size or Counter(dealt) - Counter(rules.deck):
+    elif len(kitty) != plan.dealing.kitty or Counter(dealt) - Counter(rules.deck):
         raise ValueError(
-            f"the hands and a widow of {plan.kitty_size} must hold cards of the pack, each once"
+            f"the hands and a widow of {plan.dealing.kitty} must hold cards of the pack, each once"
             " (the rest are the dead hand)"
         )
     return dealer, hands, kitty

@@ -27,10 +27,6 @@ class Plan:
                 f"variant {v.name!r} cannot be dealt: {v.players} players x {v.hand_size} cards"
                 f" + {v.left_over} left over = {dealt} cards, but the pack has {v.pack.size}"
             )
-        self.kitty_size = v.deal.kitty.size
-        """Cards dealt to the kitty, after the hands."""
-        self.dead_hand = v.deal.dead_hand
-        """Cards dealt to nobody after the kitty, out of play (``deal.dead_hand``)."""
         self.rules = rules
         self.n = n = v.players
         self.teams = v.teams
@@ -61,8 +57,6 @@ class Plan:
         self.hand_size = v.hand_size
         self.packets: tuple[int, ...] = v.deal.packets or (v.hand_size,)
         self.auction = v.making.method == "auction"
-        self.plays_out = has.plays_out(v)
-        """Everyone passing, the hand is played without a maker (``making.all_pass.rule: play``)."""
         ladder = v.making.auction.ladder
         self.one_round = v.making.auction.style == "one-round"
         """The auction goes round the table once (``making.auction.style``)."""

@@ -235,7 +235,9 @@ class DealRules:
     ``partnerships``, ``making.call``)."""
 
     kitty: int
-    """Cards left over."""
+    """Cards dealt to the kitty, after the hands."""
+    dead_hand: int
+    """Cards dealt to nobody after the kitty, out of play (``deal.dead_hand``)."""
     widow: bool
     """The kitty is a widow the maker takes up (and there is one)."""
     widow_cards: int
@@ -267,6 +269,7 @@ class DealRules:
         )
         return DealRules(
             kitty=d.kitty.size,
+            dead_hand=d.dead_hand,
             widow=d.kitty.use == "widow" and d.kitty.size > 0,
             widow_cards=d.kitty.size if d.kitty.use == "widow" else 0,
             weak_hands=d.weak_hands,

@@ -120,7 +120,7 @@ class _Draw(Draft):
         on = sum(1 for ex in k.exchanges for t in ex.gifts if t.seat == ex.lone != me and t.taker != me)
         places.append(Place(on - sum(len(r) for r in self.routed.values())))
         who.append(("gifts", -1))
-        places.append(Place(k.plan.dead_hand))  # a dead hand (``deal.dead_hand``): out of play
+        places.append(Place(k.plan.dealing.dead_hand))  # a dead hand (``deal.dead_hand``): out of play
         who.append(("dead", -1))
         cards = [c for c, m in pool.items() for _ in range(m)]
         places.append(Place(len(cards) - sum(pl.count for pl in places)))

@@ -95,7 +95,7 @@ def passed(s: State, seat: int, events: tuple[Passed, ...] | None = None) -> Non
         s.to_move = s.plan.speaks[seat]
         return
     last = s.phase == Phase.NAME_TRUMP or s.plan.ordering.rounds == 1
-    if last and s.plan.plays_out:
+    if last and s.plan.all_pass.rule == "play":
         play_out(s)
     s.course.leave(s)
 
