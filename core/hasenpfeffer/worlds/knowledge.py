@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..engine.phases.orderup import TURNED_TRUMP
 from ..engine.view import View
 from ..format.cards import Card
 from ..rules.mechanisms import discards
@@ -91,8 +92,8 @@ class Knowledge:
         ap, kitty = v.making.all_pass, v.deal.kitty
         self.turned = None if view.turned is None else cid[view.turned]
         ordered = any(a.verb == "order-up" for a in view.history)
-        named = any(a.verb == "trump" for a in view.history)
-        at_once = not p.auction and view.trump is not None and not ordered and not named  # turned_trump
+        # a turned suit trump at once (turned_trump), not a hand played when all passed
+        at_once = not p.auction and view.bid == TURNED_TRUMP
         self.picked_up = (ordered or at_once) and discards(v) and self.turned is not None
         """The dealer took the turned card (ordered up, or its suit trump at once)."""
         took = p.auction and kitty.use == "widow" and view.maker is not None

@@ -6,6 +6,8 @@ each player scores its tricks less five where it took none; records replay."""
 
 from __future__ import annotations
 
+import random
+
 from hasenpfeffer import Game, records
 from hasenpfeffer.engine.events import DroppedOut, Passed, PassedOut
 from hasenpfeffer.engine.game import actual_state
@@ -88,3 +90,18 @@ def test_one_round_of_passes_plays_the_hand_at_the_named_suit() -> None:
     g.apply("2 play 9D")
     g.apply("3 play AC")
     assert actual_state(g).leader == 1  # the ace of spades trumps the club
+
+
+def test_worlds_of_a_hand_played_out_leave_the_turned_card_in_the_kitty() -> None:
+    """Nobody took the turned card: a world of the hand (the bots' sampling) keeps it in the
+    kitty, as it does not after a turned club, which the dealer takes up."""
+    from hasenpfeffer.worlds import Worlds
+
+    g = Game(V, seed=1, deal=HEARTS)
+    all_pass(g)
+    g.apply("3 pass")
+    g.apply("0 play AH")
+    rng = random.Random(1)
+    for seat in (1, 2, 3):
+        w = Worlds(g.view(seat)).sample(rng)
+        assert w is not None and actual_state(w).rules.cid("9H") in actual_state(w).kitty
