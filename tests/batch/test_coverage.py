@@ -1,4 +1,4 @@
-"""What the compiled engines play is declared once (``batch.coverage.MECHANISMS``): each refusal,
+"""What the compiled engine plays is declared once (``batch.coverage.MECHANISMS``): each refusal,
 the docs' table and the shipped files' coverage agree with that declaration."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 from pydantic import BaseModel
 
 from hasenpfeffer.batch import coverage
-from hasenpfeffer.batch.coverage import ENGINES, MECHANISMS, covered, refusal, uncovered
+from hasenpfeffer.batch.coverage import BOTS, MECHANISMS, covered, refusal, uncovered
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rl import vector
@@ -33,40 +33,39 @@ def field_exists(dotted: str) -> bool:
 
 
 @pytest.mark.parametrize("m", MECHANISMS, ids=lambda m: m.field)
-def test_each_mechanism_names_a_field_of_the_format_and_known_engines(m: coverage.Mechanism) -> None:
+def test_each_mechanism_names_a_field_of_the_format_and_known_bots(m: coverage.Mechanism) -> None:
     assert field_exists(m.field), m.field
-    assert set(m.engines) <= set(ENGINES)
-    assert not m.used(Variant(name="x")), "the default variant is played by every engine"
+    assert set(m.bots) <= set(BOTS)
+    assert not m.used(Variant(name="x")), "the default variant is played by the compiled engine"
 
 
-def test_the_vector_environment_plays_no_more_than_whole_games() -> None:
-    played = {e: [f for f in FILES if refusal(load_variant(f), e) is None] for e in ENGINES}
-    assert set(played["vector"]) <= set(played["batch"])
-    # today: both play every shipped file
-    assert (len(FILES), len(played["batch"]), len(played["vector"])) == (68, 68, 68)
+def test_the_compiled_engine_plays_every_shipped_file_with_either_bot() -> None:
+    played = [f for f in FILES if refusal(load_variant(f), BOTS) is None]
+    assert (len(FILES), len(played)) == (68, 68)
 
 
 def test_the_vector_refusal_is_the_declared_one() -> None:
     for f in FILES:
         v = load_variant(f)
-        assert vector.refusal(v) == refusal(v, "vector")
+        assert vector.refusal(v) == refusal(v, who="the vector environment")
+        assert (vector.refusal(v) is None) == (refusal(v) is None)
 
 
 def test_a_field_is_named_once_in_the_declared_order(monkeypatch: pytest.MonkeyPatch) -> None:
     v = Variant(name="x", players=5, partnerships="called", pack={"copies": 2, "jokers": 2})
-    assert uncovered(v, "vector") == uncovered(v) == ["partnerships", "pack.jokers"]
-    with pytest.raises(ValueError, match="engine must be one of batch, vector"):
-        uncovered(v, "gpu")
-    # a mechanism declared for the batch engine's games only: the vector refuses it alone
-    ahead = coverage.Mechanism("pack.copies", lambda v: v.pack.copies > 1, ("batch",))
-    monkeypatch.setattr(coverage, "MECHANISMS", (*MECHANISMS, ahead))
+    assert uncovered(v) == uncovered(v, ["random"]) == ["partnerships", "pack.jokers"]
+    # a mechanism declared with no bot: refused, in the caller's name where it gives one
+    refused = coverage.Mechanism("pack.copies", lambda v: v.pack.copies > 1)
+    monkeypatch.setattr(coverage, "MECHANISMS", (*MECHANISMS, refused))
     double = Variant(name="x", pack={"copies": 2})
-    assert (uncovered(double), uncovered(double, "vector")) == ([], ["pack.copies"])
-    assert refusal(double, "vector") == "the vector environment does not cover pack.copies"
+    assert uncovered(double) == uncovered(double, ["greedy"]) == ["pack.copies"]
+    assert (
+        refusal(double, who="the vector environment") == "the vector environment does not cover pack.copies"
+    )
     # a mechanism declared for random seats only: a greedy seat is refused, in a line that says so
-    random_only = coverage.Mechanism("pack.copies", lambda v: v.pack.copies > 1, ENGINES, ("random",))
+    random_only = coverage.Mechanism("pack.copies", lambda v: v.pack.copies > 1, ("random",))
     monkeypatch.setattr(coverage, "MECHANISMS", (*MECHANISMS, random_only))
-    assert uncovered(double, bots=["random"]) == [] and covered(double, "vector", ["random"])
+    assert uncovered(double, bots=["random"]) == [] and covered(double, ["random"])
     assert uncovered(double, bots=["random", "greedy"]) == ["pack.copies"]
     line = "the compiled engine does not cover pack.copies for the greedy bot"
     assert refusal(double, bots=["greedy", "random"]) == line
@@ -78,4 +77,4 @@ def test_the_docs_table_lists_every_field_no_compiled_engine_plays() -> None:
     listed = set(
         re.findall(r"`([a-z_.]+)`", "\n".join(line.split("|")[1] for line in table.splitlines()[2:]))
     )
-    assert listed == {m.field for m in MECHANISMS if not m.engines}
+    assert listed == {m.field for m in MECHANISMS if not m.bots}

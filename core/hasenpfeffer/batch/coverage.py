@@ -1,4 +1,4 @@
-"""Which variants the compiled batch engine plays, and why it refuses the others.
+"""Which variants the compiled engine plays, and why it refuses the others.
 
 The compiled engine covers what the built-in Euchre, Hasenpfeffer, Pepper and Five Hundred
 need, weak hands (a redeal or a swap with the kitty), declarations that end the hand
@@ -14,12 +14,13 @@ play with bowers and the Joker (the suit named after a Joker led in no-trump), t
 tables, the game's end and a match of games. A field it does not play, at a value other than
 its default, makes it refuse the variant in one line; callers then play it in Python.
 
-Which compiled engine plays what is declared once, in :data:`MECHANISMS`: per mechanism, the
-field that writes it, when a variant uses it, the engines that play it, ``batch`` (whole
-games, :mod:`hasenpfeffer.batch.run`) and ``vector`` (games stepped one action at a time,
-:mod:`hasenpfeffer.rl.vector`), and the bots that play it there (random and greedy, unless it
-says fewer). Every refusal, and ``--engine auto``'s choice (:mod:`hasenpfeffer.sim.engines`),
-is read from that table.
+What the compiled engine plays is declared once, in :data:`MECHANISMS`: per mechanism, the
+field that writes it, when a variant uses it, and the bots it is played with (none: refused).
+There is one compiled engine, the stepped kernel (:mod:`hasenpfeffer.batch.phases`): whole
+games (:mod:`hasenpfeffer.batch.run`) and the vector environments
+(:mod:`hasenpfeffer.rl.vector`) both step it, so they play the same variants. Every refusal,
+and ``--engine auto``'s choice (:mod:`hasenpfeffer.sim.engines`), is read from that table;
+``who`` only names the caller in the line.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> refusal(Variant(name="x")) is None
@@ -33,9 +34,7 @@ True
 True
 >>> refusal(Variant(name="x", **buck, scoring={"declarations": [{"name": "top", "cards": 3, "points": 2}]}))
 'the compiled engine does not cover alone.drop_out'
->>> refusal(Variant(name="x", **buck), "vector") is None
-True
->>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}), "vector")
+>>> refusal(Variant(name="x", deal={"dummies": {"seats": [2]}}), who="the vector environment")
 'the vector environment does not cover deal.dummies'
 >>> from hasenpfeffer import load_variant
 >>> refusal(load_variant("examples/house-rules/two-handed-euchre-dummy.yaml"), bots=["greedy"]) is None
@@ -52,26 +51,19 @@ from typing import NamedTuple
 from ..format.variant import Variant
 from ..rules import mechanisms as has
 
-ENGINES = ("batch", "vector")
-"""The compiled engines: whole games (``batch``) and games stepped one action at a time
-(``vector``, the vector environments)."""
-NAMES = {"batch": "the compiled engine", "vector": "the vector environment"}
-"""How a refusal names each engine."""
-
-
+WHO = "the compiled engine"
+"""How a refusal names the engine, unless the caller names itself."""
 BOTS = ("random", "greedy")
-"""The bots the compiled engines play."""
+"""The bots the compiled engine plays."""
 
 
 class Mechanism(NamedTuple):
-    """A mechanism as the compiled engines see it: the field (dotted) that writes it, whether a
-    variant uses it, the engines that play it (none: each refuses it) and the bots that play it
-    there."""
+    """A mechanism as the compiled engine sees it: the field (dotted) that writes it, whether a
+    variant uses it, and the bots the engine plays it with (none: it refuses it)."""
 
     field: str
     used: Callable[[Variant], bool]
-    engines: tuple[str, ...] = ()
-    bots: tuple[str, ...] = BOTS
+    bots: tuple[str, ...] = ()
 
 
 def _order_up(v: Variant) -> bool:
@@ -123,47 +115,43 @@ MECHANISMS: tuple[Mechanism, ...] = (
     Mechanism("alone.drop_out", _drops_with_more),
     Mechanism("scoring.declarations", lambda v: any(not d.ends_hand for d in v.scoring.declarations)),
 )
-"""Every mechanism some compiled engine (or bot) does not play, and the engines and bots that
-play it (today both engines play the same); what is not here every compiled engine plays with
-either bot.
-A mechanism that one engine plays before the other is declared with that engine, for example
-``Mechanism("pack.copies", lambda v: v.pack.copies > 1, ("batch",))``, and a field may come
-twice: at a use no engine plays, and at a use only some do."""
+"""Every mechanism the compiled engine does not play, or plays with some bots only (for example
+``Mechanism("pack.copies", lambda v: v.pack.copies > 1, ("random",))``); what is not here it
+plays with either bot. A field may come twice: at a use no bot plays, and at a use some do."""
 
 
-def uncovered(v: Variant, engine: str = "batch", bots: Iterable[str] = ()) -> list[str]:
-    """The fields of ``v`` that ``engine`` does not play (with every bot of ``bots``), once each
-    in :data:`MECHANISMS`' order (empty: it is covered).
+def uncovered(v: Variant, bots: Iterable[str] = ()) -> list[str]:
+    """The fields of ``v`` that the compiled engine does not play (with every bot of ``bots``),
+    once each in :data:`MECHANISMS`' order (empty: it is covered).
 
     >>> uncovered(Variant(name="x", players=5, partnerships="called", pack={"copies": 2}))
     ['partnerships']
-    >>> uncovered(Variant(name="x", pack={"copies": 2}), "vector")
+    >>> uncovered(Variant(name="x", pack={"copies": 2}))
     []
     """
-    if engine not in ENGINES:
-        raise ValueError(f"engine must be one of {', '.join(ENGINES)}, read {engine!r}")
     wanted = {b.strip() for b in bots}
     fields: list[str] = []
     for m in MECHANISMS:
-        if m.field in fields or not (engine not in m.engines or not wanted <= set(m.bots)):
+        if m.field in fields or (m.bots and wanted <= set(m.bots)):
             continue
         if m.used(v):
             fields.append(m.field)
     return fields
 
 
-def refusal(v: Variant, engine: str = "batch", bots: Iterable[str] = ()) -> str | None:
-    """One line saying why ``engine`` refuses ``v`` (played by ``bots``), or None when it plays it."""
+def refusal(v: Variant, bots: Iterable[str] = (), who: str = WHO) -> str | None:
+    """One line saying why the compiled engine (named ``who``) refuses ``v`` (played by
+    ``bots``), or None when it plays it."""
     wanted = sorted({b.strip() for b in bots})
-    fields = uncovered(v, engine, wanted)
+    fields = uncovered(v, wanted)
     if not fields:
         return None
-    if not uncovered(v, engine):  # only a bot is refused
-        short = [b for b in wanted if uncovered(v, engine, [b])]
-        return f"{NAMES[engine]} does not cover {', '.join(fields)} for the {' and '.join(short)} bot"
-    return f"{NAMES[engine]} does not cover {', '.join(fields)}"
+    if not uncovered(v):  # only a bot is refused
+        short = [b for b in wanted if uncovered(v, [b])]
+        return f"{who} does not cover {', '.join(fields)} for the {' and '.join(short)} bot"
+    return f"{who} does not cover {', '.join(fields)}"
 
 
-def covered(v: Variant, engine: str = "batch", bots: Iterable[str] = ()) -> bool:
-    """Whether ``engine`` plays ``v`` (with ``bots``)."""
-    return not uncovered(v, engine, bots)
+def covered(v: Variant, bots: Iterable[str] = ()) -> bool:
+    """Whether the compiled engine plays ``v`` (with ``bots``)."""
+    return not uncovered(v, bots)

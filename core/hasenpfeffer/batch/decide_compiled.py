@@ -24,13 +24,14 @@ def holds(hand: Any, cnt: Any, seat: int, card: int) -> bool:
 
 @jitcache.bare
 def remove(hand: Any, cnt: Any, seat: int, card: int) -> None:
-    """Take ``card`` out of ``seat``'s hand (the last card takes its place)."""
-    last = cnt[seat] - 1
-    for j in range(last + 1):
-        if hand[seat, j] == card:
-            hand[seat, j] = hand[seat, last]
-            cnt[seat] = last
-            return
+    """Take ``card`` out of ``seat``'s hand (the last card takes its place; a card not held:
+    nothing). Its place is found by a pass over the whole hand with no branch to mispredict."""
+    last, at = cnt[seat] - 1, -1
+    for j in range(last, -1, -1):  # the first place that holds it, as a search from the start
+        at = j if hand[seat, j] == card else at
+    if at >= 0:
+        hand[seat, at] = hand[seat, last]
+        cnt[seat] = last
 
 
 @jitcache.bare

@@ -46,10 +46,16 @@ def _mul(a: Any, b: Any) -> tuple[Any, Any]:
 
 
 @jitcache.bare
+def _mul_small(a: Any, m: Any) -> tuple[Any, Any]:
+    """:func:`_mul` of a word and ``m`` below 2**32 (three products, not four)."""
+    return ((a >> _S32) * m + (((a & _M32) * m) >> _S32)) >> _S32, a * m
+
+
+@jitcache.bare
 def below(key: Any, i: Any, n: Any) -> tuple[Any, Any]:
     """A whole number from 0 to ``n - 1`` from word ``i`` of ``key`` on; the next word's number."""
     m = np.uint64(n)
-    hi, lo = _mul(word(key, i), m)
+    hi, lo = _mul_small(word(key, i), m) if n < (1 << 32) else _mul(word(key, i), m)
     i += 1
     if lo < m:  # Lemire's test: only a low word below ``n`` can be below the limit
         limit = (np.uint64(0) - m) % m

@@ -23,8 +23,11 @@ from ..rules.ruleset import Ruleset
 # a seat's row (from ``SEATS_AT``), from the plan (:class:`hasenpfeffer.rules.plan.Plan`): the
 # cards dealt to it, where they start in a deal kept (after the seats before it), the next seat
 # to speak, the next dealer after it, the first dealer where the draw falls on it, and who takes
-# it into hand as a dummy (-2: no dummy taken; -1: the maker; else that seat)
-SEAT_DEALT, SEAT_FROM, SEAT_SPEAKS, SEAT_NEXT_DEALER, SEAT_FIRST_DEALER, SEAT_TAKER, SEAT_W = range(7)
+# it into hand as a dummy (-2: no dummy taken; -1: the maker; else that seat), and its side
+# (the seat modulo the sides: read where a division would cost more than the read)
+SEAT_DEALT, SEAT_FROM, SEAT_SPEAKS, SEAT_NEXT_DEALER, SEAT_FIRST_DEALER, SEAT_TAKER, SEAT_SIDE, SEAT_W = (
+    range(8)
+)
 
 # a weak-hand rule's row (``deal.weak_hands``), then its tests, ``T_WIDTH`` each
 W_SWAP, W_OPTIONAL, W_CARDS, W_SAME, W_TESTS, W_TEST0 = range(6)

@@ -222,9 +222,10 @@ class Batch:
             raise ValueError("deals and actions are kept only by a batch played with record=True")
 
 
-def row_width(params: Any) -> int:
-    """The width of a hand's row (:mod:`.rows`) for a variant's parameters."""
-    return int(deal_at(int(params[SIDES])) + params[DECK])
+def row_width(params: Any, record: bool = True) -> int:
+    """The width of a hand's row (:mod:`.rows`) for a variant's parameters: with its deal where
+    the hands are recorded, else without (a row a hand: no memory written for nothing)."""
+    return int(deal_at(int(params[SIDES])) + (params[DECK] if record else 0))
 
 
 def bid_names(variant: Variant, tables: Tables) -> dict[int, str | None]:
@@ -302,7 +303,7 @@ def play(
     while True:
         cap_a = cap_h * per_hand if record else 1
         games_out = np.zeros((games, G_COLS + int(p[SIDES])), dtype=np.int64)
-        hands_out = np.zeros((cap_h, row_width(p)), dtype=np.int64)
+        hands_out = np.zeros((cap_h, row_width(p, record)), dtype=np.int64)
         acts = np.zeros(cap_a, dtype=np.int64)
         lcnt = np.zeros(cap_a if debug else 1, dtype=np.int64)
         lbuf = np.zeros(cap_a * 8 if debug else 1, dtype=np.int64)

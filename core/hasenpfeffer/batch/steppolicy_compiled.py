@@ -32,6 +32,7 @@ from .. import jitcache
 from . import greedy_compiled as gc
 from . import step_compiled as sc
 from . import tables as t
+from .decide_compiled import sort_ids
 from .draws_compiled import BOT, V_GAMES, V_KEY, below, word
 from .drop_compiled import drops
 from .greedytables import R_MISERE
@@ -167,30 +168,23 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
         if x < 0 and stop[seat]:
             return 0
         m = k[g]
-        if x < 0 or keeps:
+        cards = ph == ly.PLAY or ph == ly.DISCARD or ph == ly.EXCHANGE  # listed as held, not by id
+        if keeps and ln[g] < lg.shape[1]:  # in the Python engine's order: cards by id
+            lg[g, ln[g], 0] = m
             for i in range(m):
-                ids[i] = legal[g, i]
-            if (
-                ph == ly.PLAY or ph == ly.DISCARD or ph == ly.EXCHANGE
-            ):  # cards by id, as the Python engine lists them
-                for i in range(1, m):
-                    y, j = ids[i], i - 1
-                    while j >= 0 and ids[j] > y:
-                        ids[j + 1] = ids[j]
-                        j -= 1
-                    ids[j + 1] = y
-            if keeps and ln[g] < lg.shape[1]:
-                lg[g, ln[g], 0] = m
-                for i in range(m):
-                    lg[g, ln[g], 1 + i] = ids[i]
+                lg[g, ln[g], 1 + i] = legal[g, i] if not cards else nth(legal, g, m, i)
         if x < 0:
             if m == 1:  # nothing drawn, nothing weighed
-                x = ids[0]
+                x = legal[g, 0]
             elif pol[seat] != GREEDY:  # draws_compiled.draw on the seat's stream
                 y, w = below(streams[g, seat, 0], np.int64(streams[g, seat, 1]), m)
                 streams[g, seat, 1] = np.uint64(w)
-                x = ids[y]
+                x = legal[g, y] if not cards else nth(legal, g, m, y)
             else:
+                for i in range(m):
+                    ids[i] = legal[g, i]
+                if cards:  # cards by id, as the Python engine lists them
+                    sort_ids(ids, m)
                 x = (
                     _greedy_play(p, key, pa[1], g, s, hand, cnt, pv, kn, ids, m, pa[6])
                     if ph == ly.PLAY
@@ -206,6 +200,21 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
             return int(how)
         course.legal_ids(p, eff, trump_ids, bids, g, s, hand, cnt, legal, k)
         x = -1
+
+
+@jitcache.inline
+def nth(legal: Any, g: int, m: int, y: int) -> int:
+    """The ``y``-th smallest of game ``g``'s ``m`` legal ids (distinct), as the ``y``-th of them
+    in the Python engine's order, found without sorting: each id's count of smaller ones is
+    summed with no branch to mispredict (a random seat's card: the Python engine lists a hand's
+    cards by id, the kernel as held)."""
+    for i in range(m):
+        r = 0
+        for j in range(m):
+            r += legal[g, j] < legal[g, i]
+        if r == y:
+            return int(legal[g, i])
+    return int(legal[g, y])
 
 
 @jitcache.inline

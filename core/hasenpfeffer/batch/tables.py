@@ -120,6 +120,7 @@ def _seats(plan: Plan) -> list[int]:
             plan.next_dealer[q],
             plan.first_dealer[q],
             taker,
+            q % plan.sides,
         ]
     return rows
 

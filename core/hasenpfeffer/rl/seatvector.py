@@ -119,7 +119,7 @@ class SeatVectorEnv(GymVectorEnv):
         self.bots = tuple(
             None if q in self.learner else names[1] if q in partners else names[0] for q in range(v.players)
         )
-        why = coverage.refusal(v, "vector", [b for b in self.bots if b is not None])
+        why = coverage.refusal(v, [b for b in self.bots if b is not None], "the vector environment")
         if why is not None:
             raise ValueError(why)
         tb, a = games.tables, games.a

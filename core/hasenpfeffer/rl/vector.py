@@ -61,7 +61,7 @@ def refusal(variant: Variant) -> str | None:
     >>> refusal(Variant(name="x", pack={"jokers": 2}, deal={"kitty": {"size": 6}}))
     'the vector environment does not cover pack.jokers'
     """
-    return coverage.refusal(variant, "vector")
+    return coverage.refusal(variant, who="the vector environment")
 
 
 def bid_observations(variant: Variant) -> NDArray[np.int64]:

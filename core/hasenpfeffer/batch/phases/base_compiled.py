@@ -14,10 +14,16 @@ from .layout import PLAY_OUT, PV_OUT, S_ALONE, S_FORCED, S_MAKER, S_REQUIRED, S_
 @jitcache.inline
 def next_seat(pv: Any, g: int, seat: int, n: int) -> int:
     """The next seat to the left that is not sitting out."""
-    seat = (seat + 1) % n
+    seat = left_of(seat, n)  # not ``% n``: a division at every card
     while pv[g, PV_OUT, seat]:
-        seat = (seat + 1) % n
+        seat = left_of(seat, n)
     return seat
+
+
+@jitcache.inline
+def left_of(seat: int, n: int) -> int:
+    """The seat to the left of ``seat``, of ``n`` (without the division ``% n`` would take)."""
+    return seat + 1 if seat + 1 < n else 0
 
 
 @jitcache.inline
@@ -25,6 +31,12 @@ def seat_row(p: Any, seat: int, col: int) -> int:
     """Column ``col`` of ``seat``'s row in the parameters (:data:`..tables.SEAT_DEALT`...: the
     plan's tables by seat)."""
     return int(p[p[t.SEATS_AT] + seat * t.SEAT_W + col])
+
+
+@jitcache.inline
+def side_of(p: Any, seat: int) -> int:
+    """The side ``seat`` plays for (sides numbered by seat: the seat modulo the sides)."""
+    return seat_row(p, seat, t.SEAT_SIDE)
 
 
 @jitcache.inline
@@ -45,7 +57,7 @@ def or_pass(p: Any, x: int, row: Any) -> int:
 def sit_out(p: Any, g: int, pv: Any, seat: int) -> None:
     """The partners of ``seat``, who plays alone, sit out."""
     for q in range(p[t.N]):
-        if q != seat and q % p[t.SIDES] == seat % p[t.SIDES]:
+        if q != seat and side_of(p, q) == side_of(p, seat):
             pv[g, PV_OUT, q] = 1
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
-from .base_compiled import all_passed, sit_out
+from .base_compiled import all_passed, left_of, sit_out
 from .layout import (
     BID,
     LEAVE,
@@ -52,11 +52,10 @@ def legal(p: Any, bids: Any, g: int, s: Any, row: Any) -> int:
     row[0] = p[t.PASS_ID]
     m = 1
     high = s[g, S_HIGH]
-    place = (seat - dealer - 1) % n + 1
-    for i in range(high + 1, p[t.L]):
-        if (bids[i, t.B_PLACES] >> (place - 1)) & 1 and high >= bids[i, t.B_OVER]:
-            row[m] = p[t.BID_BASE] + i
-            m += 1
+    place = seat - dealer if seat > dealer else seat - dealer + n  # from the dealer's left, 1 on
+    for i in range(high + 1, p[t.L]):  # each bid written, kept where open to the seat: no branch
+        row[m] = p[t.BID_BASE] + i
+        m += ((bids[i, t.B_PLACES] >> (place - 1)) & 1) * (high >= bids[i, t.B_OVER])
     return m
 
 
@@ -74,7 +73,7 @@ def apply(p: Any, bids: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, kitty:
     if s[g, S_HIGH] != p[t.L] - 1:
         if p[t.ONE_ROUND]:
             if s[g, S_SPOKEN] < n:
-                s[g, S_SEAT] = (seat + 1) % n
+                s[g, S_SEAT] = left_of(seat, n)
                 return 0
         else:
             active = 0
@@ -82,9 +81,9 @@ def apply(p: Any, bids: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, kitty:
                 if not (s[g, S_PASSED] >> q) & 1:
                     active += 1
             if active > 1 or (active == 1 and s[g, S_HIGH_SEAT] < 0):
-                q = (seat + 1) % n
+                q = left_of(seat, n)
                 while p[t.PASS_FINAL] and (s[g, S_PASSED] >> q) & 1:
-                    q = (q + 1) % n
+                    q = left_of(q, n)
                 s[g, S_SEAT] = q
                 return 0
     return over(p, bids, g, s, hand, cnt, kitty, pv)

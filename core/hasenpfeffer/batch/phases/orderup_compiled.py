@@ -12,7 +12,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from . import nametrump_compiled as nametrump
-from .base_compiled import all_passed, made, speaks, suits
+from .base_compiled import all_passed, made, side_of, speaks, suits
 from .layout import (
     LEAVE,
     ORDER,
@@ -90,7 +90,7 @@ def legal(p: Any, g: int, s: Any, row: Any) -> int:
         return suits(p, row)
     n, seat, dealer = p[t.N], s[g, S_SEAT], s[g, S_DEALER]
     may_alone = p[t.MAY_ALONE] == 1 and n > 2
-    partner_alone = p[t.DPA] == 1 and seat != dealer and seat % p[t.SIDES] == dealer % p[t.SIDES]
+    partner_alone = p[t.DPA] == 1 and seat != dealer and side_of(p, seat) == side_of(p, dealer)
     stuck_now = seat == dealer and p[t.ROUNDS] == 1 and p[t.AP_RULE] == 1
     return order_ups(p, partner_alone, may_alone, stuck_now, row, 0)
 

@@ -78,13 +78,14 @@ def enter(p: Any, g: int, s: Any, cnt: Any, pv: Any) -> None:
 def legal(p: Any, eff: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> int:
     """Game ``g``'s legal cards to play into ``row``: those that follow the suit led, else any;
     one id for each distinct card held (``pack.copies``). How many."""
-    seat, m = s[g, S_SEAT], 0
+    seat, m, base = s[g, S_SEAT], 0, p[t.PLAY_BASE]
     effs = eff[s[g, S_TI]]
     if s[g, S_J] > 0:
-        for i in range(cnt[g, seat]):
-            if effs[hand[g, seat, i]] == s[g, S_LED]:
-                row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
-                m += 1
+        led = s[g, S_LED]
+        for i in range(cnt[g, seat]):  # each card written, kept where it follows: no branch
+            c = hand[g, seat, i]
+            row[m] = c + base
+            m += effs[c] == led
     if m == 0:
         for i in range(cnt[g, seat]):
             row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
@@ -124,8 +125,9 @@ def apply(p: Any, eff: Any, key: Any, g: int, x: int, s: Any, hand: Any, cnt: An
     row = key[ti, eff[ti, pv[g, PV_TRICK, leader]]]
     q, best, top = leader, leader, -(1 << 60)
     for _ in range(s[g, S_ACTIVE]):
-        if row[pv[g, PV_TRICK, q]] > top:
-            best, top = q, row[pv[g, PV_TRICK, q]]
+        v = row[pv[g, PV_TRICK, q]]
+        higher = v > top  # chosen without a branch to mispredict
+        best, top = q if higher else best, v if higher else top
         q = next_seat(pv, g, q, n)
     pv[g, PV_WON, best] += 1
     pv[g, PV_TRICK, :] = -1
