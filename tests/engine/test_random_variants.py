@@ -118,8 +118,8 @@ def check_play(g: Game) -> None:
 
 
 def check_bidding(g: Game) -> None:
-    """The bids offered are those above the high bid; a pass is final (until-passes) and each seat
-    speaks once (one-round)."""
+    """The bids offered are those above the high bid (for more tricks where the bids rank by tricks,
+    both of tricks); a pass is final (until-passes) and each seat speaks once (one-round)."""
     v, seat = g.variant, g.to_move
     history = g.view(seat or 0).history
     ladder = v.making.auction.ladder
@@ -131,6 +131,12 @@ def check_bidding(g: Game) -> None:
         for b in ladder[high + 1 :]
         if (b.positions is None or place in b.positions)
         and (b.only_over is None or high >= names.index(b.only_over))
+        and (
+            v.making.auction.rank == "ladder"
+            or high < 0
+            or "none" in (b.objective, ladder[high].objective)
+            or b.tricks > ladder[high].tricks
+        )
     ]
     assert [str(a) for a in g.legal_actions()] == [f"{seat} pass"] + [f"{seat} bid {n}" for n in open_]
     spoken = [a for a in history if a.seat == seat]

@@ -212,6 +212,15 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
         [{"extends": "euchre", "making": {"auction": {"style": "one-round"}}}],
         [{"extends": "hasenpfeffer", "making": {"auction": {"style": "one-round"}}}],
     ),
+    "making.auction.rank": (
+        [{"extends": "euchre", "making": {"auction": {"rank": "tricks"}}}],
+        [
+            {
+                "extends": "examples/house-rules/bid-euchre-suit-in-bid.yaml",
+                "making": {"auction": {"rank": "tricks"}},
+            }
+        ],
+    ),
     "making.auction.pass_final": (
         [
             {"extends": "euchre", "making": {"auction": {"pass_final": False}}},
@@ -590,7 +599,7 @@ def _other(info: Any) -> Any:
 
 
 ONE_METHOD = [
-    *((f"making.auction.{f}", "order-up") for f in ("ladder", "style", "pass_final")),
+    *((f"making.auction.{f}", "order-up") for f in ("ladder", "style", "pass_final", "rank")),
     *((f"making.order_up.{f}", "auction") for f in OrderUp.model_fields),
     ("making.all_pass.bid", "order-up"),
     ("making.all_pass.trump", "order-up"),

@@ -170,6 +170,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
         making["auction"] = {"ladder": ladder, "style": draw(st.sampled_from(["until-passes", "one-round"]))}
         if draw(st.integers(0, 3)) == 0:
             making["auction"]["pass_final"] = False
+        if draw(st.integers(0, 3)) == 0:  # only more tricks overcall
+            making["auction"]["rank"] = "tricks"
     else:
         making["order_up"] = {
             "rounds": draw(st.integers(1, 2)),

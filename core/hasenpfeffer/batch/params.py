@@ -123,6 +123,7 @@ SUIT_BASE = param("SUIT_BASE", lambda s: s.start("suit"), "the id of naming the 
 STEP = param("STEP", lambda s: s.plan.dealer_step, "the step from a dealer to the next (1: left)")
 L = param("L", lambda s: len(s.plan.ladder), "bids in the ladder")
 ONE_ROUND = param("ONE_ROUND", lambda s: s.plan.one_round, "the auction goes round once")
+RANK_TRICKS = param("RANK_TRICKS", lambda s: s.plan.rank_tricks, "a bid overcalls only a bid of fewer tricks")
 PASS_FINAL = param("PASS_FINAL", lambda s: s.plan.pass_final, "a seat that passes speaks no more")
 AP_RULE = param("AP_RULE", lambda s: ("throw-in", "forced", "play").index(s.plan.all_pass.rule),
                 "all pass: 0 throw in, 1 a player is forced, 2 play without a maker")

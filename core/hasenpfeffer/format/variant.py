@@ -648,6 +648,12 @@ class Auction(Model):
         " passed may bid again in turn; the auction ends when every other player has passed since"
         " the last bid (everyone, when nobody bids).",
     )
+    rank: Literal["ladder", "tricks"] = Field(
+        "ladder",
+        description="How a bid overcalls the high bid. `ladder`: by coming later in the ladder."
+        " `tricks`: later in the ladder and for more tricks, so the suits named in bids do not rank"
+        " (`7H` does not overcall `7S`); a bid to take no trick, or over one, ranks by the ladder.",
+    )
 
 
 class OrderUp(Model):

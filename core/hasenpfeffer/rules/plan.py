@@ -71,8 +71,15 @@ class Plan:
         (None: every place)."""
         self.bid_over = tuple(-1 if b.only_over is None else self.bid_index[b.only_over] for b in ladder)
         """Per bid, the lowest high bid (its index) over which it may be bid (-1: any)."""
-        self.restricted = any(x is not None for x in self.bid_places) or any(i >= 0 for i in self.bid_over)
-        """Some bid is open only to some places, or only over some bid."""
+        self.rank_tricks = v.making.auction.rank == "tricks"
+        """A bid overcalls only a bid of fewer tricks (``making.auction.rank: tricks``), where both
+        are contracts of tricks."""
+        self.restricted = (
+            any(x is not None for x in self.bid_places)
+            or any(i >= 0 for i in self.bid_over)
+            or self.rank_tricks
+        )
+        """Some bid is open only to some places, only over some bid, or only over fewer tricks."""
         self.copies = v.pack.copies > 1
         self.no_trump = v.making.no_trump
         """Any maker may name no-trump (``making.no_trump``; see also ``has.names_no_trump``)."""

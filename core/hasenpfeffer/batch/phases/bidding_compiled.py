@@ -47,15 +47,19 @@ def enter(p: Any, g: int, s: Any) -> bool:
 
 @jitcache.inline
 def legal(p: Any, bids: Any, g: int, s: Any, row: Any) -> int:
-    """Pass, and each bid above the high bid that the seat may make from its place and over it."""
+    """Pass, and each bid above the high bid that the seat may make from its place and over it
+    (where the bids rank by tricks alone, only for more tricks than the high bid, both of tricks)."""
     n, seat, dealer = p[t.N], s[g, S_SEAT], s[g, S_DEALER]
     row[0] = p[t.PASS_ID]
     m = 1
     high = s[g, S_HIGH]
     place = seat - dealer if seat > dealer else seat - dealer + n  # from the dealer's left, 1 on
+    fewer = high < 0 or not p[t.RANK_TRICKS] or bids[high, t.B_NONE] == 1  # any bid of tricks ranks over it
+    least = bids[high, t.B_TRICKS] + 1 if not fewer else 0  # tricks a bid of tricks must be for
     for i in range(high + 1, p[t.L]):  # each bid written, kept where open to the seat: no branch
         row[m] = p[t.BID_BASE] + i
-        m += ((bids[i, t.B_PLACES] >> (place - 1)) & 1) * (high >= bids[i, t.B_OVER])
+        more = (bids[i, t.B_TRICKS] >= least) | (bids[i, t.B_NONE] == 1)
+        m += ((bids[i, t.B_PLACES] >> (place - 1)) & 1) * (high >= bids[i, t.B_OVER]) * more
     return m
 
 

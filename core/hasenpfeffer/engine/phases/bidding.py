@@ -101,7 +101,7 @@ class Bidding(PhaseRules):
 
     def legal(self, s: State) -> LegalActions:
         """Pass, or any bid above the high bid that the seat may make (some bids are open only to
-        some places, or only over a given bid)."""
+        some places, only over a given bid, or only over a bid of fewer tricks)."""
         p, seat = s.plan, s.to_move
         assert seat is not None
         if not p.restricted:
@@ -137,9 +137,11 @@ class Bidding(PhaseRules):
             if i <= s.high:
                 return f"a bid must be higher than {high}"
             places = p.bid_places[i]
-            if places is not None:
+            if places is not None and (a.seat - s.dealer - 1) % p.n + 1 not in places:
                 return f"{a.arg} may be bid only from places {', '.join(map(str, sorted(places)))} after the dealer"
-            return f"{a.arg} may be bid only over {p.ladder[p.bid_over[i]].name} or higher (the high bid is {high})"
+            if s.high < p.bid_over[i]:
+                return f"{a.arg} may be bid only over {p.ladder[p.bid_over[i]].name} or higher (the high bid is {high})"
+            return f"{a.arg} is not for more tricks than {high}: only more tricks overcall (the suits do not rank)"
         return "not allowed here"
 
     @staticmethod
@@ -170,7 +172,16 @@ class Bidding(PhaseRules):
 def _open(p: Plan, i: int, place: int, high: int) -> bool:
     """Whether bid ``i`` is open to the seat at ``place`` over the high bid ``high``."""
     places = p.bid_places[i]
-    return (places is None or place in places) and high >= p.bid_over[i]
+    return (places is None or place in places) and high >= p.bid_over[i] and _more_tricks(p, i, high)
+
+
+def _more_tricks(p: Plan, i: int, high: int) -> bool:
+    """Whether bid ``i`` ranks over the high bid by its tricks, where the bids rank by tricks
+    alone (``making.auction.rank: tricks``; a bid to take no trick, or over one, by the ladder)."""
+    if not p.rank_tricks or high < 0:
+        return True
+    bid, over = p.ladder[i], p.ladder[high]
+    return bid.objective == "none" or over.objective == "none" or bid.tricks > over.tricks
 
 
 def make(s: State, maker: int, bid: Bid, forced: bool) -> None:
