@@ -10,7 +10,7 @@ import pytest
 
 from hasenpfeffer import load_variant
 from hasenpfeffer.format.loader import load_variant_data
-from support.engines import seated, simulate_on_both
+from support.engines import few_random_games, seated, simulate_on_both
 from support.paths import HOUSE_RULES as HOUSE
 
 pytest.importorskip("numba", exc_type=ImportError)
@@ -48,19 +48,6 @@ def test_lone_hands_with_and_without_the_exchange_replay_in_python(name: str, se
 
 
 def test_simulate_prints_the_same_figures_from_either_engine(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = [
-        str(BEST),
-        "--games",
-        "4",
-        "--bots",
-        "random",
-        "--seed",
-        "4",
-        "--workers",
-        "1",
-        "--max-hands",
-        "50",
-    ]
-    compiled, python = simulate_on_both(capsys, argv)
+    compiled, python = simulate_on_both(capsys, few_random_games(BEST))
     assert compiled["raw"] == python["raw"] and compiled["lone"] == python["lone"]
     assert python["bids"]["little-pepper"]["failed"] > 0

@@ -9,7 +9,7 @@ import pytest
 
 from hasenpfeffer import load_variant
 from hasenpfeffer.format.loader import load_variant_data
-from support.engines import seated, simulate_on_both
+from support.engines import few_random_games, seated, simulate_on_both
 from support.paths import HOUSE_RULES as HOUSE
 
 pytest.importorskip("numba", exc_type=ImportError)
@@ -35,19 +35,6 @@ def test_auctions_ranked_by_tricks_replay_in_python(name: str, seats: str) -> No
 
 
 def test_simulate_prints_the_same_figures_from_either_engine(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = [
-        str(UNRANKED),
-        "--games",
-        "4",
-        "--bots",
-        "random",
-        "--seed",
-        "4",
-        "--workers",
-        "1",
-        "--max-hands",
-        "50",
-    ]
-    compiled, python = simulate_on_both(capsys, argv)
+    compiled, python = simulate_on_both(capsys, few_random_games(UNRANKED))
     assert compiled["raw"] == python["raw"] and compiled["bids"] == python["bids"]
     assert len(python["bids"]) > 5  # bids of several suits and levels were played

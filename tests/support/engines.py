@@ -28,3 +28,10 @@ def seated(seats: str, players: int) -> list[str]:
     return [
         "random" if seats == "random" or (seats == "mixed" and q % 2) else "greedy" for q in range(players)
     ]
+
+
+def few_random_games(path: object, games: int = 4, seed: int = 4, max_hands: int = 50) -> list[str]:
+    """``simulate``'s arguments for a few games of random seats of the variant at ``path``, on one
+    worker, each game capped at ``max_hands`` hands."""
+    counts = ["--games", str(games), "--seed", str(seed), "--max-hands", str(max_hands)]
+    return [str(path), *counts, "--bots", "random", "--workers", "1"]
