@@ -191,13 +191,18 @@ def check_naming(g: Game) -> None:
 
 def check_maker(g: Game, hand: dict[str, Any]) -> None:
     """A maker who was not forced made the last bid (auction) or named or ordered up trump; the
-    turned card's suit trump at once makes the dealer the maker, with nobody speaking."""
+    turned card's suit trump at once makes the dealer the maker, with nobody speaking; a hand
+    played out when all passed has no maker, and nobody bid or made trump."""
     r = hand["result"]
     actions = [Action.parse(a) for a in hand["actions"]]
     if r["bid"] == "turned-trump":
         assert r["maker"] == hand["dealer"] and not [a for a in actions if a.verb in ("order-up", "trump")]
         return
     if r["thrown_in"] or r["forced"]:
+        return
+    if r["maker"] is None:  # everyone passed and the hand was played out without a maker
+        assert g.variant.making.all_pass.rule == "play", r
+        assert not [a for a in actions if a.verb in ("bid", "order-up", "trump")], actions
         return
     if g.variant.making.method == "auction":
         last = [a for a in actions if a.verb == "bid"][-1]
@@ -212,7 +217,7 @@ def check_seats(g: Game) -> None:
     the order of play (to the left, passing over those who sit out)."""
     v, view = g.variant, g.view(0)
     n, maker, lone = v.players, view.maker, view.alone
-    assert maker is not None
+    assert maker is not None or (v.making.all_pass.rule == "play" and not lone)  # all passed: no maker
     partners = {s: {q for q in range(n) if q != s and v.team_of(q) == v.team_of(s)} for s in range(n)}
     out = set().union(*(partners[s] for s in lone)) if lone else set()
     assert view.sitting_out == out, (view.sitting_out, lone)
@@ -222,7 +227,7 @@ def check_seats(g: Game) -> None:
     elif len(lone) == 1 and v.leads.alone == "lone-left":
         leader = (min(lone) + 1) % n
     else:
-        leader = maker if v.leads.first == "maker" else (view.dealer + 1) % n
+        leader = maker if v.leads.first == "maker" and maker is not None else (view.dealer + 1) % n
     while leader in out:
         leader = (leader + 1) % n
     first = view.tricks[0].cards if view.tricks else view.trick
