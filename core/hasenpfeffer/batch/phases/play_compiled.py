@@ -88,7 +88,7 @@ def legal(p: Any, eff: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> in
             m += effs[c] == led
     if m == 0:
         for i in range(cnt[g, seat]):
-            row[m] = hand[g, seat, i] + p[t.PLAY_BASE]
+            row[m] = hand[g, seat, i] + base
             m += 1
     return distinct(p, row, m)
 

@@ -106,7 +106,7 @@ class Bidding(PhaseRules):
         assert seat is not None
         if not p.restricted:
             return LegalActions((p.pass_[seat], *p.bid[seat][s.high + 1 :]))
-        place = (seat - s.dealer - 1) % p.n + 1
+        place = _place(p, seat, s.dealer)
         bids = [p.bid[seat][i] for i in range(s.high + 1, len(p.ladder)) if _open(p, i, place, s.high)]
         return LegalActions((p.pass_[seat], *bids))
 
@@ -137,7 +137,7 @@ class Bidding(PhaseRules):
             if i <= s.high:
                 return f"a bid must be higher than {high}"
             places = p.bid_places[i]
-            if places is not None and (a.seat - s.dealer - 1) % p.n + 1 not in places:
+            if places is not None and _place(p, a.seat, s.dealer) not in places:
                 return f"{a.arg} may be bid only from places {', '.join(map(str, sorted(places)))} after the dealer"
             if s.high < p.bid_over[i]:
                 return f"{a.arg} may be bid only over {p.ladder[p.bid_over[i]].name} or higher (the high bid is {high})"
@@ -167,6 +167,12 @@ class Bidding(PhaseRules):
         else:
             make(s, s.high_seat, p.ladder[s.high], forced=False)
         s.course.leave(s)
+
+
+def _place(p: Plan, seat: int, dealer: int) -> int:
+    """``seat``'s place from the dealer's left (1: the dealer's left; the number of players: the
+    dealer), as a bid's ``positions`` counts it."""
+    return (seat - dealer - 1) % p.n + 1
 
 
 def _open(p: Plan, i: int, place: int, high: int) -> bool:
