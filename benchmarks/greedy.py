@@ -7,10 +7,10 @@
 This checkout runs twice, with greedy's estimates in pure Python and compiled by numba (the
 extra ``fast``; it loads in the warm-up game), when numba is installed, and a third time on
 the compiled batch engine (``engine``: the greedy bot compiled, docs/batch.md), which plays
-``ENGINE_GAMES`` times as many games (compiling left out: a warm-up game first). The compiled
-engine deals from its own generator, so its games, and their sums, are not the Python
-engine's: its statistics are compared with the others' in the last table only, figure by
-figure. Each side runs in its
+``ENGINE_GAMES`` times as many games (compiling left out: a warm-up game first). Both engines
+play the same games from the same seed, but as the compiled engine plays more of them, its
+sums are not the others': its statistics are compared with theirs in the last table only,
+figure by figure. Each side runs in its
 own process with ``PYTHONPATH`` at that checkout's ``core/`` and its own variant files,
 playing ``--games`` games of hasenpfeffer, hasenpfeffer-pepper and euchre with seed 0 on one
 worker; the runs of the sides alternate, so a change in the machine's load falls on both.

@@ -75,26 +75,26 @@ def arrays(tables: Any, actions: int) -> tuple[tuple[Any, ...], tuple[Any, ...],
     return ly.tuples(tables, 0, at, phase_at, bid_obs, hcol, a)
 
 
-@jitcache.counted
+@jitcache.bare
 def play(kt: Any, ko: Any, ka: Any, pa: Any, seeds: Any, max_hands: int, record: bool, games_out: Any,
-         hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
+         hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any, stop: Any, hr: Any) -> None:  # fmt: skip
     """Play a game from each of ``seeds`` into ``games_out`` and ``hands_out`` (their rows:
     :mod:`.rows`), and when recording each hand's deal into its row and its action ids into
     ``acts``; where the bots log the legal ids (``pa``'s ``lg``), each decision's count into
     ``lcnt`` and the ids into ``lbuf`` (``ctr``: the counts written and whether a buffer
-    overflowed: :data:`.decide_compiled.A_N`...)."""
-    stop = np.zeros(kt[0][t.N], dtype=np.int64)  # no seat stops the bots
-    hr = np.zeros(hands_out.shape[1], dtype=np.int64)
+    overflowed: :data:`.decide_compiled.A_N`...). ``stop`` (no seat stops the bots) and ``hr`` (a
+    hand's row) are the caller's, so that nothing is allocated here: compiled without reference
+    counting, with each game's loop compiled in, a game costs no call."""
     for gi in range(seeds.shape[0]):
         _game(kt, ko, ka, pa, seeds[gi], gi, max_hands, record, stop, hr, games_out, hands_out, acts, lcnt, lbuf,
               ctr)  # fmt: skip
 
 
-@jitcache.bare
+@jitcache.inline
 def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int, record: bool, stop: Any,
           hr: Any, games_out: Any, hands_out: Any, acts: Any, lcnt: Any, lbuf: Any, ctr: Any) -> None:  # fmt: skip
-    """Game ``gi`` of :func:`play`, keyed by ``seed`` (``hr``: scratch for a hand's row); compiled
-    without reference counting, as it runs at every hand."""
+    """Game ``gi`` of :func:`play`, keyed by ``seed`` (``hr``: scratch for a hand's row), compiled
+    into it: a call would pass every array of the tuples, hundreds of words, at every game."""
     p, deck, suit_of, eff, trump_ids, bids = kt[0], kt[2], kt[5], kt[3], kt[6], kt[7]
     s, st, hand, cnt, kitty, pv, scores, legal, k, dbuf, dn = ka[:11]
     kn, streams, gen, log, ln, lg = pa[2], pa[3], pa[4], pa[7], pa[8], pa[9]

@@ -62,7 +62,7 @@ from .rows import (
     scores_at,
     tricks_at,
 )
-from .tables import DEALT, DECK, KS, SIDES, Tables, build, room_per_hand
+from .tables import DEALT, DECK, KS, SIDES, N, Tables, build, room_per_hand
 
 BOTS = ("random", "greedy")
 """The players the compiled engine plays a seat with."""
@@ -290,9 +290,10 @@ def play(
     actions = action_space(variant).size
     kt, ko, ka = gm.arrays(tables, actions)
     record = record or debug
-    if seeds is None:
-        seeds = [(seed << 32) + i for i in range(games)]
-    seed_array = np.array([s % (1 << 64) for s in seeds], dtype=np.uint64)
+    if seeds is None:  # (seed << 32) + i, as a word: numpy's sums of words wrap as % 2**64 does
+        seed_array = np.uint64((seed << 32) % (1 << 64)) + np.arange(games, dtype=np.uint64)
+    else:
+        seed_array = np.array([s % (1 << 64) for s in seeds], dtype=np.uint64)
     games = len(seed_array)
     p = tables.params
     per_hand = room_per_hand(p)
@@ -308,7 +309,10 @@ def play(
         lcnt = np.zeros(cap_a if debug else 1, dtype=np.int64)
         lbuf = np.zeros(cap_a * 8 if debug else 1, dtype=np.int64)
         ctr = np.zeros(4, dtype=np.int64)
-        gm.play(kt, ko, ka, pa, seed_array, max_hands, record, games_out, hands_out, acts, lcnt, lbuf, ctr)
+        stop = np.zeros(int(p[N]), dtype=np.int64)  # no seat stops the bots
+        row = np.zeros(hands_out.shape[1], dtype=np.int64)  # a hand's row, as it is written
+        outs = (games_out, hands_out, acts, lcnt, lbuf, ctr, stop, row)
+        gm.play(kt, ko, ka, pa, seed_array, max_hands, record, *outs)
         if not ctr[3]:
             break
         cap_h = max(cap_h * 2, int(ctr[2]) + 1)
@@ -325,7 +329,7 @@ def play(
         record,
         na,
         tuple("random" if x == 0 else "greedy" for x in pol.tolist()),
-        tuple(int(s) for s in seed_array.tolist()),
+        tuple(seed_array.tolist()),
     )
 
 
