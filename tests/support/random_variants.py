@@ -188,6 +188,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             "turned_trump_forced": draw(st.booleans()),
         }
         ou, ap = making["order_up"], making["all_pass"]
+        if jokers and ou["turned_joker"] is not None and draw(st.integers(0, 3)) == 0:
+            ou["turned_trump"].append("JK")  # a turned Joker trump at once, in the suit it proposes
         if ap["rule"] == "forced" and ou["rounds"] == 2:
             ap["stuck_dealer"] = {
                 "turned_suit": ou["turned_suit_barred"] and draw(st.booleans()),

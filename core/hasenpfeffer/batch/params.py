@@ -176,6 +176,7 @@ MATCH_WINS = param("MATCH_WINS", lambda s: s.plan.end.match_wins, "games to win 
 SHUT_OUT = param("SHUT_OUT", lambda s: s.plan.end.shut_out, "a shut-out game's weight")
 LAPS = param("LAPS", lambda s: s.plan.end.laps, "points past the target carry over")
 TT_SUITS = param("TT_SUITS", lambda s: s.plan.ordering.turned_trump, "suits trump at once when turned (a mask)")
+TT_JOKER = param("TT_JOKER", lambda s: s.plan.ordering.turned_trump_joker, "a turned Joker too, in its suit")
 TT_DEALER = param("TT_DEALER", lambda s: s.plan.ordering.turned_trump_by_dealer, "that makes the dealer maker")
 TT_FORCED = param("TT_FORCED", lambda s: s.plan.ordering.turned_trump_forced, "that dealer is forced")
 TJ_NAMED = param("TJ_NAMED", lambda s: s.plan.names_turned_joker, "the dealer names a turned Joker's suit")

@@ -57,6 +57,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.order_up.dealer_partner_alone``: ``the dealer's partner must go alone, but {why}``
 - ``making.order_up.turned_trump.{i}``: ``suit `{suit}` is not in the pack ({suits})``
 - ``making.order_up.turned_trump.{i}``: ``suit `{suit}` is listed twice``
+- ``making.order_up.turned_trump.{i}``: ```JK` is listed, but {why}``
 - ``making.order_up.turned_trump_maker``: ``nobody makes a turned trump, but making.order_up.turned_trump lists no suit``
 - ``making.order_up.turned_trump``: ``every suit of the pack is trump at once when turned: nobody would ever order up or name a suit; list only some suits``
 - ``making.all_pass.stuck_dealer.{part}``: ``{what} is for a stuck dealer, but {why}``
@@ -116,7 +117,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from .acting import maker_exchanges, unused
-from .cards import SUITS, same_colour
+from .cards import JOKER, SUITS, same_colour
 from .errors import quote
 from .reach import best, worst
 from .variant import HAND_CAP, SLUG, Points, Variant
@@ -580,12 +581,26 @@ def _making(v: Variant, out: Found) -> None:
             )
 
 
+def _joker_trump(v: Variant) -> str:
+    """Why a turned Joker cannot make trump at once (``turned_trump: [JK]``), or empty."""
+    if not v.pack.jokers:
+        return "the pack has no Joker (pack.jokers)"
+    if v.making.order_up.turned_joker is None:
+        return "a turned Joker proposes no suit: the hand is thrown in (making.order_up.turned_joker)"
+    return ""
+
+
 def _turned_trump(v: Variant, out: Found) -> None:
-    """Dirty clubs: suits of the pack, each once, and not every suit."""
+    """Dirty clubs: suits of the pack, each once, and not every suit; the Joker where a turned
+    one proposes a suit."""
     listed = v.making.order_up.turned_trump
     where: Location = ("making", "order_up", "turned_trump")
     for i, suit in enumerate(listed):
-        if suit not in v.pack.suits:
+        if suit == JOKER and suit not in listed[:i]:
+            why = _joker_trump(v)
+            if why:
+                out.append(((*where, i), f"`JK` is listed, but {why}"))
+        elif suit not in v.pack.suits and suit != JOKER:
             out.append(((*where, i), f"suit `{suit}` is not in the pack ({' '.join(v.pack.suits)})"))
         elif suit in listed[:i]:
             out.append(((*where, i), f"suit `{suit}` is listed twice"))

@@ -28,7 +28,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from .cards import RANKS, SUIT_NAMES, SUITS, CardError, parse_rank, parse_suit
+from .cards import JOKER, RANKS, SUIT_NAMES, SUITS, CardError, parse_rank, parse_suit
 from .errors import clean, quote
 
 HAND_CAP = 1000
@@ -80,6 +80,12 @@ def _suit(value: Any) -> str:
         raise PydanticCustomError("suit", str(exc)) from None
 
 
+def _suit_or_joker(value: Any) -> str:
+    if isinstance(value, str) and value.strip().upper() == JOKER:
+        return JOKER
+    return _suit(value)
+
+
 def _text(value: Any) -> Any:
     if isinstance(value, bool):
         raise _yaml_bool_hint(value, "a string")
@@ -105,6 +111,17 @@ Suit = Annotated[
     str,
     BeforeValidator(_suit),
     WithJsonSchema({"type": "string", "pattern": "^[CDHScdhs♣♦♥♠]$", "description": "A suit: C, D, H or S."}),
+]
+TurnedCard = Annotated[
+    str,
+    BeforeValidator(_suit_or_joker),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": "^([CDHScdhs♣♦♥♠]|[Jj][Kk])$",
+            "description": "A suit (C, D, H or S), or JK: a turned Joker.",
+        }
+    ),
 ]
 
 
@@ -663,8 +680,8 @@ class OrderUp(Model):
     dealer takes the card and discards); when all pass, round two offers the other suits. Three
     house rules change how the turned card speaks: a turned Joker proposes a fixed suit, lets the
     dealer name one first (``turned_joker: dealer-names``), or throws the hand in; a turned card of
-    a ``turned_trump`` suit (dirty clubs) is trump at once, with the dealer as maker and nobody
-    asked; and ``all_pass.stuck_dealer`` lets a stuck dealer alone name the turned-down suit or
+    a ``turned_trump`` suit (dirty clubs; a turned Joker, where ``JK`` is listed) is trump at once,
+    with the dealer as maker and nobody asked; and ``all_pass.stuck_dealer`` lets a stuck dealer alone name the turned-down suit or
     no-trump.
     """
 
@@ -689,12 +706,14 @@ class OrderUp(Model):
         " (`suit S`), and the hand goes on as if a card of that suit was turned (British Euchre's"
         " turned Benny); null: a turned Joker throws the hand in (same dealer).",
     )
-    turned_trump: tuple[Suit, ...] = Field(
+    turned_trump: tuple[TurnedCard, ...] = Field(
         (),
         max_length=8,
         description="Dirty clubs: a turned card of these suits (a turned Joker proposing one of them"
         " too) makes its suit trump at once; nobody orders up, the dealer is the maker and takes the"
-        " card (where `dealer_discards`). Empty: every turned card is offered.",
+        " card (where `dealer_discards`). `JK`: a turned Joker does, in the suit it proposes"
+        " (`turned_joker`: its suit, or the one the dealer names first), as British Euchre's turned"
+        " Benny makes the dealer's side the makers. Empty: every turned card is offered.",
     )
     turned_trump_forced: Bool = Field(
         True,

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ..format.cards import JOKER
 from ..format.variant import Declaration, Failed, Points, Slam, Variant, WeakHand
 from . import mechanisms as has
 
@@ -40,6 +41,8 @@ class OrderUpRules:
     """The suit a turned Joker proposes, as its index (-1: none fixed)."""
     turned_trump: int
     """The suits trump at once when turned, as a mask of suit indexes (dirty clubs)."""
+    turned_trump_joker: bool
+    """A turned Joker is trump at once too, in the suit it proposes (``turned_trump: [JK]``)."""
     turned_trump_by_dealer: bool
     """A turned suit trump at once makes the dealer maker (else nobody)."""
     turned_trump_forced: bool
@@ -58,6 +61,7 @@ class OrderUpRules:
             tricks_required=ou.tricks_required,
             turned_joker=suits.index(joker) if isinstance(joker, str) and joker in suits else -1,
             turned_trump=sum(1 << suits.index(x) for x in ou.turned_trump if x in suits),
+            turned_trump_joker=JOKER in ou.turned_trump,
             turned_trump_by_dealer=ou.turned_trump_maker == "dealer",
             turned_trump_forced=ou.turned_trump_forced,
         )

@@ -1,6 +1,7 @@
 """Hand-worked deals for the order-up twists: dirty clubs (a turned club is trump at once), a
-turned Joker whose suit the dealer names, and a stuck dealer's own exceptions (the turned
-suit, no-trump), each played from its example in examples/house-rules/."""
+turned Joker whose suit the dealer names (British Euchre: and whose dealer's side are then the
+makers), and a stuck dealer's own exceptions (the turned suit, no-trump), each played from its
+example in examples/house-rules/."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.engine.game import Game, actual_state
 from hasenpfeffer.events import TrumpTurned, TurnedSuitNamed
 from hasenpfeffer.format.loader import load_variant
+from hasenpfeffer.format.variant import Variant
 from hasenpfeffer.rules.actions import IllegalActionError
 from hasenpfeffer.rules.actionspace import action_space
 from hasenpfeffer.worlds import sample_world
@@ -21,6 +23,7 @@ HOUSE = Path(__file__).parents[3] / "examples" / "house-rules"
 DIRTY = load_variant(str(HOUSE / "euchre-dirty-clubs.yaml"))
 BENNY = load_variant(str(HOUSE / "euchre-turned-joker-dealer-names.yaml"))
 STUCK = load_variant(str(HOUSE / "euchre-stick-the-dealer-turned-suit.yaml"))
+BRITISH = load_variant(str(HOUSE / "british-euchre-turned-benny.yaml"))
 
 HANDS = ["JH JD AH KH QH", "AS KS QS JS TS", "AD KD QD TD 9D", "AC KC QC JC 9S"]
 
@@ -139,6 +142,58 @@ def test_the_dealers_suit_has_its_own_actions() -> None:
     space = action_space(BENNY)
     assert [g.name for g in space.groups][-1] == "suit"
     assert space.encode("suit S") == space.size - 1
+
+
+def test_a_turned_benny_makes_the_dealers_side_the_makers() -> None:
+    g = Game(BRITISH, deal=BENNY_DEAL)
+    assert (g.to_move, legal(g)) == (3, ["3 suit C", "3 suit D", "3 suit H", "3 suit S"])
+    # The suit named is trump at once: nobody orders up, the dealer is the maker and takes the Joker.
+    assert g.apply("3 suit S") == [TurnedSuitNamed(3, "S"), TrumpTurned(3, "S")]
+    view = g.view(0)
+    assert (g.phase, g.to_move, view.trump, view.maker, view.bid, view.forced) == (
+        "discard",
+        3,
+        "S",
+        3,
+        "turned-trump",
+        False,
+    )
+    g.apply("3 discard 9D")
+    # The dealer holds the Benny, both bowers, the ace and king of spades: every trick.
+    run(g, "0 play AH, 1 play 9C, 2 play JH, 3 play KS")
+    run(g, "3 play JK, 0 play TH, 1 play TD, 2 play QC")
+    run(g, "3 play JS, 0 play 9H, 1 play QD, 2 play KC")
+    run(g, "3 play JC, 0 play QH, 1 play KD, 2 play AC")
+    run(g, "3 play AS, 0 play KH, 1 play AD, 2 play JD")
+    r = g.hand_results[0]
+    assert (r.maker, r.bid, r.trump, r.forced, r.made, r.tricks) == (
+        3,
+        "turned-trump",
+        "S",
+        False,
+        True,
+        (0, 5),
+    )
+    assert r.score_change == (0, 2)  # a march for the dealer's side, as any maker's
+
+
+def test_a_turned_benny_of_a_fixed_suit_is_trump_at_once() -> None:
+    data = BRITISH.model_dump(mode="json")
+    data["making"]["order_up"]["turned_joker"] = "H"
+    g = Game(Variant.model_validate(data), deal=BENNY_DEAL)
+    assert g.events[1:] == [TrumpTurned(3, "H")]
+    assert (g.phase, g.to_move, g.view().trump, g.view().maker) == ("discard", 3, "H", 3)
+
+
+def test_a_turned_card_of_a_suit_is_still_offered_with_the_benny_listed() -> None:
+    deal = {
+        **BENNY_DEAL,
+        "hands": [*BENNY_DEAL["hands"][:3], "JS JC AS KS JK"],
+        "widow": ["9D", "TC", "QS", "TS", "9S"],
+    }
+    g = Game(BRITISH, deal=deal)
+    assert not any(isinstance(e, TrumpTurned) for e in g.events)
+    assert (g.to_move, legal(g)) == (0, ["0 order-up", "0 order-up alone", "0 pass"])
 
 
 # --------------------------------------------------------------------------- stuck dealer

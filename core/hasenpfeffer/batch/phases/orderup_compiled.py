@@ -68,9 +68,10 @@ def enter(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
 @jitcache.bare
 def turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     """The turned card proposes its suit: trump at once where it is a ``turned_trump`` suit (dirty
-    clubs: the dealer made maker, or nobody; :data:`.layout.LEAVE`), else the first round of
-    order-up goes on (0)."""
-    if not (p[t.TT_SUITS] >> s[g, S_TS]) & 1:
+    clubs), or a turned Joker listed there (the dealer made maker, or nobody; :data:`.layout.LEAVE`),
+    else the first round of order-up goes on (0)."""
+    joker = p[t.TT_JOKER] == 1 and s[g, S_TURNED] == p[t.JOKER]
+    if not ((p[t.TT_SUITS] >> s[g, S_TS]) & 1 or joker):
         return 0
     dealer = s[g, S_DEALER]
     s[g, S_TI], s[g, S_BY_TURN] = s[g, S_TS], 1

@@ -48,13 +48,15 @@ def naming_joker(s: State) -> bool:
 
 
 def trump_at_once(s: State) -> bool:
-    """The turned card's suit is trump at once (``turned_trump``): the dealer is made maker (or
-    nobody is, ``turned_trump_maker: nobody``), takes the card, and the hand goes on."""
+    """The turned card's suit is trump at once (``turned_trump``; a turned Joker's, in the suit it
+    proposes, where ``JK`` is listed): the dealer is made maker (or nobody is,
+    ``turned_trump_maker: nobody``), takes the card, and the hand goes on."""
     if not s.plan.turns_trump:
         return False
     ti = turned_suit(s)
     ou = s.plan.ordering
-    if ti is None or not ou.turned_trump >> ti & 1:
+    joker = ou.turned_trump_joker and s.turned == s.rules.joker
+    if ti is None or not (ou.turned_trump >> ti & 1 or joker):
         return False
     s.bid_name, s.required = TURNED_TRUMP, ou.tricks_required
     if ou.turned_trump_by_dealer:
