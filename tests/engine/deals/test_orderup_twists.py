@@ -37,6 +37,18 @@ def legal(g: Game) -> list[str]:
     return [str(a) for a in g.legal_actions()]
 
 
+def made_at_once(g: Game) -> tuple[object, ...]:
+    """The phase, the seat to move, and trump, maker, bid and forced as seat 0 sees them."""
+    view = g.view(0)
+    return (g.phase, g.to_move, view.trump, view.maker, view.bid, view.forced)
+
+
+def result(g: Game) -> tuple[object, ...]:
+    """The first hand's maker, bid, trump, forced, made and tricks."""
+    r = g.hand_results[0]
+    return (r.maker, r.bid, r.trump, r.forced, r.made, r.tricks)
+
+
 # --------------------------------------------------------------------------- dirty clubs
 
 
@@ -44,15 +56,7 @@ def test_a_turned_club_is_trump_at_once_and_the_dealer_makes_it() -> None:
     g = Game(DIRTY, deal={"dealer": 3, "hands": HANDS, "widow": ["9C", "9H", "TC", "TH"]})
     # Nobody speaks: clubs are trump, the dealer (seat 3) is the maker and has taken the 9C.
     assert g.events[1:] == [TrumpTurned(3, "C")]
-    view = g.view(0)
-    assert (g.phase, g.to_move, view.trump, view.maker, view.bid, view.forced) == (
-        "discard",
-        3,
-        "C",
-        3,
-        "turned-trump",
-        True,
-    )
+    assert made_at_once(g) == ("discard", 3, "C", 3, "turned-trump", True)
     assert sorted(legal(g)) == sorted(f"3 discard {c}" for c in ("9C", "JC", "QC", "KC", "AC", "9S"))
     g.apply("3 discard 9S")
     # Seat 3 holds the right bower and four more clubs; seat 1 only the left bower.
@@ -61,16 +65,8 @@ def test_a_turned_club_is_trump_at_once_and_the_dealer_makes_it() -> None:
     run(g, "3 play AC, 0 play QH, 1 play QS, 2 play QD")
     run(g, "3 play KC, 0 play JH, 1 play KS, 2 play KD")
     run(g, "3 play QC, 0 play JD, 1 play AS, 2 play AD")
-    r = g.hand_results[0]
-    assert (r.maker, r.bid, r.trump, r.forced, r.made, r.tricks) == (
-        3,
-        "turned-trump",
-        "C",
-        True,
-        True,
-        (0, 5),
-    )
-    assert r.score_change == (0, 2)  # a march, as any order-up
+    assert result(g) == (3, "turned-trump", "C", True, True, (0, 5))
+    assert g.hand_results[0].score_change == (0, 2)  # a march, as any order-up
 
 
 def test_a_turned_heart_is_offered_as_in_euchre() -> None:
@@ -149,15 +145,7 @@ def test_a_turned_benny_makes_the_dealers_side_the_makers() -> None:
     assert (g.to_move, legal(g)) == (3, ["3 suit C", "3 suit D", "3 suit H", "3 suit S"])
     # The suit named is trump at once: nobody orders up, the dealer is the maker and takes the Joker.
     assert g.apply("3 suit S") == [TurnedSuitNamed(3, "S"), TrumpTurned(3, "S")]
-    view = g.view(0)
-    assert (g.phase, g.to_move, view.trump, view.maker, view.bid, view.forced) == (
-        "discard",
-        3,
-        "S",
-        3,
-        "turned-trump",
-        False,
-    )
+    assert made_at_once(g) == ("discard", 3, "S", 3, "turned-trump", False)
     g.apply("3 discard 9D")
     # The dealer holds the Benny, both bowers, the ace and king of spades: every trick.
     run(g, "0 play AH, 1 play 9C, 2 play JH, 3 play KS")
@@ -165,16 +153,8 @@ def test_a_turned_benny_makes_the_dealers_side_the_makers() -> None:
     run(g, "3 play JS, 0 play 9H, 1 play QD, 2 play KC")
     run(g, "3 play JC, 0 play QH, 1 play KD, 2 play AC")
     run(g, "3 play AS, 0 play KH, 1 play AD, 2 play JD")
-    r = g.hand_results[0]
-    assert (r.maker, r.bid, r.trump, r.forced, r.made, r.tricks) == (
-        3,
-        "turned-trump",
-        "S",
-        False,
-        True,
-        (0, 5),
-    )
-    assert r.score_change == (0, 2)  # a march for the dealer's side, as any maker's
+    assert result(g) == (3, "turned-trump", "S", False, True, (0, 5))
+    assert g.hand_results[0].score_change == (0, 2)  # a march for the dealer's side, as any maker's
 
 
 def test_a_turned_benny_of_a_fixed_suit_is_trump_at_once() -> None:
