@@ -703,8 +703,9 @@ class OrderUp(Model):
         None,
         description="The suit a turned-up Joker proposes (it is then a card of that suit for the"
         " order-up and the barred suit); `dealer-names`: the dealer names the suit before round one"
-        " (`suit S`), and the hand goes on as if a card of that suit was turned (British Euchre's"
-        " turned Benny); null: a turned Joker throws the hand in (same dealer).",
+        " (`suit S`), and the hand goes on as if a card of that suit was turned (with `JK` in"
+        " `turned_trump`, it is trump at once: British Euchre's turned Benny); null: a turned Joker"
+        " throws the hand in (same dealer).",
     )
     turned_trump: tuple[TurnedCard, ...] = Field(
         (),
