@@ -301,18 +301,33 @@ def play(
     pa[0][:] = pol
     room = (p.tobytes(), max_hands, pol.tobytes())
     cap_h = max(64, int(games * _HANDS.get(room, 12.0) * 1.25) + 1)
+    stop = np.zeros(int(p[N]), dtype=np.int64)  # no seat stops the bots
+    row = np.zeros(row_width(p, record), dtype=np.int64)  # a hand's row, as it is written
     while True:
         cap_a = cap_h * per_hand if record else 1
         games_out = np.zeros((games, G_COLS + int(p[SIDES])), dtype=np.int64)
-        hands_out = np.zeros((cap_h, row_width(p, record)), dtype=np.int64)
+        hands_out = np.zeros((cap_h, row.size), dtype=np.int64)
         acts = np.zeros(cap_a, dtype=np.int64)
         lcnt = np.zeros(cap_a if debug else 1, dtype=np.int64)
         lbuf = np.zeros(cap_a * 8 if debug else 1, dtype=np.int64)
         ctr = np.zeros(4, dtype=np.int64)
-        stop = np.zeros(int(p[N]), dtype=np.int64)  # no seat stops the bots
-        row = np.zeros(hands_out.shape[1], dtype=np.int64)  # a hand's row, as it is written
-        outs = (games_out, hands_out, acts, lcnt, lbuf, ctr, stop, row)
-        gm.play(kt, ko, ka, pa, seed_array, max_hands, record, *outs)
+        gm.play(
+            kt,
+            ko,
+            ka,
+            pa,
+            seed_array,
+            max_hands,
+            record,
+            games_out,
+            hands_out,
+            acts,
+            lcnt,
+            lbuf,
+            ctr,
+            stop,
+            row,
+        )
         if not ctr[3]:
             break
         cap_h = max(cap_h * 2, int(ctr[2]) + 1)

@@ -596,14 +596,12 @@ def _turned_trump(v: Variant, out: Found) -> None:
     listed = v.making.order_up.turned_trump
     where: Location = ("making", "order_up", "turned_trump")
     for i, suit in enumerate(listed):
-        if suit == JOKER and suit not in listed[:i]:
-            why = _joker_trump(v)
-            if why:
-                out.append(((*where, i), f"`JK` is listed, but {why}"))
-        elif suit not in v.pack.suits and suit != JOKER:
+        if suit not in v.pack.suits and suit != JOKER:
             out.append(((*where, i), f"suit `{suit}` is not in the pack ({' '.join(v.pack.suits)})"))
         elif suit in listed[:i]:
             out.append(((*where, i), f"suit `{suit}` is listed twice"))
+        elif suit == JOKER and (why := _joker_trump(v)):
+            out.append(((*where, i), f"`JK` is listed, but {why}"))
     if not listed and v.making.order_up.turned_trump_maker == "nobody":
         out.append(
             (

@@ -681,8 +681,8 @@ class OrderUp(Model):
     house rules change how the turned card speaks: a turned Joker proposes a fixed suit, lets the
     dealer name one first (``turned_joker: dealer-names``), or throws the hand in; a turned card of
     a ``turned_trump`` suit (dirty clubs; a turned Joker, where ``JK`` is listed) is trump at once,
-    with the dealer as maker and nobody asked; and ``all_pass.stuck_dealer`` lets a stuck dealer alone name the turned-down suit or
-    no-trump.
+    with the dealer as maker and nobody asked; and ``all_pass.stuck_dealer`` lets a stuck dealer
+    alone name the turned-down suit or no-trump.
     """
 
     rounds: Int = Field(2, ge=1, le=2, description="1: order-up only; 2: then name another suit.")
