@@ -194,7 +194,7 @@ def test_load_variant_data_with_extends(tmp_path: Path) -> None:
 def test_load_variant_data_problems() -> None:
     assert messages(load_variant_data, {"name": "x", "players": 3, "partnerships": "none"}, "rec") == [
         "rec:1:1: deal.hand_size: 3 players x 6 cards + 1 left over = 19 cards, but the pack has 25",
-        "rec:1:1: alone.allowed: going alone needs partners (partnerships is none): set alone.allowed to nobody",
+        "rec:1:1: alone.allowed: going alone needs partners, or a dummy the maker takes into hand (partnerships is none): set alone.allowed to nobody",
     ]
     assert messages(load_variant_data, ["name"], "rec") == ["rec:1:1: expected a mapping, read list"]
 

@@ -49,12 +49,27 @@ def _word(value: Any) -> str:
 
 
 def may_go_alone(v: Variant) -> bool:
-    """A maker may go alone by an action (``alone.allowed`` with alternate partnerships).
+    """A maker may go alone by an action (``alone.allowed``): with alternate partnerships, or,
+    players each for themselves, by leaving untaken the dummy the maker takes into hand
+    (:func:`leaves_dummy`).
 
     >>> may_go_alone(Variant(name="x")), may_go_alone(Variant(name="x", partnerships="none"))
     (True, False)
     """
-    return v.alone.allowed == "maker" and v.partnerships == "alternate"
+    return v.alone.allowed == "maker" and (v.partnerships == "alternate" or leaves_dummy(v))
+
+
+def leaves_dummy(v: Variant) -> bool:
+    """Players each for themselves whose maker takes a dummy into hand (``deal.dummies`` with
+    ``controller: maker`` and ``play: merged``): the maker may go alone by leaving it untaken,
+    where ``alone.allowed`` is maker (three-handed Euchre with a dummy).
+
+    >>> d = {"seats": [3], "controller": "maker", "play": "merged"}
+    >>> leaves_dummy(Variant(name="x", players=4, partnerships="none", deal={"dummies": d}))
+    True
+    """
+    d = v.deal.dummies
+    return v.partnerships == "none" and d.merged and d.controller == "maker"
 
 
 def bid_exchanges(v: Variant, bid: Bid | None) -> bool:

@@ -43,7 +43,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``ranking.bowers``: ``bowers need a jack in every suit, but `{suit}` has none``
 - ``ranking.bowers``: ``the left bower is the other jack of trump's colour, but `{suit}` has no suit of its colour in the pack``
 - ``partnerships``: ``alternate partnerships need an even number of players, read {players}``
-- ``alone.allowed``: ``going alone needs partners ({why}): set alone.allowed to nobody``
+- ``alone.allowed``: ``going alone needs partners, or a dummy the maker takes into hand ({why}): set alone.allowed to nobody``
 - ``alone.exchange.cards``: ``an exchange with the partner needs partners ({why})``
 - ``alone.exchange.cards``: ``an exchange with the partner needs lone play, but alone.allowed is nobody and no bid played alone says exchange: true``
 - ``alone.exchange.cards``: ``cannot exchange {n} cards from a hand of {hand}``
@@ -116,7 +116,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from .acting import maker_exchanges, unused
+from .acting import leaves_dummy, maker_exchanges, unused
 from .cards import JOKER, SUITS, same_colour
 from .errors import quote
 from .reach import best, worst
@@ -423,8 +423,14 @@ def _seats(v: Variant, out: Found) -> None:
             (("partnerships",), f"alternate partnerships need an even number of players, read {v.players}")
         )
     why = _no_partners(v)
-    if why and alone.allowed != "nobody":
-        out.append((("alone", "allowed"), f"going alone needs partners ({why}): set alone.allowed to nobody"))
+    if why and alone.allowed != "nobody" and not leaves_dummy(v):
+        out.append(
+            (
+                ("alone", "allowed"),
+                f"going alone needs partners, or a dummy the maker takes into hand ({why}): set"
+                " alone.allowed to nobody",
+            )
+        )
     if alone.exchange.cards:
         if why:
             out.append(

@@ -71,7 +71,7 @@ class Group(NamedTuple):
 def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
     """The groups of a variant's space, in order, with the actions (seat left out) of each."""
     names = compile_variant(variant).names
-    may_alone = variant.alone.allowed == "maker" and any(len(t) > 1 for t in variant.teams)
+    may_alone = has.may_go_alone(variant)
     lone = (False, True) if may_alone else (False,)
     trumps = [*variant.pack.suits, *[NT] * has.names_no_trump(variant)]
     bids = dict.fromkeys(b.name for b in variant.making.auction.ladder)

@@ -105,6 +105,67 @@ def test_three_handed_a_dealer_who_makes_lays_away_six() -> None:
     assert g.phase == "play" and len(g.view(0).hand) == 5
 
 
+ALONE = load_variant(str(HOUSE / "three-handed-euchre-dummy-alone.yaml"))
+# Seat 0 deals and turns the nine of clubs; seat 1 holds the five best clubs, the dummy spades.
+ALONE_DEAL = {
+    "dealer": 0,
+    "hands": [h.split() for h in ["9H TH QH KH AH", "JC JS AC KC QC", "9D TD QD KD AD", "TS QS KS AS 9S"]],
+    "widow": ["9C", "TC", "JD", "JH"],
+}
+
+
+def test_three_handed_a_maker_goes_alone_by_leaving_the_dummy_untaken() -> None:
+    g = Game(ALONE, seed=1, deal=ALONE_DEAL)
+    assert [str(a) for a in g.legal_actions()] == ["1 order-up", "1 order-up alone", "1 pass"]
+    events = play(g, "1 order-up alone")
+    assert not any(type(e) is DummyTaken for e in events)
+    play(g, "0 discard 9H")  # the dealer lays away for the turned card; nobody takes the dummy
+    assert (g.phase, g.to_move) == ("play", 2)  # the lone maker's left, past the dummy's seat
+    assert g.view().sitting_out == frozenset({3}) and g.view(1).took == () and len(g.view(1).hand) == 5
+    tricks = [
+        "2 play AD, 0 play 9C, 1 play QC",
+        "1 play JC, 2 play 9D, 0 play TH",
+        "1 play JS, 2 play TD, 0 play QH",
+        "1 play AC, 2 play QD, 0 play KH",
+        "1 play KC, 2 play KD, 0 play AH",
+    ]
+    for trick in tricks:
+        (won,) = [e for e in play(g, trick) if type(e) is TrickWon]
+        assert won.winner == 1 and len(won.cards) == 3
+    result = next(e.result for e in g.events if type(e) is HandScored)
+    assert result.alone and result.maker == 1 and result.tricks == (0, 5, 0)
+    assert result.score_change == (0, 4, 0)  # all five alone: 4 (with the dummy: 2)
+
+
+def test_three_handed_a_lone_maker_naming_trump_and_its_points_for_three() -> None:
+    g = Game(ALONE, seed=1, deal=ALONE_DEAL)
+    play(g, "1 pass, 2 pass, 0 pass, 1 trump S alone")  # clubs turned down; the bowers JS JC trumps
+    assert g.phase == "play" and g.to_move == 2 and g.view(1).took == ()
+    play(g, "2 play AD, 0 play 9H, 1 play AC")  # no diamond, and the maker keeps its trumps
+    play(g, "2 play KD, 0 play TH, 1 play KC")
+    play(g, "2 play QD, 0 play QH, 1 play JS")  # the maker trumps
+    play(g, "1 play JC, 2 play TD, 0 play KH, 1 play QC, 2 play 9D, 0 play AH")
+    result = next(e.result for e in g.events if type(e) is HandScored)
+    assert result.alone and result.tricks == (0, 3, 2) and result.score_change == (0, 1, 0)
+
+
+def test_three_handed_going_alone_is_refused_where_the_variant_says_nobody() -> None:
+    g = Game(THREE, seed=1, deal=ALONE_DEAL)
+    refused(g, "1 order-up alone")
+    assert [str(a) for a in g.legal_actions()] == ["1 order-up", "1 pass"]
+
+
+def test_worlds_deal_the_untaken_dummy_anew_even_for_the_lone_maker() -> None:
+    g = Game(ALONE, seed=1, deal=ALONE_DEAL)
+    play(g, "1 order-up alone, 0 discard 9H, 2 play AD")
+    rng = random.Random(5)
+    drawn = [w for w in (Worlds(g.view(1)).sample(rng) for _ in range(12)) if w is not None]
+    assert drawn and all(w.view(1).hand == g.view(1).hand for w in drawn)
+    assert any(w.view(3).hand != g.view(3).hand for w in drawn)  # nobody has seen the dummy
+    again = records.replay(json.loads(json.dumps(g.record())))
+    assert again.events == g.events
+
+
 TWO = load_variant(str(HOUSE / "two-handed-euchre-dummy.yaml"))
 # Seats 0 and 1 play; seat 2 is seat 0's 3-card dummy, seat 3 seat 1's. Seat 1 deals; the jack
 # of clubs is turned from the kitty of eight.

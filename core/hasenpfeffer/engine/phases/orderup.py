@@ -120,7 +120,7 @@ def order_or_pass(s: State) -> LegalActions:
     acts: list[Action] = []
     if turned_suit(s) is not None:
         partner_alone = ou.dealer_partner_alone and seat in p.partners[s.dealer]
-        may_alone = s.variant.alone.allowed == "maker" and bool(p.partners[seat])
+        may_alone = p.lone.may_alone  # the partners sit out, or the maker's dummy is left untaken
         if not partner_alone or not may_alone:
             acts.append(p.order_up[seat][0])
         if may_alone:

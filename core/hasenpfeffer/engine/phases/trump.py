@@ -21,7 +21,7 @@ def trump_options(s: State, seat: int, barred: int | None, no_trump: bool = Fals
     p, rules = s.plan, s.rules
     acts = p.trump[seat]
     lone_contract = s.contract is not None and s.contract.alone
-    may_alone = s.variant.alone.allowed == "maker" and bool(p.partners[seat]) and not lone_contract
+    may_alone = p.lone.may_alone and not lone_contract
     out = []
     last = rules.ns + 1 if p.no_trump or no_trump else rules.ns
     for ti in range(last):
