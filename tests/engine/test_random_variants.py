@@ -155,7 +155,13 @@ def check_naming(g: Game) -> None:
     """The order-up and trump options offered, derived from the making and alone fields."""
     v, seat, ou = g.variant, g.to_move, g.variant.making.order_up
     view = g.view(seat or 0)
-    may_alone = v.alone.allowed == "maker" and v.partnerships == "alternate" and v.players >= 4
+    d = v.deal.dummies  # players each for themselves: alone by leaving the maker's dummy untaken
+    maker_dummy = (
+        v.partnerships == "none" and d.controller == "maker" and d.play == "merged" and bool(d.seats)
+    )
+    may_alone = v.alone.allowed == "maker" and (
+        (v.partnerships == "alternate" and v.players >= 4) or maker_dummy
+    )
     stuck = v.making.all_pass.rule == "forced" and seat == view.dealer
     turned = view.turned
     proposed = None if turned is None else (ou.turned_joker if turned.rank == JOKER else turned.suit)
@@ -213,13 +219,18 @@ def check_maker(g: Game, hand: dict[str, Any]) -> None:
 
 
 def check_seats(g: Game) -> None:
-    """Who sits out (the partners of each lone player), who led first (by the leads fields), and
-    the order of play (to the left, passing over those who sit out)."""
+    """Who sits out (the partners of each lone player, a dummy played by the maker among them,
+    and every dummy taken into hand), who led first (by the leads fields), and the order of play
+    (to the left, passing over those who sit out)."""
     v, view = g.variant, g.view(0)
     n, maker, lone = v.players, view.maker, view.alone
     assert maker is not None or (v.making.all_pass.rule == "play" and not lone)  # all passed: no maker
-    partners = {s: {q for q in range(n) if q != s and v.team_of(q) == v.team_of(s)} for s in range(n)}
+    side = [v.side_in_hand(q, maker) for q in range(n)]
+    partners = {s: {q for q in range(n) if q != s and side[q] == side[s]} for s in range(n)}
     out = set().union(*(partners[s] for s in lone)) if lone else set()
+    dummies = v.deal.dummies
+    if dummies.merged:
+        out |= set(dummies.seats)
     assert view.sitting_out == out, (view.sitting_out, lone)
     defenders = [s for s in lone if s != maker]
     if maker in lone and defenders and v.leads.both_alone != "unchanged":
@@ -247,10 +258,12 @@ def check_seats(g: Game) -> None:
 
 def check_discard(g: Game) -> None:
     """The maker (after the widow) or the dealer (after an order-up) discards any card held, but
-    the turned card the dealer took where it keeps it (``making.order_up.dealer_keeps_turned``)."""
+    the turned card the dealer took where it keeps it (``making.order_up.dealer_keeps_turned``);
+    then each seat that took a dummy into hand (the maker's, but not a lone maker's)."""
     v, seat = g.variant, g.to_move
     view = g.view(seat or 0)
-    assert seat == (view.maker if v.making.method == "auction" else view.dealer)
+    takers = {by for _, by in v.dummy_takers(view.maker, view.maker in view.alone)}
+    assert seat == (view.maker if v.making.method == "auction" else view.dealer) or seat in takers
     keeps = v.making.method == "order-up" and v.making.order_up.dealer_keeps_turned
     kept = view.turned if keeps and view.turned in view.hand else None
     assert {str(a) for a in g.legal_actions()} == {f"{seat} discard {c}" for c in view.hand if c != kept}

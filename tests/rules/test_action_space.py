@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from hasenpfeffer import Action, Game, IllegalActionError, Variant
+from hasenpfeffer import Action, Game, IllegalActionError, Variant, house_rule
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from hasenpfeffer.rules.actionspace import ActionSpace, action_space
 
@@ -30,6 +30,7 @@ if __name__ == "__main__":  # run as a script (--regen): the shared test modules
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from support.paths import GOLDEN as GOLDEN_ROOT
+from support.paths import HOUSE_RULES as HOUSE
 from support.paths import ROOT
 from support.random_variants import engine_variants, loaded
 
@@ -178,6 +179,18 @@ def test_groups_follow_the_documented_order() -> None:
 def test_pinochle_copies_share_an_id() -> None:
     space = action_space(load_variant("double-hasenpfeffer"))
     assert space.size == 67 and space.encode("0 play AS") == space.encode("play AS") == 23
+
+
+def test_a_dummy_taken_into_hand_has_discard_ids_without_the_dealers_discard() -> None:
+    """The maker who takes a dummy lays away as many cards, though the dealer lays none away
+    for the turned card (``dealer_discards: false``): the space has the discard ids it plays."""
+    v = house_rule(str(HOUSE / "three-handed-euchre-dummy.yaml"), {"making.order_up.dealer_discards": False})
+    space = action_space(v)
+    assert "discard" in [g.name for g in space.groups]
+    g = Game(v, seed=3)
+    while g.phase != "discard":
+        g.apply(g.legal_actions()[0])
+    assert all(space.decode(space.encode(a), a.seat) == a for a in g.legal_actions())
 
 
 def test_ids_leave_the_seat_out() -> None:

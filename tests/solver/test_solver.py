@@ -217,14 +217,15 @@ def check_against_minimax(g: Game) -> None:
     plan = plan_for(g.rules)
     taken = [0] * plan.sides
     now, trump = actual_state(g), g.view().trump
+    side_of = plan.hand_sides(now.maker)  # a dummy played by the maker is on the maker's side
     for _, _, winner in now.tricks:
-        taken[plan.side_of[winner]] += 1
+        taken[side_of[winner]] += 1
     leader = now.trick[0][0] if now.trick else g.to_move
     assert leader is not None
     # the game's position, read straight from its cards, is the one its cards spell
     led = d.led if d.led is None else g.rules.suits[d.led]
     assert position(g) == from_cards(
-        g.rules, trump or "", now.hands, leader, now.trick, now.out, taken, led, d.misere
+        g.rules, trump or "", now.hands, leader, now.trick, now.out, taken, led, d.misere, now.maker
     )
     names, suits = g.rules.names, g.rules.suits
     if d.calling:

@@ -87,6 +87,33 @@ def _contracts(
     return out
 
 
+def _dummies(draw: st.DrawFn, players: int, partners: bool, hand: int, all_dealt: bool) -> dict[str, Any]:
+    """Seats dealt a hand nobody sits at (``deal.dummies``), one draw in five of order-up games:
+    with partnerships, at most one of each side (its player plays it, from its seat or taken into
+    hand); players each for themselves, one for each hand's maker. Empty: none."""
+    if draw(st.integers(0, 4)) > 0:
+        return {}
+    if partners:
+        seats = sorted(draw(st.sets(st.integers(0, players - 1), min_size=1, max_size=2)))
+        if len(seats) == 2 and seats[0] % 2 == seats[1] % 2:
+            seats = seats[:1]  # one dummy a side
+        controller = "partner"
+    else:
+        if players < 3:
+            return {}
+        seats, controller = [draw(st.integers(0, players - 1))], "maker"
+    d: dict[str, Any] = {
+        "seats": seats,
+        "controller": controller,
+        "play": draw(st.sampled_from(["seat", "merged"])),
+    }
+    if d["play"] == "seat":
+        d["exposed"] = len(seats) == 1 and draw(st.booleans())
+    elif not all_dealt and hand > 1 and draw(st.booleans()):
+        d["hand_size"] = draw(st.integers(1, hand - 1))  # a smaller dummy: the kitty holds the rest
+    return d
+
+
 @st.composite
 def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
     """A mapping for a semantically valid variant, with every dimension of the format drawn."""
@@ -116,6 +143,17 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             deal["packets"] = [1, first - 1, hand - first]
     deal["dealer_rotation"] = draw(st.sampled_from(["left", "right"]))
 
+    dummies = (
+        _dummies(draw, players, has_partners, hand, deal["hand_size"] == "all")
+        if method == "order-up"
+        else {}
+    )
+    if dummies:
+        deal["dummies"] = dummies
+        deal["kitty"]["size"] += (hand - dummies.get("hand_size", hand)) * len(dummies["seats"])
+    # players each for themselves going alone by leaving the maker's dummy untaken
+    leaves = bool(dummies) and dummies["controller"] == "maker" and dummies["play"] == "merged"
+
     ranking: dict[str, Any] = {"bowers": bowers}
     if jokers:
         ranking["joker"] = draw(st.sampled_from(JOKER_RANKS))
@@ -126,12 +164,12 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
         ranking["order"] = draw(st.permutations(ranks))
 
     alone: dict[str, Any] = {"allowed": "nobody"}
-    may_alone = has_partners and draw(st.integers(0, 3)) > 0
+    may_alone = (has_partners or leaves) and draw(st.integers(0, 3)) > 0
     if may_alone:
-        cards = draw(st.integers(0, min(2, hand)))
+        cards = draw(st.integers(0, min(2, hand))) if has_partners and not dummies else 0
         alone = {
             "allowed": "maker",
-            "lone_defence": draw(st.booleans()),
+            "lone_defence": has_partners and not dummies and draw(st.booleans()),
             "lone_defence_against": draw(st.sampled_from(["lone-maker", "any-maker"])),
             "lone_defence_order": draw(st.sampled_from(["maker-left", "dealer-left"])),
             "exchange": {
@@ -141,6 +179,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             },
         }
 
+    if dummies:
+        alone["lone_defence"] = False  # a dummy is never asked to defend alone
     ladder = _ladder(draw, hand)
     if method == "auction" and draw(st.integers(0, 2)) == 0:
         ladder = _contracts(draw, ladder, suits, players, has_partners)
@@ -180,7 +220,7 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             and (len(suits) > 1 or making["no_trump"] or making["all_pass"]["rule"] != "forced"),
             "dealer_discards": draw(st.booleans()),
             "dealer_keeps_turned": copies == 1 and jokers < 2 and draw(st.booleans()),
-            "dealer_partner_alone": may_alone and draw(st.booleans()),
+            "dealer_partner_alone": has_partners and may_alone and draw(st.booleans()),
             "tricks_required": draw(st.integers(1, hand)),
             "turned_joker": draw(st.none() | st.sampled_from([*suits, "dealer-names"])),
             # dirty clubs: some of the suits (never all) trump at once when turned

@@ -55,7 +55,9 @@ class Deal:
             nxt.append(q)
         hands = [[] if now.out[s] else list(h) for s, h in enumerate(now.hands)]
         active = plan.n - sum(now.out)
-        d = cls(g.rules, now.trump_i, hands, g.to_move, list(now.trick), nxt, active, plan.side_of)
+        d = cls(
+            g.rules, now.trump_i, hands, g.to_move, list(now.trick), nxt, active, plan.hand_sides(now.maker)
+        )
         d.calling, d.misere = now.calling, misere_side(g)
         if now.trick and not now.calling and names_suit(d) and now.trick[0][1] == g.rules.joker:
             d.led = now.led

@@ -19,6 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from hasenpfeffer import house_rule
 from hasenpfeffer.engine.events import CardsGiven, HandDealt
 from hasenpfeffer.engine.game import Game, actual_deal, actual_state, swap_cards
 from hasenpfeffer.engine.view import View
@@ -27,6 +28,7 @@ from hasenpfeffer.format.variant import Alone, Exchange, Variant
 from hasenpfeffer.rules.ruleset import compile_variant
 from hasenpfeffer.worlds import Dealt, Worlds, advance, sample_world, world
 from hasenpfeffer.worlds.knowledge import Knowledge
+from support.paths import HOUSE_RULES as HOUSE
 from support.play import play_random
 from support.random_variants import engine_variants, loaded
 
@@ -422,6 +424,28 @@ def test_a_world_drawn_before_the_widow_was_seen_is_not_moved_on_to_another_wido
     on it must show the widow the seat saw (the cards and their order), or not be moved."""
     asked, _ = check_follow(Game(Variant.model_validate(SEEN_WIDOW), seed=1), random.Random(1))
     assert asked > 0
+
+
+def test_a_world_drawn_before_the_makers_dummy_was_seen_is_not_moved_on_to_another() -> None:
+    """A dummy played by the maker from its seat is seen by the maker once trump is made: a
+    world the maker drew before holds a guess of it, and moved on it must show the dummy the
+    maker sees, or not be moved."""
+    v = house_rule(str(HOUSE / "three-handed-euchre-dummy.yaml"), {"deal.dummies.play": "seat"})
+    rng = random.Random(2)
+    followed = 0
+    for seed in range(6):
+        game = Game(v, seed=seed)
+        seat = game.to_move
+        assert seat is not None
+        old = [w for w in (Worlds(game.view(seat)).sample(rng) for _ in range(4)) if w is not None]
+        game.apply(f"{seat} order-up")
+        view = game.view(seat)
+        assert view.seen and view.seen[0][0] == 3  # the maker sees its dummy now
+        for w in old:
+            found = Worlds(view).follow(w, 1.0, rng)
+            followed += 1
+            assert found is None or found[0].view(seat).seen == view.seen
+    assert followed == 24
 
 
 def test_a_shed_prior_draws_the_unseen_discards_as_low_cards() -> None:

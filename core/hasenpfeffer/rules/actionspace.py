@@ -6,8 +6,8 @@ groups, always in this order, and a group is present only when the variant can u
 
 1. ``play CARD``: each distinct card of the pack in the pack's order (suits as the pack lists
    them, ranks low to high within a suit, then ``JK``); two copies of a card share an id.
-2. ``discard CARD``: the same cards (when the variant has a discard: a widow or a dealer
-   taking the turned card).
+2. ``discard CARD``: the same cards (when the variant has a discard: a widow, a dealer
+   taking the turned card, or a dummy taken into hand).
 3. ``give CARD``: the same cards (when a lone player exchanges cards with the partner).
 4. ``bid NAME``: the bids of the ladder, lowest first (auction variants).
 5. ``pass``: always.
@@ -76,7 +76,7 @@ def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
     trumps = [*variant.pack.suits, *[NT] * has.names_no_trump(variant)]
     bids = dict.fromkeys(b.name for b in variant.making.auction.ladder)
     groups: list[tuple[str, list[Key]]] = [("play", [("play", c, False) for c in names])]
-    if has.discards(variant):
+    if has.discards(variant) or has.merges_dummies(variant):
         groups.append(("discard", [("discard", c, False) for c in names]))
     if has.exchanges(variant):
         groups.append(("give", [("give", c, False) for c in names]))

@@ -73,11 +73,14 @@ def from_cards(
     taken: Sequence[int] | None = None,
     led: str | int | None = None,
     misere: int | None = None,
+    maker: int | None = None,
 ) -> Position:
     """A position from cards: ``hands`` still held by seat, the ``trick`` so far (seat, card)
     led by ``leader``, the seats that sit ``out``, the tricks ``taken`` by each side; ``led``:
     the suit named after a Joker led in no-trump where its leader names one (None: not yet
-    named, the leader names it next); ``misere``: the side that plays to take no trick."""
+    named, the leader names it next); ``misere``: the side that plays to take no trick;
+    ``maker``: the hand's maker, whose side a dummy played by the maker joins
+    (``deal.dummies.controller: maker``)."""
     ti = rules.trump_id(trump)
     if ti is None or not 0 <= ti <= rules.ns:
         raise ValueError(f"no trump {trump!r} in this variant")
@@ -119,7 +122,9 @@ def from_cards(
         raise ValueError("the leader of the Joker names the suit before the others play")
     sides = plan.sides
     taken = tuple(taken) if taken is not None else (0,) * sides
-    return _made(lay, masks, leader, bits, used, nxt, active, plan, taken, named, misere)
+    p = _made(lay, masks, leader, bits, used, nxt, active, plan, taken, named, misere)
+    p.side_of = plan.hand_sides(maker)
+    return p
 
 
 def _next_seats(left: Sequence[int], out: Sequence[bool]) -> list[int]:
@@ -205,7 +210,7 @@ def position(game: Game) -> Position:
     named = now.led if joker_led and not now.calling else None
     misere = misere_side(game)
     if lay.copies:
-        p = from_cards(rules, ti, now.hands, leader, trick, now.out, taken, named, misere)
+        p = from_cards(rules, ti, now.hands, leader, trick, now.out, taken, named, misere, now.maker)
     else:  # one bit per card: the game's cards, already checked by the engine, are read directly
         one, out = lay.one, now.out
         masks = [0 if away else sum([one[c] for c in h]) for h, away in zip(now.hands, out, strict=True)]

@@ -111,11 +111,12 @@ def mend(
 
 def guessed_right(g: Game, view: View) -> bool:
     """Whether a world moved on to ``view``'s moment shows the cards the seat has seen since it
-    was drawn: the widow it took, the dummies it took into hand, a hand laid open (a world drawn
-    before held guesses of them)."""
+    was drawn: the widow it took, the dummies it took into hand, a hand laid open, a dummy's
+    hand its maker plays from its seat (seen once trump is made) (a world drawn before held
+    guesses of them)."""
     now = g.view(view.seat)
     seen = (not view.widow or now.widow == view.widow) and (not view.took or now.took == view.took)
-    return seen and now.shown == view.shown
+    return seen and now.shown == view.shown and now.seen == view.seen
 
 
 class Swapper:
