@@ -158,7 +158,8 @@ class Course:
         """Put a new game in the first phase of the plan (the deal) and enter it."""
         s.phase, first = self._first
         s.current = first
-        first.enter(s)
+        s.entering = 0
+        self._enter(s)
 
     def leave(self, s: State) -> None:
         """The current phase is done: take the first of its exits whose condition holds now,
@@ -166,9 +167,27 @@ class Course:
         for when, to, current in self._ways[s.phase]:
             if when is None or when(s):
                 s.phase, s.current = to, current
-                current.enter(s)
+                self._enter(s)
                 return
         raise MachineError(f"no way on from the {s.phase} phase")
+
+    @staticmethod
+    def _enter(s: State) -> None:
+        """Enter the current phase. A phase done as soon as it is entered (a weak hand redealt
+        at once, a hand thrown in) leaves from inside its ``enter``: the phase it goes on to is
+        entered here in turn, not deeper in the stack, so that a run of hands dealt again is a
+        loop, however long."""
+        if s.entering:  # called from inside an enter: the loop below enters it next
+            s.entering = 2
+            return
+        s.entering = 1
+        try:
+            s.current.enter(s)
+            while s.entering == 2:
+                s.entering = 1
+                s.current.enter(s)
+        finally:
+            s.entering = 0
 
     def edges_from(self, phase: str) -> tuple[Edge, ...]:
         """The transitions out of a phase."""

@@ -61,6 +61,10 @@ class PhaseRunner(Protocol):
     """The object that plays a phase (:class:`hasenpfeffer.engine.phases.base.PhaseRules`): its
     actions and their effects."""
 
+    def enter(self, s: State) -> None:
+        """Begin the phase (it may leave at once: :meth:`.machine.Course.leave`)."""
+        ...
+
     def legal(self, s: State) -> LegalActions:
         """The actions the seat to move may take."""
         ...
@@ -185,6 +189,7 @@ class State:
         "discards",
         "discards_left",
         "eff",
+        "entering",
         "events",
         "exch",
         "forced",
@@ -305,6 +310,8 @@ class State:
     active: int
     next: list[int]
     eff: list[int]
+    entering: int
+    """While a phase is entered: 1, or 2 where it left at once (:meth:`.machine.Course.leave`)."""
     led: int
     leader: int
     trick: list[tuple[int, int]]
@@ -333,6 +340,7 @@ class State:
         new.discards = self.discards[:]
         new.discards_left = self.discards_left
         new.eff = self.eff
+        new.entering = self.entering
         new.events = self.events[:]
         new.exch = self.exch[:]
         new.forced = self.forced

@@ -14,6 +14,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``deal.weak_hands.{i}.when.{j}.ranks``: ``rank `{rank}` is not in the pack ({ranks})``
 - ``deal.weak_hands.{i}.when.{j}.at_least``: ``no hand meets it: a hand has {hand} cards, fewer than {least}``
 - ``deal.weak_hands.{i}.when.{j}.at_most``: ``no hand meets it: at most {most} is fewer than at least {least}``
+- ``deal.weak_hands.{i}.when``: ``every deal gives some seat a hand that meets it, so every deal would be thrown in at once: make it optional or narrow its tests``
 - ``deal.weak_hands.{i}.cards``: ``a swap gives at least one card: set cards``
 - ``deal.weak_hands.{i}.cards``: ``cards are swapped only by the action swap, but the action is redeal``
 - ``deal.weak_hands.{i}.cards``: ``{n} cards cannot be swapped: the kitty has {hidden} hidden cards``
@@ -120,7 +121,7 @@ from .acting import leaves_dummy, maker_exchanges, unused
 from .cards import JOKER, SUITS, same_colour
 from .errors import quote
 from .reach import best, worst
-from .variant import HAND_CAP, SLUG, Points, Variant
+from .variant import HAND_CAP, SLUG, HandCount, Points, Variant
 
 SLUG_RE = re.compile(SLUG)
 
@@ -216,6 +217,14 @@ def _weak_hands(v: Variant, out: Found) -> None:
                 out.append(
                     (where, f"no hand meets it: at most {test.at_most} is fewer than at least {least}")
                 )
+        if rule.action == "redeal" and not rule.optional and _always_dealt(v, rule.when):
+            out.append(
+                (
+                    (*at, "when"),
+                    "every deal gives some seat a hand that meets it, so every deal would be thrown in"
+                    " at once: make it optional or narrow its tests",
+                )
+            )
         n = rule.cards
         if rule.action == "redeal":
             if n:
@@ -237,6 +246,65 @@ def _weak_hands(v: Variant, out: Found) -> None:
                     f" hold only {least}",
                 )
             )
+
+
+def _always_dealt(v: Variant, tests: tuple[HandCount, ...]) -> bool:
+    """Whether every deal gives some seat a hand that passes all ``tests``: every hand passes
+    them, or every hand passes all but one, which the cards dealt force on some seat. (Sound,
+    not complete: a rule the count misses is not refused.)"""
+    loose = [t for t in tests if not _always(v, t)]
+    return not loose or (len(loose) == 1 and _forced(v, loose[0]))
+
+
+def _counted(v: Variant, test: HandCount) -> tuple[int, list[int]]:
+    """The hand size and, for each rank of ``test``, the cards of that rank in the pack."""
+    pack = v.pack
+    return v.hand_size, [sum(r in pack.ranks_of(s) for s in pack.suits) * pack.copies for r in test.ranks]
+
+
+def _bounds(v: Variant, test: HandCount) -> tuple[int, int]:
+    """The fewest and the most of ``test``'s count a hand of the pack can hold (bounds: a test of
+    one rank among several counts at least its share of the fewest, and at most one rank's
+    copies)."""
+    hand, per_rank = _counted(v, test)
+    counted = sum(per_rank)
+    fewest, most = max(0, hand - (v.pack.size - counted)), min(hand, counted)
+    if test.one_rank:
+        fewest, most = -(-fewest // len(per_rank)), min(hand, max(per_rank))
+    return fewest, most
+
+
+def _always(v: Variant, test: HandCount) -> bool:
+    """Whether every hand the pack can deal passes ``test``."""
+    fewest, most = _bounds(v, test)
+    least = v.hand_size if test.at_least == "all" else test.at_least
+    return fewest >= least and (test.at_most is None or most <= test.at_most)
+
+
+def _forced(v: Variant, test: HandCount) -> bool:
+    """Whether every deal gives some seat a hand passing ``test``, where one of its bounds holds
+    for every hand: the cards of its ranks dealt to the seats are more than the seats could all
+    hold below ``at_least``, or fewer than they could all hold above ``at_most``. Of one rank
+    among several: a seat holding ``q`` of them holds at least ``q`` shared among its ranks of
+    most of one."""
+    hand, per_rank = _counted(v, test)
+    fewest_held, most_held = _bounds(v, test)
+    least = hand if test.at_least == "all" else test.at_least
+    above = least > fewest_held  # the lower bound can fail
+    below = test.at_most is not None and most_held > test.at_most  # the upper one can
+    if above == below:  # both can fail (or neither: then every hand passes)
+        return not above
+    dummies = v.deal.dummies
+    seats = v.players - (len(dummies.seats) if dummies.hand_size is not None else 0)
+    dealt, counted = seats * hand, sum(per_rank)
+    if below:  # some hand holds at most that many (of one rank: fewer still)
+        assert test.at_most is not None
+        return min(dealt, counted) < seats * (test.at_most + 1)
+    fewest = max(0, dealt - (v.pack.size - counted))  # of its ranks among the cards dealt
+    if not test.one_rank:
+        return fewest > seats * (least - 1)
+    q = -(-fewest // seats)  # some seat holds at least q of its ranks, and of one rank:
+    return q > 0 and -(-q // min(len(per_rank), q)) >= least
 
 
 def _dummies(v: Variant, out: Found) -> None:

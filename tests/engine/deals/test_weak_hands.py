@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from hasenpfeffer import Game, IllegalActionError, records
+from hasenpfeffer import Game, IllegalActionError, house_rule, records
 from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.cli.commands.replay import summary
 from hasenpfeffer.events import CardsSwapped, HandDealt, HandScored, Passed, Redealt
@@ -161,3 +161,22 @@ def test_simulate_counts_each_rule_that_acted() -> None:
     called = sum(type(e) is Redealt for e in g.events)
     assert called >= 1 and stats.weak_hands == {"nines and tens redeal": called}
     assert Stats.from_raw(stats.raw()) == stats and stats.summary()["weak_hands"] == stats.weak_hands
+
+
+def test_a_long_run_of_hands_thrown_in_at_once_is_a_loop_not_a_recursion() -> None:
+    """Thrown in at once where a seat holds two nines or tens, Euchre is redealt nearly every
+    time (about 1,200 deals for one that stands, 655 here): each deal is entered in turn, never
+    deeper in the stack (a few frames a deal would pass the interpreter's limit of 1,000), and
+    the game then goes on as any other."""
+    rule = {
+        "name": "two low",
+        "when": [{"ranks": ["9", "T"], "at_least": 2}],
+        "action": "redeal",
+        "optional": False,
+    }
+    v = house_rule("euchre", {"deal.weak_hands": [rule]})
+    g = Game(v, seed=1)
+    redeals = sum(1 for e in g.events if type(e) is Redealt)
+    assert redeals == 655 and g.phase == "order-up"
+    hands = [g.view(q).hand for q in range(4)]
+    assert all(sum(c.rank in "9T" for c in h) <= 1 for h in hands)
