@@ -76,7 +76,7 @@ def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
     trumps = [*variant.pack.suits, *[NT] * has.names_no_trump(variant)]
     bids = dict.fromkeys(b.name for b in variant.making.auction.ladder)
     groups: list[tuple[str, list[Key]]] = [("play", [("play", c, False) for c in names])]
-    if has.discards(variant) or has.merges_dummies(variant):
+    if has.lays_away(variant):
         groups.append(("discard", [("discard", c, False) for c in names]))
     if has.exchanges(variant):
         groups.append(("give", [("give", c, False) for c in names]))

@@ -40,6 +40,12 @@ def merges_dummies(v: Variant) -> bool:
     return v.deal.dummies.merged
 
 
+def lays_away(v: Variant) -> bool:
+    """Some seat lays cards away (the ``discard`` phase): the maker after the widow, the dealer
+    after the turned card (:func:`discards`), or a taker of a dummy (:func:`merges_dummies`)."""
+    return discards(v) or merges_dummies(v)
+
+
 def may_go_alone(v: Variant) -> bool:
     """A maker may go alone (the partners sit out): the same answer as the format's checks of
     the fields that act only then."""

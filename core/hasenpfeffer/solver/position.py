@@ -122,9 +122,8 @@ def from_cards(
         raise ValueError("the leader of the Joker names the suit before the others play")
     sides = plan.sides
     taken = tuple(taken) if taken is not None else (0,) * sides
-    p = _made(lay, masks, leader, bits, used, nxt, active, plan, taken, named, misere)
-    p.side_of = plan.hand_sides(maker)
-    return p
+    sides_now = plan.hand_sides(maker)
+    return _made(lay, masks, leader, bits, used, nxt, active, plan, sides_now, taken, named, misere)
 
 
 def _next_seats(left: Sequence[int], out: Sequence[bool]) -> list[int]:
@@ -147,6 +146,7 @@ def _made(
     nxt: list[int],
     active: int,
     plan: Plan,
+    side_of: tuple[int, ...],
     taken: tuple[int, ...],
     named: int | None,
     misere: int | None,
@@ -182,7 +182,7 @@ def _made(
         left=left,
         next=tuple(nxt),
         active=active,
-        side_of=plan.side_of,
+        side_of=side_of,
         sides=plan.sides,
         taken=taken,
         misere=-1 if misere is None else misere,
@@ -217,8 +217,8 @@ def position(game: Game) -> Position:
         bits = [(q, one[c]) for q, c in trick]
         live = sum(masks) | sum([b for _, b in bits])
         nxt = _next_seats(plan.left, out)
-        p = _made(lay, masks, leader, bits, live, nxt, plan.n - sum(out), plan, tuple(taken), named, misere)
-    p.side_of = side_of
+        active = plan.n - sum(out)
+        p = _made(lay, masks, leader, bits, live, nxt, active, plan, side_of, tuple(taken), named, misere)
     return p
 
 

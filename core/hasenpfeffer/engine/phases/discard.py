@@ -67,7 +67,7 @@ class Discard(PhaseRules):
     def used(self, rules: Ruleset) -> bool:
         """A widow taken after the auction, the turned card taken by the dealer, or dummies
         taken into hand."""
-        return has.discards(rules.variant) or has.merges_dummies(rules.variant)
+        return has.lays_away(rules.variant)
 
     def follows(self, rules: Ruleset, source: Phase) -> Entry:
         """Always after the widow is taken (naming trump) or the turned card ordered up; with
