@@ -71,11 +71,11 @@ def _outcomes(v: Variant) -> list[tuple[int, ...]]:
     else:
         contracts = [(v.making.order_up.tricks_required, 1, None)]
     partners = v.partnerships == "alternate"
-    lone = (False, True) if partners and v.alone.allowed != "nobody" else (False,)
+    # a maker goes alone by an action (partners sit out, or a dummy stays untaken), or plays
+    # alone where nobody holds the called card
+    lone = (False, True) if has.may_go_alone(v) or v.calling is not None else (False,)
     defended = (False, True) if partners and v.alone.lone_defence else (False,)
     out = []
-    if v.calling is not None:  # a maker whose called card nobody holds plays alone
-        lone = (False, True)
     for required, multiplier, bid in contracts:
         alones = (True,) if bid is not None and bid.alone else lone  # a contract played alone
         for taken in range(tricks_in_hand + 1):

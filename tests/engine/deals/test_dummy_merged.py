@@ -23,6 +23,7 @@ from hasenpfeffer.cli.ui.table import Session
 from hasenpfeffer.events import CardsDiscarded, DummyPlayed, DummyTaken, HandDealt, HandScored, TrickWon
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
+from hasenpfeffer.rl.bounds import hand_points
 from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.sim.stats import Stats
 from hasenpfeffer.worlds.sampler import Worlds
@@ -135,6 +136,7 @@ def test_three_handed_a_maker_goes_alone_by_leaving_the_dummy_untaken() -> None:
     result = next(e.result for e in g.events if type(e) is HandScored)
     assert result.alone and result.maker == 1 and result.tricks == (0, 5, 0)
     assert result.score_change == (0, 4, 0)  # all five alone: 4 (with the dummy: 2)
+    assert hand_points(ALONE) == (0, 4)  # the learning environment's bounds know the lone march
 
 
 def test_three_handed_a_lone_maker_naming_trump_and_its_points_for_three() -> None:
