@@ -119,7 +119,8 @@ def check_play(g: Game) -> None:
 
 def check_bidding(g: Game) -> None:
     """The bids offered are those above the high bid (for more tricks where the bids rank by tricks,
-    both of tricks); a pass is final (until-passes) and each seat speaks once (one-round)."""
+    both of tricks), with a pass but for a stuck dealer; a pass is final (until-passes) and each
+    seat speaks once (one-round)."""
     v, seat = g.variant, g.to_move
     history = g.view(seat or 0).history
     ladder = v.making.auction.ladder
@@ -138,7 +139,11 @@ def check_bidding(g: Game) -> None:
             or b.tricks > ladder[high].tricks
         )
     ]
-    assert [str(a) for a in g.legal_actions()] == [f"{seat} pass"] + [f"{seat} bid {n}" for n in open_]
+    # a stuck dealer (everyone else passed, nobody bid) bids where a bid is open to it
+    said = [a for a in history if a.verb in ("bid", "pass")]
+    stuck = v.making.auction.stuck_dealer and high < 0 and len(said) == v.players - 1 and open_
+    passes = [] if stuck else [f"{seat} pass"]
+    assert [str(a) for a in g.legal_actions()] == passes + [f"{seat} bid {n}" for n in open_]
     spoken = [a for a in history if a.seat == seat]
     if v.making.auction.style == "one-round":
         assert not spoken, history
@@ -305,6 +310,30 @@ def check_defence(g: Game) -> None:
     assert {str(a) for a in g.legal_actions()} == {f"{seat} alone", f"{seat} pass"}
 
 
+def check_call(g: Game) -> None:
+    """The maker calls a partner: any other seat where it names one (``making.call.by: seat``),
+    else the cards ``making.call`` allows (any, plain, or the best trump it lacks; its own only
+    where ``own``); ``call alone`` where ``alone``, or where no card may be called."""
+    v, seat = g.variant, g.to_move
+    call, view = v.calling, g.view(g.to_move)
+    assert call is not None and seat is not None and seat == view.maker
+    if call.by == "seat":
+        want = {f"{seat} call {q}" for q in range(v.players) if q != seat}
+    else:
+        held, trump = set(view.hand), view.trump
+        assert trump is not None
+        cards = {c for c in invariants.pack(v) if call.own or c not in held}
+        if call.cards == "plain" and trump != "NT":
+            cards = {c for c in cards if effective_suit(v, c, trump) != trump}
+        if call.cards == "best-trump" and trump != "NT":
+            best = next((c for c in trump_order(v, trump) if c not in held), None)
+            cards = set() if best is None else {best}
+        want = {f"{seat} call {c}" for c in cards}
+    if call.alone or not want:  # with no card it may call, the maker plays alone
+        want.add(f"{seat} call alone")
+    assert {str(a) for a in g.legal_actions()} == want, (view.hand, view.trump)
+
+
 def check_decision(g: Game) -> None:
     """The checks of the phase the seat to move decides in."""
     if g.phase == "play":
@@ -320,6 +349,8 @@ def check_decision(g: Game) -> None:
         check_defence(g)
     elif g.phase in ("order-up", "name-trump", "trump"):
         check_naming(g)
+    elif g.phase == "call":
+        check_call(g)
 
 
 def play_hands(g: Game, rng: random.Random, hands: int) -> None:

@@ -83,7 +83,8 @@ def expected_change(v: Variant, r: HandResult, out: frozenset[int] = frozenset()
     if v.partnerships == "called":  # the maker and its partner against the rest, each scoring its side's
         makers = {r.maker} if r.partner is None else {r.maker, r.partner}
         ours = sum(r.tricks[q] for q in makers)
-        two = v.model_copy(update={"partnerships": "alternate", "players": 2})
+        dealt = v.deal.model_copy(update={"hand_size": v.hand_size})  # as many tricks as at the table
+        two = v.model_copy(update={"partnerships": "alternate", "players": 2, "deal": dealt})
         sided = expected_change(two, dataclasses.replace(r, maker=0, tricks=(ours, sum(r.tricks) - ours)))
         return tuple(sided[0] if q in makers else sided[1] for q in range(sides))
     s, maker = v.scoring, v.team_of(r.maker)

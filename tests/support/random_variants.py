@@ -212,6 +212,8 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
             making["auction"]["pass_final"] = False
         if draw(st.integers(0, 3)) == 0:  # only more tricks overcall
             making["auction"]["rank"] = "tricks"
+        if draw(st.integers(0, 3)) == 0:  # stick the dealer: it may not pass after all the others
+            making["auction"]["stuck_dealer"] = True
     else:
         making["order_up"] = {
             "rounds": draw(st.integers(1, 2)),
@@ -275,10 +277,18 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
         "win_by_defeat": draw(st.booleans()),
         "lose_at": draw(st.none() | st.integers(-30, 0)),
     }
+    # players each for themselves, one draw in five, find a partner for the hand: by a card, or
+    # named by seat (making.call)
+    called = not partners and not dummies and players >= 3 and draw(st.integers(0, 4)) == 0
+    if called:
+        making["call"] = {"by": draw(st.sampled_from(["card", "seat"])), "alone": draw(st.booleans())}
+        if making["call"]["by"] == "card":
+            making["call"]["cards"] = draw(st.sampled_from(["any", "plain", "best-trump"]))
+            making["call"]["own"] = draw(st.booleans())
     return {
         "name": "random",
         "players": players,
-        "partnerships": "alternate" if partners else "none",
+        "partnerships": "alternate" if partners else "called" if called else "none",
         "pack": {"suits": suits, "ranks": ranks, "copies": copies, "jokers": jokers},
         "ranking": ranking,
         "deal": deal,

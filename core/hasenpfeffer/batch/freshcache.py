@@ -43,6 +43,7 @@ CALLED = (BOTS / "handeval_compiled.py", BOTS / "holdings.py")
 bot calls the hand estimates, and they some of the holdings' functions): a change there must
 empty their cache and this package's."""
 READ = (
+    HERE / "params.py",
     HERE / "tables.py",
     HERE / "greedytables.py",
     HERE / "rows.py",

@@ -206,7 +206,7 @@ def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any
     hr[H_PARTNER] = s[0, ly.S_PARTNER]
     if p[t.CALL_BASE] >= 0:  # without a partner, alone (the Python result's, with no maker too)
         hr[H_ALONE] = hr[H_ALONE] or s[0, ly.S_PARTNER] < 0
-        if maker >= 0 and s[0, ly.S_CALLED] >= 0:
+        if maker >= 0 and (s[0, ly.S_CALLED] >= 0 or s[0, ly.S_PARTNER] >= 0):  # a card, or a seat named
             hr[H_CALL] = CALLED_PARTNER if s[0, ly.S_PARTNER] >= 0 else CALLED_UNHELD
         elif maker >= 0 and not s[0, ly.S_LONE_CONTRACT]:
             hr[H_CALL] = CALLED_ALONE

@@ -747,7 +747,7 @@ def call_partner(p: Any, g: Any, hand: Any, ti: int, legal: Any, k: int) -> int:
     mark = (False, 0, 0)
     for i in range(k):
         c = legal[i] - base
-        if c >= p[t.C]:
+        if c >= p[t.CALL_N]:
             continue  # call alone
         held = 0
         for h in hand:

@@ -125,6 +125,8 @@ L = param("L", lambda s: len(s.plan.ladder), "bids in the ladder")
 ONE_ROUND = param("ONE_ROUND", lambda s: s.plan.one_round, "the auction goes round once")
 RANK_TRICKS = param("RANK_TRICKS", lambda s: s.plan.rank_tricks, "a bid overcalls only a bid of fewer tricks")
 PASS_FINAL = param("PASS_FINAL", lambda s: s.plan.pass_final, "a seat that passes speaks no more")
+STUCK_AUCTION = param("STUCK_AUCTION", lambda s: s.plan.stuck_dealer,
+                      "the dealer may not pass when all the others have and nobody bid")
 AP_RULE = param("AP_RULE", lambda s: ("throw-in", "forced", "play").index(s.plan.all_pass.rule),
                 "all pass: 0 throw in, 1 a player is forced, 2 play without a maker")
 AP_DEALER = param("AP_DEALER", lambda s: s.plan.all_pass.forced_dealer, "the dealer is forced (else the Joker's holder)")
@@ -205,11 +207,15 @@ DUMMIES = param("DUMMIES", lambda s: s.plan.dealing.merged_dummies,
                 "the dummies taken into hand (``deal.dummies.play: merged``), 0 for none")
 PARTNERED = param("PARTNERED", lambda s: s.plan.dealing.partnered, "seats play in partnerships (``partnerships: alternate``)")
 CALL_BASE = param("CALL_BASE", lambda s: s.start("call"),
-                  "the id of call the first card (-1: no partner is called), call alone after the cards")
+                  "the id of call the first card or seat (-1: no partner is called), call alone after them")
 CALL_CARDS = param("CALL_CARDS", lambda s: ("any", "plain", "best-trump").index(s.plan.dealing.call_cards or "any"),
                    "the cards that may be called (``making.call.cards``): 0 any, 1 plain, 2 the best trump")
 CALL_OWN = param("CALL_OWN", lambda s: s.plan.dealing.call_own, "the maker may call its own card")
 CALL_ALONE = param("CALL_ALONE", lambda s: s.plan.dealing.call_alone, "the maker may call none")
+CALL_SEAT = param("CALL_SEAT", lambda s: s.plan.dealing.call_seat,
+                  "the maker names a seat for a partner, known at once (``making.call.by: seat``)")
+CALL_N = param("CALL_N", lambda s: s.plan.n if s.plan.dealing.call_seat else len(s.rules.names),
+               "the call ids before call alone: one a seat, or one a distinct card")
 DEALS = param("DEALS", lambda s: s.plan.end.deals or 0, "``game.deals`` (0 for none)")
 SCALE = param("SCALE", lambda s: s.plan.end.scale, "the points a score is measured against in an observation")
 KEEP_TURNED = param("KEEP_TURNED", lambda s: s.plan.ordering.keeps_turned,

@@ -349,6 +349,8 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
         row = b if p[t.AUCTION] else p[t.L] + 1  # a bid, or the order-up's contract
         return int(p[t.ALONE_ID] if gc.defend(p, gr, mine, unseen, ti, row) else p[t.PASS_ID])
     if ph == ly.CALL:
+        if p[t.CALL_SEAT]:  # the seat to the maker's right, playing last to its leads
+            return int(p[t.CALL_BASE] + (seat + p[t.N] - 1) % p[t.N])
         return gc.call_partner(p, gr, mine, ti, ids, m)
     none = known[0, :0]  # no hand shown
     shown = (

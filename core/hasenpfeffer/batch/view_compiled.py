@@ -139,7 +139,8 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
                 o[at[O_SITTING_OUT] + (q - me) % n] = 1
     if at[O_CALLED] >= 0 and s[g, S_CALLED] >= 0:
         o[at[O_CALLED] + s[g, S_CALLED]] = 1
-        partner = known_partner(g, s, me)  # itself, or shown by play
+    if at[O_PARTNER] >= 0:
+        partner = known_partner(g, s, me)  # itself, shown by play, or named
         if partner >= 0:
             o[at[O_PARTNER] + (partner - me) % n] = 1
     if at[O_TURNED] >= 0:

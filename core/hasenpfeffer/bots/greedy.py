@@ -405,7 +405,13 @@ class GreedyBot(Bot):
         fewest of. The partner then brings a trick the maker cannot take itself, and a maker
         short in that suit can trump its other cards there. Never calls alone (a lone maker
         plays against every other seat).
+
+        Where the maker names a seat (``making.call.by: seat``): the seat to its right, which
+        plays last to the maker's leads, after every other seat.
         """
+        if view.variant.calling is not None and view.variant.calling.by == "seat":
+            right = str((view.seat - 1) % view.variant.players)
+            return next((a for a in legal if a.arg == right), legal[0])
         cards = [a for a in legal if a.arg]
         if not cards or view.trump is None:
             return legal[0]

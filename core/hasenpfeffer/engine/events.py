@@ -270,13 +270,17 @@ class DroppedOut(NamedTuple):
 @value
 class PartnerCalled(NamedTuple):
     """The maker calls a card (``partnerships: called``): its holder, unknown to the others, is
-    the maker's partner for the hand (``card`` None: the maker calls none and plays alone)."""
+    the maker's partner for the hand; or names the ``partner`` by seat (``making.call.by:
+    seat``), known to all. Both None: the maker calls none and plays alone."""
 
     seat: int
     card: Card | None
+    partner: int | None = None
 
     @property
     def action(self) -> Action:
+        if self.partner is not None:
+            return Action(self.seat, "call", str(self.partner))
         if self.card is None:
             return Action(self.seat, "call", "", True)
         return Action(self.seat, "call", str(self.card))

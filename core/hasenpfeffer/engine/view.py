@@ -128,12 +128,15 @@ class PublicView:
         """The card the maker called for a partner this hand (``partnerships: called``), seen by
         every seat; None before the call, where the maker called none, or without called partners."""
         call = next((a for a in self.history if a.verb == "call"), None)
-        return None if call is None or not call.arg else Card.parse(call.arg)
+        return None if call is None or not call.arg or call.arg.isdigit() else Card.parse(call.arg)
 
     @property
     def partner(self) -> int | None:
-        """The maker's called partner as every seat knows it: the seat that played the called card
-        (None until then, and where nobody holds it)."""
+        """The maker's called partner as every seat knows it: the seat named (``making.call.by:
+        seat``), or the seat that played the called card (None until then, and where nobody holds it)."""
+        call = next((a for a in self.history if a.verb == "call"), None)
+        if call is not None and call.arg.isdigit():
+            return int(call.arg)
         called = self.called
         if called is None:
             return None

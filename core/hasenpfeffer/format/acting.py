@@ -316,7 +316,7 @@ _ALONE_POINTS = "a maker plays alone in a hand scored by the scoring section"
 UNDER: tuple[Under, ...] = (
     *(
         Under(f"making.auction.{f}", _AUCTION, _is(lambda v: v.making.method, "auction"))
-        for f in ("ladder", "style", "pass_final", "rank")
+        for f in ("ladder", "style", "pass_final", "rank", "stuck_dealer")
     ),
     Under(
         "making.auction.pass_final",

@@ -28,6 +28,8 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``deal.dummies.controller``: ``a dummy is played by its partner, but {why}``
 - ``deal.dummies.controller``: ``a dummy played by the maker joins the maker's side for the hand, which needs players each for themselves: set partnerships to none``
 - ``deal.dummies.seats``: ``the maker plays one dummy, but {n} seats are dummies``
+- ``deal.dummies.controller``: ``a hand played when all pass has no maker to play the dummy
+  (making.all_pass.rule is play): take it into hand (play: merged) or throw the hand in``
 - ``deal.dummies.exposed``: ``one dummy is laid face up, but {n} seats are dummies``
 - ``deal.dummies.exposed``: ``a dummy taken into its controller's hand (play: merged) is never laid face up: set exposed to false``
 - ``deal.dummies.hand_size``: ``a dummy dealt other than a player's hand must be taken into hand: set play to merged``
@@ -86,6 +88,8 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.call``: ``a partner is called only where partnerships is called``
 - ``partnerships``: ``a called partner needs at least 3 players, read {players}``
 - ``making.call.cards``: ``the best trump not held is called, but {why}``
+- ``making.call.cards``, ``making.call.own``: ``acts only where the maker calls a card
+  (making.call.by: card), not a seat``
 - ``game.target``: ``a game needs a target, a number of deals (game.deals), or both``
 - ``game.deals``: ``a match of games of a number of deals is not supported yet``
 - ``making.order_up.dealer_keeps_turned``: ``the dealer keeping the turned card needs one copy of each card (pack.copies or pack.jokers is above 1)``
@@ -335,6 +339,14 @@ def _dummies(v: Variant, out: Found) -> None:
         if len(set(d.seats)) > 1:
             n = len(set(d.seats))
             out.append(((*at, "seats"), f"the maker plays one dummy, but {n} seats are dummies"))
+        if d.play == "seat" and v.making.all_pass.rule == "play":
+            out.append(
+                (
+                    (*at, "controller"),
+                    "a hand played when all pass has no maker to play the dummy"
+                    " (making.all_pass.rule is play): take it into hand (play: merged) or throw the hand in",
+                )
+            )
     elif why:
         out.append(((*at, "controller"), f"a dummy is played by its partner, but {why}"))
     else:
@@ -963,6 +975,9 @@ def check(
     return out + [(loc, message) for loc, message in unused(variant, written) if loc not in said]
 
 
+_CARD_ONLY = "acts only where the maker calls a card (making.call.by: card), not a seat"
+
+
 def _call(v: Variant, out: Found) -> None:
     """Calling a partner: only with ``partnerships: called``, at least 3 players, a trump to call."""
     if v.making.call is not None and v.partnerships != "called":
@@ -972,7 +987,16 @@ def _call(v: Variant, out: Found) -> None:
         return
     if v.players < 3:
         out.append((("partnerships",), f"a called partner needs at least 3 players, read {v.players}"))
+    if call.by == "seat":  # the cards a maker may call act only where it calls a card
+        for field, value in (("cards", call.cards != "any"), ("own", call.own)):
+            if value:
+                out.append((("making", "call", field), _CARD_ONLY))
     ladder = v.making.auction.ladder
-    if call.cards == "best-trump" and v.making.method == "auction" and all(b.trump == "NT" for b in ladder):
+    if (
+        call.by == "card"
+        and call.cards == "best-trump"
+        and v.making.method == "auction"
+        and all(b.trump == "NT" for b in ladder)
+    ):
         why = "every bid of the ladder is at no-trump"
         out.append((("making", "call", "cards"), f"the best trump not held is called, but {why}"))

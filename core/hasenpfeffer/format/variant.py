@@ -671,6 +671,11 @@ class Auction(Model):
         " `tricks`: later in the ladder and for more tricks, so the suits named in bids do not rank"
         " (`7H` does not overcall `7S`); a bid to take no trick, or over one, ranks by the ladder.",
     )
+    stuck_dealer: Bool = Field(
+        False,
+        description="Stick the dealer: when every other player has passed and nobody has bid, the"
+        " dealer may not pass but makes any bid open to it (where none is, `all_pass` applies).",
+    )
 
 
 class OrderUp(Model):
@@ -790,9 +795,17 @@ class Call(Model):
     away), the maker calls a card (``0 call AS``); whoever holds it is the maker's partner for
     the hand, unknown to the others until it is played (the holder may not say so before). A card nobody holds (in the kitty, or
     discarded) leaves the maker alone. Five-handed Euchre (bradwilson.io, "Call-Your-Partner
-    Euchre"; Wikipedia, "Five-Handed Euchre").
+    Euchre"; Wikipedia, "Five-Handed Euchre"). Or the maker names another player
+    (``by: seat``, ``0 call 2``), the partner known to all at once: Five Hundred for five
+    (bicyclecards.com, "Five-Hand Five Hundred").
     """
 
+    by: Literal["card", "seat"] = Field(
+        "card",
+        description="How the partner is called: by a `card` (`0 call AS`), its holder the partner,"
+        " unknown to the others until it is played; or by `seat`, the maker naming any other"
+        " player (`0 call 2`), the partner known to all at once.",
+    )
     cards: Literal["any", "plain", "best-trump"] = Field(
         "any",
         description="What may be called: `any` card; a `plain` card (not a trump); or `best-trump`,"
@@ -803,7 +816,11 @@ class Call(Model):
         description="A card of the maker's own hand may be called (the maker then plays alone);"
         " false: only a card the maker does not hold.",
     )
-    alone: Bool = Field(False, description="The maker may call no card and play alone (`0 call alone`).")
+    alone: Bool = Field(
+        False,
+        description="The maker may call no card and play alone (`0 call alone`). A maker with no"
+        " card it may call (the best trump it lacks, where it holds every trump) plays alone so.",
+    )
 
 
 class Making(Model):

@@ -163,14 +163,15 @@ class Layout:
                 ("sitting_out", (n,), 0, 1, "the seats sitting out"),
             ]
         if variant.calling is not None:
+            if variant.calling.by == "card":
+                pieces.append(("called", (c,), 0, 1, "the card the maker called for a partner"))
             pieces += [
-                ("called", (c,), 0, 1, "the card the maker called for a partner"),
                 (
                     "partner",
                     (n,),
                     0,
                     1,
-                    "the maker's partner, once known to this seat (itself, or shown by play)",
+                    "the maker's partner, once known to this seat (itself, shown by play, or named)",
                 ),
             ]
         if kitty.use == "turn-up" and kitty.size and not auction:

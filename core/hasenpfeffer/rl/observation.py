@@ -126,9 +126,10 @@ class Encoder:
                 v[at["alone"] + (q - seat) % n] = 1.0
             for q in view.sitting_out:
                 v[at["sitting_out"] + (q - seat) % n] = 1.0
-        if "called" in at and (called := view.called) is not None:
-            v[at["called"] + card[called]] = 1.0
-            if (partner := view.partner) is not None:
+        if "partner" in at:
+            if (called := view.called) is not None:
+                v[at["called"] + card[called]] = 1.0
+            if (partner := view.partner) is not None:  # shown by the called card, or named
                 v[at["partner"] + (partner - seat) % n] = 1.0
         if view.turned is not None and "turned" in at:
             v[at["turned"] + card[view.turned]] = 1.0

@@ -98,6 +98,8 @@ class Tracker:
             if type(e) is PartnerCalled and e.card is not None:  # also an action, written below
                 self.called = self.card_id[e.card]
                 self.rows[:, self.at["called"] + self.called] = 1.0
+            elif type(e) is PartnerCalled and e.partner is not None:  # a seat named: known to all
+                flat[self.partner_at[e.partner]] = 1.0
             if isinstance(e, CardPlayed):
                 q, ci = e.seat, self.card_id[e.card]
                 flat[self.played_at[q] + ci] += self.enc.weight[ci]

@@ -49,7 +49,8 @@ class Verb(StrEnum):
     DROP = "drop"
     """Drop out for the hand once trump is made (``alone.drop_out``)."""
     CALL = "call"
-    """Call a card whose holder is the maker's partner (``0 call AS``; ``0 call alone``: none)."""
+    """Call a card whose holder is the maker's partner (``0 call AS``), or name the partner
+    (``0 call 2``, ``making.call.by: seat``); ``0 call alone``: none."""
 
 
 VERBS = tuple(Verb)
@@ -92,7 +93,7 @@ class Action(NamedTuple):
             elif verb == "suit" and arg:
                 arg = parse_suit(arg)
             elif verb == "call" and arg:
-                arg = str(Card.parse(arg))
+                arg = arg if arg.isdigit() else str(Card.parse(arg))  # a seat, or a card
         except CardError as exc:
             raise ActionSyntaxError(f"{text!r}: {exc}") from None
         return cls(seat, verb, arg, alone)

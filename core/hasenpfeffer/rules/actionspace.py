@@ -25,8 +25,10 @@ groups, always in this order, and a group is present only when the variant can u
 11. ``declare NAME``: each of ``scoring.declarations``, in its order (its holder declines by ``pass``).
 12. ``drop``: dropping out once trump is made (where ``alone.drop_out.allowed``; a player
     stays in by ``pass``).
-13. ``call CARD``: the maker's call of a partner, each distinct card as in ``play``, then
-    ``call alone`` where ``making.call.alone`` (``partnerships: called``).
+13. ``call CARD``: the maker's call of a partner, each distinct card as in ``play`` (or
+    ``call SEAT``, each seat from 0, where ``making.call.by`` is seat), then ``call alone``
+    where ``making.call.alone`` or a card is called (a maker with no card it may call plays
+    alone) (``partnerships: called``).
 
 docs/actions.md has worked examples; the spaces of the built-ins are pinned by tests.
 
@@ -98,7 +100,9 @@ def _keys(variant: Variant) -> list[tuple[str, list[Key]]]:
     if has.drops_out(variant):
         groups.append(("drop", [("drop", "", False)]))
     if (call := variant.calling) is not None:
-        groups.append(("call", [("call", c, False) for c in names] + [("call", "", True)] * call.alone))
+        called = [str(q) for q in range(variant.players)] if call.by == "seat" else names
+        alone = call.alone or call.by == "card"  # a maker with no card it may call plays alone
+        groups.append(("call", [("call", c, False) for c in called] + [("call", "", True)] * alone))
     return groups
 
 

@@ -177,7 +177,7 @@ def drops_out(v: Variant) -> bool:
 
 
 def calls_partner(v: Variant) -> bool:
-    """The maker calls a card whose holder is the partner for the hand (``partnerships: called``)."""
+    """The maker calls a partner for the hand (``partnerships: called``): by a card, or by seat."""
     return v.calling is not None
 
 

@@ -62,6 +62,9 @@ class Plan:
         """The auction goes round the table once (``making.auction.style``)."""
         self.pass_final = v.making.auction.pass_final
         """A seat that passes speaks no more in the auction (``making.auction.pass_final``)."""
+        self.stuck_dealer = v.making.auction.stuck_dealer
+        """The dealer may not pass when every other seat has passed and nobody has bid
+        (``making.auction.stuck_dealer``)."""
         self.ladder = ladder
         self.bid_index = {b.name: i for i, b in enumerate(ladder)}
         self.bid_places: tuple[frozenset[int] | None, ...] = tuple(
@@ -123,8 +126,10 @@ class Plan:
             tuple((Action(s, "trump", t), Action(s, "trump", t, True)) for t in tn) for s in rng
         )
         self.suit = tuple(tuple(Action(s, "suit", x) for x in rules.suits) for s in rng)
-        self.call = tuple((*(Action(s, "call", c) for c in names), Action(s, "call", "", True)) for s in rng)
-        """Per seat, ``call CARD`` by card id, then ``call alone`` last."""
+        called = [str(q) for q in rng] if self.dealing.call_seat else names
+        self.call = tuple((*(Action(s, "call", c) for c in called), Action(s, "call", "", True)) for s in rng)
+        """Per seat, ``call CARD`` by card id (or ``call SEAT`` by seat, ``making.call.by: seat``),
+        then ``call alone`` last."""
         every = [*self.play, *self.discard, *self.give, *self.bid, self.pass_, self.alone, *self.order_up]
         every += self.suit
         every += self.call

@@ -259,6 +259,8 @@ class DealRules:
     """The cards the maker may call a partner by (None: no partner is called)."""
     call_own: bool
     call_alone: bool
+    call_seat: bool
+    """The maker names a player for a partner, known to all at once (``making.call.by: seat``)."""
 
     @staticmethod
     def of(v: Variant) -> DealRules:
@@ -284,4 +286,5 @@ class DealRules:
             call_cards=None if call is None else call.cards,
             call_own=call is not None and call.own,
             call_alone=call is not None and call.alone,
+            call_seat=call is not None and call.by == "seat",
         )

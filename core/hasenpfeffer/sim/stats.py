@@ -166,7 +166,8 @@ class Stats:
             if type(e) is PartnerCalled:
                 called = e
             elif type(e) is HandScored and called is not None:
-                how = "alone" if called.card is None else "unheld" if e.result.partner is None else "partner"
+                alone = called.card is None and called.partner is None
+                how = "alone" if alone else "unheld" if e.result.partner is None else "partner"
                 key = f"{how} {'made' if e.result.made else 'failed'}"
                 self.calls[key] = self.calls.get(key, 0) + 1
                 called = None

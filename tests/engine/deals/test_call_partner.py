@@ -127,7 +127,7 @@ def test_record_and_replay_say_the_call_and_the_reveal() -> None:
     again = records.replay(json.loads(json.dumps(rec)))
     assert again.hand_results == g.hand_results
     hand = summary(g)["hands"][0]
-    assert hand["call"] == {"seat": 0, "card": "AS", "partner": 1, "revealed_at": 3}
+    assert hand["call"] == {"seat": 0, "card": "AS", "named": None, "partner": 1, "revealed_at": 3}
 
 
 def test_the_action_space_appends_the_calls_and_greedy_calls_the_ace_of_its_shortest_suit() -> None:

@@ -48,7 +48,8 @@ def enter(p: Any, g: int, s: Any) -> bool:
 @jitcache.inline
 def legal(p: Any, bids: Any, g: int, s: Any, row: Any) -> int:
     """Pass, and each bid above the high bid that the seat may make from its place and over it
-    (where the bids rank by tricks alone, only for more tricks than the high bid, both of tricks)."""
+    (where the bids rank by tricks alone, only for more tricks than the high bid, both of tricks);
+    a stuck dealer (``making.auction.stuck_dealer``) may not pass where some bid is open to it."""
     n, seat, dealer = p[t.N], s[g, S_SEAT], s[g, S_DEALER]
     row[0] = p[t.PASS_ID]
     m = 1
@@ -60,6 +61,10 @@ def legal(p: Any, bids: Any, g: int, s: Any, row: Any) -> int:
         row[m] = p[t.BID_BASE] + i
         more = (bids[i, t.B_TRICKS] >= least) | (bids[i, t.B_NONE] == 1)
         m += ((bids[i, t.B_PLACES] >> (place - 1)) & 1) * (high >= bids[i, t.B_OVER]) * more
+    if p[t.STUCK_AUCTION] and high < 0 and s[g, S_SPOKEN] == n - 1 and m > 1:
+        for j in range(1, m):  # the pass goes: the bids, in the same order
+            row[j - 1] = row[j]
+        m -= 1
     return m
 
 

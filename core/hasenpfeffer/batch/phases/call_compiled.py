@@ -47,10 +47,16 @@ def known_partner(g: int, s: Any, seat: int) -> int:
 
 @jitcache.inline
 def legal(p: Any, eff: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> int:
-    """``callable_cards`` by card id, then ``call alone`` where the maker may call none."""
+    """``callable_cards`` by card id (each other seat, where the maker calls by seat), then
+    ``call alone`` where the maker may call none."""
     c_all, ti, seat, m = p[t.C], s[g, S_TI], s[g, S_SEAT], 0
     suited = ti < p[t.NS]
-    if p[t.CALL_CARDS] == 2 and suited:  # the best trump the maker does not hold
+    if p[t.CALL_SEAT]:
+        for q in range(p[t.N]):
+            if q != seat:
+                row[m] = p[t.CALL_BASE] + q
+                m += 1
+    elif p[t.CALL_CARDS] == 2 and suited:  # the best trump the maker does not hold
         best, top = -1, -1
         for c in range(c_all):
             power = p[p[t.POWER_AT] + ti * c_all + c]
@@ -67,19 +73,23 @@ def legal(p: Any, eff: Any, g: int, s: Any, hand: Any, cnt: Any, row: Any) -> in
                 continue
             row[m] = p[t.CALL_BASE] + c
             m += 1
-    if p[t.CALL_ALONE]:
-        row[m] = p[t.CALL_BASE] + c_all
+    if p[t.CALL_ALONE] or m == 0:  # no card to call: the maker plays alone
+        row[m] = p[t.CALL_BASE] + p[t.CALL_N]
         m += 1
     return m
 
 
 @jitcache.inline
 def apply(p: Any, g: int, x: int, s: Any, hand: Any, cnt: Any) -> int:
-    """The holder of the called card (another seat, the first from the maker's left) is the
-    partner; then play begins."""
+    """The holder of the called card (another seat, the first from the maker's left), or the
+    seat named, is the partner; then play begins."""
     n, maker, c = p[t.N], s[g, S_MAKER], x - p[t.CALL_BASE]
     s[g, S_CALLED], s[g, S_PARTNER] = -1, -1
-    if c < p[t.C]:
+    if c >= p[t.CALL_N]:
+        return LEAVE  # call alone
+    if p[t.CALL_SEAT]:
+        s[g, S_PARTNER], s[g, S_SHOWN_PARTNER] = c, 1  # named: known to all at once
+    else:
         s[g, S_CALLED] = c
         for k in range(1, n):
             q = (maker + k) % n

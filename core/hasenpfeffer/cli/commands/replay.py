@@ -192,8 +192,9 @@ def drop_words(d: dict[str, Any]) -> str:
 
 
 def _call(events: list[Event], r: HandResult | None) -> dict[str, Any] | None:
-    """The maker's call of a partner: the card (None: none, alone), the partner (once the hand is
-    over, or revealed) and the trick in which it played the card (None: not played)."""
+    """The maker's call of a partner: the card (None: none, alone, or a seat named), the seat
+    named (``making.call.by: seat``), the partner (once the hand is over, or revealed, or named)
+    and the trick in which it played the card (None: not played, or named)."""
     call = next((e for e in events if isinstance(e, PartnerCalled)), None)
     if call is None:
         return None
@@ -204,11 +205,16 @@ def _call(events: list[Event], r: HandResult | None) -> dict[str, Any] | None:
         elif isinstance(e, PartnerRevealed):
             at, shown = tricks + 1, e.seat
     card = None if call.card is None else str(call.card)
-    return {"seat": call.seat, "card": card, "partner": r.partner if r else shown, "revealed_at": at}
+    if call.partner is not None:
+        shown = call.partner
+    partner = r.partner if r else shown
+    return {"seat": call.seat, "card": card, "named": call.partner, "partner": partner, "revealed_at": at}
 
 
 def call_words(c: dict[str, Any]) -> str:
     """A call in words: ``seat 0 called AS: seat 1, shown in trick 3``."""
+    if c.get("named") is not None:
+        return f"seat {c['seat']} named seat {c['named']} the partner"
     if c["card"] is None:
         return f"seat {c['seat']} called no card and played alone"
     if c["partner"] is None:

@@ -93,6 +93,12 @@ def explain(action: Action, view: View) -> str:
         return f"the dealer takes the turned card; {suit} become trump{alone}"
     if verb == "alone":
         return f"defend alone; {partners}"
+    if verb == "call":
+        if not arg:
+            return "call no partner: you play alone against every other player"
+        if arg.isdigit():
+            return f"seat {arg} is your partner for this hand, known to all at once"
+        return f"whoever holds {arg} is your partner for this hand, unknown until it is played"
     card = Card.parse(arg)
     if verb == "discard":
         return f"put it face down ({card_role(card, view)})"

@@ -101,13 +101,20 @@ class Bidding(PhaseRules):
 
     def legal(self, s: State) -> LegalActions:
         """Pass, or any bid above the high bid that the seat may make (some bids are open only to
-        some places, only over a given bid, or only over a bid of fewer tricks)."""
+        some places, only over a given bid, or only over a bid of fewer tricks); a stuck dealer
+        (everyone else passed, nobody bid: ``making.auction.stuck_dealer``) may not pass where
+        some bid is open to it."""
         p, seat = s.plan, s.to_move
         assert seat is not None
         if not p.restricted:
-            return LegalActions((p.pass_[seat], *p.bid[seat][s.high + 1 :]))
-        place = _place(p, seat, s.dealer)
-        bids = [p.bid[seat][i] for i in range(s.high + 1, len(p.ladder)) if _open(p, i, place, s.high)]
+            bids = p.bid[seat][s.high + 1 :]
+        else:
+            place = _place(p, seat, s.dealer)
+            bids = tuple(
+                p.bid[seat][i] for i in range(s.high + 1, len(p.ladder)) if _open(p, i, place, s.high)
+            )
+        if bids and _stuck(s):
+            return LegalActions(bids)
         return LegalActions((p.pass_[seat], *bids))
 
     def apply(self, s: State, a: Action) -> None:
@@ -142,6 +149,8 @@ class Bidding(PhaseRules):
             if s.high < p.bid_over[i]:
                 return f"{a.arg} may be bid only over {p.ladder[p.bid_over[i]].name} or higher (the high bid is {high})"
             return f"{a.arg} is not for more tricks than {high}: only more tricks overcall (the suits do not rank)"
+        if a.verb == Verb.PASS and _stuck(s):
+            return "the dealer may not pass: every other player has passed (making.auction.stuck_dealer); bid"
         return "not allowed here"
 
     @staticmethod
@@ -167,6 +176,12 @@ class Bidding(PhaseRules):
         else:
             make(s, s.high_seat, p.ladder[s.high], forced=False)
         s.course.leave(s)
+
+
+def _stuck(s: State) -> bool:
+    """The dealer is stuck: every other seat has passed and nobody has bid, where the variant
+    sticks the dealer (``making.auction.stuck_dealer``)."""
+    return s.plan.stuck_dealer and s.high < 0 and s.spoken == s.plan.n - 1
 
 
 def _place(p: Plan, seat: int, dealer: int) -> int:

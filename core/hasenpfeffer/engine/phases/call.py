@@ -2,7 +2,8 @@
 the maker calls a card (``0 call AS``, or ``0 call alone`` where ``making.call.alone``). Whoever
 holds it is the maker's partner for the hand, known to the others when the card is played; a card nobody holds (in the kitty, or
 discarded) leaves the maker alone, as does a contract played alone (``alone: true``: no card is
-called). The maker and the partner each score the side's points.
+called). Where ``making.call.by`` is seat, the maker names another player instead (``0 call 2``),
+known to all at once. The maker and the partner each score the side's points.
 
 >>> from hasenpfeffer import Game, load_variant
 >>> v = load_variant("examples/house-rules/five-handed-call-your-partner.yaml")
@@ -11,7 +12,7 @@ called). The maker and the partner each score the side's points.
 >>> g = Game(v, seed=1, deal=deal)
 >>> _ = g.apply("0 order-up"), g.apply("4 discard JC")
 >>> g.phase, [str(a) for a in g.legal_actions()[:3]], g.apply("0 call AS")
-(<Phase.CALL: 'call'>, ['0 call 8C', '0 call TC', '0 call JC'], [PartnerCalled(seat=0, card=AS)])
+(<Phase.CALL: 'call'>, ['0 call 8C', '0 call TC', '0 call JC'], [PartnerCalled(seat=0, card=AS, partner=None)])
 >>> g.view(1).partner, g.view(2).partner
 (1, None)
 """
@@ -82,22 +83,30 @@ class CallPartner(PhaseRules):
         s.to_move = s.maker
 
     def legal(self, s: State) -> LegalActions:
-        """A call of each card the maker may call; ``call alone`` where the maker may call none."""
+        """A call of each card the maker may call (of each other seat, where the maker calls by
+        seat); ``call alone`` where the maker may call none, or has no card it may call (the
+        best trump it lacks, where it holds every trump)."""
         seat = s.to_move
         assert seat is not None
         table = s.plan.call[seat]
-        acts = [table[c] for c in callable_cards(s, seat)]
-        call = s.variant.calling
-        if call is not None and call.alone:
+        if s.plan.dealing.call_seat:
+            acts = [table[q] for q in range(s.plan.n) if q != seat]
+        else:
+            acts = [table[c] for c in callable_cards(s, seat)]
+        if s.plan.dealing.call_alone or not acts:  # no card to call: the maker plays alone
             acts.append(table[-1])
         return LegalActions(acts)
 
     def apply(self, s: State, a: Action) -> None:
-        """The holder of the called card (another seat) is the partner; then play begins."""
+        """The holder of the called card (another seat), or the seat named, is the partner; then
+        play begins."""
         maker = a.seat
         if a.alone:
             s.called = s.partner = None
             emit(s, PartnerCalled(maker, None))
+        elif a.arg.isdigit():  # a seat named: the partner, known to all at once
+            s.called, s.partner = None, int(a.arg)
+            emit(s, PartnerCalled(maker, None, s.partner))
         else:
             c = s.rules.card_id[a.arg]
             s.called = c
@@ -111,7 +120,10 @@ class CallPartner(PhaseRules):
         call = s.variant.calling
         assert call is not None
         if a.alone:
-            return "the maker may not call alone: call a card (making.call.alone is false)"
+            what = "another player" if s.plan.dealing.call_seat else "a card"
+            return f"the maker may not call alone: call {what} (making.call.alone is false)"
+        if s.plan.dealing.call_seat:
+            return f"{a.arg or 'that'} may not be called: the maker names another player by seat (making.call.by is seat)"
         rule = {
             "any": "any card" + ("" if call.own else " the maker does not hold"),
             "plain": "a card that is not a trump" + ("" if call.own else ", not held"),
