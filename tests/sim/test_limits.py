@@ -13,8 +13,10 @@ from typing import Any
 import pytest
 
 from hasenpfeffer.cli import main
+from hasenpfeffer.format.loader import load_variant_data
 from hasenpfeffer.sim.limits import cap_warning, check_max_hands
-from hasenpfeffer.sim.simulate import simulate
+from hasenpfeffer.sim.simulate import play_game, simulate
+from hasenpfeffer.sim.stats import Stats
 
 Capsys = pytest.CaptureFixture[str]
 ALL_TEN = "10 of 10 games stopped at the 2-hand cap without a winner: the figures describe unfinished games"
@@ -87,3 +89,33 @@ def test_sweep_warns_per_point(capsys: Capsys, tmp_path: Path) -> None:
 def test_the_cap_is_bounded(capsys: Capsys) -> None:
     assert main(["simulate", "euchre", "--max-hands", "1001"]) == 2
     assert "from 1 to 1,000" in capsys.readouterr().err
+
+
+def test_hands_thrown_in_at_once_past_the_cap_are_not_counted() -> None:
+    """Euchre redealt at once where a seat holds two nines or tens: nearly every deal is thrown
+    in, so the action that scores the capped hand brings more hands after it. The run counts
+    exactly the cap, as the compiled engine, which stops there, counts it."""
+    v = load_variant_data(
+        {
+            "extends": "euchre",
+            "name": "two-nines",
+            "deal": {
+                "weak_hands": [
+                    {
+                        "name": "two nines or tens",
+                        "when": [{"ranks": ["9", "T"], "at_least": 2}],
+                        "action": "redeal",
+                        "optional": False,
+                        "dealer": "same-dealer",
+                    }
+                ]
+            },
+        }
+    )
+    games = [play_game(v, ["random"] * 4, seed, max_hands=5) for seed in range(4)]
+    assert any(len(g.hand_results) > 5 for g in games)  # one action passed the cap
+    stats = Stats(sides=2)
+    for g in games:
+        stats.add_game(g, 5)
+    assert (stats.games, stats.unfinished, stats.hands) == (4, 4, 20)
+    assert simulate(v, 4, ["random"] * 4, seed=3, workers=1, max_hands=5).hands == 20

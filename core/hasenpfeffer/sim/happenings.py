@@ -28,8 +28,8 @@ from ..engine.scoring import game_winner
 from ..format.cards import JOKER
 
 if TYPE_CHECKING:
-    from ..engine.game import Game
     from ..format.variant import Variant
+    from .limits import Played
 
 HAND_LEVEL = ("turned trump at once", "Joker turned", "turned Joker, suit named by the dealer")
 """Keys counted in hands; the others (:data:`KEYS`) are counted in games."""
@@ -37,7 +37,7 @@ KEYS = (*HAND_LEVEL, "match games", "shut-outs", "laps carried", "points carried
 """Every key, in the order a report lists them."""
 
 
-def happenings(game: Game) -> dict[str, int]:
+def happenings(game: Played) -> dict[str, int]:
     """How often each rule acted in ``game`` (keys of the rules the variant uses, zeros kept)."""
     v = game.variant
     found: dict[str, int] = {}
@@ -116,7 +116,7 @@ def _match_from_results(
             found["points carried"] += carry
 
 
-def _count_match(game: Game, found: dict[str, int]) -> None:
+def _count_match(game: Played, found: dict[str, int]) -> None:
     """Games of a match, its shut-outs, and the laps (and points) carried into the next game."""
     v = game.variant
     assert v.match is not None
@@ -136,7 +136,7 @@ def _count_match(game: Game, found: dict[str, int]) -> None:
             found["points carried"] += carry
 
 
-def _defeated_wins(game: Game) -> int:
+def _defeated_wins(game: Played) -> int:
     """Games won by a side that reached the target on the hand it defeated the makers' bid."""
     last: HandScored | None = None
     wins = 0

@@ -14,10 +14,58 @@ True
 
 from __future__ import annotations
 
-from ..format.variant import HAND_CAP
+from dataclasses import dataclass
+from typing import Protocol
+
+from ..engine.events import Event, HandScored
+from ..format.variant import HAND_CAP, Variant
 
 MAX_HANDS = HAND_CAP
 """A game still running after this many hands is stopped and counted as unfinished."""
+
+
+class Played(Protocol):
+    """What the statistics read of a game: a :class:`~hasenpfeffer.engine.game.Game`, or one
+    cut at the hand cap (:func:`capped`)."""
+
+    @property
+    def variant(self) -> Variant: ...
+
+    @property
+    def events(self) -> list[Event]: ...
+
+    @property
+    def winner(self) -> int | None: ...
+
+
+@dataclass(frozen=True)
+class Cut:
+    """A game's events up to the hand cap, unfinished there."""
+
+    variant: Variant
+    events: list[Event]
+    winner: int | None = None
+
+
+def capped(game: Played, max_hands: int) -> Played:
+    """``game`` as far as its ``max_hands``-th hand, unfinished, where it played more: one
+    action can bring many hands thrown in at once (a weak hand redealt as dealt), so a game
+    played until the cap may pass it, and is counted as the compiled engine, which stops at
+    the cap, counts it. Otherwise ``game`` itself.
+
+    >>> import random
+    >>> from hasenpfeffer import Game, load_variant
+    >>> g, rng = Game(load_variant("euchre"), seed=1), random.Random(1)
+    >>> while len(g.hand_results) < 3:
+    ...     _ = g.apply(rng.choice(g.legal_actions()))
+    >>> cut = capped(g, 2)
+    >>> sum(type(e) is HandScored for e in cut.events), cut.winner, capped(g, 3) is g
+    (2, None, True)
+    """
+    scored = [i for i, e in enumerate(game.events) if type(e) is HandScored]
+    if len(scored) <= max_hands:
+        return game
+    return Cut(game.variant, game.events[: scored[max_hands - 1] + 1])
 
 
 def cap_warning(unfinished: int, games: int, max_hands: int = MAX_HANDS) -> str | None:

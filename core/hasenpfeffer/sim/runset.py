@@ -128,7 +128,7 @@ def play_set_each(job: SetJob, games: Span) -> Iterator[RunSet]:
         seed = game_seed(job.seed, index)
         first: dict[str, tuple[int, int]] = {}
         for k, variant in enumerate(job.variants):
-            values = part.stats[k].add_game(play_game(variant, job.bots, seed, job.max_hands))
+            values = part.stats[k].add_game(play_game(variant, job.bots, seed, job.max_hands), job.max_hands)
             if k == 0:
                 first = values
             else:

@@ -128,7 +128,7 @@ def play_each(job: Job, games: Span) -> Iterator[Stats]:
     for index in range(start, stop):
         game = play_game(job.variant, job.bots, game_seed(job.seed, index), job.max_hands)
         stats = Stats(sides=len(job.variant.teams))
-        stats.add_game(game)
+        stats.add_game(game, job.max_hands)
         if job.records is not None:
             write_record(game, record_path(job.records, index))
             stats.recorded.append((index, index + 1))
@@ -156,7 +156,7 @@ def play_compiled(job: Job, games: Span) -> Iterator[Stats]:
         for g in range(len(batch)):
             game = replay_game(batch, g)
             stats = Stats(sides=len(job.variant.teams))
-            stats.add_game(game)
+            stats.add_game(game, job.max_hands)
             write_record(game, record_path(job.records, first + g))
             stats.recorded.append((first + g, first + g + 1))
             yield stats

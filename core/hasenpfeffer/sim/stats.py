@@ -43,9 +43,10 @@ from .figures import (
 )
 from .happenings import happenings
 from .intervals import Z95, mean_ci, rounded, wilson
+from .limits import Played, capped
 
 if TYPE_CHECKING:
-    from ..engine.game import Game, HandResult
+    from ..engine.game import HandResult
     from ..format.variant import Variant
     from .figures import Values
 
@@ -159,7 +160,7 @@ class Stats:
             self.points_sq[side] += change * change
         self.hand_points[int(result.score_change[0])] += 1
 
-    def _count_calls(self, game: Game) -> None:
+    def _count_calls(self, game: Played) -> None:
         """Count the hands with a called partner, read from its events."""
         called: PartnerCalled | None = None
         for e in game.events:
@@ -172,7 +173,7 @@ class Stats:
                 self.calls[key] = self.calls.get(key, 0) + 1
                 called = None
 
-    def _count_bucks(self, game: Game) -> None:
+    def _count_bucks(self, game: Played) -> None:
         """Count the drop-outs and the bucks of a game's hands, read from its events."""
         out: set[int] = set()
         side_of, bucked = game.variant.team_of, game.variant.scoring.bucked is not None
@@ -194,8 +195,12 @@ class Stats:
                 self.short_hands += short > 0
                 self.short_sides += short
 
-    def add_game(self, game: Game) -> Values:
-        """Count a game and all its hands, read from its events; the game's value of every figure."""
+    def add_game(self, game: Played, max_hands: int | None = None) -> Values:
+        """Count a game and all its hands, read from its events; the game's value of every
+        figure. With ``max_hands``, the hands past that cap are not counted, and the game is
+        unfinished there (:func:`~hasenpfeffer.sim.limits.capped`)."""
+        if max_hands is not None:
+            game = capped(game, max_hands)
         results = [e.result for e in game.events if type(e) is HandScored]
         if game.variant.deal.weak_hands:
             for e in game.events:
