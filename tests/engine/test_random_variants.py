@@ -117,12 +117,23 @@ def check_play(g: Game) -> None:
             assert trick.leader == view.tricks[i - 1].winner
 
 
+def auction(g: Game) -> list[Action]:
+    """The bids and passes of the current hand's auction (not a weak hand's or a declaration's
+    passes), read from the events since the deal."""
+    dealt = max(i for i, e in enumerate(g.events) if type(e).__name__ == "HandDealt")
+    said = []
+    for e in g.events[dealt:]:
+        if type(e).__name__ == "BidMade" or (type(e).__name__ == "Passed" and e.phase == "bidding"):
+            said.append(e.action)
+    return said
+
+
 def check_bidding(g: Game) -> None:
     """The bids offered are those above the high bid (for more tricks where the bids rank by tricks,
     both of tricks), with a pass but for a stuck dealer; a pass is final (until-passes) and each
     seat speaks once (one-round)."""
     v, seat = g.variant, g.to_move
-    history = g.view(seat or 0).history
+    history = auction(g)
     ladder = v.making.auction.ladder
     names = [b.name for b in ladder]
     high = max((names.index(a.arg) for a in history if a.verb == "bid"), default=-1)
@@ -140,8 +151,7 @@ def check_bidding(g: Game) -> None:
         )
     ]
     # a stuck dealer (everyone else passed, nobody bid) bids where a bid is open to it
-    said = [a for a in history if a.verb in ("bid", "pass")]
-    stuck = v.making.auction.stuck_dealer and high < 0 and len(said) == v.players - 1 and open_
+    stuck = v.making.auction.stuck_dealer and high < 0 and len(history) == v.players - 1 and open_
     passes = [] if stuck else [f"{seat} pass"]
     assert [str(a) for a in g.legal_actions()] == passes + [f"{seat} bid {n}" for n in open_]
     spoken = [a for a in history if a.seat == seat]
@@ -211,6 +221,10 @@ def check_maker(g: Game, hand: dict[str, Any]) -> None:
         return
     if r["thrown_in"] or r["forced"]:
         return
+    if r["bid"] in {d.name for d in g.variant.scoring.declarations}:  # a set shown ends the hand
+        shown = [a for a in actions if a.verb == "declare"]
+        assert [(a.seat, a.arg) for a in shown] == [(r["maker"], r["bid"])], (actions, r)
+        return
     if r["maker"] is None:  # everyone passed and the hand was played out without a maker
         assert g.variant.making.all_pass.rule == "play", r
         assert not [a for a in actions if a.verb in ("bid", "order-up", "trump")], actions
@@ -236,6 +250,8 @@ def check_seats(g: Game) -> None:
     dummies = v.deal.dummies
     if dummies.merged:
         out |= set(dummies.seats)
+    dealt = max(i for i, e in enumerate(g.events) if type(e).__name__ == "HandDealt")
+    out |= {e.seat for e in g.events[dealt:] if type(e).__name__ == "DroppedOut"}  # out for the hand
     assert view.sitting_out == out, (view.sitting_out, lone)
     defenders = [s for s in lone if s != maker]
     if maker in lone and defenders and v.leads.both_alone != "unchanged":
@@ -443,7 +459,9 @@ def check_match(g: Game) -> None:
 
 
 @SETTINGS
-@given(data=engine_variants(), seed=st.integers(0, 2**32 - 1), choice_seed=st.integers(0, 2**32 - 1))
+@given(
+    data=engine_variants(extras=True), seed=st.integers(0, 2**32 - 1), choice_seed=st.integers(0, 2**32 - 1)
+)
 def test_random_variants_keep_every_invariant(data: dict[str, Any], seed: int, choice_seed: int) -> None:
     g = Game(load(data), seed=seed)
     play_hands(g, random.Random(choice_seed), HANDS)

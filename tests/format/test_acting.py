@@ -221,6 +221,10 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
             }
         ],
     ),
+    "making.auction.stuck_dealer": (
+        [{"extends": "euchre", "making": {"auction": {"stuck_dealer": True}}}],
+        [{"extends": "pepper", "making": {"auction": {"stuck_dealer": True}}}],
+    ),
     "making.auction.pass_final": (
         [
             {"extends": "euchre", "making": {"auction": {"pass_final": False}}},

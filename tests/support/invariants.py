@@ -80,6 +80,12 @@ def expected_change(v: Variant, r: HandResult, out: frozenset[int] = frozenset()
         per = v.making.all_pass.per_trick if nm.per_trick is None else nm.per_trick
         return tuple(Fraction(per * t - nm.short * max(0, nm.minimum - t)) for t in r.tricks)
     assert r.bid is not None
+    s = v.scoring
+    shown = {d.name: d.points for d in s.declarations if d.ends_hand}
+    if r.bid in shown and not any(r.tricks):  # a declared set: its points to the holder, unplayed
+        assert r.made
+        holder = r.maker if v.partnerships == "called" else v.team_of(r.maker)  # each keeps a score
+        return tuple(Fraction(shown[r.bid] if side == holder else 0) for side in range(sides))
     if v.partnerships == "called":  # the maker and its partner against the rest, each scoring its side's
         makers = {r.maker} if r.partner is None else {r.maker, r.partner}
         ours = sum(r.tricks[q] for q in makers)
@@ -87,11 +93,7 @@ def expected_change(v: Variant, r: HandResult, out: frozenset[int] = frozenset()
         two = v.model_copy(update={"partnerships": "alternate", "players": 2, "deal": dealt})
         sided = expected_change(two, dataclasses.replace(r, maker=0, tricks=(ours, sum(r.tricks) - ours)))
         return tuple(sided[0] if q in makers else sided[1] for q in range(sides))
-    s, maker = v.scoring, v.team_of(r.maker)
-    shown = {d.name: d.points for d in s.declarations if d.ends_hand}
-    if r.bid in shown and not any(r.tricks):  # a declared set: its points to the holder, unplayed
-        assert r.made
-        return tuple(Fraction(shown[r.bid] if side == maker else 0) for side in range(sides))
+    maker = v.team_of(r.maker)
     contract = None
     if r.bid in ("order-up", "turned-trump"):  # order-up, or a turned card trump at once
         required, multiplier = v.making.order_up.tricks_required, 1
@@ -116,7 +118,7 @@ def expected_change(v: Variant, r: HandResult, out: frozenset[int] = frozenset()
             for side in range(sides):
                 if to == "makers" and side == maker:
                     change[side] -= loss
-                elif to == "opponents" and side != maker:
+                elif to == "opponents" and side != maker and side not in out:
                     change[side] += loss
     elif r.made:
         if r.alone and s.made_alone is not None:
@@ -160,7 +162,8 @@ def check_hand(v: Variant, r: HandResult, before: tuple[int, ...], out: frozense
     if r.thrown_in:
         assert r.score_change == (0,) * len(before) and r.scores == before
         return
-    assert sum(r.tricks) == v.tricks_per_hand, "tricks per hand as dealt"
+    declared = r.bid in {d.name for d in v.scoring.declarations if d.ends_hand}
+    assert sum(r.tricks) == (0 if declared else v.tricks_per_hand), "tricks per hand as dealt"
     want_all = expected_change(v, r, out)
     for got, want in zip(r.score_change, want_all, strict=True):
         # A fractional stake (a forced player losing half) is rounded one way or the other.

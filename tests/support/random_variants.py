@@ -87,6 +87,31 @@ def _contracts(
     return out
 
 
+def _weak_hands(draw: st.DrawFn, ranks: list[str], hand: int) -> list[dict[str, Any]]:
+    """One or two weak-hand rules its holder may call (a redeal, or a swap with the kitty's
+    hidden cards), of one test each; never made at once, which could loop without end."""
+    rules = []
+    for i in range(draw(st.integers(1, 2))):
+        least = draw(st.integers(1, min(hand, 3)))
+        test: dict[str, Any] = {
+            "ranks": draw(st.lists(st.sampled_from(ranks), min_size=1, max_size=3, unique=True)),
+            "at_least": least,
+        }
+        if draw(st.booleans()):
+            test["one_rank"] = True
+        rule: dict[str, Any] = {
+            "name": f"weak {i}",
+            "when": [test],
+            "action": draw(st.sampled_from(["redeal", "swap"])),
+            "optional": True,
+            "dealer": draw(st.sampled_from(["same-dealer", "next-dealer"])),
+        }
+        if rule["action"] == "swap":
+            rule["cards"] = draw(st.integers(1, least))
+        rules.append(rule)
+    return rules
+
+
 def _dummies(draw: st.DrawFn, players: int, partners: bool, hand: int, all_dealt: bool) -> dict[str, Any]:
     """Seats dealt a hand nobody sits at (``deal.dummies``), one draw in five of order-up games:
     with partnerships, at most one of each side (its player plays it, from its seat or taken into
@@ -115,8 +140,11 @@ def _dummies(draw: st.DrawFn, players: int, partners: bool, hand: int, all_dealt
 
 
 @st.composite
-def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
-    """A mapping for a semantically valid variant, with every dimension of the format drawn."""
+def engine_variants(draw: st.DrawFn, extras: bool = False) -> dict[str, Any]:
+    """A mapping for a semantically valid variant, with every dimension of the format drawn;
+    with ``extras``, also weak hands, declarations and dropping out (the engine's invariants
+    draw them; the worlds cannot always honour a weak hand's offer: docs/bots.md, "Worlds after
+    a weak hand's offer")."""
     suits = draw(st.lists(st.sampled_from("CDHS"), min_size=1, max_size=4, unique=True))
     ranks = draw(st.lists(st.sampled_from(RANKS), min_size=2, max_size=9, unique=True))
     # Bowers need a jack and, for every suit, another suit of its colour.
@@ -277,6 +305,26 @@ def engine_variants(draw: st.DrawFn) -> dict[str, Any]:
         "win_by_defeat": draw(st.booleans()),
         "lose_at": draw(st.none() | st.integers(-30, 0)),
     }
+    # one draw in six: weak hands its holder may call; declarations of top trumps; players each
+    # for themselves who may drop out once trump is made (and a buck for a player who stays in
+    # and takes no trick)
+    if extras and draw(st.integers(0, 5)) == 0:
+        deal["weak_hands"] = _weak_hands(draw, ranks, hand)
+    if extras and draw(st.integers(0, 5)) == 0:
+        scoring["declarations"] = [
+            {
+                "name": "set",
+                "holding": "top-trumps",
+                "cards": draw(st.integers(1, min(hand, 3))),
+                "points": draw(st.integers(1, 8)),
+                "ends_hand": True,
+            }
+        ]
+    drops = extras and not partners and not dummies and players >= 3 and draw(st.integers(0, 5)) == 0
+    if drops:
+        alone["drop_out"] = {"allowed": True, "when_turned_trump": draw(st.booleans())}
+        if draw(st.booleans()):
+            scoring["bucked"] = draw(st.integers(-5, 5))
     # players each for themselves, one draw in five, find a partner for the hand: by a card, or
     # named by seat (making.call)
     called = not partners and not dummies and players >= 3 and draw(st.integers(0, 4)) == 0

@@ -87,6 +87,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``scoring.declarations.{i}.ends_hand``: ``a set that leaves the hand to be played is not supported: set ends_hand to true``
 - ``making.call``: ``a partner is called only where partnerships is called``
 - ``partnerships``: ``a called partner needs at least 3 players, read {players}``
+- ``partnerships``: ``a called card must be one of a kind, but {why}: call by seat (making.call.by: seat)``
 - ``making.call.cards``: ``the best trump not held is called, but {why}``
 - ``making.call.cards``, ``making.call.own``: ``acts only where the maker calls a card
   (making.call.by: card), not a seat``
@@ -987,6 +988,14 @@ def _call(v: Variant, out: Found) -> None:
         return
     if v.players < 3:
         out.append((("partnerships",), f"a called partner needs at least 3 players, read {v.players}"))
+    if call.by == "card" and (v.pack.copies > 1 or v.pack.jokers > 1):
+        why = f"pack.copies is {v.pack.copies}" if v.pack.copies > 1 else f"pack.jokers is {v.pack.jokers}"
+        out.append(
+            (
+                ("partnerships",),
+                f"a called card must be one of a kind, but {why}: call by seat (making.call.by: seat)",
+            )
+        )
     if call.by == "seat":  # the cards a maker may call act only where it calls a card
         for field, value in (("cards", call.cards != "any"), ("own", call.own)):
             if value:
