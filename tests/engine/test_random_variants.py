@@ -117,12 +117,17 @@ def check_play(g: Game) -> None:
             assert trick.leader == view.tricks[i - 1].winner
 
 
+def this_hand(g: Game) -> list[Event]:
+    """The events of the hand in play, from its deal."""
+    dealt = max(i for i, e in enumerate(g.events) if type(e).__name__ == "HandDealt")
+    return g.events[dealt:]
+
+
 def auction(g: Game) -> list[Action]:
     """The bids and passes of the current hand's auction (not a weak hand's or a declaration's
     passes), read from the events since the deal."""
-    dealt = max(i for i, e in enumerate(g.events) if type(e).__name__ == "HandDealt")
     said = []
-    for e in g.events[dealt:]:
+    for e in this_hand(g):
         if type(e).__name__ == "BidMade" or (type(e).__name__ == "Passed" and e.phase == "bidding"):
             said.append(e.action)
     return said
@@ -250,8 +255,7 @@ def check_seats(g: Game) -> None:
     dummies = v.deal.dummies
     if dummies.merged:
         out |= set(dummies.seats)
-    dealt = max(i for i, e in enumerate(g.events) if type(e).__name__ == "HandDealt")
-    out |= {e.seat for e in g.events[dealt:] if type(e).__name__ == "DroppedOut"}  # out for the hand
+    out |= {e.seat for e in this_hand(g) if type(e).__name__ == "DroppedOut"}  # out for the hand
     assert view.sitting_out == out, (view.sitting_out, lone)
     defenders = [s for s in lone if s != maker]
     if maker in lone and defenders and v.leads.both_alone != "unchanged":
@@ -320,8 +324,7 @@ def check_defence(g: Game) -> None:
     first = maker if v.alone.lone_defence_order == "maker-left" else view.dealer
     offers = [(first + k) % n for k in range(1, n + 1)]
     offers = [s for s in offers if v.team_of(s) != v.team_of(maker) and v.players >= 4]
-    dealt = max(i for i, e in enumerate(g.events) if type(e).__name__ == "HandDealt")
-    passes = sum(1 for e in g.events[dealt:] if type(e).__name__ == "Passed" and e.phase == "defence")
+    passes = sum(1 for e in this_hand(g) if type(e).__name__ == "Passed" and e.phase == "defence")
     assert seat == offers[passes], (view.history, offers)
     assert {str(a) for a in g.legal_actions()} == {f"{seat} alone", f"{seat} pass"}
 

@@ -135,11 +135,11 @@ class PublicView:
         """The maker's called partner as every seat knows it: the seat named (``making.call.by:
         seat``), or the seat that played the called card (None until then, and where nobody holds it)."""
         call = next((a for a in self.history if a.verb == "call"), None)
-        if call is not None and call.arg.isdigit():
-            return int(call.arg)
-        called = self.called
-        if called is None:
+        if call is None or not call.arg:
             return None
+        if call.arg.isdigit():
+            return int(call.arg)
+        called = Card.parse(call.arg)
         played = [*(x for t in self.tricks for x in t.cards), *self.trick]
         return next((q for q, c in played if c == called and q != self.maker), None)
 

@@ -199,9 +199,9 @@ class Stats:
         """Count a game and all its hands, read from its events; the game's value of every
         figure. With ``max_hands``, the hands past that cap are not counted, and the game is
         unfinished there (:func:`~hasenpfeffer.sim.limits.capped`)."""
-        if max_hands is not None:
-            game = capped(game, max_hands)
         results = [e.result for e in game.events if type(e) is HandScored]
+        if max_hands is not None and len(results) > max_hands:  # the events scanned again only then
+            game, results = capped(game, max_hands), results[:max_hands]
         if game.variant.deal.weak_hands:
             for e in game.events:
                 if type(e) is Redealt or type(e) is CardsSwapped:
