@@ -109,7 +109,7 @@ def test_estimates_equal_python_on_five_hundred(name: str) -> None:
 
 
 def has_misere_or_no_trump(v: Variant) -> bool:
-    return any(b.objective == "none" or b.trump == "NT" for b in v.making.auction.ladder)
+    return any(b.objective == "none" or b.trump in ("NT", "NTL") for b in v.making.auction.ladder)
 
 
 def has_misere(v: Variant) -> bool:

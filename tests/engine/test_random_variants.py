@@ -47,12 +47,16 @@ def load(data: dict[str, Any]) -> Variant:
     return variant
 
 
+NO_TRUMPS = ("NT", "NTL")
+"""No-trump, high and low, as the oracle knows them."""
+
+
 def effective_suit(v: Variant, card: Card, trump: str) -> str:
-    """The suit a card follows as: the Joker and the bowers belong to trump; in no-trump the Joker
-    is a suit of its own."""
+    """The suit a card follows as: the Joker and the bowers belong to trump; in no-trump (high or
+    low) the Joker is a suit of its own."""
     if card.rank == JOKER:
-        return JOKER if trump == "NT" else trump
-    if trump != "NT" and v.ranking.bowers and card.rank == "J" and same_colour(card.suit, trump):
+        return JOKER if trump in NO_TRUMPS else trump
+    if trump not in NO_TRUMPS and v.ranking.bowers and card.rank == "J" and same_colour(card.suit, trump):
         return trump
     return card.suit
 
@@ -71,19 +75,21 @@ def trump_order(v: Variant, trump: str) -> list[Card]:
 
 
 def trick_winner(v: Variant, cards: Sequence[tuple[int, Card]], trump: str) -> int:
-    """The seat that wins a trick, from the ranking fields alone (of equal cards the first wins)."""
+    """The seat that wins a trick, from the ranking fields alone (of equal cards the first wins);
+    at low no-trump (``NTL``) the lowest card of the suit led."""
     led = effective_suit(v, cards[0][1], trump)
     plain = v.ranking.high_to_low(v.pack)
-    order = trump_order(v, trump) if trump != "NT" else []
+    order = trump_order(v, trump) if trump not in NO_TRUMPS else []
+    way = 1 if trump == "NTL" else -1  # low no-trump: the further down the order, the stronger
 
     def strength(card: Card) -> tuple[int, int]:
-        if card.rank == JOKER and trump == "NT" and v.ranking.no_trump_joker == "highest":
+        if card.rank == JOKER and trump in NO_TRUMPS and v.ranking.no_trump_joker == "highest":
             return (3, 0)
         suit = effective_suit(v, card, trump)
         if suit == trump:
             return (2, -order.index(card))
         if suit == led:
-            return (1, 0 if card.rank == JOKER else -plain.index(card.rank))
+            return (1, 0 if card.rank == JOKER else way * plain.index(card.rank))
         return (0, 0)
 
     best = cards[0]
@@ -99,7 +105,7 @@ def check_play(g: Game) -> None:
     v, view = g.variant, g.view(g.to_move or 0)
     assert view.trump is not None
     hand = list(view.hand)
-    joker_led = bool(view.trick) and view.trick[0][1].is_joker and view.trump == "NT"
+    joker_led = bool(view.trick) and view.trick[0][1].is_joker and view.trump in NO_TRUMPS
     names_suit = joker_led and has.joker_names_suit(v)
     if names_suit and len(view.trick) == 1 and view.history[-1].verb == "play":  # the leader names a suit
         assert [str(a) for a in g.legal_actions()] == [f"{view.seat} suit {x}" for x in v.pack.suits]
@@ -342,9 +348,9 @@ def check_call(g: Game) -> None:
         held, trump = set(view.hand), view.trump
         assert trump is not None
         cards = {c for c in invariants.pack(v) if call.own or c not in held}
-        if call.cards == "plain" and trump != "NT":
+        if call.cards == "plain" and trump not in NO_TRUMPS:
             cards = {c for c in cards if effective_suit(v, c, trump) != trump}
-        if call.cards == "best-trump" and trump != "NT":
+        if call.cards == "best-trump" and trump not in NO_TRUMPS:
             best = next((c for c in trump_order(v, trump) if c not in held), None)
             cards = set() if best is None else {best}
         want = {f"{seat} call {c}" for c in cards}

@@ -103,7 +103,7 @@ def contract_in_play(v: Variant, rng: random.Random, misere: bool, limit: int = 
             else rng.choice(legal)
         )
     made = g.view()
-    if (made.bid is None or _kind(v, made.bid) != misere) or (not misere and made.trump != "NT"):
+    if (made.bid is None or _kind(v, made.bid) != misere) or (not misere and made.trump not in ("NT", "NTL")):
         return None
     joker = g.rules.joker
     now = actual_state(g)
@@ -123,6 +123,6 @@ def contract_in_play(v: Variant, rng: random.Random, misere: bool, limit: int = 
 
 
 def _kind(v: Variant, bid: str) -> bool | None:
-    """Whether a bid is to take no trick (False: at no-trump; None: neither)."""
+    """Whether a bid is to take no trick (False: at no-trump, high or low; None: neither)."""
     b = v.bid(bid)
-    return True if b.objective == "none" else False if b.trump == "NT" else None
+    return True if b.objective == "none" else False if b.trump in ("NT", "NTL") else None

@@ -59,7 +59,7 @@ def _contracts(
     for i, bid in enumerate(ladder):
         b = {"name": str(bid), "tricks": bid} if isinstance(bid, int) else dict(bid)
         if draw(st.booleans()):
-            b["trump"] = draw(st.sampled_from([*suits, "NT"]))
+            b["trump"] = draw(st.sampled_from([*suits, "NT", "NTL"]))
         if draw(st.booleans()):
             b["points"] = draw(st.integers(1, 12))
             if draw(st.booleans()):

@@ -272,7 +272,7 @@ def bid(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int) -> int:
         if no:
             found, value, b = _best_bid(p, g, hand, unseen, opened, no, options, 2, lone)
         if nn:
-            mask = np.zeros(ns + 1, dtype=np.bool_)
+            mask = np.zeros(p[t.OPTIONS], dtype=np.bool_)
             lone2 = False
             for j in range(nn):
                 mask[rows[named[j], R_TRUMP]] = True

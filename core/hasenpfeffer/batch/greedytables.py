@@ -108,7 +108,7 @@ def _tables(v: Variant) -> tuple[Any, ...]:
     ev = Evaluator(v, compiled=False)
     r = compile_variant(v)
     plan = plan_for(r)
-    options, faces = r.ns + 1, len(r.faces)
+    options, faces = r.options, len(r.faces)
     ladder = plan.ladder  # its rows stand in the kernel's tables whatever the method
     names: list[str | None] = [b.name for b in ladder]
     names.append(plan.all_pass.bid)  # the bid a forced player is made to make

@@ -265,7 +265,7 @@ def shown_void(m: Any, ti: int, seats: Any, cards: Any, starts: Any, seat: int) 
     none of, from the tricks' cards in play order (``seats``/``cards``, trick ``k`` from
     ``starts[k]`` to ``starts[k + 1]``)."""
     eff, every = m[0][ti], m[2][ti]
-    out = np.zeros(m[0].shape[0], dtype=np.bool_)
+    out = np.zeros(m[6].shape[1], dtype=np.bool_)  # by effective suit
     for k in range(starts.shape[0] - 1):
         a, b = starts[k], starts[k + 1]
         if a >= b or every[cards[a]]:
@@ -356,9 +356,9 @@ def _takers(m: Any, ti: int, cards: Any, trick: Any) -> Any:
 def _shown(m: Any, ti: int, friends: Any, shown_seat: int, shown_cards: Any) -> tuple[Any, Any]:
     """``misereplay._shown``: by effective suit, whether an open makers' hand holds it and the
     strength of its lowest card there (none when no hand is shown or a friend's is)."""
-    options = m[0].shape[0]
-    has = np.zeros(options, dtype=np.bool_)
-    low = np.zeros(options, dtype=np.int64)
+    suits = m[6].shape[1]  # by effective suit
+    has = np.zeros(suits, dtype=np.bool_)
+    low = np.zeros(suits, dtype=np.int64)
     if shown_seat < 0 or friends[shown_seat]:
         return has, low
     eff, power = m[0][ti], m[1][ti]
@@ -374,13 +374,13 @@ def _shown(m: Any, ti: int, friends: Any, shown_seat: int, shown_cards: Any) -> 
 def _risk(m: Any, ti: int, hand: Any, unseen: Any, card: int) -> tuple[int, int]:
     """``misereplay._risk``: (unseen cards under it beyond the hand's own under it, strength)."""
     eff, power = m[0][ti], m[1][ti]
-    ns = m[0].shape[0] - 1
+    ns = m[6].shape[1] - 1  # the effective suits (sizes by trump option, suit), the Joker's last
     lower, _ = _under(m, ti, unseen, card)
     own = 0
     for d in hand:
         if eff[d] == eff[card] and power[d] < power[card]:
             own += 1
-    first = RISK_TRUMP if m[3][ti, card] and ti == ns else lower - own
+    first = RISK_TRUMP if m[3][ti, card] and ti >= ns else lower - own
     return first, power[card]
 
 
@@ -464,12 +464,12 @@ def _defend(
 ) -> int:
     """``misereplay._defend``: a defender's card, making the makers take a trick."""
     eff, power = m[0][ti], m[1][ti]
-    ns = m[0].shape[0] - 1
+    ns = m[6].shape[1] - 1  # the effective suits (sizes by trump option, suit), the Joker's last
     n = legal.shape[0]
     every = np.ones(n, dtype=np.bool_)
     plain = np.empty(n, dtype=np.bool_)
     for i in range(n):
-        plain[i] = not (m[3][ti, legal[i]] and ti == ns)  # the Joker in no-trump wins
+        plain[i] = not (m[3][ti, legal[i]] and ti >= ns)  # the Joker in no-trump wins
     if not plain.any():
         plain[:] = True
     strengths = np.empty((n, 1), dtype=np.int64)
@@ -532,7 +532,7 @@ def name_suit(
     against a misère, among ``legal_suits`` (suit indices in the Python legal order)."""
     has, _ = _shown(m, ti, friends, shown_seat, shown_cards)
     eff = m[0][ti]
-    out = np.zeros(m[0].shape[0], dtype=np.int64)
+    out = np.zeros(m[6].shape[1], dtype=np.int64)  # by effective suit
     for c in range(unseen.shape[0]):
         out[eff[c]] += unseen[c]
     n = legal_suits.shape[0]

@@ -43,13 +43,13 @@ class MisereTables:
 
 def misere_arrays(r: Ruleset) -> tuple[Any, ...]:
     """``(eff, power, every, trumping, key, order, sizes)`` of a ruleset (see the module)."""
-    options, faces = r.ns + 1, len(r.faces)
+    options, suits, faces = r.options, r.ns + 1, len(r.faces)  # by trump option, by effective suit
     every = [[wins_every_trick(r, c, ti) for c in range(faces)] for ti in range(options)]
-    order = np.full((options, options, faces), -1, dtype=np.int64)
-    sizes = np.zeros((options, options), dtype=np.int64)
+    order = np.full((options, suits, faces), -1, dtype=np.int64)
+    sizes = np.zeros((options, suits), dtype=np.int64)
     for ti in range(options):
         power = r.power[ti]
-        for s in range(options):
+        for s in range(suits):
             members = [c for c in range(faces) if r.eff[ti][c] == s]
             ranked = sorted(members, key=lambda c: (power[c], c))
             order[ti, s, : len(ranked)] = ranked
@@ -59,7 +59,7 @@ def misere_arrays(r: Ruleset) -> tuple[Any, ...]:
         np.array(r.power, dtype=np.int64).reshape(options, faces),
         np.array(every, dtype=np.bool_).reshape(options, faces),
         np.array(r.trumping, dtype=np.bool_).reshape(options, faces),
-        np.array(r.key, dtype=np.int64).reshape(options, options, faces),
+        np.array(r.key, dtype=np.int64).reshape(options, suits, faces),
         order,
         sizes,
     )

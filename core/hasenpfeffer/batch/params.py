@@ -61,8 +61,8 @@ class Source:
 SECTIONS: tuple[tuple[str, Callable[[Source], int]], ...] = (
     ("weak", lambda s: W_WIDTH * len(s.plan.dealing.weak_hands)),
     ("rank", lambda s: len(s.rules.faces)),
-    ("decl", lambda s: (s.rules.ns + 2) * len(s.plan.score.declarations)),
-    ("power", lambda s: (s.rules.ns + 1) * len(s.rules.faces)),
+    ("decl", lambda s: (s.rules.options + 1) * len(s.plan.score.declarations)),
+    ("power", lambda s: s.rules.options * len(s.rules.faces)),
     ("deal", lambda s: s.plan.n * sum(s.plan.dealt)),
     ("seats", lambda s: SEAT_W * s.plan.n),
     ("exb", lambda s: len(s.plan.lone.exchange_bids)),
@@ -110,6 +110,7 @@ DECK = param("DECK", lambda s: len(s.rules.deck), "cards in the pack")
 HS = param("HS", lambda s: s.plan.hand_size, "cards in a hand")
 KS = param("KS", lambda s: s.plan.dealing.kitty, "cards left over (the kitty)")
 NS = param("NS", lambda s: s.rules.ns, "suits")
+OPTIONS = param("OPTIONS", lambda s: s.rules.options, "trump options: the suits, no-trump, low no-trump where a bid names it")
 JOKER = param("JOKER", lambda s: -1 if s.rules.joker is None else s.rules.joker, "the Joker's id (-1: none)")
 AUCTION = param("AUCTION", lambda s: s.plan.auction, "trump is made by an auction (else order-up)")
 WIDOW = param("WIDOW", lambda s: s.plan.dealing.widow, "the maker takes up a widow")

@@ -141,17 +141,17 @@ def _weak(w: WeakHand) -> list[int]:
 
 def _sections(src: Source) -> dict[str, list[int]]:
     """The variable-length sections after the fixed part (:data:`.params.SECTIONS`), by name."""
-    rules, plan, ns = src.rules, src.plan, src.rules.ns
+    rules, plan = src.rules, src.plan
     faces = range(len(rules.faces))
     decl: list[int] = []
     for d in plan.score.declarations:
-        tops = [rules.top_trumps(ti, d.cards) for ti in range(ns + 1)]
+        tops = [rules.top_trumps(ti, d.cards) for ti in range(rules.options)]
         decl += [d.points, *(sum(1 << c for c in top) if len(top) == d.cards else -1 for top in tops)]
     return {
         "weak": [x for w in plan.dealing.weak_hands for x in _weak(w)],
         "rank": [_rank(f.rank) for f in rules.faces],
         "decl": decl,
-        "power": [int(rules.power[ti][c]) for ti in range(ns + 1) for c in faces],
+        "power": [int(rules.power[ti][c]) for ti in range(rules.options) for c in faces],
         "deal": [x for dealer in range(plan.n) for at in deal_order(plan, dealer) for x in at],
         "seats": _seats(plan),
         "exb": [int(x) for x in plan.lone.exchange_bids],
@@ -166,8 +166,8 @@ def build(v: Variant) -> Tables:
         raise ValueError(why)
     rules = compile_variant(v)
     src = Source(rules, plan_for(rules), action_space(v))
-    plan, ns, hs = src.plan, rules.ns, src.plan.hand_size
-    trump_ids = np.full((ns + 1, 2), -1, dtype=np.int64)
+    plan, hs = src.plan, src.plan.hand_size
+    trump_ids = np.full((rules.options, 2), -1, dtype=np.int64)
     for ti, name in enumerate(rules.trump_names):
         for lone in (0, 1):
             key = ("trump", name, bool(lone))

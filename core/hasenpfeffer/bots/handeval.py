@@ -133,8 +133,8 @@ class Evaluator:
         for c in r.deck:
             self._deck_counts[c] += 1
         self._ev_cache: dict[tuple[int, int, bool, bool, bool, Bid | None], list[float]] = {}
-        self._ladders = [ladders(r, ti) for ti in range(r.ns + 1)]
-        self._plain = [[s for s in range(r.ns) if s != ti] for ti in range(r.ns + 1)]
+        self._ladders = [ladders(r, ti) for ti in range(r.options)]
+        self._plain = [[s for s in range(r.ns) if s != ti] for ti in range(r.options)]
         self._chances: dict[tuple[object, ...], list[float]] = {}
         self._spread: dict[tuple[tuple[float, ...], tuple[float, ...]], list[float]] = {}
         self._partner: dict[tuple[object, ...], list[float]] = {}

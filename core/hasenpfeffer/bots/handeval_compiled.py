@@ -52,7 +52,7 @@ class Kernel:
         long: float = 0.0,
         ruffs: Sequence[float] = (1.0, 0.5, 0.0),
     ) -> None:
-        n, options = len(rules.faces), rules.ns + 1
+        n, options = len(rules.faces), rules.options
         self.eff = np.array(rules.eff, dtype=np.int64).reshape(options, n)
         self.power = np.array(rules.power, dtype=np.int64).reshape(options, n)
         self.every = np.array(

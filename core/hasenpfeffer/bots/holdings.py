@@ -46,7 +46,7 @@ def remember(memo: dict[K, V], key: K, value: V) -> V:
 
 def wins_every_trick(rules: Ruleset, card: int, ti: int) -> bool:
     """A card of no suit that still trumps: in no-trump, the Joker ranked highest."""
-    return ti == rules.ns and rules.is_trump(card, ti)
+    return ti >= rules.ns and rules.is_trump(card, ti)
 
 
 def chance(trump: bool, has_trump: bool, k: int, length: int, higher: int, outside: int) -> float:
@@ -150,7 +150,7 @@ class Holdings:
         every = range(len(rules.faces))
         self.members = [
             [tuple(c for c in every if rules.eff[ti][c] == s) for s in range(rules.ns + 1)]
-            for ti in range(rules.ns + 1)
+            for ti in range(rules.options)
         ]
         """For each trump option, each effective suit's card ids."""
         self.counts = [[_counts(cards) for cards in row] for row in self.members]

@@ -74,7 +74,7 @@ class Misere:
         self.rules = holdings.rules
         r = self.rules
         self.groups = [
-            [_groups(members, r.power[ti]) for members in holdings.members[ti]] for ti in range(r.ns + 1)
+            [_groups(members, r.power[ti]) for members in holdings.members[ti]] for ti in range(r.options)
         ]
         """For each trump option and effective suit, its cards grouped by strength, the weakest first."""
         self._risks: dict[tuple[object, ...], list[float]] = {}

@@ -54,7 +54,7 @@ def _risk(rules: Ruleset, table: Table, card: int) -> tuple[int, int]:
     eff, power = rules.eff[table.ti], rules.power[table.ti]
     lower, _ = _under(rules, table, card)
     own = sum(1 for d in table.hand if eff[d] == eff[card] and power[d] < power[card])
-    return (99 if rules.is_trump(card, table.ti) and table.ti == rules.ns else lower - own, power[card])
+    return (99 if rules.is_trump(card, table.ti) and table.ti >= rules.ns else lower - own, power[card])
 
 
 def play(rules: Ruleset, table: Table, legal: Sequence[Action]) -> Action:
@@ -93,7 +93,7 @@ def _defend(rules: Ruleset, table: Table, cards: list[tuple[int, Action]]) -> Ac
     """A defender's card: make the makers take a trick."""
     ti, power, eff = table.ti, rules.power[table.ti], rules.eff[table.ti]
     trick = table.trick
-    wins = [p for p in cards if rules.is_trump(p[0], ti) and ti == rules.ns]  # the Joker in no-trump
+    wins = [p for p in cards if rules.is_trump(p[0], ti) and ti >= rules.ns]  # the Joker in no-trump
     plain = [p for p in cards if p not in wins] or cards
     if not trick:
         shown = _shown(rules, table)

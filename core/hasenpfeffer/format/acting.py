@@ -22,7 +22,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .variant import Bid, Points, Variant
+from .variant import NO_TRUMPS, Bid, Points, Variant
 
 Location = tuple[str | int, ...]
 Lacking = Callable[[Variant, Any], str]
@@ -182,7 +182,7 @@ def _no_trump(v: Variant, _: Any) -> str:
         named = m.no_trump and (any(b.trump is None for b in m.auction.ladder) or _forced_plain(v))
         if (
             named
-            or any(b.trump == "NT" for b in m.auction.ladder)
+            or any(b.trump in NO_TRUMPS for b in m.auction.ladder)
             or (ap.rule == "play" and ap.trump == "NT")
         ):
             return ""

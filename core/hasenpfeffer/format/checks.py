@@ -126,7 +126,7 @@ from .acting import leaves_dummy, maker_exchanges, unused
 from .cards import JOKER, SUITS, same_colour
 from .errors import quote
 from .reach import best, worst
-from .variant import HAND_CAP, SLUG, HandCount, Points, Variant
+from .variant import HAND_CAP, NO_TRUMPS, SLUG, HandCount, Points, Variant
 
 SLUG_RE = re.compile(SLUG)
 
@@ -738,7 +738,7 @@ def _contract(v: Variant, i: int, before: set[str], out: Found) -> None:
         out.append(((*where, "tricks"), message))
     if bid.objective == "none" and bid.tricks:
         out.append(((*where, "tricks"), f"bid `{quote(bid.name)}` is to take no trick: leave its tricks out"))
-    if bid.trump not in (None, "NT") and bid.trump not in v.pack.suits:
+    if bid.trump not in (None, *NO_TRUMPS) and bid.trump not in v.pack.suits:
         message = (
             f"bid `{quote(bid.name)}` names trump `{bid.trump}`, but the pack has no such suit"
             f" ({' '.join(v.pack.suits)})"
@@ -802,7 +802,7 @@ def _most_trumps(v: Variant) -> int:
 
 def _declarations(v: Variant, out: Found) -> None:
     making = v.making
-    no_suit = making.method == "auction" and all(b.trump == "NT" for b in making.auction.ladder)
+    no_suit = making.method == "auction" and all(b.trump in NO_TRUMPS for b in making.auction.ladder)
     seen: set[str] = set()
     bids = {"order-up"} if making.method == "order-up" else {b.name for b in making.auction.ladder}
     for i, d in enumerate(v.scoring.declarations):
@@ -1005,7 +1005,7 @@ def _call(v: Variant, out: Found) -> None:
         call.by == "card"
         and call.cards == "best-trump"
         and v.making.method == "auction"
-        and all(b.trump == "NT" for b in ladder)
+        and all(b.trump in NO_TRUMPS for b in ladder)
     ):
         why = "every bid of the ladder is at no-trump"
         out.append((("making", "call", "cards"), f"the best trump not held is called, but {why}"))

@@ -497,6 +497,30 @@ TrumpName = Annotated[
     ),
 ]
 
+LOW_NO_TRUMP = "NTL"
+"""Low no-trump, as a bid names it: no trump, and every suit ranks the other way."""
+NO_TRUMPS = ("NT", LOW_NO_TRUMP)
+"""The trumps that are no trump: high (``NT``) and low (``NTL``)."""
+
+
+def _bid_trump(value: Any) -> str:
+    if isinstance(value, str) and value.strip().upper() in NO_TRUMPS:
+        return value.strip().upper()
+    return _suit(value)
+
+
+BidTrump = Annotated[
+    str,
+    BeforeValidator(_bid_trump),
+    WithJsonSchema(
+        {
+            "type": "string",
+            "pattern": "^([CDHScdhs♣♦♥♠]|[Nn][Tt][Ll]?)$",
+            "description": "A suit, NT (no-trump) or NTL (low no-trump).",
+        }
+    ),
+]
+
 
 class Bid(Model):
     """A step of the bid ladder: a number of tricks or a named bid, and the contract it makes.
@@ -527,9 +551,11 @@ class Bid(Model):
         le=MAX_MULTIPLIER,
         description="Stake multiplier for what the makers win or lose by the `scoring` section.",
     )
-    trump: TrumpName | None = Field(
+    trump: BidTrump | None = Field(
         None,
-        description="The trump the bid names: a suit or `NT` (no trump; the Joker is the only trump);"
+        description="The trump the bid names: a suit, `NT` (no trump; the Joker is the only trump) or"
+        " `NTL` (low no-trump: no trump, and in every suit the cards rank the other way, the lowest"
+        " winning, as Bid Euchre's low bids play; the Joker keeps its no-trump rank);"
         " null: the maker names trump after the auction.",
     )
     objective: Literal["tricks", "none"] = Field(
@@ -595,10 +621,15 @@ class Bid(Model):
         '7 tricks, trump hearts, 200 points'
         >>> Bid(name="m", objective="none", trump="NT", points=500, alone=True, open=True).describe()
         'no trick, no-trump, alone, hand open after the first trick, 500 points'
+        >>> Bid(name="3L", tricks=3, trump="ntl").describe()
+        '3 tricks, low no-trump'
         """
         parts = ["no trick" if self.objective == "none" else f"{self.tricks} trick{'s' * (self.tricks != 1)}"]
         if self.trump is not None:
-            parts.append("no-trump" if self.trump == "NT" else f"trump {SUIT_NAMES[self.trump]}")
+            parts.append(
+                {"NT": "no-trump", LOW_NO_TRUMP: "low no-trump"}.get(self.trump)
+                or f"trump {SUIT_NAMES[self.trump]}"
+            )
         if self.multiplier != 1:
             parts.append(f"{self.multiplier}x stakes")
         if self.alone:

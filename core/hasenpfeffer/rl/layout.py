@@ -101,7 +101,7 @@ class Layout:
         if has.auction(variant) and not has.names_trump(variant):
             states = [p for p in states if p != "trump"]  # every bid names its trump: nobody decides
         self.phases = tuple(p for p in DECISION_PHASES if p in states)
-        self.trumps: tuple[str, ...] = rules.trump_names[: rules.ns + has.no_trump(variant)]
+        self.trumps: tuple[str, ...] = rules.trump_names[: rules.ns + has.no_trump(variant) + rules.low]
         self.suits: tuple[str, ...] = tuple(variant.pack.suits)
         auction = has.auction(variant)
         self.bids: tuple[str, ...] = tuple(b.name for b in variant.making.auction.ladder) if auction else ()

@@ -13,7 +13,7 @@ integer action space has a group of actions where they say so: one answer for bo
 from __future__ import annotations
 
 from ..format import acting
-from ..format.variant import Bid, Variant
+from ..format.variant import NO_TRUMPS, Bid, Variant
 
 
 def auction(v: Variant) -> bool:
@@ -104,7 +104,7 @@ def no_trump(v: Variant) -> bool:
     making = v.making
     return (
         names_no_trump(v)
-        or (auction(v) and any(b.trump == "NT" for b in making.auction.ladder))
+        or (auction(v) and any(b.trump in NO_TRUMPS for b in making.auction.ladder))
         or (plays_out(v) and making.all_pass.trump == "NT")
     )
 

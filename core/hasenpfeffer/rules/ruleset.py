@@ -35,10 +35,12 @@ import functools
 from collections.abc import Sequence
 
 from ..format.cards import JOKER, RANKS, Card, same_colour
-from ..format.variant import Variant
+from ..format.variant import LOW_NO_TRUMP, Variant
 
 NT = "NT"
 """The no-trump option, as written in ``trump NT``."""
+NTL = LOW_NO_TRUMP
+"""The low no-trump option (every suit ranks the other way), as a bid names it."""
 
 CardLike = str | int
 """A card as a :class:`~hasenpfeffer.format.cards.Card` (or its text, in any spelling) or its id."""
@@ -72,11 +74,19 @@ class Ruleset:
         if self.joker is not None:
             deck += [self.joker] * pack.jokers
         self.deck: tuple[int, ...] = tuple(deck)
-        self.trump_names: tuple[str, ...] = (*self.suits, NT)
+        making = variant.making
+        self.low = making.method == "auction" and any(b.trump == NTL for b in making.auction.ladder)
+        """Whether a bid names low no-trump (``NTL``): a trump option after no-trump, where every
+        suit ranks the other way."""
+        self.trump_names: tuple[str, ...] = (*self.suits, NT, *([NTL] if self.low else []))
+        """The trump options by index: the suits, no-trump, then low no-trump where a bid names it."""
+        self.options = len(self.trump_names)
+        """How many trump options there are (the tables' rows by trump)."""
         self.trump_index: dict[str, int] = {t: i for i, t in enumerate(self.trump_names)}
         plain = variant.ranking.high_to_low(pack)
         # plain rank value: higher is better
         self._plain = [0 if c.is_joker else len(plain) - plain.index(c.rank) for c in faces]
+        self._low = [0 if c.is_joker else 1 + plain.index(c.rank) for c in faces]
         self.eff: list[list[int]] = []
         self.power: list[list[int]] = []
         self.key: list[list[list[int]]] = []
@@ -84,11 +94,11 @@ class Ruleset:
         self.trumping: list[list[bool]] = []
         self.trump_orders: list[tuple[int, ...]] = []
         """By trump option, the trump faces from high to low (none for no-trump)."""
-        for ti in range(ns + 1):
+        for ti in range(self.options):
             self._build(ti, plain)
         self._build_untrumped()
         self.reasons: list[list[str]] = [
-            [self.why(c, self.trump_names[ti], c) for c in range(len(faces))] for ti in range(ns + 1)
+            [self.why(c, self.trump_names[ti], c) for c in range(len(faces))] for ti in range(self.options)
         ]
         """Why each card wins a trick it wins, by trump option (the words of :meth:`why`)."""
 
@@ -123,8 +133,9 @@ class Ruleset:
             trump_rank = {c: len(order) - i for i, c in enumerate(order)}
             for c in order:
                 eff[c] = ti
-        power = [200 + trump_rank[c] if c in trump_rank else self._plain[c] for c in range(len(faces))]
-        joker_high = ti == ns and self.variant.ranking.no_trump_joker == "highest"
+        plain_value = self._low if ti > ns else self._plain  # low no-trump: the lowest card is best
+        power = [200 + trump_rank[c] if c in trump_rank else plain_value[c] for c in range(len(faces))]
+        joker_high = ti >= ns and self.variant.ranking.no_trump_joker == "highest"
         if self.joker is not None and joker_high:
             power[self.joker] = 1000
         keys: list[list[int]] = []
@@ -134,7 +145,7 @@ class Ruleset:
                 if c in trump_rank or (joker_high and c == self.joker):
                     row.append(power[c])
                 elif eff[c] == led:
-                    row.append(100 + self._plain[c])
+                    row.append(100 + plain_value[c])
                 else:
                     row.append(0)
             keys.append(row)
@@ -279,7 +290,7 @@ class Ruleset:
                 if self.variant.ranking.bowers and face.rank == "J":
                     return "right bower" if face.suit == suit else "left bower"
                 return "highest trump"
-        return "highest of the suit led"
+        return "lowest of the suit led" if ti is not None and ti > self.ns else "highest of the suit led"
 
 
 @functools.lru_cache(maxsize=64)

@@ -71,7 +71,7 @@ class Layout:
         self.trumps = sum(b for b, w in self.power.items() if w >= 200)
         """The bits that beat every other card whatever the suit led: the trump suit (or a
         Joker ranked highest in no-trump)."""
-        self.names_suit = ti == rules.ns and rules.joker is not None and joker_names_suit(rules.variant)
+        self.names_suit = ti >= rules.ns and rules.joker is not None and joker_names_suit(rules.variant)
         """In no-trump, the leader of the Joker names the suit the others must follow."""
         self.jokers = self.suit_mask[rules.ns] if self.names_suit else 0
         """The bits of the Joker where leading it names a suit (else 0)."""

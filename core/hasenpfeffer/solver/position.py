@@ -82,7 +82,7 @@ def from_cards(
     ``maker``: the hand's maker, whose side a dummy played by the maker joins
     (``deal.dummies.controller: maker``)."""
     ti = rules.trump_id(trump)
-    if ti is None or not 0 <= ti <= rules.ns:
+    if ti is None or not 0 <= ti < rules.options:
         raise ValueError(f"no trump {trump!r} in this variant")
     plan = plan_for(rules)
     n = plan.n

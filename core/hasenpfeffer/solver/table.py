@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..engine.events import CardsDiscarded, CardsGiven, Event
 from ..engine.game import actual_state
 from ..engine.scoring import score_hand
+from ..format.variant import NO_TRUMPS
 from ..rules.actions import Action, Verb
 from ..rules.mechanisms import names_no_trump
 from ..rules.plan import plan_for
@@ -106,7 +107,7 @@ def kinds(variant: Variant) -> list[Kind]:
         for t in [b.trump] if b.trump is not None else trumps(variant):
             for a in (True,) if b.alone else either:
                 found.setdefault((t, a, b.objective), []).append(b.name)
-    order = [*variant.pack.suits, "NT"]
+    order = [*variant.pack.suits, *NO_TRUMPS]
     ways = sorted(found, key=lambda k: (order.index(k[0]), k[2] != "tricks", k[1]))
     return [Kind(t, a, o, tuple(found[(t, a, o)])) for t, a, o in ways]
 

@@ -17,7 +17,7 @@ from .layout import DECLARE, LEAVE, PV_OUT, S_DEALER, S_DK, S_DSET, S_PHASE, S_S
 def offer(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any, k0: int) -> bool:
     """Ask the seats in play from the ``k0``-th from the dealer's left, each about the first set
     its hand holds: whether one is to answer."""
-    n, width, ti = p[t.N], p[t.NS] + 2, s[g, S_TI]
+    n, width, ti = p[t.N], p[t.OPTIONS] + 1, s[g, S_TI]
     for k in range(k0, n + 1):
         seat = (s[g, S_DEALER] + k) % n
         if pv[g, PV_OUT, seat]:

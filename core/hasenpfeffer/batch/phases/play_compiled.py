@@ -112,7 +112,7 @@ def apply(p: Any, eff: Any, key: Any, g: int, x: int, s: Any, hand: Any, cnt: An
             s[g, S_SHOWN_PARTNER] = 1  # the partner shows itself by playing the called card
         if s[g, S_J] == 0:
             s[g, S_LED] = eff[s[g, S_TI], c]
-            if c == p[t.JOKER] and s[g, S_TI] == ns and p[t.JOKER_NAMES]:
+            if c == p[t.JOKER] and s[g, S_TI] >= ns and p[t.JOKER_NAMES]:
                 s[g, S_PHASE] = SUIT
                 return 0
     s[g, S_PHASE] = PLAY

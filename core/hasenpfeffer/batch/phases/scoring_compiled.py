@@ -186,7 +186,7 @@ def hand_change(p: Any, fmult: float, bids: Any, points: Any, g: int, how: int, 
     n, sides = p[t.N], p[t.SIDES]
     if how == 5:  # a declared set: its points to its holder's side, made
         mside = s[g, S_SEAT] % sides
-        change[mside] = p[p[t.DECL_AT] + s[g, S_DSET] * (p[t.NS] + 2)]
+        change[mside] = p[p[t.DECL_AT] + s[g, S_DSET] * (p[t.OPTIONS] + 1)]
         return mside, 1
     for x in range(sides):
         tricks[x] = 0

@@ -32,13 +32,15 @@ TRUMP_STYLE = "bold yellow"
 def suit_label(suit: str | None) -> str:
     """A trump call in words: ``♥ hearts``, ``no trump`` or ``-``.
 
-    >>> suit_label("H"), suit_label("NT"), suit_label(None)
-    ('♥ hearts', 'no trump', '-')
+    >>> suit_label("H"), suit_label("NT"), suit_label("NTL"), suit_label(None)
+    ('♥ hearts', 'no trump', 'low no trump (lowest wins)', '-')
     """
     if suit is None:
         return "-"
     if suit == "NT":
         return "no trump"
+    if suit == "NTL":
+        return "low no trump (lowest wins)"
     return f"{SUIT_SYMBOLS[suit]} {SUIT_NAMES[suit]}"
 
 
@@ -61,7 +63,7 @@ def effective_suit(card: Card, trump: str | None, variant: Variant) -> str:
 
 def is_trump(card: Card, trump: str | None, variant: Variant) -> bool:
     """True when the card belongs to the trump suit."""
-    return trump not in (None, "NT") and effective_suit(card, trump, variant) == trump
+    return trump not in (None, "NT", "NTL") and effective_suit(card, trump, variant) == trump
 
 
 def sorted_hand(hand: Sequence[Card], trump: str | None, variant: Variant) -> list[Card]:

@@ -165,7 +165,7 @@ class Play(PhaseRules):
         n = len(trick)
         if n == 1:
             s.led = s.eff[c]
-            if c == rules.joker and s.trump_i == rules.ns and s.plan.joker_names_suit:
+            if c == rules.joker and (s.trump_i or 0) >= rules.ns and s.plan.joker_names_suit:
                 s.calling = True  # the leader names the suit to follow
                 return
         if n < s.active:
