@@ -322,6 +322,21 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
         ],
         [{"extends": "railroad-euchre", "making": {"order_up": {"turned_joker": "S"}}}],
     ),
+    "making.order_up.turned_joker_blind": (
+        [
+            {"extends": "hasenpfeffer", "making": {"order_up": {"turned_joker_blind": True}}},
+            {
+                "extends": "railroad-euchre",
+                "making": {"order_up": {"turned_joker": "S", "turned_joker_blind": True}},
+            },
+        ],
+        [
+            {
+                "extends": "railroad-euchre",
+                "making": {"order_up": {"turned_joker": "dealer-names", "turned_joker_blind": True}},
+            }
+        ],
+    ),
     "making.order_up.turned_trump_forced": (
         [
             {"extends": "hasenpfeffer", "making": {"order_up": {"turned_trump_forced": False}}},

@@ -31,6 +31,7 @@ from hasenpfeffer.rl.handend import hand_end_view
 from hasenpfeffer.rl.observation import encoder
 from hasenpfeffer.rl.seatvector import SeatVectorEnv
 from hasenpfeffer.rl.vector import refusal
+from support.paths import HOUSE_RULES as HOUSE
 from support.paths import ROOT
 
 FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "examples").rglob("*.yaml"))
@@ -153,6 +154,30 @@ def test_the_bots_choose_as_the_python_bots(name: str, bots: str) -> None:
 def test_every_file_replays_with_greedy_bots(path: Path) -> None:
     checked, _ = check(path, "greedy", seed=5, games=3, steps=20)
     assert checked > 0
+
+
+def test_a_dealer_naming_the_benny_blind_sees_no_hand() -> None:
+    """British Euchre's dealer names a turned Benny's suit before looking at the hand: the
+    learner's observation then shows no card of it, as the Python view does (each checked by
+    :func:`replay`), and greedy opponents name the first suit offered, as the Python bot does."""
+    env = SeatVectorEnv(
+        load_variant(HOUSE / "british-euchre-turned-benny.yaml"), num_envs=8, opponents="greedy", record=True
+    )
+    items = record(env, 7, 500)
+    enc = encoder(env.variant)
+    at = enc.phase["order-up"]
+    blind = [
+        it
+        for game in items
+        for it in game
+        if it[0] == "returned"
+        and it[1] >= 0
+        and enc.pieces(it[2])["phase"][at]
+        and not enc.pieces(it[2])["hand"].any()
+    ]
+    assert blind  # seed 7 deals the learner a turned Benny as dealer
+    totals = [replay(env, g, items[g]) for g in range(env.num_envs)]
+    assert sum(b for b, _ in totals) > 0 and sum(x for _, x in totals) > 0
 
 
 @pytest.mark.parametrize("mode", ["NextStep", "SameStep"])

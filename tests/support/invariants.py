@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from hasenpfeffer import Action, Game, IllegalActionError, Variant
+from hasenpfeffer.engine.game import actual_state
 from hasenpfeffer.events import CardsSwapped, DroppedOut, HandDealt, HandResult, HandScored
 from hasenpfeffer.format.cards import JOKER, Card
 from hasenpfeffer.format.variant import Bid
@@ -27,11 +28,17 @@ def pack(v: Variant) -> Counter[Card]:
 
 def locations(g: Game) -> tuple[Counter[Card], bool]:
     """Every card the public API shows somewhere in the current hand; and whether the widow
-    was taken (then no card may be out of sight)."""
+    was taken (then no card may be out of sight). A dealer naming a turned Joker's suit blind
+    (``making.order_up.turned_joker_blind``) sees no card of its hand: that hand is read from
+    the state."""
     seen: Counter[Card] = Counter()
     taken = False
+    blind = g.variant.making.order_up.turned_joker_blind
     for s in range(g.variant.players):
         view = g.view(s)
+        if not view.hand and blind and s == view.dealer and view.phase == "order-up":
+            faces = g.rules.faces
+            seen.update(faces[c] for c in actual_state(g).hands[s])
         seen.update(view.hand)
         seen.update(Card.parse(a.arg) for a in view.history if a.seat == s and a.verb == "discard")
         taken = taken or bool(view.widow)

@@ -260,6 +260,8 @@ def engine_variants(draw: st.DrawFn, extras: bool = False) -> dict[str, Any]:
         ou, ap = making["order_up"], making["all_pass"]
         if jokers and ou["turned_joker"] is not None and draw(st.integers(0, 3)) == 0:
             ou["turned_trump"].append("JK")  # a turned Joker trump at once, in the suit it proposes
+        if jokers and ou["turned_joker"] == "dealer-names" and draw(st.booleans()):
+            ou["turned_joker_blind"] = True  # the dealer names it before looking at the hand
         if ap["rule"] == "forced" and ou["rounds"] == 2:
             ap["stuck_dealer"] = {
                 "turned_suit": ou["turned_suit_barred"] and draw(st.booleans()),

@@ -99,10 +99,11 @@ def _dummies_with_more(v: Variant) -> bool:
 
 def _calls_with_more(v: Variant) -> bool:
     """A called partner beside what the kernel does not play with it: dummies, dropping out,
-    lone defence, a lone player's exchange, or a pack of copies (where two seats may hold the
-    called card)."""
+    lone defence, a lone player's exchange, or a pack of copies where a card is called (two
+    seats could hold it; a partner named by seat knows no card)."""
     more = bool(v.deal.dummies.seats) or v.alone.drop_out.allowed or has.lone_defence(v)
-    more = more or has.exchanges(v) or v.pack.copies > 1
+    by_card = v.calling is not None and v.calling.by == "card"
+    more = more or has.exchanges(v) or (v.pack.copies > 1 and by_card)
     return v.calling is not None and more
 
 
@@ -126,6 +127,8 @@ def uncovered(v: Variant, bots: Iterable[str] = ()) -> list[str]:
 
     >>> uncovered(Variant(name="x", players=5, partnerships="called", pack={"copies": 2}))
     ['partnerships']
+    >>> uncovered(Variant(name="x", players=5, partnerships="called", pack={"copies": 2}, making={"call": {"by": "seat"}}))
+    []
     >>> uncovered(Variant(name="x", pack={"copies": 2}))
     []
     """

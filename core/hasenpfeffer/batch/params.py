@@ -183,6 +183,7 @@ TT_JOKER = param("TT_JOKER", lambda s: s.plan.ordering.turned_trump_joker, "a tu
 TT_DEALER = param("TT_DEALER", lambda s: s.plan.ordering.turned_trump_by_dealer, "that makes the dealer maker")
 TT_FORCED = param("TT_FORCED", lambda s: s.plan.ordering.turned_trump_forced, "that dealer is forced")
 TJ_NAMED = param("TJ_NAMED", lambda s: s.plan.names_turned_joker, "the dealer names a turned Joker's suit")
+TJ_BLIND = param("TJ_BLIND", lambda s: s.plan.names_joker_blind, "before looking at the hand")
 WEAK_N = param("WEAK_N", lambda s: len(s.plan.dealing.weak_hands), "weak-hand rules")
 WEAK_AT = param("WEAK_AT", lambda s: s.at["weak"], "where the weak-hand rows start")
 RANK_AT = param("RANK_AT", lambda s: s.at["rank"], "where each card's rank starts")

@@ -322,6 +322,11 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
         call = gc.weak(p, gr, mine, gc.unseen_of_hand(gr, mine))
         return int((p[t.SWAP_ID] if swaps else p[t.REDEAL_ID]) if call else p[t.PASS_ID])
     if ph == ly.PROPOSE:
+        if p[t.TJ_BLIND]:  # named before looking at the hand: the first suit offered
+            first = ids[0]
+            for i in range(1, m):
+                first = min(first, ids[i])
+            return int(first)
         return gc.name_turned(p, gr, mine, unseen, ids, m, s[g, ly.S_TURNED])
     if ph == ly.ORDER:
         return gc.order_up(p, gr, mine, unseen, ids, m, seat, dealer, s[g, ly.S_TURNED], s[g, ly.S_TS])

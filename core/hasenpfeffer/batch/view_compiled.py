@@ -95,8 +95,9 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
         if phase_at[ph] >= 0:
             o[at[O_PHASE] + phase_at[ph]] = 1
     o[at[O_DEALER] + (s[g, S_DEALER] - me) % n] = 1
-    for i in range(cnt[g, me]):
-        o[at[O_HAND] + hand[g, me, i]] += weight(p, hand[g, me, i])
+    if not (p[t.TJ_BLIND] and ph == PROPOSE and me == s[g, S_DEALER]):  # a dealer naming blind sees none
+        for i in range(cnt[g, me]):
+            o[at[O_HAND] + hand[g, me, i]] += weight(p, hand[g, me, i])
     for q in range(n):
         r = (q - me) % n
         for row in range(PV_PLAYED, PV_ROWS):

@@ -366,7 +366,10 @@ class GreedyBot(Bot):
 
     def name_turned(self, view: View, legal: Sequence[Action]) -> Action:
         """The suit a turned Joker proposes, named by the dealer: the one in which the dealer,
-        taking the Joker up, expects the best score as maker."""
+        taking the Joker up, expects the best score as maker; the first offered where the dealer
+        names it before looking at the hand (every suit is alike to it then)."""
+        if view.variant.making.order_up.turned_joker_blind:
+            return legal[0]
         ev, hand, unseen = self._setup(view)
         r, v = ev.rules, view.variant
         assert view.turned is not None

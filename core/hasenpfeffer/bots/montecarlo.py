@@ -90,6 +90,8 @@ class MonteCarloBot(Bot):
         greedy = self.greedy
         if "declare" in verbs:  # a set shown scores at once: greedy's (always declared)
             return [greedy.choose(view, legal)]
+        if "suit" in verbs and view.phase == "order-up" and view.variant.making.order_up.turned_joker_blind:
+            return [greedy.choose(view, legal)]  # a turned Joker's suit named blind: no world to weigh
         keep: set[Action] = {a for a in legal if a.verb == "pass"}
         if "bid" in verbs:
             chosen = greedy.choose(view, legal)

@@ -169,6 +169,12 @@ class Actual(Protocol):
         """The leader has led the Joker in no-trump and is still to name the suit to follow."""
         ...
 
+    @property
+    def blind_seat(self) -> int | None:
+        """The seat that may not look at its own hand now: the dealer naming a turned Joker's
+        suit before looking (``making.order_up.turned_joker_blind``); None: every seat may."""
+        ...
+
 
 class State:
     """Everything that changes during a game."""
@@ -317,6 +323,19 @@ class State:
     trick: list[tuple[int, int]]
     tricks: list[Played]
     won: list[int]
+
+    @property
+    def blind_seat(self) -> int | None:
+        """:attr:`Actual.blind_seat`: the dealer while it names a turned Joker's suit blind."""
+        if (
+            self.plan.names_joker_blind
+            and self.phase == Phase.ORDER_UP
+            and self.turned is not None
+            and self.turned == self.rules.joker
+            and self.proposed is None
+        ):
+            return self.dealer
+        return None
 
     def copy(self) -> State:
         """An independent copy (it deals as the original would: the draws are the key's).

@@ -367,13 +367,14 @@ class LazyView(View):
 
 
 def make_view(s: State, seat: int, legal: LegalActions) -> View:
-    """What ``seat`` may know of the game in state ``s`` now (``legal``: the legal actions)."""
+    """What ``seat`` may know of the game in state ``s`` now (``legal``: the legal actions); a
+    seat that may not look at its hand (:attr:`State.blind_seat`) sees none of it."""
     led = ledger(s)
     snapshot = Snapshot(
         seat,
         s.rules.faces,
         s.plan,
-        tuple(s.hands[seat]),
+        () if s.blind_seat == seat else tuple(s.hands[seat]),
         led.actions,
         len(led.actions),
         led.hidden,

@@ -45,6 +45,9 @@ def _is(get: Callable[[Variant], Any], value: Any) -> Lacking:
 
 
 def _word(value: Any) -> str:
+    """A value as the file writes it: ``true``, ``false``, ``null`` or its text."""
+    if value is None:
+        return "null"
     return ("true" if value else "false") if isinstance(value, bool) else str(value)
 
 
@@ -307,6 +310,7 @@ _ORDER_UP_FIELDS = (
     "dealer_partner_alone",
     "tricks_required",
     "turned_joker",
+    "turned_joker_blind",
     "turned_trump",
     "turned_trump_forced",
     "turned_trump_maker",
@@ -344,6 +348,11 @@ UNDER: tuple[Under, ...] = (
         _is(lambda v: v.making.order_up.rounds, 2),
     ),
     Under("making.order_up.turned_joker", "the pack has a Joker", _joker),
+    Under(
+        "making.order_up.turned_joker_blind",
+        "making.order_up.turned_joker is dealer-names",
+        _is(lambda v: v.making.order_up.turned_joker, "dealer-names"),
+    ),
     Under(
         "making.order_up.dealer_keeps_turned",
         "making.order_up.dealer_discards is true",

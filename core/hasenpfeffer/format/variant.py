@@ -743,6 +743,13 @@ class OrderUp(Model):
         " `turned_trump`, it is trump at once: British Euchre's turned Benny); null: a turned Joker"
         " throws the hand in (same dealer).",
     )
+    turned_joker_blind: Bool = Field(
+        False,
+        description="With `turned_joker: dealer-names`, the dealer names the suit before looking at"
+        ' the hand (British Euchre: the suit is chosen "before looking at your cards"): the'
+        " dealer's view shows no card of its hand until the suit is named. False: the dealer names"
+        " it knowing the hand.",
+    )
     turned_trump: tuple[TurnedCard, ...] = Field(
         (),
         max_length=8,

@@ -165,7 +165,7 @@ class Tracker:
             out[at["phase"] + ph] = 1.0
         out[at["dealer"] + (game.dealer - seat) % n] = 1.0
         o, w, now = at["hand"], enc.weight, actual_state(game)
-        for c in now.hands[seat]:
+        for c in now.hands[seat] if now.blind_seat != seat else ():  # a dealer naming blind sees none
             out[o + c] += w[c]
         trick = now.trick
         if len(trick) == 1 and trick[0][0] == to_move and "calling" in at:

@@ -92,6 +92,8 @@ class Plan:
         """In no-trump, the leader of the Joker names the suit the others must follow."""
         self.names_turned_joker = has.dealer_names_joker(v)
         """The dealer names the suit a turned Joker proposes."""
+        self.names_joker_blind = self.names_turned_joker and v.making.order_up.turned_joker_blind
+        """...before looking at the hand (``making.order_up.turned_joker_blind``)."""
         self.turns_trump = has.turned_trump(v)
         """A turned card of some suits is trump at once (dirty clubs)."""
         self.declares = has.declarations(v)

@@ -11,10 +11,14 @@ from pathlib import Path
 import pytest
 
 from hasenpfeffer.bots.greedy import GreedyBot
+from hasenpfeffer.bots.registry import load_bot
+from hasenpfeffer.cli.ui.read import explain
 from hasenpfeffer.engine.game import Game, actual_state
 from hasenpfeffer.events import TrumpTurned, TurnedSuitNamed
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
+from hasenpfeffer.rl.observation import encoder
+from hasenpfeffer.rl.tracker import Tracker
 from hasenpfeffer.rules.actions import IllegalActionError
 from hasenpfeffer.rules.actionspace import action_space
 from hasenpfeffer.worlds import sample_world
@@ -174,6 +178,26 @@ def test_a_turned_card_of_a_suit_is_still_offered_with_the_benny_listed() -> Non
     g = Game(BRITISH, deal=deal)
     assert not any(isinstance(e, TrumpTurned) for e in g.events)
     assert (g.to_move, legal(g)) == (0, ["0 order-up", "0 order-up alone", "0 pass"])
+
+
+def test_the_british_dealer_names_the_benny_s_suit_before_looking_at_the_hand() -> None:
+    g = Game(BRITISH, deal=BENNY_DEAL)
+    blind = g.view(3)
+    assert (blind.hand, blind.hand_ids, len(g.view(0).hand)) == ((), (), 5)
+    assert len(Game(BENNY, deal=BENNY_DEAL).view(3).hand) == 5  # not blind: the dealer looks
+    # Every suit is alike to a dealer who has not looked: each bot names the first offered.
+    for spec in ("greedy", "mc:samples=2", "pimc:worlds=2"):
+        assert str(load_bot(spec, seed=1).choose(blind, g.legal_actions())) == "3 suit C", spec
+    words = explain(g.legal_actions()[3], blind)
+    assert words == "the turned Joker stands for a spade (named before you look at your hand)"
+    enc, tracker = encoder(BRITISH), Tracker(BRITISH)
+    tracker.start(g)
+    seen = tracker.observe(g, 3)
+    assert (seen == enc.encode(blind)).all() and not enc.pieces(seen)["hand"].any()
+    tracker.feed(g.apply("3 suit S"))
+    after = g.view(3)
+    assert g.phase == "discard" and len(after.hand) == 6 and "JK" in after.hand  # the Benny taken up
+    assert (tracker.observe(g, 3) == enc.encode(after)).all() and enc.pieces(enc.encode(after))["hand"].any()
 
 
 # --------------------------------------------------------------------------- stuck dealer

@@ -71,6 +71,9 @@ def explain(action: Action, view: View) -> str:
         stakes = f" at {bid.multiplier}x stakes" if bid.multiplier != 1 else ""
         who = "your side" if v.partnerships == "alternate" else "you"
         return f"{who} must take {bid.tricks} tricks{stakes}{alone}"
+    if verb == "suit" and view.phase == "order-up":
+        blind = " (named before you look at your hand)" if v.making.order_up.turned_joker_blind else ""
+        return f"the turned Joker stands for a {SUIT_NAMES[arg][:-1]}{blind}"
     if verb == "suit":
         return f"the others must follow {SUIT_NAMES[arg]} to your Joker if they can"
     if verb == "pass":
