@@ -325,17 +325,18 @@ class State:
     won: list[int]
 
     @property
+    def naming_joker(self) -> bool:
+        """A turned Joker waits for the dealer to name its suit."""
+        t = self.turned
+        return (
+            self.plan.names_turned_joker and t is not None and t == self.rules.joker and self.proposed is None
+        )
+
+    @property
     def blind_seat(self) -> int | None:
         """:attr:`Actual.blind_seat`: the dealer while it names a turned Joker's suit blind."""
-        if (
-            self.plan.names_joker_blind
-            and self.phase == Phase.ORDER_UP
-            and self.turned is not None
-            and self.turned == self.rules.joker
-            and self.proposed is None
-        ):
-            return self.dealer
-        return None
+        blind = self.plan.names_joker_blind and self.phase == Phase.ORDER_UP and self.naming_joker
+        return self.dealer if blind else None
 
     def copy(self) -> State:
         """An independent copy (it deals as the original would: the draws are the key's).

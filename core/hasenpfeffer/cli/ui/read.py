@@ -35,7 +35,7 @@ def action_text(action: Action) -> str:
 def card_role(card: Card, view: View) -> str:
     """What a card is under the current trump: ``left bower, a trump``, ``a spade``."""
     v, trump = view.variant, view.trump
-    if trump not in (None, "NT", "NTL") and is_trump(card, trump, v):
+    if is_trump(card, trump, v):
         if card.is_joker:
             return "the Joker, a trump"
         if v.ranking.bowers and card.rank == "J":

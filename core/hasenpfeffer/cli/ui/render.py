@@ -19,6 +19,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ...format.cards import RED_SUITS, SUIT_NAMES, SUIT_SYMBOLS, Card
+from ...format.variant import NO_TRUMPS
 from ...rules.ruleset import compile_variant
 
 if TYPE_CHECKING:
@@ -63,7 +64,7 @@ def effective_suit(card: Card, trump: str | None, variant: Variant) -> str:
 
 def is_trump(card: Card, trump: str | None, variant: Variant) -> bool:
     """True when the card belongs to the trump suit."""
-    return trump not in (None, "NT", "NTL") and effective_suit(card, trump, variant) == trump
+    return trump is not None and trump not in NO_TRUMPS and effective_suit(card, trump, variant) == trump
 
 
 def sorted_hand(hand: Sequence[Card], trump: str | None, variant: Variant) -> list[Card]:

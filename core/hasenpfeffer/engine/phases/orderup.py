@@ -41,12 +41,6 @@ def turned_suit(s: State) -> int | None:
     return rules.suit_of[t]
 
 
-def naming_joker(s: State) -> bool:
-    """A turned Joker waits for the dealer to name its suit."""
-    t = s.turned
-    return s.plan.names_turned_joker and t is not None and t == s.rules.joker and s.proposed is None
-
-
 def trump_at_once(s: State) -> bool:
     """The turned card's suit is trump at once (``turned_trump``; a turned Joker's, in the suit it
     proposes, where ``JK`` is listed): the dealer is made maker (or nobody is,
@@ -225,7 +219,7 @@ class OrderUp(PhaseRules):
         """The dealer's left speaks first; a turned Joker that proposes no suit throws the hand in
         (the same dealer deals again), one whose suit the dealer names waits for the dealer; a
         turned card of a ``turned_trump`` suit makes trump at once."""
-        if naming_joker(s):
+        if s.naming_joker:
             s.to_move = s.dealer
             return
         s.to_move = s.plan.speaks[s.dealer]
@@ -237,7 +231,7 @@ class OrderUp(PhaseRules):
 
     def legal(self, s: State) -> LegalActions:
         """Order up or pass; the dealer names a turned Joker's suit first where the variant says."""
-        if naming_joker(s):
+        if s.naming_joker:
             seat = s.to_move
             assert seat is not None
             return LegalActions(list(s.plan.suit[seat]))
@@ -258,7 +252,7 @@ class OrderUp(PhaseRules):
 
     def why(self, s: State, a: Action) -> str:
         """Stick the dealer, or going alone where it is not allowed."""
-        if naming_joker(s):
+        if s.naming_joker:
             return "the dealer names the suit the turned Joker proposes"
         if a.verb == Verb.PASS:
             return "the dealer may not pass in the last round (stick the dealer)"
