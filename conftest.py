@@ -23,7 +23,7 @@ def _usable(name: str) -> bool:
 NUMBA = _usable("numba")
 collect_ignore_glob: list[str] = []
 if find_spec("numpy") is None:
-    collect_ignore_glob += ["core/hasenpfeffer/rl/observation.py", "core/hasenpfeffer/rl/tracker.py"]
+    collect_ignore_glob += ["core/hasenpfeffer/observe/observation.py", "core/hasenpfeffer/rl/tracker.py"]
 if find_spec("pettingzoo") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/pettingzoo.py", "docs/rl.md"]
 if find_spec("pyspiel") is None:
@@ -40,6 +40,11 @@ if find_spec("gymnasium") is None or find_spec("numpy") is None:
 if not NUMBA or find_spec("gymnasium") is None:
     collect_ignore_glob += ["core/hasenpfeffer/rl/vector.py"]  # the vector environment's kernel is compiled
     collect_ignore_glob += ["core/hasenpfeffer/rl/seatvector.py", "docs/rl.md"]
+if find_spec("numpy") is None or find_spec("safetensors") is None:
+    collect_ignore_glob += ["core/hasenpfeffer/bots/learned.py"]  # the learned bot: the learned extra
+if not NUMBA or find_spec("gymnasium") is None or find_spec("jax") is None or find_spec("optax") is None:
+    collect_ignore_glob += ["core/hasenpfeffer/rl/ppo.py", "core/hasenpfeffer/rl/train.py"]  # the learn extra
+    collect_ignore_glob += ["core/hasenpfeffer/rl/rollout.py"]
 if find_spec("numpy") is None:
     collect_ignore_glob += ["core/hasenpfeffer/batch/tables.py", "core/hasenpfeffer/batch/greedytables.py"]
     collect_ignore_glob += ["core/hasenpfeffer/batch/miseretables.py"]

@@ -28,7 +28,7 @@ pytest.importorskip("gymnasium")
 
 import numpy as np
 
-from hasenpfeffer.rl.observation import encoder
+from hasenpfeffer.observe.observation import encoder
 from hasenpfeffer.rl.vector import VectorEnv, refusal
 
 FILES = sorted((ROOT / "variants").glob("*.yaml")) + sorted((ROOT / "examples").rglob("*.yaml"))

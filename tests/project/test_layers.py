@@ -1,6 +1,6 @@
 """The package's layers: imports run one way, and no module imports itself back round a cycle.
 
-web -> cli -> sim, rl -> batch -> bots -> worlds, solver, records -> engine -> rules -> format -> accel (the
+web -> cli -> sim, rl -> batch -> bots -> worlds, solver, records, observe -> engine -> rules -> format -> accel (the
 switch between the pure-Python and compiled twins, at the package root) -> jitcache (numba's compile
 cache, at the root too, reading nothing of ours). Every import counts, those inside
 functions and under ``TYPE_CHECKING`` too: a lazy import is still a dependency.
@@ -26,6 +26,7 @@ LAYERS = {
     "worlds": 3,
     "solver": 3,
     "records": 3,
+    "observe": 3,
     "bots": 4,
     "batch": 5,
     "rl": 6,

@@ -75,6 +75,9 @@ def test_help_speaks_to_users() -> None:
         ("dask", "distributed"),
         ("rl", "pettingzoo"),
         ("rl", "open-spiel"),
+        ("learned", "safetensors"),
+        ("learn", "jax"),
+        ("learn", "optax"),
     ],
 )
 def test_optional_libraries_are_extras_not_runtime_dependencies(extra: str, name: str) -> None:
@@ -85,8 +88,8 @@ def test_optional_libraries_are_extras_not_runtime_dependencies(extra: str, name
 def test_numpy_and_jsonschema_are_imported_only_where_their_extras_are_needed() -> None:
     imports: list[tuple[str, str, str]] = []  # (module file, enclosing function, imported name)
     for path in PACKAGE.rglob("*.py"):
-        if path.parent.name == "rl":  # the learning environments: the `rl` extra brings numpy
-            continue
+        if path.parent.name in ("rl", "observe"):  # the learning environments and their
+            continue  # observation vector: the `rl` extra brings numpy
         if path.parent.name == "batch" and path.stem != "coverage":  # the compiled batch engine: `fast`
             continue
         if path.parent.parent.name == "batch":  # its compiled phases and their layout: `fast`
@@ -111,6 +114,10 @@ def test_numpy_and_jsonschema_are_imported_only_where_their_extras_are_needed() 
                     inside = [f.name for f in scopes if f.lineno <= node.lineno <= (f.end_lineno or 0)]
                     imports.append((path.relative_to(PACKAGE).as_posix(), ",".join(inside), name))
     assert sorted(imports) == [
+        ("bots/learned.py", "_load", "numpy"),  # a learned bot's policy: the `learned` extra
+        ("bots/learned.py", "_policy", "numpy"),
+        ("bots/learned.py", "initial", "numpy"),
+        ("bots/learned.py", "logits", "numpy"),
         ("cli/report/compareplot.py", "_histogram", "numpy"),
         ("cli/report/sweepplot.py", "_heat", "numpy"),
     ]

@@ -15,9 +15,9 @@ np = pytest.importorskip("numpy")
 
 from hasenpfeffer.engine.game import Game, actual_state  # noqa: E402
 from hasenpfeffer.format.loader import load_variant  # noqa: E402
-from hasenpfeffer.rl.bounds import decisions_per_hand, difference_bound, hand_points, making_decisions  # noqa: E402
-from hasenpfeffer.rl.layout import layout  # noqa: E402
-from hasenpfeffer.rl.observation import encoder  # noqa: E402
+from hasenpfeffer.observe.bounds import decisions_per_hand, difference_bound, hand_points, making_decisions  # noqa: E402
+from hasenpfeffer.observe.layout import layout  # noqa: E402
+from hasenpfeffer.observe.observation import encoder  # noqa: E402
 from hasenpfeffer.rl.table import Table  # noqa: E402
 from hasenpfeffer.rl.tracker import Tracker  # noqa: E402
 

@@ -23,10 +23,10 @@ from hasenpfeffer.engine.game import Game, actual_state  # noqa: E402
 from hasenpfeffer.events import Event  # noqa: E402
 from hasenpfeffer.format.loader import builtin_names, load_variant  # noqa: E402
 from hasenpfeffer.format.variant import Variant  # noqa: E402
-from hasenpfeffer.rl.bounds import decisions_per_hand, hand_points, making_decisions  # noqa: E402
+from hasenpfeffer.observe.bounds import decisions_per_hand, hand_points, making_decisions  # noqa: E402
+from hasenpfeffer.observe.layout import IN_PLAY, layout  # noqa: E402
+from hasenpfeffer.observe.observation import encoder  # noqa: E402
 from hasenpfeffer.rl.handend import hand_end_view  # noqa: E402
-from hasenpfeffer.rl.layout import IN_PLAY, layout  # noqa: E402
-from hasenpfeffer.rl.observation import encoder  # noqa: E402
 from hasenpfeffer.rl.table import Table  # noqa: E402
 from hasenpfeffer.rl.tracker import Tracker  # noqa: E402
 from support.paths import HOUSE_RULES  # noqa: E402

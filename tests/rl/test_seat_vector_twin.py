@@ -27,8 +27,8 @@ from hasenpfeffer.bots.base import Bot
 from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.simple import RandomBot
 from hasenpfeffer.engine.draws import BOT, RESTART, stream
+from hasenpfeffer.observe.observation import encoder
 from hasenpfeffer.rl.handend import hand_end_view
-from hasenpfeffer.rl.observation import encoder
 from hasenpfeffer.rl.seatvector import SeatVectorEnv
 from hasenpfeffer.rl.vector import refusal
 from support.paths import HOUSE_RULES as HOUSE
@@ -39,9 +39,9 @@ COVERED = [f for f in FILES if refusal(load_variant(f)) is None]
 AT_LENGTH = ("euchre", "hasenpfeffer", "hasenpfeffer-pepper", "five-hundred")
 
 
-def record(env: SeatVectorEnv, seed: int, steps: int) -> list[list[tuple[Any, ...]]]:
-    """Step ``env`` ``steps`` times with masked random ids; per game, its decisions and what
-    each step returned, in order."""
+def record(env: SeatVectorEnv, seed: int, steps: int, teacher: bool = False) -> list[list[tuple[Any, ...]]]:
+    """Step ``env`` ``steps`` times with masked random ids (``teacher``: the greedy bot's ids,
+    ``greedy_actions``); per game, its decisions and what each step returned, in order."""
     rng = np.random.default_rng(seed)
     out: list[list[tuple[Any, ...]]] = [[] for _ in range(env.num_envs)]
     obs, infos = env.reset(seed=seed)
@@ -65,15 +65,18 @@ def record(env: SeatVectorEnv, seed: int, steps: int) -> list[list[tuple[Any, ..
             out[g].append(("returned", int(infos["seat"][g]), view[g], mask[g], float(rewards[g]), end))
         if i == steps:
             break
-        actions = np.array([rng.choice(np.flatnonzero(m)) for m in mask])
+        actions = env.greedy_actions() if teacher else np.array([rng.choice(np.flatnonzero(m)) for m in mask])
         obs, rewards, terminated, truncated, infos = env.step(actions)
         done = terminated | truncated
     return out
 
 
-def replay(env: SeatVectorEnv, game: int, items: list[tuple[Any, ...]]) -> tuple[int, int]:
+def replay(
+    env: SeatVectorEnv, game: int, items: list[tuple[Any, ...]], teacher: bool = False
+) -> tuple[int, int]:
     """Replay one of ``env``'s games (its items from :func:`record`) through the Python engine,
-    checking it; the bots' decisions with a choice, and the learner's, checked."""
+    checking it; the bots' decisions with a choice, and the learner's, checked (``teacher``: the
+    learner's ids must be the Python greedy bot's choices from its seat's view)."""
     variant, enc, seed = env.variant, encoder(env.variant), int(env.seeds[game])
     py: Game | None = None
     count, before, bots_checked, learner_checked = 0, 0, 0, 0
@@ -124,6 +127,13 @@ def replay(env: SeatVectorEnv, game: int, items: list[tuple[Any, ...]]) -> tuple
                 assert sorted(np.flatnonzero(shown[1]).tolist()) == sorted(ids), f"{where}: the mask"
                 learner_checked += 1
             shown = None
+            if teacher and len(ids) > 1:
+                view = py.view(seat)
+                advised = py.action_space.encode(GreedyBot().choose(view, view.legal))
+                names = py.action_space.names
+                assert advised == x, (
+                    f"{where}: greedy_actions {names[x]!r} != Python greedy {names[advised]!r}"
+                )
         else:
             bot = bots[seat]
             view = py.view(seat)
@@ -136,10 +146,12 @@ def replay(env: SeatVectorEnv, game: int, items: list[tuple[Any, ...]]) -> tuple
     return bots_checked, learner_checked
 
 
-def check(path: Path | str, bots: str, seed: int, games: int, steps: int, **options: Any) -> tuple[int, int]:
+def check(
+    path: Path | str, bots: str, seed: int, games: int, steps: int, teacher: bool = False, **options: Any
+) -> tuple[int, int]:
     env = SeatVectorEnv(load_variant(path), num_envs=games, opponents=bots, record=True, **options)
-    items = record(env, seed, steps)
-    totals = [replay(env, g, items[g]) for g in range(games)]
+    items = record(env, seed, steps, teacher)
+    totals = [replay(env, g, items[g], teacher) for g in range(games)]
     return sum(b for b, _ in totals), sum(x for _, x in totals)
 
 
@@ -154,6 +166,27 @@ def test_the_bots_choose_as_the_python_bots(name: str, bots: str) -> None:
 def test_every_file_replays_with_greedy_bots(path: Path) -> None:
     checked, _ = check(path, "greedy", seed=5, games=3, steps=20)
     assert checked > 0
+
+
+@pytest.mark.parametrize("name", AT_LENGTH)
+def test_the_greedy_advice_is_the_python_greedy_choice(name: str) -> None:
+    """``greedy_actions`` (the teacher of ``hasenpfeffer train``) chooses at the learner's seats as
+    the Python ``GreedyBot`` from their views: the learner's side played by it replays."""
+    checked, learner = check(name, "greedy", seed=7, games=6, steps=60, teacher=True, side=True)
+    assert checked >= 200 and learner >= 200
+
+
+@pytest.mark.parametrize("path", COVERED, ids=lambda p: str(Path(p).relative_to(ROOT)))
+def test_every_file_replays_with_greedy_advice(path: Path) -> None:
+    _, learner = check(path, "greedy", seed=9, games=2, steps=15, teacher=True)
+    assert learner > 0
+
+
+def test_greedy_advice_needs_a_greedy_bot() -> None:
+    env = SeatVectorEnv("euchre", num_envs=2, opponents="random")
+    env.reset(seed=1)
+    with pytest.raises(ValueError, match="greedy_actions needs a greedy bot"):
+        env.greedy_actions()
 
 
 def test_a_dealer_naming_the_benny_blind_sees_no_hand() -> None:

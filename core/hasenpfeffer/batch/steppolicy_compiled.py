@@ -202,6 +202,30 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
         x = -1
 
 
+@jitcache.counted
+def advise(kt: Any, ka: Any, pa: Any, out: Any) -> None:
+    """The greedy bot's id at each game's decision, whoever is to move, chosen as
+    :func:`run_bots` chooses for a greedy seat, from what that seat knows (kept while any seat
+    plays greedy, ``pa``'s greedy tables built): a teacher's move for the learner's seat."""
+    p, key, trump_ids = kt[0], kt[4], kt[6]
+    s, hand, cnt, pv, legal, k = ka[0], ka[2], ka[3], ka[5], ka[7], ka[8]
+    gr, kn, ids, trick = pa[1], pa[2], pa[5], pa[6]
+    for g in range(out.shape[0]):
+        m = k[g]
+        if m <= 1:
+            out[g] = legal[g, 0]
+            continue
+        ph = s[g, ly.S_PHASE]
+        for i in range(m):
+            ids[i] = legal[g, i]
+        if ph == ly.PLAY or ph == ly.DISCARD or ph == ly.EXCHANGE:
+            sort_ids(ids, m)
+        x = _greedy_play(p, key, gr, g, s, hand, cnt, pv, kn, ids, m, trick) if ph == ly.PLAY else WEIGH
+        if x == WEIGH:
+            x = weigh(p, trump_ids, gr, g, s, hand, cnt, pv, kn, ids, trick, m)
+        out[g] = x
+
+
 _DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
 _LOWEST = np.zeros(64, dtype=np.int64)
 _LOWEST[[((1 << b) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58 for b in range(64)]] = np.arange(64)

@@ -1,7 +1,7 @@
 """A seat's view of a stepped game in compiled code (numba), as :mod:`hasenpfeffer.engine.view`
-gives it and :mod:`hasenpfeffer.rl.observation` lays it out: the observation's pieces at the
+gives it and :mod:`hasenpfeffer.observe.observation` lays it out: the observation's pieces at the
 offsets ``at`` (:data:`.phases.layout.O_TO_MOVE`..., from the variant's layout,
-:mod:`hasenpfeffer.rl.layout`), written for one seat (:func:`observe_seat`) or for the seat to
+:mod:`hasenpfeffer.observe.layout`), written for one seat (:func:`observe_seat`) or for the seat to
 move in each game with the action masks (:func:`observe`)."""
 
 from __future__ import annotations

@@ -137,8 +137,16 @@ class PimcBot(Bot):
         equity: int = EQUITY,
         shed: int = SHED,
         passed: int = PASSED,
+        bidding: str | None = None,
     ) -> None:
         super().__init__(seed)
+        self.bidding: Bot | None = None
+        """The learned bot that makes this bot's every decision but the card play
+        (``pimc:bidding=FILE``), or None: pimc's own."""
+        if bidding is not None:
+            from .learned import load_bot_file
+
+            self.bidding = load_bot_file(bidding, seed)
         self.misfit = misfit
         """Percent chance a world is kept per making choice of another seat greedy would not make."""
         self.playfit = playfit
@@ -174,6 +182,8 @@ class PimcBot(Bot):
         verbs = {a.verb for a in legal}
         if Verb.PLAY in verbs:
             return self.play(view, legal)
+        if self.bidding is not None:
+            return self.bidding.choose(view, legal)
         if verbs & {Verb.SUIT, Verb.DECLARE}:  # the suit to follow the Joker led, a set shown: greedy's
             return self.greedy.choose(view, legal)
         if Verb.BID in verbs:
@@ -191,6 +201,12 @@ class PimcBot(Bot):
         else:
             candidates = list(legal)
         return self.decide(view, legal, candidates)
+
+    def check(self, variant: Variant) -> None:
+        """Nothing if the bot plays ``variant`` (its learned bidding's policy fits it)."""
+        check = getattr(self.bidding, "check", None)
+        if callable(check):
+            check(variant)
 
     # ------------------------------------------------------------------ sampling
 

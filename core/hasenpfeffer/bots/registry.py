@@ -1,7 +1,9 @@
 """The built-in bots by name, and loading a bot from a spec.
 
 A spec is a built-in name with optional integer parameters, ``NAME[:KEY=VALUE]...``
-(``pimc:worlds=32:making=8``), or ``package.module:ClassName`` for a bot of your own.
+(``pimc:worlds=32:making=8``), ``learned:FILE`` for a policy trained by ``hasenpfeffer train``
+(:mod:`.learned`; ``pimc:bidding=FILE``, last, makes pimc's every decision but the card
+play with it), or ``package.module:ClassName`` for a bot of your own.
 
 Built-ins: ``random``; ``greedy``, a rule-based player driven by the variant's own tables;
 ``mc``, which samples the unseen cards and plays each choice out with greedy; ``pimc``, which
@@ -14,7 +16,11 @@ samples the unseen cards and solves each world double-dummy.
 >>> load_bot("nope")
 Traceback (most recent call last):
 ...
-ValueError: unknown bot 'nope': expected random, greedy, mc, pimc or package.module:ClassName
+ValueError: unknown bot 'nope': expected random, greedy, mc, pimc, learned:FILE or package.module:ClassName
+>>> load_bot("learned:no-such.policy")
+Traceback (most recent call last):
+...
+hasenpfeffer.bots.learned.PolicyError: no-such.policy: No such file or directory
 >>> load_bot("pimc:worlds=0")
 Traceback (most recent call last):
 ...
@@ -33,7 +39,7 @@ from .montecarlo import MonteCarloBot
 from .pimc import PimcBot
 from .simple import RandomBot
 
-__all__ = ["BUILTIN", "Bot", "builtin_spec", "load_bot"]
+__all__ = ["BUILTIN", "LEARNED", "Bot", "builtin_spec", "load_bot"]
 
 BUILTIN: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -42,6 +48,11 @@ BUILTIN: dict[str, Callable[..., Bot]] = {
     "pimc": PimcBot,
 }
 """Built-in bots by name."""
+LEARNED = "learned:"
+"""The prefix of a learned bot's spec, ``learned:FILE``."""
+BIDDING = ":bidding="
+"""pimc's last parameter, a policy file for its every decision but the card play:
+``pimc:worlds=16:bidding=FILE``."""
 
 
 def builtin_spec(spec: str) -> tuple[str, dict[str, int]] | None:
@@ -75,12 +86,22 @@ def builtin_spec(spec: str) -> tuple[str, dict[str, int]] | None:
 
 def load_bot(spec: str, seed: int | None = None) -> Bot:
     """A bot from a spec (see the module), seeded."""
+    head, bidding, path = spec.partition(BIDDING)
+    if bidding and head.split(":")[0] == "pimc":  # pimc's making from a learned policy, last
+        name, params = builtin_spec(head) or ("pimc", {})
+        return PimcBot(seed, **params, bidding=path)
     builtin = builtin_spec(spec)
     if builtin is not None:
         name, params = builtin
         return BUILTIN[name](seed, **params)
+    if spec.startswith(LEARNED):
+        from .learned import load_bot_file
+
+        return load_bot_file(spec.removeprefix(LEARNED), seed)
     if ":" not in spec:
-        raise ValueError(f"unknown bot {spec!r}: expected {', '.join(BUILTIN)} or package.module:ClassName")
+        raise ValueError(
+            f"unknown bot {spec!r}: expected {', '.join(BUILTIN)}, learned:FILE or package.module:ClassName"
+        )
     module_name, _, name = spec.partition(":")
     try:
         cls = getattr(importlib.import_module(module_name), name)

@@ -67,6 +67,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
         "play, review and write house rules in the browser (needs the web extra)",
     ),
     "rl": ("hasenpfeffer.cli.commands.rl", "a variant as a learning environment: `rl describe VARIANT`"),
+    "train": (
+        "hasenpfeffer.cli.commands.train",
+        "learn a policy for a variant by self-play (--bots learned:FILE plays it; the learn extra)",
+    ),
 }
 
 

@@ -205,8 +205,11 @@ def add_common(parser: argparse.ArgumentParser, json_flag: bool = True) -> None:
     add_allow_path(parser)
 
 
-def check_common(args: argparse.Namespace, players: int, err: Console) -> list[str] | None:
-    """Bots per seat, or None after printing a usage problem."""
+def check_common(
+    args: argparse.Namespace, players: int, err: Console, variants: Sequence[Variant] = ()
+) -> list[str] | None:
+    """Bots per seat, or None after printing a usage problem (a learned bot's policy that does
+    not play one of ``variants`` among them)."""
     from ..bots.registry import load_bot
     from ..sim.simulate import parse_bots
 
@@ -220,7 +223,11 @@ def check_common(args: argparse.Namespace, players: int, err: Console) -> list[s
         bots = parse_bots(args.bots, players)
         find_bots_here(bots)
         for spec in dict.fromkeys(bots):
-            load_bot(spec, 0)
+            bot = load_bot(spec, 0)
+            for variant in variants:
+                check = getattr(bot, "check", None)
+                if callable(check):
+                    check(variant)
     except (ValueError, ImportError, AttributeError, TypeError) as exc:
         err.print(f"--bots: {exc}", markup=False, highlight=False)
         return None
@@ -297,10 +304,10 @@ def find_bots_here(specs: Iterable[str]) -> None:
     one of them; a module found nowhere raises ValueError saying where it was looked for.
     Worker processes inherit the path.
     """
-    from ..bots.registry import BUILTIN
+    from ..bots.registry import BUILTIN, LEARNED
     from ..sim.extras import importable
 
-    custom = [s for s in specs if s.split(":")[0] not in BUILTIN and ":" in s]
+    custom = [s for s in specs if s.split(":")[0] not in BUILTIN and ":" in s and not s.startswith(LEARNED)]
     here = os.getcwd()
     if custom and here not in sys.path and "" not in sys.path:
         sys.path.append(here)

@@ -1,9 +1,8 @@
 """Any variant as a reinforcement-learning environment.
 
-- :mod:`~hasenpfeffer.rl.layout`: the observation vector of a variant, piece by piece
-  (``hasenpfeffer rl describe VARIANT`` prints it);
-- :mod:`~hasenpfeffer.rl.observation`: a seat's :class:`~hasenpfeffer.engine.view.View`
-  written into that vector (numpy);
+The observation vector every environment gives is :mod:`hasenpfeffer.observe`'s (its layout
+and a seat's view written into it).
+
 - :mod:`~hasenpfeffer.rl.pettingzoo`: a PettingZoo AEC environment (``env(variant=...)``);
 - :mod:`~hasenpfeffer.rl.openspiel`: the OpenSpiel game ``python_hasenpfeffer``, registered
   on import;
@@ -15,7 +14,7 @@
   the vector twin of ``SeatEnv`` (``SeatVectorEnv``, also ``hasenpfeffer.rl.SeatVectorEnv``;
   id ``hasenpfeffer/SeatVector-v0``, ``gymnasium.make_vec``; the ``fast`` extra too).
 
-The layout and the bounds need nothing beyond the package; the rest needs the ``rl`` extra
+The environments need the ``rl`` extra
 (``pip install '.[rl]'`` in a clone: numpy, gymnasium, pettingzoo, open_spiel). See docs/rl.md.
 """
 

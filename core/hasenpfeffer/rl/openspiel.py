@@ -4,7 +4,7 @@ Parameters: ``variant`` (a built-in name or a path; default ``hasenpfeffer``, as
 PettingZoo environment), ``episode`` (``hand``, the default, or ``game``) and ``max_hands`` (a
 game episode's most hands, default 100). The deal is chance (see :mod:`~hasenpfeffer.rl.table`); actions are the ids of the
 variant's action space; observations and information states come from an observer
-writing the seat's view (:mod:`~hasenpfeffer.rl.layout`, with every card played in order for
+writing the seat's view (:mod:`~hasenpfeffer.observe.layout`, with every card played in order for
 the information state) and, as text, what the seat has seen. With two sides the game is
 zero-sum (a side's score change minus the other's, as OpenSpiel's ``euchre``); with more it
 is general-sum. ``resample_from_infostate`` gives a state that the player cannot tell apart
@@ -28,11 +28,11 @@ import numpy as np
 import pyspiel
 
 from ..format.variant import Variant
+from ..observe.bounds import decisions_per_hand, difference_bound, hand_points
+from ..observe.layout import layout
+from ..observe.observation import encoder
 from ..rules.actionspace import action_space
 from . import DEFAULT_VARIANT
-from .bounds import decisions_per_hand, difference_bound, hand_points
-from .layout import layout
-from .observation import encoder
 from .table import EPISODES, Table, variant_named
 
 DEFAULTS: dict[str, Any] = {"variant": DEFAULT_VARIANT, "episode": "hand", "max_hands": 100}

@@ -5,7 +5,7 @@ the OpenSpiel game).
 
 Agents are ``seat_0`` ... ``seat_{n-1}``; the agent to act is the seat to move. An action is
 an id of the variant's action space (docs/actions.md); an observation is a dict of
-``observation`` (float32, the layout of :mod:`~hasenpfeffer.rl.layout`: only what the seat may
+``observation`` (float32, the layout of :mod:`~hasenpfeffer.observe.layout`: only what the seat may
 know) and ``action_mask`` (int8, 1 at each legal id, all 0 when it is not the agent's turn).
 A reward is the score change of the agent's side (of the agent itself without partnerships)
 at the end of each hand. ``episode="hand"`` plays one hand (one that needs a decision: a hand
@@ -41,11 +41,11 @@ from ..engine.events import HandScored
 from ..engine.game import Game
 from ..format.loader import load_variant
 from ..format.variant import Variant
+from ..observe.layout import layout
+from ..observe.observation import Vector, encoder
 from ..rules.actionspace import action_space
 from . import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
 from .handend import hand_end_view
-from .layout import layout
-from .observation import Vector, encoder
 from .render import render
 from .tracker import Tracker
 

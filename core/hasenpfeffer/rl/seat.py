@@ -8,7 +8,7 @@ episode="game", max_hands=None, render_mode=None)``: the learner plays ``seat`` 
 opponents' by default. Between two of the learner's decisions the bots play.
 
 An observation is ``{"observation": float32, "action_mask": int8}``, the adapters' own
-(:mod:`~hasenpfeffer.rl.layout`), seen by the seat to decide (a dummy the learner plays from
+(:mod:`~hasenpfeffer.observe.layout`), seen by the seat to decide (a dummy the learner plays from
 its own seat, as bots see it). Actions are the variant's ids (``Discrete``). The reward is a
 float: ``hand``, the learner's side's score change when a hand ends; ``margin``, that less
 the mean of the other sides' changes; ``game``, +1 when the learner's side wins the game, -1
@@ -49,11 +49,11 @@ from ..engine.events import HandResult, HandScored
 from ..engine.game import Game
 from ..format.loader import load_variant
 from ..format.variant import Variant
+from ..observe.layout import layout
+from ..observe.observation import encoder
 from ..rules.actionspace import action_space
 from .defaults import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
 from .handend import hand_end_view
-from .layout import layout
-from .observation import encoder
 from .render import render
 from .tracker import Tracker
 

@@ -229,6 +229,17 @@ class SeatVectorEnv(GymVectorEnv):
         """A uniformly random legal id for each game (seeded by :meth:`reset`)."""
         return self.games.random_actions()
 
+    def greedy_actions(self) -> NDArray[np.int64]:
+        """The id the greedy bot would choose at each game's decision (the learner's), from what
+        the learner's seat knows, as :class:`~hasenpfeffer.bots.greedy.GreedyBot` would choose
+        from its view: a teacher for the learner. Needs a greedy bot at some seat (``opponents``
+        or ``partner``)."""
+        if "greedy" not in self.bots:
+            raise ValueError("greedy_actions needs a greedy bot at the table: opponents or partner 'greedy'")
+        out = np.zeros(self.num_envs, dtype=np.int64)
+        self._sp.advise(self.kt, self.ka, self.pa, out)
+        return out
+
     @property
     def scores(self) -> NDArray[np.int64]:
         """Each game's scores by side."""

@@ -52,12 +52,12 @@ from ..engine.game import Game
 from ..engine.view import HandResult, View
 from ..format.loader import load_variant
 from ..format.variant import Variant
+from ..observe.layout import named_suits
 from ..rules.actionspace import action_space
 from ..rules.plan import plan_for
 from ..rules.ruleset import compile_variant
 from ..worlds import Dealt, Worlds
 from .handend import hand_end_view
-from .layout import named_suits
 
 EPISODES = ("hand", "game")
 TRIES = 20

@@ -10,7 +10,7 @@ every step: the tests check it over random games of every built-in variant.
 
 >>> from hasenpfeffer.engine.game import Game
 >>> from hasenpfeffer.format.loader import load_variant
->>> from hasenpfeffer.rl.observation import encoder
+>>> from hasenpfeffer.observe.observation import encoder
 >>> g = Game(load_variant("euchre"), seed=5)
 >>> t = Tracker(g.variant)
 >>> t.start(g)
@@ -41,9 +41,9 @@ from ..engine.events import (
 )
 from ..engine.game import Game, actual_state
 from ..format.variant import Variant
+from ..observe.layout import HIDDEN, SCORE_CLIP
+from ..observe.observation import Vector, encoder
 from ..rules.plan import plan_for
-from .layout import HIDDEN, SCORE_CLIP
-from .observation import Vector, encoder
 
 _HIDDEN_TYPES = (CardsDiscarded, CardsGiven)
 

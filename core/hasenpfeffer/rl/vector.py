@@ -35,11 +35,11 @@ from ..batch import coverage
 from ..batch.tables import build
 from ..format.loader import load_variant
 from ..format.variant import HAND_CAP, Variant
+from ..observe.layout import has_term, layout
 from ..rules import mechanisms as has
 from ..rules.actions import IllegalActionError
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
-from .layout import has_term, layout
 
 PIECES: tuple[str, ...] = ("to_move", "phase", "dealer", "hand", "played", "trick", "leader", "named")
 PIECES += ("calling", "trump", "maker", "alone", "sitting_out", "turned", "tricks_won", "scores")

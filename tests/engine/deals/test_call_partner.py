@@ -145,7 +145,7 @@ def test_the_action_space_appends_the_calls_and_greedy_calls_the_ace_of_its_shor
 
 def test_the_observation_shows_the_called_card_and_the_partner_as_each_seat_knows_it() -> None:
     pytest.importorskip("numpy")
-    from hasenpfeffer.rl.observation import encoder
+    from hasenpfeffer.observe.observation import encoder
 
     g = made_trump("0 call AS")
     enc = encoder(variant())

@@ -18,7 +18,7 @@ from hasenpfeffer.cli.ui.read import explain, read_choice
 from hasenpfeffer.events import HandScored, PartnerCalled, PartnerRevealed
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
-from hasenpfeffer.rl.observation import encoder
+from hasenpfeffer.observe.observation import encoder
 from hasenpfeffer.rl.tracker import Tracker
 from hasenpfeffer.rules.actionspace import action_space
 from hasenpfeffer.sim.stats import Stats

@@ -128,7 +128,7 @@ def test_records_replay_and_say_who_played_the_dummy() -> None:
 
 def test_the_observation_holds_the_dummy_its_player_sees() -> None:
     pytest.importorskip("numpy")
-    from hasenpfeffer.rl.observation import encoder
+    from hasenpfeffer.observe.observation import encoder
 
     enc = encoder(TWO)
     g = Game(TWO, seed=1, deal=DEAL)

@@ -23,7 +23,7 @@ from hasenpfeffer.cli.ui.table import Session
 from hasenpfeffer.events import CardsDiscarded, DummyPlayed, DummyTaken, HandDealt, HandScored, TrickWon
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
-from hasenpfeffer.rl.bounds import hand_points
+from hasenpfeffer.observe.bounds import hand_points
 from hasenpfeffer.rules.actions import Action
 from hasenpfeffer.sim.stats import Stats
 from hasenpfeffer.worlds.sampler import Worlds

@@ -18,7 +18,7 @@ from hasenpfeffer.engine.events import GameWon, HandScored, Termination
 from hasenpfeffer.engine.game import actual_state
 from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import load_variant, load_variant_data
-from hasenpfeffer.rl.observation import encoder
+from hasenpfeffer.observe.observation import encoder
 from support.paths import HOUSE_RULES as HOUSE
 from support.play import play_random
 

@@ -18,7 +18,7 @@ from hasenpfeffer.events import Declared, HandScored, Passed
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.reach import best
 from hasenpfeffer.format.variant import Variant
-from hasenpfeffer.rl.bounds import hand_points, making_decisions
+from hasenpfeffer.observe.bounds import hand_points, making_decisions
 from hasenpfeffer.rules.actionspace import action_space
 from hasenpfeffer.sim.stats import Stats
 from support.invariants import expected_change

@@ -15,7 +15,7 @@ from hasenpfeffer.cli.ui.render import suit_label
 from hasenpfeffer.events import TrickWon
 from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import load_variant, load_variant_data
-from hasenpfeffer.rl.observation import encoder
+from hasenpfeffer.observe.observation import encoder
 from hasenpfeffer.rl.tracker import Tracker
 from hasenpfeffer.rules.ruleset import compile_variant
 from support.paths import HOUSE_RULES as HOUSE

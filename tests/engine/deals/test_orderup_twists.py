@@ -17,7 +17,7 @@ from hasenpfeffer.engine.game import Game, actual_state
 from hasenpfeffer.events import TrumpTurned, TurnedSuitNamed
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
-from hasenpfeffer.rl.observation import encoder
+from hasenpfeffer.observe.observation import encoder
 from hasenpfeffer.rl.tracker import Tracker
 from hasenpfeffer.rules.actions import IllegalActionError
 from hasenpfeffer.rules.actionspace import action_space

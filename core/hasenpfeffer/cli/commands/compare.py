@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if variants[0].players != variants[1].players or len(variants[0].teams) != len(variants[1].teams):
         err.print("the variants must have the same players and sides to be compared")
         return 2
-    bots = check_common(args, variants[0].players, err)
+    bots = check_common(args, variants[0].players, err, variants)
     if bots is None:
         return 2
     engine = engine_or_report(args, variants, bots)

@@ -167,6 +167,10 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
         by_seat = bot_specs(specs or DEFAULT_BOT, variant.players, seat)
         find_bots_here(by_seat.values())
         bots = {s: load_bot(name, seed=base * 101 + s) for s, name in by_seat.items()}
+        for bot in bots.values():
+            check = getattr(bot, "check", None)
+            if callable(check):  # a learned bot's policy must fit the variant
+                check(variant)
     except (ValueError, ImportError, AttributeError) as exc:
         raise SetupError(str(exc), 2) from None
     terminal = console.is_terminal and sys.stdin.isatty()

@@ -26,8 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Print the description; exit 1 if the variant does not load."""
-    from ...rl.bounds import decisions_per_hand, difference_bound, hand_points
-    from ...rl.layout import layout
+    from ...observe.bounds import decisions_per_hand, difference_bound, hand_points
+    from ...observe.layout import layout
     from ...rules.actionspace import action_space
     from ..common import load_or_report
 

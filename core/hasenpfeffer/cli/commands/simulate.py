@@ -226,7 +226,7 @@ def run(args: argparse.Namespace) -> int:
     variant = load_or_report(args.variant, args.allow_path)
     if variant is None:
         return 1
-    bots = check_common(args, variant.players, err)
+    bots = check_common(args, variant.players, err, [variant])
     if bots is None:
         return 2
     engine = engine_or_report(args, [variant], bots)

@@ -183,7 +183,7 @@ def run(args: argparse.Namespace) -> int:
     except VariantError as exc:
         error("\n".join(describe(p) for p in exc.problems))
         return 1
-    bots = check_common(args, base.players, err)
+    bots = check_common(args, base.players, err, [base, *variants])
     if bots is None:
         return 2
     everything = [base, *variants]

@@ -2,7 +2,7 @@
 
 Only the view is read, so nothing the seat may not know gets in: not the other hands, not the
 widow unless the seat took it, not another seat's discards. The pieces are those of
-:mod:`~hasenpfeffer.rl.layout`.
+:mod:`~hasenpfeffer.observe.layout`.
 
 >>> from hasenpfeffer.engine.game import Game
 >>> from hasenpfeffer.format.loader import load_variant
