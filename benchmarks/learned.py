@@ -29,10 +29,12 @@ from hasenpfeffer.rl.seatvector import SeatVectorEnv
 from hasenpfeffer.sim.stats import wilson
 
 
-def strength(path: str, games: int, seed: int) -> tuple[int, int]:
-    """Games won by the policy's side, and games played: ``games`` seeds from each side."""
+def strength(path: str, games: int, seed: int, variant_name: str | None = None) -> tuple[int, int]:
+    """Games won by the policy's side, and games played: ``games`` seeds from each side (the
+    variant of the policy's header, or ``variant_name``: a house rule's file)."""
     policy = load_policy(path)
-    variant = load_variant(policy.header["variant"])
+    variant = load_variant(variant_name or policy.header["variant"])
+    policy.check(variant)
     params = params_of(policy)
     won = 0
     for side in range(2):
@@ -101,6 +103,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20261207)
     parser.add_argument("--plot", metavar="PNG")
     parser.add_argument("--speed", action="store_true")
+    parser.add_argument("--variant", help="the variant file a house rule's policy was trained on")
     args = parser.parse_args()
     if args.plot:
         plot(args.policy, args.plot)
@@ -111,7 +114,7 @@ def main() -> None:
                 f"{name:>8}: {rate:,.0f} decisions/s, {1e3 / rate:.3f} ms a decision (Python engine, one view at a time)"
             )
         return
-    won, played = strength(args.policy, args.games, args.seed)
+    won, played = strength(args.policy, args.games, args.seed, args.variant)
     low, high = wilson(won, played)
     header = load_policy(args.policy).header
     print(

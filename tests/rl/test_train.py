@@ -46,8 +46,10 @@ def test_a_run_writes_a_policy_and_resumes(tmp_path: Path, capsys: pytest.Captur
     curve = header["evaluation"]["curve"]
     assert [len(row) for row in curve] == [3, 3] and header["evaluation"]["games"] == 8
     assert all(0 <= row[2] <= 1 for row in curve)
-    assert not load_policy(out).extra  # the weights only: what playing needs
-    adam = load_policy(f"{out}.state").extra  # and beside them what resuming needs
+    played = load_policy(out)
+    assert not played.extra and played.value == ()  # the policy's weights only: what playing needs
+    assert len(load_policy(f"{out}.state").value) == 2  # and beside them what resuming needs
+    adam = load_policy(f"{out}.state").extra
     assert adam and all(k.startswith("opt.") for k in adam)
     assert oct(out.stat().st_mode & 0o777) == oct(0o666 & ~current_umask())
 
@@ -57,6 +59,9 @@ def test_a_run_writes_a_policy_and_resumes(tmp_path: Path, capsys: pytest.Captur
     header = load_policy(out).header
     assert header["training"]["updates_done"] == 6 and len(header["evaluation"]["curve"]) == 3
     assert header["training"]["games"] > t["games"]
+    Path(f"{out}.state").unlink()  # without it: the value and Adam start afresh
+    assert main(["train", "euchre", "--out", str(out), "--updates", "7", "--resume"]) == 0
+    assert load_policy(out).header["training"]["updates_done"] == 7
     assert main(["train", "hasenpfeffer", "--out", str(out), "--resume"]) == 1
     assert "trained on euchre, not hasenpfeffer" in capsys.readouterr().err
     assert main(["train", "euchre", "--out", str(tmp_path / "none.policy"), "--resume"]) == 2

@@ -1,8 +1,9 @@
 """The learned bot: a policy trained by ``hasenpfeffer train``, read from its file.
 
 A policy file is data, never code: a `safetensors <https://github.com/huggingface/safetensors>`_
-file (no pickle) holding the weights of two small networks, ``policy.*`` (a score for each action
-id) and ``value.*`` (the hand's expected margin), and a JSON header in its metadata: the format
+file (no pickle) holding the weights of a small network, ``policy.*`` (a score for each action
+id; a trainer's file has ``value.*`` too, the hand's expected margin), and a JSON header in its
+metadata: the format
 and its version, the variant it was trained on (its name and :func:`fingerprint`, a digest of its
 resolved rules), the observation layout and the action names, the training settings and the
 evaluation figures. :func:`load_policy` checks every part before anything uses it, and
@@ -222,7 +223,7 @@ def _policy(meta: dict[str, str], arrays: dict[str, Any]) -> Policy:
     size, actions = int(header["observation"]["size"]), len(header["actions"])
     if not isinstance(header["fingerprint"], str) or not isinstance(header["observation"]["pieces"], list):
         raise ValueError("its header's fingerprint or pieces are malformed")
-    nets = {}
+    nets: dict[str, tuple[Layer, ...]] = {}
     for net, out in (("policy", actions), ("value", 1)):
         layers, width = [], size
         for i in range(MAX_LAYERS + 1):
@@ -235,6 +236,9 @@ def _policy(meta: dict[str, str], arrays: dict[str, Any]) -> Policy:
                 raise ValueError(f"layer {net}.{i} is not float32")
             layers.append((w, b))
             width = w.shape[1]
+        if net == "value" and not layers:  # a file to play: the value stays in FILE.state
+            nets[net] = ()
+            continue
         if not layers or len(layers) > MAX_LAYERS or width != out:
             raise ValueError(f"the {net} network does not end in {out} outputs")
         nets[net] = tuple(layers)

@@ -169,6 +169,44 @@ class HasenpfefferState(pyspiel.State):  # type: ignore[misc]
         return str(self.table)
 
 
+class BotPlayer(pyspiel.Bot):  # type: ignore[misc]
+    """One of our bots, by its spec (``greedy``, ``pimc``, ``learned:FILE``...), as an OpenSpiel
+    bot for a seat of ``python_hasenpfeffer``: it chooses from the seat's view, as in ``play``
+    and ``simulate``, and answers with the action's id (so ``evaluate_bots`` can set it against
+    OpenSpiel's own bots).
+
+    >>> from open_spiel.python.algorithms import evaluate_bots
+    >>> game = pyspiel.load_game("python_hasenpfeffer", {"variant": "euchre"})
+    >>> bots = [BotPlayer("greedy", seat, seed=seat) for seat in range(4)]
+    >>> returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(3))
+    >>> len(returns), sum(returns)
+    (4, 0.0)
+    """
+
+    def __init__(self, spec: str, player_id: int, seed: int | None = None) -> None:
+        pyspiel.Bot.__init__(self)
+        from ..bots.registry import load_bot
+
+        self.bot, self.player_id, self.spec = load_bot(spec, seed), player_id, spec
+
+    def step(self, state: HasenpfefferState) -> int:
+        """The id of the bot's choice in ``state`` (its seat to move)."""
+        game = state.table.game
+        if game is None or game.to_move != self.player_id:
+            raise ValueError(f"bot {self.spec!r} of seat {self.player_id} asked to move out of turn")
+        check = getattr(self.bot, "check", None)
+        if callable(check):  # a learned bot's policy must fit the variant
+            check(game.variant)
+        view = game.view(self.player_id)
+        return int(game.action_space.encode(self.bot.choose(view, view.legal)))
+
+    def restart_at(self, state: HasenpfefferState) -> None:
+        """Nothing kept between episodes."""
+
+    def inform_action(self, state: HasenpfefferState, player_id: int, action: int) -> None:
+        """The bot reads everything from the seat's view: nothing to note."""
+
+
 class Observer:
     """Writes a player's view into ``tensor`` (and its named pieces in ``dict``), or as text."""
 

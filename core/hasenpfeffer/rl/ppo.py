@@ -59,10 +59,14 @@ def _mlp(layers: list[tuple[Any, Any]], x: Any) -> Any:
     return x @ w + b
 
 
+def masked_logits(params: Params, obs: Any, mask: Any) -> Any:
+    """The policy's scores of a batch, illegal ids at -1e9."""
+    return jnp.where(mask > 0, _mlp(params["policy"], obs), -1e9)
+
+
 def forward(params: Params, obs: Any, mask: Any) -> tuple[Any, Any]:
     """Masked logits and values of a batch."""
-    logits = _mlp(params["policy"], obs)
-    return jnp.where(mask > 0, logits, -1e9), _mlp(params["value"], obs)[..., 0]
+    return masked_logits(params, obs, mask), _mlp(params["value"], obs)[..., 0]
 
 
 @jax.jit
@@ -77,7 +81,7 @@ def act(params: Params, obs: Any, mask: Any, key: Any) -> tuple[Any, Any, Any]:
 @jax.jit
 def best(params: Params, obs: Any, mask: Any) -> Any:
     """The legal id of highest score per row (the learned bot's choice)."""
-    return jnp.argmax(forward(params, obs, mask)[0], axis=-1)
+    return jnp.argmax(masked_logits(params, obs, mask), axis=-1)
 
 
 def loss(params: Params, batch: tuple[Any, ...], hyper: Hyper) -> Any:

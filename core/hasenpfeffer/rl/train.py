@@ -7,9 +7,10 @@ source (:mod:`.rollout`: the policy against itself, and against the compiled gre
 takes PPO's steps (:mod:`.ppo`) over the decisions whose hands have ended. Every ``eval_every`` updates the policy
 plays whole games against greedy on a fixed set of deals, half from each side (the learned
 bot's choice: the legal id scored highest), and the file is written: weights, Adam's state, the
-settings, the progress and the learning curve, and beside it ``FILE.state`` (the same with
-Adam's state, :func:`state_path`), so that a run stopped (Ctrl-C, or its minutes used) goes on
-with ``--resume``; a policy file without its state resumes with Adam started afresh. A run bounded by ``updates`` is the same run from the same seed
+settings, the progress and the learning curve, and beside it ``FILE.state`` (the same with the
+value network and Adam's state, :func:`state_path`), so that a run stopped (Ctrl-C, or its
+minutes used) goes on with ``--resume``; a policy file without its state resumes with the value
+and Adam started afresh. A run bounded by ``updates`` is the same run from the same seed
 on the same machine; ``minutes`` stops it early wherever it is.
 """
 
@@ -169,8 +170,8 @@ def train(
         old.check(variant)
         saved, progress = settings_from(old.header)
         settings = dataclasses.replace(saved, updates=settings.updates, minutes=settings.minutes)
-        policy = old
-        if os.path.exists(state_path(out)):  # Adam's state, beside the policy
+        policy = dataclasses.replace(old, value=Policy.initial(variant, settings.hidden, settings.seed).value)
+        if os.path.exists(state_path(out)):  # the value and Adam's state, beside the policy
             state = load_policy(state_path(out))
             if state.header.get("training", {}).get("updates_done") == progress.updates:
                 policy = state
@@ -198,7 +199,8 @@ def train(
 
     def save() -> None:
         header = header_of(policy, variant, settings, progress, source)
-        save_policy(out, policy_of(learner.params, header))
+        playing = policy_of(learner.params, header)
+        save_policy(out, dataclasses.replace(playing, value=()))  # what playing needs: the policy
         save_policy(state_path(out), policy_of(learner.params, header, learner.optimizer_arrays()))
 
     def policy_act(obs: Any, mask: Any) -> tuple[Any, Any, Any]:
