@@ -24,8 +24,8 @@ import numpy as np
 from hasenpfeffer import Game, load_variant
 from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.bots.learned import LearnedBot, load_policy
-from hasenpfeffer.rl.ppo import best, params_of
-from hasenpfeffer.rl.seatvector import SeatVectorEnv
+from hasenpfeffer.rl.ppo import params_of
+from hasenpfeffer.rl.train import win_share
 from hasenpfeffer.sim.stats import wilson
 
 
@@ -35,20 +35,8 @@ def strength(path: str, games: int, seed: int, variant_name: str | None = None) 
     policy = load_policy(path)
     variant = load_variant(variant_name or policy.header["variant"])
     policy.check(variant)
-    params = params_of(policy)
-    won = 0
-    for side in range(2):
-        env = SeatVectorEnv(
-            variant, num_envs=games, seat=side, side=True, opponents="greedy", episode="game", reward="game"
-        )
-        obs, info = env.reset(seed=seed)
-        done = np.zeros(games, bool)
-        while not done.all():
-            obs, rewards, term, trunc, info = env.step(np.asarray(best(params, obs, info["action_mask"])))
-            ended = (term | trunc) & ~done
-            won += int((rewards[ended] > 0).sum())
-            done |= ended
-    return won, 2 * games
+    share = win_share(params_of(policy), variant, 2 * games, seed)  # the trainer's evaluation
+    return round(share * 2 * games), 2 * games
 
 
 def speed(path: str, decisions: int = 2000) -> dict[str, float]:

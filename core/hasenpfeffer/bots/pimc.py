@@ -51,6 +51,7 @@ from . import policy
 from .base import Bot
 from .equity import equity_for
 from .greedy import GreedyBot
+from .learned import LearnedBot, load_bot_file
 from .montecarlo import leans, margin, shed_leans
 
 if TYPE_CHECKING:
@@ -140,12 +141,10 @@ class PimcBot(Bot):
         bidding: str | None = None,
     ) -> None:
         super().__init__(seed)
-        self.bidding: Bot | None = None
+        self.bidding: LearnedBot | None = None
         """The learned bot that makes this bot's every decision but the card play
         (``pimc:bidding=FILE``), or None: pimc's own."""
         if bidding is not None:
-            from .learned import load_bot_file
-
             self.bidding = load_bot_file(bidding, seed)
         self.misfit = misfit
         """Percent chance a world is kept per making choice of another seat greedy would not make."""
@@ -204,9 +203,8 @@ class PimcBot(Bot):
 
     def check(self, variant: Variant) -> None:
         """Nothing if the bot plays ``variant`` (its learned bidding's policy fits it)."""
-        check = getattr(self.bidding, "check", None)
-        if callable(check):
-            check(variant)
+        if self.bidding is not None:
+            self.bidding.check(variant)
 
     # ------------------------------------------------------------------ sampling
 

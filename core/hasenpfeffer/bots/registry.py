@@ -33,13 +33,14 @@ import importlib
 from collections.abc import Callable
 
 from ..format.errors import quote
+from ..format.variant import Variant
 from .base import Bot
 from .greedy import GreedyBot
 from .montecarlo import MonteCarloBot
 from .pimc import PimcBot
 from .simple import RandomBot
 
-__all__ = ["BUILTIN", "LEARNED", "Bot", "builtin_spec", "load_bot"]
+__all__ = ["BUILTIN", "LEARNED", "Bot", "builtin_spec", "check_fits", "load_bot"]
 
 BUILTIN: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -118,3 +119,11 @@ def load_bot(spec: str, seed: int | None = None) -> Bot:
     if not isinstance(bot, Bot):
         raise ValueError(f"bot {spec!r} has no choose(view, legal) method")
     return bot
+
+
+def check_fits(bot: object, variant: Variant) -> None:
+    """Nothing if ``bot`` plays ``variant``; ValueError saying why not (a learned bot's policy,
+    or pimc's learned bidding, made for another variant). Bots without a ``check`` play any."""
+    check = getattr(bot, "check", None)
+    if callable(check):
+        check(variant)

@@ -210,7 +210,7 @@ def check_common(
 ) -> list[str] | None:
     """Bots per seat, or None after printing a usage problem (a learned bot's policy that does
     not play one of ``variants`` among them)."""
-    from ..bots.registry import load_bot
+    from ..bots.registry import check_fits, load_bot
     from ..sim.simulate import parse_bots
 
     if args.games < 1:
@@ -225,9 +225,7 @@ def check_common(
         for spec in dict.fromkeys(bots):
             bot = load_bot(spec, 0)
             for variant in variants:
-                check = getattr(bot, "check", None)
-                if callable(check):
-                    check(variant)
+                check_fits(bot, variant)
     except (ValueError, ImportError, AttributeError, TypeError) as exc:
         err.print(f"--bots: {exc}", markup=False, highlight=False)
         return None

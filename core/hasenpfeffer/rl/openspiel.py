@@ -194,9 +194,9 @@ class BotPlayer(pyspiel.Bot):  # type: ignore[misc]
         game = state.table.game
         if game is None or game.to_move != self.player_id:
             raise ValueError(f"bot {self.spec!r} of seat {self.player_id} asked to move out of turn")
-        check = getattr(self.bot, "check", None)
-        if callable(check):  # a learned bot's policy must fit the variant
-            check(game.variant)
+        from ..bots.registry import check_fits
+
+        check_fits(self.bot, game.variant)
         view = game.view(self.player_id)
         return int(game.action_space.encode(self.bot.choose(view, view.legal)))
 

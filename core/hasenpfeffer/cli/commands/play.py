@@ -128,7 +128,7 @@ class SetupError(Exception):
 
 def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> Session:
     """The game (new, or resumed from a saved record) and its bots, ready to play."""
-    from ...bots.registry import load_bot
+    from ...bots.registry import check_fits, load_bot
     from ...engine.game import Game
     from ...format.errors import VariantError
     from ...format.loader import load_variant
@@ -168,9 +168,7 @@ def session_from_args(args: argparse.Namespace, console: Console, ask: Ask) -> S
         find_bots_here(by_seat.values())
         bots = {s: load_bot(name, seed=base * 101 + s) for s, name in by_seat.items()}
         for bot in bots.values():
-            check = getattr(bot, "check", None)
-            if callable(check):  # a learned bot's policy must fit the variant
-                check(variant)
+            check_fits(bot, variant)
     except (ValueError, ImportError, AttributeError) as exc:
         raise SetupError(str(exc), 2) from None
     terminal = console.is_terminal and sys.stdin.isatty()

@@ -31,13 +31,13 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from rich.table import Table
 
 from ... import accel
+from ...bots.learned import fingerprint
 from ...format.variant import Variant
 from ...sim.estimates import estimate, figures
 from ...sim.execute import Shard
@@ -142,8 +142,9 @@ def from_entry(data: Mapping[str, Any]) -> Estimate:
 
 
 def digest(variant: Variant) -> str:
-    """A short fingerprint of a variant's full rules (equal rules, equal digests)."""
-    return hashlib.blake2b(variant.key.encode(), digest_size=8).hexdigest()
+    """A short fingerprint of a variant's full rules (equal rules, equal digests): the one a
+    policy file records (:func:`~hasenpfeffer.bots.learned.fingerprint`)."""
+    return fingerprint(variant)
 
 
 def ladder(variant: Variant) -> list[str]:
