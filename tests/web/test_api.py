@@ -153,3 +153,86 @@ def wait(client: TestClient, key: str) -> dict[str, Any]:
             return status
         time.sleep(0.05)
     raise AssertionError("the study did not end")
+
+
+def small_policy(path: Path, variant: str = "euchre") -> None:
+    from hasenpfeffer import load_variant
+    from hasenpfeffer.bots.learned import Policy, save_policy
+
+    save_policy(path, Policy.initial(load_variant(variant), hidden=(8,), seed=1))
+
+
+def test_learned_bots_from_the_folder(client: TestClient, tmp_path: Path) -> None:
+    small_policy(tmp_path / "x.policy")
+    (tmp_path / "nets").mkdir()
+    (tmp_path / "nets" / "broken.policy").write_bytes(b"not safetensors")
+    listed = client.get("/api/files").json()["policies"]
+    assert listed[0] == {"path": "x.policy", "variant": "euchre", "error": None}
+    assert listed[1]["path"] == "nets/broken.policy" and listed[1]["variant"] is None
+    assert listed[1]["error"].startswith("nets/broken.policy: not a policy file")
+    body = {"variant": "euchre", "seed": 2, "bots": "learned:x.policy"}
+    started = client.post("/api/games", json=body).json()
+    assert started["bots"] == {"1": "learned:x.policy", "2": "learned:x.policy", "3": "learned:x.policy"}
+    state = play_to(client, started["id"], started, 1)
+    assert state["results"]
+    assert load(tmp_path / started["saved"])["players"] == ["person"] + ["learned:x.policy"] * 3
+    resumed = client.post("/api/games", json={"resume": started["saved"]}).json()
+    assert resumed["bots"] == started["bots"] and resumed["results"] == state["results"]
+    mixed = client.post("/api/games", json=body | {"bots": "greedy,learned:x.policy,random"})
+    assert mixed.status_code == 200 and mixed.json()["bots"]["2"] == "learned:x.policy"
+
+
+def test_learned_bots_refused(client: TestClient, tmp_path: Path) -> None:
+    small_policy(tmp_path / "x.policy")
+    (tmp_path / "broken.policy").write_bytes(b"\x00" * 40)
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.policy"
+    small_policy(outside)
+    (tmp_path / "link.policy").symlink_to(outside)
+    house = "extends: euchre\nname: my-euchre\ngame:\n  target: 5\n"
+    client.post("/api/lab/save", json={"name": "my-euchre.yaml", "text": house})
+
+    def start(bots: str, variant: str = "euchre") -> Any:
+        return client.post("/api/games", json={"variant": variant, "seed": 1, "bots": bots})
+
+    wrong = start("learned:x.policy", "hasenpfeffer")
+    assert wrong.status_code == 422
+    assert wrong.json()["error"].startswith("bots: learned:x.policy: the policy was trained on euchre, not")
+    broken = start("learned:broken.policy").json()["error"]
+    assert broken.startswith("bots: broken.policy: not a policy file") and "\n" not in broken
+    assert "Traceback" not in broken and str(tmp_path) not in broken
+    for bots in (
+        "learned:../x.policy",
+        f"learned:{tmp_path}/x.policy",
+        "learned:link.policy",
+        "learned:my-euchre.yaml",
+        "learned:",
+        "os:system",
+    ):
+        assert start(bots).status_code == 400, bots
+    assert start("learned:none.policy").status_code == 404
+    # a house rule of euchre: on purpose only
+    rules = start("learned:x.policy", "my-euchre.yaml")
+    assert rules.status_code == 422 and "learned:FILE:foreign" in rules.json()["error"]
+    assert start("learned:x.policy:foreign", "my-euchre.yaml").status_code == 200
+
+
+def test_learned_bots_in_practice_and_studies(client: TestClient, tmp_path: Path) -> None:
+    from hasenpfeffer import Game, load_variant, records
+
+    small_policy(tmp_path / "x.policy")
+    g = Game(load_variant("euchre"), seed=3)
+    rng = random.Random(2)
+    while not g.hand_results:
+        g.apply(rng.choice(g.legal_actions()))
+    key = client.post("/api/reviews", json={"text": records.dump(g.record())}).json()["id"]
+    branch = client.post(
+        f"/api/reviews/{key}/branch", json={"hand": 1, "step": 0, "bots": "learned:x.policy"}
+    )
+    assert branch.status_code == 200 and "learned:x.policy" in branch.json()["bots"].values()
+    body = {"kind": "simulate", "a": "euchre", "games": 2, "bots": "learned:x.policy", "engine": "python"}
+    status = wait(client, client.post("/api/studies", json=body).json()["id"])
+    assert status["state"] == "done", status["error"]
+    assert status["report"]["bots"] == ["learned:x.policy"] * 4
+    wrong = client.post("/api/studies", json=body | {"a": "hasenpfeffer"})
+    assert wrong.status_code == 422 and "trained on euchre" in wrong.json()["error"]
+    assert client.post("/api/studies", json=body | {"bots": "learned:../x.policy"}).status_code == 400

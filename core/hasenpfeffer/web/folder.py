@@ -10,6 +10,8 @@ A name from a request is a path relative to the folder, in plain parts: no absol
 'our-table.yaml'
 >>> [f["path"] for f in root.files()["variants"]]
 ['our-table.yaml']
+>>> root.files()["policies"]
+[]
 >>> root.path("../etc/passwd")
 Traceback (most recent call last):
 ...
@@ -30,6 +32,8 @@ from ..format.yamlload import MAX_BYTES, read
 from .errors import ApiError
 
 SUFFIXES = (".yaml", ".yml", ".json")
+POLICY = ".policy"
+"""The suffix of a learned policy file (``hasenpfeffer train``'s, read as data only)."""
 MAX_FILES = 400
 """Files listed at most (the folder is walked in name order)."""
 GAMES = "games"
@@ -42,8 +46,9 @@ class Folder:
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = Path(os.path.realpath(root))
 
-    def path(self, name: str, must_exist: bool = False) -> Path:
-        """The file a request names, inside the folder (400 otherwise, 404 when it must exist)."""
+    def path(self, name: str, must_exist: bool = False, policy: bool = False) -> Path:
+        """The file a request names, inside the folder (400 otherwise, 404 when it must exist):
+        a variant file or record, or with ``policy`` a policy file."""
         shown = quote(name, 80)
         if not name or clean(name) != name or "\\" in name:
             raise ApiError(400, f"{shown}: not a file name")
@@ -54,7 +59,9 @@ class Folder:
             raise ApiError(400, f"{shown}: a name in the served folder may not hold `..`")
         if any(not p or p.startswith(".") for p in parts):
             raise ApiError(400, f"{shown}: empty or hidden parts are refused")
-        if not name.endswith(SUFFIXES):
+        if policy and not name.endswith(POLICY):
+            raise ApiError(400, f"{shown}: a policy file ends in {POLICY}")
+        if not policy and not name.endswith(SUFFIXES):
             raise ApiError(400, f"{shown}: a variant file or record ends in .yaml, .yml or .json")
         target = self.root / name
         if not inside(target, self.root):
@@ -72,7 +79,7 @@ class Folder:
         for top, dirs, names in os.walk(self.root):
             dirs[:] = sorted(d for d in dirs if not d.startswith("."))
             for n in sorted(names):
-                if n.endswith(SUFFIXES) and not n.startswith("."):
+                if n.endswith((*SUFFIXES, POLICY)) and not n.startswith("."):
                     p = Path(top, n)
                     if inside(p, self.root):
                         found.append(p)
@@ -81,11 +88,16 @@ class Folder:
         return found
 
     def files(self) -> dict[str, list[dict[str, Any]]]:
-        """The built-in variants, and the folder's variant files and records (each read once)."""
+        """The built-in variants, and the folder's variant files, records and policy files (each
+        read once; a policy with the variant it was trained on, or its error)."""
         variants: list[dict[str, Any]] = []
         records: list[dict[str, Any]] = []
+        policies: list[dict[str, Any]] = []
         for p in self._walk():
             rel = self.relative(p)
+            if rel.endswith(POLICY):
+                policies.append(policy_entry(p, rel))
+                continue
             try:
                 data = read(p, rel, keep_going=True).data
             except VariantError:
@@ -95,7 +107,8 @@ class Folder:
                 records.append({"path": rel, "variant": str(data.get("variant", "?"))[:60]})
             else:
                 variants.append({"path": rel, "name": str(data.get("name", rel))[:60], "valid": True})
-        return {"builtins": [{"name": n} for n in builtin_names()], "variants": variants, "records": records}
+        builtins = [{"name": n} for n in builtin_names()]
+        return {"builtins": builtins, "variants": variants, "records": records, "policies": policies}
 
     def variant(self, name: str) -> Variant:
         """A built-in by name, or a variant file of the folder (422 with the problems)."""
@@ -146,3 +159,14 @@ class Folder:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             fh.write(text)
         return Path(temp)
+
+
+def policy_entry(path: Path, rel: str) -> dict[str, Any]:
+    """A policy file as the listing gives it: its variant, or None and the reason it fails to load."""
+    from ..bots.learned import PolicyError, load_policy
+
+    try:
+        variant = load_policy(path).header.get("variant")
+    except PolicyError as exc:
+        return {"path": rel, "variant": None, "error": str(exc).replace(str(path), rel)}
+    return {"path": rel, "variant": str(variant)[:60], "error": None}

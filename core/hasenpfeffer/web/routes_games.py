@@ -11,39 +11,55 @@ from typing import TYPE_CHECKING, Any
 
 from starlette.routing import Route
 
+from ..bots.base import Bot
 from ..bots.reasons import reasons
-from ..bots.registry import builtin_spec
-from ..cli.commands.play import bot_specs, saved_bots
+from ..cli.commands.play import bot_specs
 from ..cli.ui.table import PERSON
 from ..engine.game import Game
+from ..format.variant import Variant
 from ..records.errors import RecordError
 from ..records.record import load, replay
+from . import seats
 from .context import ctx
 from .errors import ApiError, field
-from .folder import GAMES
+from .folder import GAMES, Folder
 from .tables import Table
 
 if TYPE_CHECKING:
     from starlette.requests import Request
 
 
-def seat_bots(spec: str, players: int, seat: int) -> dict[int, str]:
-    """Built-in bots by seat from ``NAME`` or one per other seat (400 otherwise; no code is
-    ever loaded from a request).
+def seat_bots(spec: str, variant: Variant, seat: int, folder: Folder) -> dict[int, str]:
+    """Bots by seat from ``NAME`` or one per other seat: built-ins, or ``learned:NAME`` policies
+    of the folder that fit ``variant`` (400 or 422 otherwise; no code is ever loaded from a request).
 
-    >>> seat_bots("greedy", 4, 1)
+    >>> import tempfile
+    >>> from hasenpfeffer import load_variant
+    >>> seat_bots("greedy", load_variant("euchre"), 1, Folder(tempfile.mkdtemp()))
     {0: 'greedy', 2: 'greedy', 3: 'greedy'}
     """
+    players = variant.players
     if not 0 <= seat < players:
         raise ApiError(400, f"seat: choose a seat from 0 to {players - 1}")
     try:
         found = bot_specs(spec, players, seat)
-        for name in found.values():
-            if builtin_spec(name) is None:
-                raise ValueError(f"{name!r} is not a built-in bot (random, greedy, mc, pimc)")
     except ValueError as exc:
         raise ApiError(400, f"bots: {exc}") from None
+    for name in set(found.values()):
+        seats.check(folder, name, [variant])
     return found
+
+
+def loader(folder: Folder) -> Callable[[str, int], Bot]:
+    """How a table of the folder loads its bots (a learned one from the folder's policy file)."""
+    return lambda spec, seed: seats.load(folder, spec, seed)
+
+
+def record_bots(players: object) -> str | None:
+    """The bots a saved game names for the seats but the person's, or None."""
+    if not isinstance(players, list) or PERSON not in players:
+        return None
+    return ",".join(str(p) for p in players if p != PERSON)
 
 
 def new_game(request: Request, data: dict[str, Any]) -> Any:
@@ -52,6 +68,7 @@ def new_game(request: Request, data: dict[str, Any]) -> Any:
     resume = field(data, "resume", str)
     seat = field(data, "seat", int)
     bots = field(data, "bots", str)
+    from_record = resume is not None and bots is None
     if resume is not None:
         path = c.folder.path(resume, must_exist=True)
         try:
@@ -62,11 +79,7 @@ def new_game(request: Request, data: dict[str, Any]) -> Any:
         players = record.get("players")
         if seat is None:
             seat = players.index(PERSON) if isinstance(players, list) and PERSON in players else 0
-        if bots is None:
-            try:
-                bots = saved_bots(players) or None
-            except ValueError as exc:
-                raise ApiError(422, str(exc)) from None
+        bots = record_bots(players) if bots is None else bots
 
         def start() -> Game:
             return replay(record, base_dir=path.parent, allow=(c.folder.root,))
@@ -84,7 +97,13 @@ def new_game(request: Request, data: dict[str, Any]) -> Any:
         save_to = c.folder.path(f"{GAMES}/{variant.name}-{stamp}-{seed}.yaml")
     probe = start()
     seat = 0 if seat is None else seat
-    table = Table(start, seat, seat_bots(bots or "greedy", probe.variant.players, seat), True, save_to)
+    try:
+        specs = seat_bots(bots or "greedy", probe.variant, seat, c.folder)
+    except ApiError as exc:
+        if not from_record:
+            raise
+        raise ApiError(422, f"the record's players: {exc}") from None  # the record's fault
+    table = Table(start, seat, specs, True, save_to, loader(c.folder))
     key = c.tables.add(table)
     return {"id": key} | table.state() | {"saved": c.folder.relative(Path(save_to))}
 

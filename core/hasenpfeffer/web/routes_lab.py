@@ -101,6 +101,7 @@ def start_study(request: Request, data: dict[str, Any]) -> Any:
         variants,
         field(data, "games", int, 100),
         field(data, "bots", str, "greedy"),
+        c.folder,
         field(data, "seed", int, 0),
         field(data, "engine", str, "auto"),
     )

@@ -13,7 +13,7 @@ from ..records.record import load, loads
 from .context import ctx
 from .errors import ApiError, field
 from .review import Review
-from .routes_games import hint_json, seat_bots
+from .routes_games import hint_json, loader, seat_bots
 from .tables import Table
 
 if TYPE_CHECKING:
@@ -74,9 +74,10 @@ def branch(request: Request, data: dict[str, Any]) -> Any:
     seat = field(data, "seat", int)
     seat = game.actor if seat is None else seat
     assert seat is not None
-    bots = seat_bots(field(data, "bots", str, "greedy"), game.variant.players, seat)
-    t = Table(lambda: r.game_at(index, at), seat, bots, scored=False)
-    key = ctx(request).tables.add(t)
+    c = ctx(request)
+    bots = seat_bots(field(data, "bots", str, "greedy"), game.variant, seat, c.folder)
+    t = Table(lambda: r.game_at(index, at), seat, bots, scored=False, load=loader(c.folder))
+    key = c.tables.add(t)
     return {"id": key} | t.state()
 
 

@@ -4,7 +4,9 @@ progress read by the page, cancellable between games; the figures are those of t
 where the plot extra is installed.
 
 >>> from hasenpfeffer import load_variant
->>> s = Study("simulate", [load_variant("euchre")], 3, "random", seed=1, engine="python")
+>>> from hasenpfeffer.web.folder import Folder
+>>> folder = Folder(tempfile.mkdtemp())
+>>> s = Study("simulate", [load_variant("euchre")], 3, "random", folder, seed=1, engine="python")
 >>> s.run(); s.status()["state"], s.status()["done"], "figures" in s.status()["report"]
 ('done', 3, True)
 """
@@ -24,6 +26,8 @@ from ..sim.engines import choose
 from ..sim.runset import play_set
 from ..sim.simulate import Interrupted, parse_bots, simulate
 from .errors import ApiError
+from .folder import Folder
+from .seats import check, engine_spec
 
 MAX_GAMES = 20_000
 """Games a study of the page plays at most."""
@@ -39,10 +43,18 @@ class Cancelled(Exception):
 
 
 class Study:
-    """One ``simulate`` (one variant) or ``compare`` (two) run."""
+    """One ``simulate`` (one variant) or ``compare`` (two) run; its bots built-in or policies of
+    the served folder."""
 
     def __init__(
-        self, kind: str, variants: list[Variant], games: int, bots: str, seed: int = 0, engine: str = "auto"
+        self,
+        kind: str,
+        variants: list[Variant],
+        games: int,
+        bots: str,
+        folder: Folder,
+        seed: int = 0,
+        engine: str = "auto",
     ) -> None:
         if kind not in ("simulate", "compare") or len(variants) != (1 if kind == "simulate" else 2):
             raise ApiError(400, "a study is simulate (one variant) or compare (two)")
@@ -52,12 +64,14 @@ class Study:
         if kind == "compare" and (a.players, len(a.teams)) != (variants[1].players, len(variants[1].teams)):
             raise ApiError(422, "the variants must have the same players and sides to be compared")
         try:
-            self.bots = parse_bots(bots, a.players)
-            for b in self.bots:
-                from ..bots.registry import builtin_spec
-
-                if builtin_spec(b) is None:
-                    raise ValueError(f"{b!r} is not a built-in bot")
+            self.names = parse_bots(bots, a.players)
+        except ValueError as exc:
+            raise ApiError(400, f"bots: {exc}") from None
+        for name in set(self.names):
+            check(folder, name, variants)
+        self.bots = [engine_spec(folder, b) for b in self.names]
+        """The specs the games load: a learned bot's policy by its full path (shown as named)."""
+        try:
             self.engine = choose(variants, self.bots, engine)
         except ValueError as exc:
             raise ApiError(400, f"bots: {exc}") from None
@@ -106,6 +120,7 @@ class Study:
                 self.report = compare_report(self.variants, self.bots, self.seed, runs)
                 self.plot = _plot(self.variants, runs.stats, self.report)
             self.report["engine"] = self.engine.label
+            self.report["bots"] = self.names
             self.state = "done"
         except (Cancelled, Interrupted):
             self.state = "cancelled"

@@ -1,4 +1,4 @@
-"""Games played in the page: one person at a seat, built-in bots at the others, each game its
+"""Games played in the page: one person at a seat, bots at the others, each game its
 own session (its own game, bots and lock), reached by an id nobody else knows.
 
 Every action since the game's starting point is kept, so a move is taken back by starting
@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from ..bots.base import Bot
 from ..bots.registry import load_bot
 from ..cli.ui.table import PERSON
 from ..engine.game import Game
@@ -37,7 +38,8 @@ MAX_TABLES = 200
 
 
 class Table:
-    """One game in the page: the person's seat, the bots by seat, every action since ``start``."""
+    """One game in the page: the person's seat, the bots by seat (their specs, made by ``load``),
+    every action since ``start``."""
 
     def __init__(
         self,
@@ -46,6 +48,7 @@ class Table:
         bots: Mapping[int, str],
         scored: bool = True,
         save_to: Path | None = None,
+        load: Callable[[str, int], Bot] = load_bot,
     ) -> None:
         self.start, self.seat, self.specs = start, seat, dict(bots)
         self.scored, self.save_to = scored, save_to
@@ -53,7 +56,7 @@ class Table:
         self.moves: list[tuple[str, bool]] = []
         """Each action since the start, and whether the person took it."""
         base = self.game.seed if isinstance(self.game.seed, int) else 0
-        self.bots = {s: load_bot(spec, seed=base * 101 + s) for s, spec in self.specs.items()}
+        self.bots = {s: load(spec, base * 101 + s) for s, spec in self.specs.items()}
         self.summaries: dict[int, dict[str, Any]] = {}
         self.lock = threading.Lock()
         self.used = time.monotonic()

@@ -53,6 +53,26 @@ export function fill(select, items, value = (x) => x, label = (x) => x) {
   select.replaceChildren(...items.map((x) => h("option", { value: value(x) }, label(x))));
 }
 
+// The bots offered for a variant, by its name: the built-ins, the served folder's policies
+// trained on it, and those trained on `parent`, played on other rules on purpose (:foreign).
+// The server checks each properly.
+export const BOTS = ["greedy", "random", "mc", "pimc"];
+export function fillBots(select, policies, variant, parent = null) {
+  const kept = select.value;
+  const learned = (name, end) => (policies || []).filter((p) => p.variant === name).map((p) => `learned:${p.path}${end}`);
+  fill(select, [...BOTS, ...learned(variant, ""), ...(parent && parent !== variant ? learned(parent, ":foreign") : [])]);
+  if ([...select.options].some((o) => o.value === kept)) select.value = kept;
+}
+
+// A picked bot written in the bots box; a learned bot that no longer fits taken out of it.
+export function pickBots(select, input) {
+  select.addEventListener("change", () => { input.value = select.value; });
+  return () => {
+    const offered = [...select.options].map((o) => o.value);
+    if (input.value.includes("learned:") && !input.value.split(",").every((b) => offered.includes(b.trim()))) input.value = select.value;
+  };
+}
+
 // Where the seats sit round an oval table, the person's at the bottom.
 export function seatPlaces(players, me) {
   const out = [];

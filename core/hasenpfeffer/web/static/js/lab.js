@@ -1,15 +1,18 @@
 // The house-rule lab: an editor checked as you type (validate's problems at their line and
 // column), show and diagram beside it, simulate and compare against the parent.
-import { get, post, h, put, toast } from "./api.js";
+import { get, post, h, put, toast, fillBots, pickBots } from "./api.js";
 
 let parent = null;
 let timer = null;
 let study = null;
 let ctx;
+let syncBots = () => {};
 const $ = (id) => document.getElementById(id);
 
 export function setup(context) {
   ctx = context;
+  syncBots = pickBots($("study-bot-pick"), $("study-bots"));
+  fillBots($("study-bot-pick"), [], null);
   const editor = $("lab-editor");
   editor.addEventListener("input", () => { paint([]); clearTimeout(timer); timer = setTimeout(check, 250); });
   editor.addEventListener("scroll", () => { $("lab-backdrop").scrollTop = editor.scrollTop; $("lab-backdrop").scrollLeft = editor.scrollLeft; $("lab-gutter").scrollTop = editor.scrollTop; });
@@ -48,6 +51,8 @@ async function check() {
   put($("lab-status"), out.valid ? h("span", { id: "lab-valid", class: "ok" }, `Valid: ${out.name}${parent ? `, a house rule of ${parent}` : ""}.`) : h("span", { class: "mistake" }, `${out.problems.length} problem${out.problems.length > 1 ? "s" : ""}`));
   put($("lab-problems"), ...out.problems.map((p) => h("li", { class: "problem", "data-line": p.line, "data-col": p.col, onclick: () => jump(p) }, p.text)));
   if (out.valid) {
+    fillBots($("study-bot-pick"), ctx.files?.policies, out.name, parent);
+    syncBots();
     $("lab-show").textContent = out.show;
     $("lab-diagram").innerHTML = out.svg;
     $("lab-mermaid").textContent = out.mermaid;
@@ -113,10 +118,11 @@ async function poll(status) {
 function report(status) {
   const r = status.report;
   const compare = r.command === "compare";
+  const bots = new Set(r.bots).size === 1 ? r.bots[0] : r.bots.join(",");
   const head = compare ? ["figure", "A", "n", "B", "n", "B − A"] : ["figure", "value (95% CI)", "n"];
   const title = compare
-    ? `A = ${r.a}, B = ${r.b}; ${r.games} games each, same seeds, bots ${r.bots.join(",")}, seed ${r.seed}; ${r.engine}`
-    : `${r.variant}: ${r.games} games, bots ${r.bots.join(",")}, seed ${r.seed}; ${r.engine}`;
+    ? `A = ${r.a}, B = ${r.b}; ${r.games} games each, same seeds, bots ${bots}, seed ${r.seed}; ${r.engine}`
+    : `${r.variant}: ${r.games} games, bots ${bots}, seed ${r.seed}; ${r.engine}`;
   return h("div", { id: "study-report" },
     h("p", {}, title),
     h("table", { class: "values", id: "study-table" }, h("tr", {}, head.map((x) => h("th", {}, x))),

@@ -1,16 +1,19 @@
 // Play: a game against bots; the engine gives every legal choice and its words.
-import { get, post, h, put, card, seatPlaces, toast } from "./api.js";
+import { post, h, put, card, seatPlaces, toast, fillBots, pickBots } from "./api.js";
 
 let game = null;       // the latest state from the server
 let seenHands = 0;     // finished hands already laid open
 let queue = Promise.resolve();
 let ctx;
+let syncBots = () => {};
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const delay = () => Number(params.get("delay") ?? 450);
 
 export function setup(context) {
   ctx = context;
+  syncBots = pickBots($("play-bot-pick"), $("play-bots"));
+  $("play-variant").addEventListener("change", offerBots);
   $("play-setup").addEventListener("submit", (e) => { e.preventDefault(); start(); });
   $("play-resume-btn").addEventListener("click", () => start($("play-resume").value));
   $("undo").addEventListener("click", () => act(`/api/games/${game.id}/undo`));
@@ -21,6 +24,14 @@ export function setup(context) {
   });
   $("hint").addEventListener("click", hint);
   $("hand-over").addEventListener("close", () => { seenHands = game.last_hand.number; advance(); });
+}
+
+// The bots for the chosen variant: a file's by the name inside it.
+export function offerBots() {
+  const value = $("play-variant").value;
+  const file = ctx.files?.variants.find((v) => v.path === value && v.valid);
+  fillBots($("play-bot-pick"), ctx.files?.policies, file ? file.name : value);
+  syncBots();
 }
 
 async function start(resume) {
@@ -79,6 +90,7 @@ function render() {
     g.turned ? h("div", {}, "Turned up: ", card(g.turned)) : null,
     g.widow.length ? h("div", {}, "Widow: ", g.widow.map((c) => card(c))) : null,
     h("ul", { id: "scores", class: "scores" }, scores),
+    h("div", { id: "bots", class: "muted" }, "Bots: ", [...new Set(Object.values(g.bots))].join(", ")),
     g.over ? h("div", { id: "game-over", class: "verdict" }, `Game over. ${g.verdict ?? ""}`) : null,
   );
   const buttons = g.choices.filter((c) => !c.card).map((c) =>

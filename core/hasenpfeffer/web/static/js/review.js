@@ -1,5 +1,5 @@
 // Review: a record step by step, each play's double-dummy values, mistakes and their cost.
-import { get, post, h, put, card, seatPlaces } from "./api.js";
+import { get, post, h, put, card, seatPlaces, fillBots } from "./api.js";
 import * as play from "./play.js";
 
 let review = null;   // the record's outline
@@ -38,6 +38,7 @@ export function setup(context) {
 
 async function show(outline) {
   review = outline;
+  fillBots($("review-bots"), ctx.files?.policies, outline.variant);
   $("review-body").hidden = false;
   put($("review-head"), h("div", { class: "title" }, `${outline.name}: ${outline.variant}, ${outline.hands.length} hands; score ${outline.scores.join(" to ")}`));
   put($("review-hands"), ...outline.hands.map((x) =>
@@ -108,7 +109,7 @@ async function table() {
 
 async function branch() {
   const seat = hand.steps[step].seat;
-  const state = await post(`/api/reviews/${review.id}/branch`, { hand: hand.number, step, seat, bots: "greedy" });
+  const state = await post(`/api/reviews/${review.id}/branch`, { hand: hand.number, step, seat, bots: $("review-bots").value });
   ctx.showTab("play");
   play.open(state);
 }
