@@ -8,7 +8,9 @@ Strength: whole games of the learned bot's side against greedy's over the same s
 sides swapped (each seed twice), in the compiled seat environment, the learned bot choosing as
 ``--bots learned:FILE`` does (its best legal id, tested alike in tests/rl/test_train.py): the
 share of games won with a Wilson 95% interval. Speed: decisions a second of the learned bot in
-the Python engine, one view at a time (``LearnedBot.choose``), beside greedy's. The plot is the
+the Python engine, one view at a time (``LearnedBot.choose``), beside greedy's; then in the
+compiled engine's whole games (``--games`` a process, every seat learned, beside every seat
+greedy), on one core and on two processes at once, as a study's workers play. The plot is the
 learning curve written in the file (share of evaluation games won against greedy by minutes of
 training). These are measurements, not tests: they print figures and assert nothing.
 """
@@ -58,6 +60,35 @@ def speed(path: str, decisions: int = 2000) -> dict[str, float]:
     return out
 
 
+def _batch(args: tuple[str, list[str], int, int]) -> tuple[int, float]:
+    """Decisions taken in ``games`` compiled games from ``seed``, and the seconds they took."""
+    from hasenpfeffer.batch.run import play
+
+    name, bots, games, seed = args
+    variant = load_variant(name)
+    play(variant, 1, seed=seed, bots=bots)  # the kernel loaded (or compiled) first
+    start = time.perf_counter()
+    batch = play(variant, games, seed=seed, bots=bots)
+    return batch.decisions, time.perf_counter() - start
+
+
+def compiled_speed(path: str, games: int = 1000, workers: int = 2) -> dict[str, float]:
+    """Decisions a second in the compiled engine's games, every seat learned (and, beside it,
+    every seat greedy), on one core and on ``workers`` processes at once (a study's workers)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    name = load_policy(path).header["variant"]
+    out = {}
+    for who, spec in (("learned", f"learned:{path}"), ("greedy", "greedy")):
+        bots = [spec] * load_variant(name).players
+        decisions, seconds = _batch((name, bots, games, 1))
+        out[f"{who}, one core"] = decisions / seconds
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(_batch, [(name, bots, games, 1 + w) for w in range(workers)]))
+        out[f"{who}, {workers} processes"] = sum(d for d, _ in parts) / max(s for _, s in parts)
+    return out
+
+
 def plot(path: str, to: str) -> None:
     import matplotlib
 
@@ -100,6 +131,10 @@ def main() -> None:
         for name, rate in speed(args.policy).items():
             print(
                 f"{name:>8}: {rate:,.0f} decisions/s, {1e3 / rate:.3f} ms a decision (Python engine, one view at a time)"
+            )
+        for name, rate in compiled_speed(args.policy, args.games).items():
+            print(
+                f"{name:>21}: {rate:,.0f} decisions/s (compiled engine, whole games, {args.games:,} a process)"
             )
         return
     won, played = strength(args.policy, args.games, args.seed, args.variant)

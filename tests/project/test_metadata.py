@@ -116,6 +116,7 @@ def test_numpy_and_jsonschema_are_imported_only_where_their_extras_are_needed() 
     assert sorted(imports) == [
         ("bots/learned.py", "_load", "numpy"),  # a learned bot's policy: the `learned` extra
         ("bots/learned.py", "_policy", "numpy"),
+        ("bots/learned.py", "_wide", "numpy"),
         ("bots/learned.py", "initial", "numpy"),
         ("bots/learned.py", "logits", "numpy"),
         ("cli/report/compareplot.py", "_histogram", "numpy"),

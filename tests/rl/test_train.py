@@ -144,3 +144,50 @@ def test_imitation_learns_the_greedy_bots_choices(tmp_path: Path) -> None:
         small(updates=60, imitate=60, hidden=(64,), games=64, steps=8, eval_every=60, hyper=Hyper(lr=1e-3)),
     )
     assert agreement(before) < 0.45 and agreement(after) > 0.6
+
+
+def test_a_game_reward_credits_each_decision_with_its_games_end(tmp_path: Path) -> None:
+    """``reward="game"``: decisions leave the buffer only when their game ends, each credited 1
+    (its side won) or -1 (lost), the same for every decision of a side in a game."""
+    from hasenpfeffer.rl.rollout import Buffer, sources
+
+    feeds = sources(EUCHRE, ["self", "greedy"], 8, seed=3, reward="game")
+    rng = np.random.default_rng(0)
+
+    def act(obs: object, mask: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        ids = np.array([rng.choice(np.flatnonzero(row)) for row in mask])
+        return ids, np.zeros(len(ids), np.float32), np.zeros(len(ids), np.float32)
+
+    buffer = Buffer()
+    for _ in range(400):
+        for feed in feeds:
+            feed.step(act, buffer)
+    assert sum(f.games for f in feeds) >= 4 and buffer.count > 100
+    returns = buffer.take()[5]
+    assert set(np.unique(returns).tolist()) == {-1.0, 1.0}
+    with pytest.raises(ValueError, match="reward must be one of hand, game"):
+        sources(EUCHRE, ["self"], 8, seed=3, reward="points")
+
+
+def test_the_game_reward_is_a_setting_of_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "g.policy"
+    args = [
+        "train",
+        "euchre",
+        "--out",
+        str(out),
+        "--updates",
+        "3",
+        "--imitate",
+        "1",
+        "--reward",
+        "game",
+        *TINY,
+    ]
+    assert main(args) == 0
+    t = load_policy(out).header["training"]
+    assert t["reward"] == "game" and t["command"].endswith("--reward game")
+    assert main(["train", "euchre", "--out", str(out), "--updates", "4", "--resume", *TINY]) == 0
+    assert load_policy(out).header["training"]["reward"] == "game"  # a resumed run keeps its own
+    assert main(["train", "euchre", "--out", str(out), "--updates", "5", "--resume", "--reward", "hand"]) == 0
+    assert load_policy(out).header["training"]["reward"] == "hand"

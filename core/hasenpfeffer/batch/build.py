@@ -42,9 +42,12 @@ LOCK = "kernels.building"
 """The lock the background build holds while it compiles."""
 LOG = "kernels.build.log"
 """Where the background build writes what it says."""
-KINDS = ("bulk", "bulk-greedy", "record", "record-greedy")
-"""The kinds of run the kernel is compiled for (its entries differ): records kept or not, every
-seat random or one greedy."""
+BUILT_HERE = ("bulk", "bulk-greedy", "record", "record-greedy")
+"""The kinds of run the background build compiles for: records kept or not, every seat random
+or one greedy."""
+KINDS = (*BUILT_HERE, *(f"{k}-learned" for k in BUILT_HERE))
+"""The kinds of run the kernel is compiled for (its entries differ): those built here, and with
+a learned bot (compiled by the first long run that has one, :func:`note`)."""
 VARIABLE = "HASENPFEFFER_BUILD"
 """``background`` (unset): a short run on a cold cache plays in Python while the kernel compiles
 for the next; ``foreground``: the run compiles it and waits."""
@@ -55,14 +58,14 @@ STARTED = (
 """The line on the error stream when a run starts the background build."""
 
 
-def kind(record: bool, greedy: bool = False) -> str:
+def kind(record: bool, greedy: bool = False, learned: bool = False) -> str:
     """The kind of run: ``record`` when records or turned cards are kept, else ``bulk``; then
-    ``-greedy`` when a seat is played by the greedy bot.
+    ``-greedy`` when a seat is played by the greedy bot, ``-learned`` by a learned bot.
 
-    >>> kind(False), kind(True, greedy=True)
-    ('bulk', 'record-greedy')
+    >>> kind(False), kind(True, greedy=True), kind(False, learned=True)
+    ('bulk', 'record-greedy', 'bulk-learned')
     """
-    return ("record" if record else "bulk") + ("-greedy" if greedy else "")
+    return ("record" if record else "bulk") + ("-greedy" if greedy else "") + ("-learned" if learned else "")
 
 
 def built(folder: Path, what: str, digest: str) -> bool:
@@ -112,7 +115,8 @@ def run_kind(record: bool, bots: Sequence[str]) -> str:
     >>> run_kind(False, ["random", " greedy"]), run_kind(True, [])
     ('bulk-greedy', 'record')
     """
-    return kind(record, any(b.strip() == "greedy" for b in bots))
+    learned = any(b.strip().startswith("learned:") for b in bots)
+    return kind(record, any(b.strip() == "greedy" for b in bots), learned)
 
 
 def ready(record: bool, bots: Sequence[str] = ()) -> bool:
@@ -231,7 +235,7 @@ def main() -> int:
             for bots in (["random"] * 4, ["greedy", "random"] * 2):
                 warm(variant, bots, record)
                 note(record, bots)
-    print(f"built for {', '.join(KINDS)}", flush=True)
+    print(f"built for {', '.join(BUILT_HERE)}", flush=True)
     return 0
 
 

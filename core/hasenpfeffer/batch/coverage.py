@@ -53,8 +53,10 @@ from ..rules import mechanisms as has
 
 WHO = "the compiled engine"
 """How a refusal names the engine, unless the caller names itself."""
-BOTS = ("random", "greedy")
-"""The bots the compiled engine plays."""
+LEARNED_BOT = "learned"
+"""A learned bot (``learned:FILE``) as :data:`BOTS` names it."""
+BOTS = ("random", "greedy", LEARNED_BOT)
+"""The bots the compiled engine plays, by their code in the kernel."""
 
 
 class Mechanism(NamedTuple):

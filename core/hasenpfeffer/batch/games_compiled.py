@@ -59,20 +59,26 @@ from .rows import (
     H_THROWN,
     H_TRUMP,
 )
+from .viewtables import ViewTables
 
 
-def arrays(tables: Any, actions: int) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
+def arrays(
+    tables: Any, actions: int, view: ViewTables | None = None
+) -> tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...]]:
     """The stepped kernel's tuples (``kt``, ``ko``, ``ka``: :func:`.step_compiled.tuples`) for one
-    game in play at a time, with no history kept and no view written (``actions``: the size of
-    the variant's action space)."""
+    game in play at a time (``actions``: the size of the variant's action space), with the
+    observation's tables ``view`` where a learned bot plays (:mod:`.viewtables`), else with no
+    history kept and no view written."""
     p = tables.params
-    a = ly.arrays(p, 1, actions, 0)
+    if view is None:
+        at = np.full(ly.O_COLS, -1, dtype=np.int64)
+        phase_at = np.full(ly.PHASES, -1, dtype=np.int64)
+        bid_obs = np.full((len(tables.bids) + 1, ly.BO_COLS), -1, dtype=np.int64)
+        hcol = np.full(actions, -1, dtype=np.int64)  # no decision kept in a history
+        view = ViewTables(at, phase_at, bid_obs, hcol, 0)
+    a = ly.arrays(p, 1, actions, view.slots)
     a["fobs"] = np.zeros((1, 1), dtype=np.float32)
-    at = np.full(ly.O_COLS, -1, dtype=np.int64)
-    phase_at = np.full(ly.PHASES, -1, dtype=np.int64)
-    bid_obs = np.full((len(tables.bids) + 1, ly.BO_COLS), -1, dtype=np.int64)
-    hcol = np.full(actions, -1, dtype=np.int64)  # no decision kept in a history
-    return ly.tuples(tables, 0, at, phase_at, bid_obs, hcol, a)
+    return ly.tuples(tables, 0, view.at, view.phase_at, view.bid_obs, view.hcol, a)
 
 
 @jitcache.bare

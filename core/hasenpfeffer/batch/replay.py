@@ -4,8 +4,8 @@ A Python :class:`~hasenpfeffer.engine.game.Game` is started from the compiled ga
 deals by itself: each hand's deal and dealer must be the compiled one's, and its action ids are
 applied in order (``apply_id``); every compiled action must be legal there, with the debug
 mode the compiled legal ids must equal Python's, in order, at every decision, and each hand's
-result and the game's end must be the same; at each decision of a seat the compiled greedy bot
-played, the Python greedy bot must choose the same action, and at each of a random seat's, the
+result and the game's end must be the same; at each decision of a seat the compiled greedy (or learned)
+bot played, the Python greedy (or learned) bot must choose the same action, and at each of a random seat's, the
 Python random bot seeded as a run seeds it (the game's ``BOT`` stream). The replayed game is the Python twin of the compiled one:
 its record is what ``hasenpfeffer replay`` reads.
 
@@ -23,10 +23,12 @@ from typing import Any
 
 from ..bots.base import Bot
 from ..bots.greedy import GreedyBot
+from ..bots.registry import load_bot
 from ..bots.simple import RandomBot
 from ..engine.draws import BOT, stream
 from ..engine.events import HandDealt
 from ..engine.game import Game
+from .learnedtables import is_learned
 from .run import Batch
 
 
@@ -41,9 +43,7 @@ def replay_game(batch: Batch, game: int) -> Game:
     seed = batch.seeds[game]
     py = Game(batch.variant, seed=seed)
     debug = batch.legal_counts.size > 0
-    bots: dict[int, Bot] = {
-        q: GreedyBot() if b == "greedy" else RandomBot(stream(seed, BOT, q)) for q, b in enumerate(batch.bots)
-    }
+    bots: dict[int, Bot] = {q: _bot(b, seed, q) for q, b in enumerate(batch.bots)}
     for number, h in enumerate(rows, 1):
         where = f"game {game} hand {number}"
         dealt = _dealt(py, number)
@@ -89,6 +89,15 @@ def replay_game(batch: Batch, game: int) -> Game:
             f" {batch.scores(game)} won by {batch.winner(game)}"
         )
     return py
+
+
+def _bot(spec: str, seed: int, seat: int) -> Bot:
+    """The Python twin of a compiled seat's bot: greedy, learned, or random on its stream."""
+    if spec == "greedy":
+        return GreedyBot()
+    if is_learned(spec):
+        return load_bot(spec)
+    return RandomBot(stream(seed, BOT, seat))
 
 
 def _dealt(py: Game, number: int) -> dict[str, Any] | None:

@@ -30,8 +30,9 @@ from ..format.variant import HAND_CAP, Variant
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
 from . import freshcache
-from .coverage import refusal
+from .coverage import BOTS, LEARNED_BOT, refusal
 from .greedytables import build_greedy
+from .learnedtables import is_learned, learned_tables
 from .rows import (
     BID_DECLARED,
     BID_ORDER_UP,
@@ -63,9 +64,8 @@ from .rows import (
     tricks_at,
 )
 from .tables import DEALT, DECK, KS, SIDES, N, Tables, build, room_per_hand
+from .viewtables import view_tables
 
-BOTS = ("random", "greedy")
-"""The players the compiled engine plays a seat with."""
 _HANDS: dict[tuple[bytes, int, bytes], float] = {}
 """Hands a game took in the last batch of these rules, cap and bots: the next batch's room
 for hands starts there (the kernel plays a batch again, with more room, when it runs out)."""
@@ -86,7 +86,7 @@ class Batch:
     decisions: int = 0
     """Decisions taken in all the games."""
     bots: tuple[str, ...] = ()
-    """Each seat's player (``random`` or ``greedy``; empty: all random)."""
+    """Each seat's player (``random``, ``greedy`` or ``learned:FILE``; empty: all random)."""
     seeds: tuple[int, ...] = ()
     """Each game's seed (its key, :mod:`hasenpfeffer.engine.draws`)."""
 
@@ -242,22 +242,24 @@ def bid_names(variant: Variant, tables: Tables) -> dict[int, str | None]:
 
 
 def policies(variant: Variant, bots: Sequence[str] | None) -> NDArray[np.int64]:
-    """Each seat's player as the kernel reads it: 0 random, 1 greedy (ValueError for another bot).
+    """Each seat's player as the kernel reads it: 0 random, 1 greedy, 2 learned
+    (``learned:FILE``; ValueError for another bot).
 
     >>> from hasenpfeffer import load_variant
-    >>> policies(load_variant("euchre"), ["greedy", "random"] * 2).tolist()
-    [1, 0, 1, 0]
+    >>> policies(load_variant("euchre"), ["greedy", "random", "learned:x.policy", "random"]).tolist()
+    [1, 0, 2, 0]
     """
     names = ["random"] * variant.players if bots is None else [b.strip() for b in bots]
     if len(names) != variant.players:
         raise ValueError(f"{len(names)} bots for {variant.players} players")
-    other = sorted({b for b in names if b not in BOTS})
+    kinds = [LEARNED_BOT if is_learned(b) else b for b in names]
+    other = sorted({b for b in kinds if b not in BOTS})
     if other:
-        raise ValueError(f"the compiled engine plays only {' and '.join(BOTS)} bots, not {', '.join(other)}")
-    why = refusal(variant, bots=names)
+        raise ValueError(f"the compiled engine plays only {', '.join(BOTS)} bots, not {', '.join(other)}")
+    why = refusal(variant, bots=kinds)
     if why is not None:
         raise ValueError(why)
-    return np.array([BOTS.index(b) for b in names], dtype=np.int64)
+    return np.array([BOTS.index(b) for b in kinds], dtype=np.int64)
 
 
 def play(
@@ -274,21 +276,24 @@ def play(
     """Play ``games`` games from ``seed`` (game ``i`` seeded ``(seed << 32) + i``), or one game
     from each of ``seeds``: the same seed, the same game, and the one ``Game(variant, seed=...)``
     deals with the same actions (:mod:`hasenpfeffer.engine.draws`); ValueError for a variant not covered or without numba. ``bots`` name each
-    seat's player, ``random`` (uniformly random legal actions, the default) or ``greedy`` (the
-    compiled twin of the greedy bot, :mod:`.greedy_compiled`). The games are played one decision
+    seat's player, ``random`` (uniformly random legal actions, the default), ``greedy`` (the
+    compiled twin of the greedy bot, :mod:`.greedy_compiled`) or ``learned:FILE`` (the twin of
+    the learned bot, :mod:`.learned_compiled`). The games are played one decision
     at a time over the stepped kernel (:mod:`.games_compiled`), the one the vector environments
     step; ``debug`` keeps every decision's legal ids too."""
     accel.require("the compiled engine")
     tables = build(variant)
     pol = policies(variant, bots)
-    # random seats only: no greedy tables, and numba compiles the kernel without the greedy bot
-    greedy = build_greedy(variant).arrays if pol.any() else None
+    names = tuple(b.strip() for b in bots) if bots is not None else ("random",) * variant.players
+    # no greedy seat: no greedy tables, and numba compiles the kernel without the greedy bot
+    greedy = build_greedy(variant).arrays if (pol == 1).any() else None
+    learned = learned_tables(variant, names)  # and none of the learned bot without one
     freshcache.once()  # before numba loads a kernel from its cache
     from . import games_compiled as gm
     from . import steppolicy_compiled as sp
 
     actions = action_space(variant).size
-    kt, ko, ka = gm.arrays(tables, actions)
+    kt, ko, ka = gm.arrays(tables, actions, None if learned is None else view_tables(variant))
     record = record or debug
     if seeds is None:  # (seed << 32) + i, as a word: numpy's sums of words wrap as % 2**64 does
         seed_array = np.uint64((seed << 32) % (1 << 64)) + np.arange(games, dtype=np.uint64)
@@ -297,9 +302,9 @@ def play(
     games = len(seed_array)
     p = tables.params
     per_hand = room_per_hand(p)
-    pa = sp.bots(sp.arrays(p, 1, actions, per_hand, legal=debug), greedy)
+    pa = sp.bots(sp.arrays(p, 1, actions, per_hand, legal=debug), greedy, learned)
     pa[0][:] = pol
-    room = (p.tobytes(), max_hands, pol.tobytes())
+    room = (p.tobytes(), max_hands, "\n".join(names).encode())
     cap_h = max(64, int(games * _HANDS.get(room, 12.0) * 1.25) + 1)
     stop = np.zeros(int(p[N]), dtype=np.int64)  # no seat stops the bots
     row = np.zeros(row_width(p, record), dtype=np.int64)  # a hand's row, as it is written
@@ -343,7 +348,7 @@ def play(
         lbuf[: int(ctr[1])] if debug else lbuf[:0],
         record,
         na,
-        tuple("random" if x == 0 else "greedy" for x in pol.tolist()),
+        names,
         tuple(seed_array.tolist()),
     )
 

@@ -2,7 +2,8 @@
 loop that lets them play until some other seat is to move.
 
 :mod:`.step_compiled` keeps N games, each at its next decision. Here the seats that ``pol``
-gives a bot (:data:`RANDOM`, :data:`GREEDY`) decide in compiled code, as the Python bots decide:
+gives a bot (:data:`RANDOM`, :data:`GREEDY`, :data:`LEARNED`) decide in compiled code, as the
+Python bots decide:
 
 - the random bot draws among the legal ids, in the Python engine's order (cards by id), from
   its seat's stream of the game's key, ``stream(key, BOT, seat)``
@@ -10,7 +11,9 @@ gives a bot (:data:`RANDOM`, :data:`GREEDY`) decide in compiled code, as the Pyt
 - the greedy bot is :mod:`.greedy_compiled`, the twin of the Python greedy bot, from what its
   seat knows: its hand, the trick on the table, the contract, and the cards played and laid
   away this hand, which :func:`run_bots` keeps in ``kn`` for every seat's action where a seat
-  plays greedy (:func:`know`).
+  plays greedy (:func:`know`);
+- the learned bot is :mod:`.learned_compiled`, its seat's observation scored by its policy
+  network (``pa``'s last tables).
 
 :func:`play_until` is the loop: the bots play until a seat of a given set is to move or a hand
 ends (after applying another player's id first, where given); a whole game is that loop with
@@ -30,6 +33,7 @@ import numpy as np
 
 from .. import jitcache
 from . import greedy_compiled as gc
+from . import learned_compiled as lc
 from . import step_compiled as sc
 from . import tables as t
 from .decide_compiled import sort_ids
@@ -41,7 +45,7 @@ from .phases import layout as ly
 from .phases.base_compiled import next_seat
 from .phases.call_compiled import known_partner
 
-RANDOM, GREEDY = range(2)
+RANDOM, GREEDY, LEARNED = range(3)
 """A seat's bot in ``pol`` (a seat no bot plays is never asked)."""
 LOG_SEAT, LOG_ID, LOG_GAME, LOG_COLS = range(4)
 """A row of the log: the seat that decided (-1: a mark of the caller's), the id, and the count
@@ -68,10 +72,26 @@ def arrays(p: Any, games: int, actions: int, log: int = 0, legal: bool = False) 
     }
 
 
-def bots(b: dict[str, Any], greedy: tuple[Any, ...] | None) -> tuple[Any, ...]:
-    """The bots' state (:func:`arrays`) and the greedy tables (:attr:`.greedytables.Greedy.arrays`;
-    None where no seat plays greedy) as the tuple ``pa``."""
-    return (b["pol"], greedy, b["kn"], b["bots"], b["gen"], b["ids"], b["trick"], b["log"], b["ln"], b["lg"])
+def bots(
+    b: dict[str, Any], greedy: tuple[Any, ...] | None, learned: tuple[Any, ...] | None = None
+) -> tuple[Any, ...]:
+    """The bots' state (:func:`arrays`), the greedy tables (:attr:`.greedytables.Greedy.arrays`;
+    None where no seat plays greedy) and the learned bots' networks
+    (:func:`.learnedtables.learned_tables`; None where no seat is learned) as the tuple ``pa``."""
+    pol = b["pol"]
+    return (
+        pol,
+        greedy,
+        b["kn"],
+        b["bots"],
+        b["gen"],
+        b["ids"],
+        b["trick"],
+        b["log"],
+        b["ln"],
+        b["lg"],
+        learned,
+    )
 
 
 @jitcache.bare
@@ -176,10 +196,12 @@ def run_bots(kt: Any, ko: Any, ka: Any, pa: Any, g: int, stop: Any, first: int) 
         if x < 0:
             if m == 1:  # nothing drawn, nothing weighed
                 x = legal[g, 0]
-            elif pol[seat] != GREEDY:  # draws_compiled.draw on the seat's stream
+            elif pol[seat] == RANDOM:  # draws_compiled.draw on the seat's stream
                 y, w = below(streams[g, seat, 0], np.int64(streams[g, seat, 1]), m)
                 streams[g, seat, 1] = np.uint64(w)
                 x = legal[g, y] if not cards else nth(legal, g, m, y)
+            elif pol[seat] == LEARNED:
+                x = lc.choose(pa[10], p, ko, hist, g, seat, s, hand, cnt, kitty, pv, ka[6], legal, m, cards)
             else:
                 for i in range(m):
                     ids[i] = legal[g, i]

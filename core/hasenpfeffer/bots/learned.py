@@ -131,14 +131,23 @@ class Policy:
         return cls(header, net([size, *hidden, actions], 0.01), net([size, *hidden, 1], 1.0))
 
     def logits(self, obs: Any) -> Any:
-        """The policy network's score of every action id, for one observation or a batch."""
+        """The policy network's score of every action id, for one observation or a batch: sums
+        in float64 over the float32 weights, as the compiled engine's learned bot sums them."""
         import numpy as np
 
-        x = np.asarray(obs, np.float32)
-        for w, b in self.policy[:-1]:
+        x = np.asarray(obs, np.float32).astype(np.float64)
+        wide = self._wide
+        for w, b in wide[:-1]:
             x = np.tanh(x @ w + b)
-        w, b = self.policy[-1]
+        w, b = wide[-1]
         return x @ w + b
+
+    @functools.cached_property
+    def _wide(self) -> tuple[Layer, ...]:
+        """The policy network's layers in float64 (the same values), made once."""
+        import numpy as np
+
+        return tuple((w.astype(np.float64), b.astype(np.float64)) for w, b in self.policy)
 
     def check(self, variant: Variant, foreign: bool = False) -> None:
         """Nothing if the policy plays ``variant``; :class:`PolicyError` saying why not."""

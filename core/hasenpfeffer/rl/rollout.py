@@ -1,4 +1,5 @@
-"""Decisions to learn from, gathered in compiled games: each with the margin its hand ended with.
+"""Decisions to learn from, gathered in compiled games: each with the margin its hand ended
+with, or (``reward="game"``) the result of its game.
 
 Two sources feed one :class:`Buffer`, both stepping N games at once in the kernel:
 
@@ -8,8 +9,13 @@ Two sources feed one :class:`Buffer`, both stepping N games at once in the kerne
 - :class:`Versus` (:class:`~.seatvector.SeatVectorEnv`): the policy plays one side against a
   compiled bot (``greedy`` or ``random``), each hand an episode rewarded by that margin.
 
-A decision's margin is known only when its hand ends, so the buffer keeps each game's open
-decisions aside and releases them, scaled by the variant's largest hand score, once it does.
+With ``reward="game"`` every decision is credited instead with its game's end: 1 where its
+side won, -1 where another side did, 0 for a game stopped at the cap of hands (the objective
+a race to a target rewards; the margin rewards points, which a house rule may price apart).
+
+A decision's return is known only when its hand (or game) ends, so the buffer keeps each game's
+open decisions aside and releases them, a margin scaled by the variant's largest hand score,
+once it does.
 """
 
 from __future__ import annotations
@@ -117,11 +123,19 @@ class _Open:
             setattr(self, name, new)
 
 
+REWARDS = ("hand", "game")
+"""What a decision is credited with: its hand's margin, or its game's result."""
+
+
 class SelfPlay:
     """The policy at every seat of ``games`` games."""
 
-    def __init__(self, variant: Variant, games: int, seed: int, max_hands: int = 100) -> None:
+    def __init__(
+        self, variant: Variant, games: int, seed: int, max_hands: int = 100, reward: str = "hand"
+    ) -> None:
         self.env = VectorEnv(variant, num_envs=games, max_hands=max_hands)
+        self.reward = reward
+        self.side = np.array([variant.team_of(s) for s in range(variant.players)], np.int64)
         self.scale = scale_of(variant)
         n = variant.players
         reps = [team[0] for team in variant.teams]
@@ -148,20 +162,40 @@ class SelfPlay:
         self.open.push(o, m, ids, logp, value, self.seat, np.ones(len(ids), bool))
         self.obs, rewards, term, trunc, info = self.env.step(ids)
         self.seat = info["to_move"]
-        self.games += int((term | trunc).sum())
+        ended = term | trunc
+        self.games += int(ended.sum())
+        if self.reward == "game":
+            if ended.any():
+                winner = info["final_info"]["winner"]
+                self.open.close(ended, lambda g, s: result(winner[g], self.side[s]), buffer)
+            return
         margins = rewards @ self.matrix / self.scale
         self.open.close(info["hands_ended"] > 0, lambda g, s: margins[g, s], buffer)
 
 
-class Versus:
-    """The policy at one side of ``games`` games against a compiled bot, a hand an episode."""
+def result(winner: Any, side: Any) -> Any:
+    """A game's end for a side: 1 won, -1 lost, 0 with no winner (``winner`` -1), by row.
 
-    def __init__(self, variant: Variant, games: int, seed: int, opponents: str, seat: int = 0) -> None:
+    >>> result(np.array([0, 1, -1]), np.array([0, 0, 0])).tolist()
+    [1.0, -1.0, 0.0]
+    """
+    return np.where(winner < 0, 0.0, np.where(winner == side, 1.0, -1.0))
+
+
+class Versus:
+    """The policy at one side of ``games`` games against a compiled bot, a hand an episode (a
+    game, with ``reward="game"``)."""
+
+    def __init__(
+        self, variant: Variant, games: int, seed: int, opponents: str, seat: int = 0, reward: str = "hand"
+    ) -> None:
+        game = reward == "game"
         self.env = SeatVectorEnv(
-            variant, num_envs=games, seat=seat, side=True, opponents=opponents, reward="margin",
-            episode="hand", autoreset_mode=AutoresetMode.SAME_STEP,
+            variant, num_envs=games, seat=seat, side=True, opponents=opponents,
+            reward="game" if game else "margin", episode="game" if game else "hand",
+            autoreset_mode=AutoresetMode.SAME_STEP,
         )  # fmt: skip
-        self.scale = scale_of(variant)
+        self.scale = 1.0 if game else scale_of(variant)
         games_env = self.env.games  # the multi-seat environment beneath: its layout and actions
         self.open = _Open(games, games_env.layout.size, games_env.space.size, games * 8)
         self.obs, info = self.env.reset(seed=seed)
@@ -184,16 +218,21 @@ class Versus:
         self.open.close(ended, lambda g, s: r[g], buffer)
 
 
-def sources(variant: Variant, opponents: list[str], games: int, seed: int) -> list[SelfPlay | Versus]:
+def sources(
+    variant: Variant, opponents: list[str], games: int, seed: int, reward: str = "hand"
+) -> list[SelfPlay | Versus]:
     """One source per opponent named (``self``, ``greedy``, ``random``; ``teacher``: the greedy
     bot at every seat, the learner's side choosing as it advises), ``games`` games each, the
-    sides of the bots' games alternating between sources."""
+    sides of the bots' games alternating between sources, each decision credited as ``reward``
+    says (:data:`REWARDS`)."""
+    if reward not in REWARDS:
+        raise ValueError(f"reward must be one of {', '.join(REWARDS)}, read {reward!r}")
     out: list[SelfPlay | Versus] = []
     for i, who in enumerate(opponents):
         sub = (seed << 8) + i
         if who == "self":
-            out.append(SelfPlay(variant, games, sub))
+            out.append(SelfPlay(variant, games, sub, reward=reward))
         else:
             bot = "greedy" if who == "teacher" else who
-            out.append(Versus(variant, games, sub, bot, seat=i % len(variant.teams)))
+            out.append(Versus(variant, games, sub, bot, seat=i % len(variant.teams), reward=reward))
     return out

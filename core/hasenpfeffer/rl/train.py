@@ -29,7 +29,7 @@ import numpy as np
 from ..bots.learned import Policy, load_policy, save_policy
 from ..format.variant import Variant
 from .ppo import Hyper, Learner, act, best, policy_of
-from .rollout import Buffer, sources
+from .rollout import REWARDS, Buffer, sources
 from .seatvector import SeatVectorEnv
 
 OPPONENTS = ("self", "greedy", "random")
@@ -52,6 +52,9 @@ class Settings:
     minibatch: int = 2048
     eval_games: int = 400
     eval_every: int = 50
+    reward: str = "hand"
+    """What a decision is credited with: its hand's margin (``hand``) or its game's result
+    (``game``: 1 won, -1 lost; :mod:`.rollout`)."""
     hyper: Hyper = field(default_factory=Hyper)
 
     def check(self) -> None:
@@ -62,6 +65,8 @@ class Settings:
             )
         if self.imitate < 0:
             raise ValueError("imitate must be 0 or more")
+        if self.reward not in REWARDS:
+            raise ValueError(f"reward must be one of {', '.join(REWARDS)}, read {self.reward}")
         for name in ("updates", "games", "steps", "epochs", "minibatch", "eval_games", "eval_every"):
             if getattr(self, name) < 1:
                 raise ValueError(f"{name} must be 1 or more")
@@ -131,6 +136,7 @@ def command_of(variant: str, s: Settings) -> str:
     return (
         f"hasenpfeffer train {variant} --seed {s.seed} --updates {s.updates} --opponents {','.join(s.opponents)}"
         f" --imitate {s.imitate} --games {s.games} --steps {s.steps} --hidden {','.join(map(str, s.hidden))}"
+        + ("" if s.reward == "hand" else f" --reward {s.reward}")
     )
 
 
@@ -169,7 +175,9 @@ def train(
         old = load_policy(out)
         old.check(variant)
         saved, progress = settings_from(old.header)
-        settings = dataclasses.replace(saved, updates=settings.updates, minutes=settings.minutes)
+        settings = dataclasses.replace(
+            saved, updates=settings.updates, minutes=settings.minutes, reward=settings.reward
+        )
         policy = dataclasses.replace(old, value=Policy.initial(variant, settings.hidden, settings.seed).value)
         if os.path.exists(state_path(out)):  # the value and Adam's state, beside the policy
             state = load_policy(state_path(out))
@@ -179,7 +187,7 @@ def train(
         policy, progress = Policy.initial(variant, settings.hidden, settings.seed), Progress()
     learner = Learner(policy, settings.hyper)
     run_seed = settings.seed * 1_000_003 + progress.updates  # a resumed run deals new games
-    feeds = sources(variant, list(settings.opponents), settings.games, run_seed)
+    feeds = sources(variant, list(settings.opponents), settings.games, run_seed, settings.reward)
     teachers = (
         sources(variant, ["teacher", "teacher"], settings.games, run_seed + 1) if settings.imitate else []
     )

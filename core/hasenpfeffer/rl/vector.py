@@ -33,19 +33,13 @@ from numpy.typing import NDArray
 from .. import accel
 from ..batch import coverage
 from ..batch.tables import build
+from ..batch.viewtables import view_tables
 from ..format.loader import load_variant
 from ..format.variant import HAND_CAP, Variant
-from ..observe.layout import has_term, layout
-from ..rules import mechanisms as has
+from ..observe.layout import layout
 from ..rules.actions import IllegalActionError
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
-
-PIECES: tuple[str, ...] = ("to_move", "phase", "dealer", "hand", "played", "trick", "leader", "named")
-PIECES += ("calling", "trump", "maker", "alone", "sitting_out", "turned", "tricks_won", "scores")
-PIECES += ("contract", "terms", "widow", "shown", "history", "proposed", "called", "partner", "deal")
-"""The layout's pieces the kernel writes, in the order of its offsets (``batch.phases.layout.O_*``,
-which go on with the width of a ``history`` row and the column of another seat's discard)."""
 
 
 def refusal(variant: Variant) -> str | None:
@@ -62,22 +56,6 @@ def refusal(variant: Variant) -> str | None:
     'the vector environment does not cover pack.jokers'
     """
     return coverage.refusal(variant, who="the vector environment")
-
-
-def bid_observations(variant: Variant) -> NDArray[np.int64]:
-    """Per bid of the ladder, then the forced bid: its place in the ``contract`` piece, those of
-    its terms in ``terms`` (-1: none), and when its hand is shown: 0 never, 1 after the first
-    trick, 2 from the lead (``batch.phases.layout.BO_*``)."""
-    lay = layout(variant)
-    ladder = variant.making.auction.ladder if has.auction(variant) else ()
-    rows = [[-1, -1, -1, 0] for _ in range(len(ladder) + 1)]
-    for i, b in enumerate(ladder):
-        rows[i][0] = lay.bids.index(b.name) if b.name in lay.bids else -1
-        for col, term in ((1, "misere"), (2, "open")):
-            if term in lay.terms and has_term(b, term):
-                rows[i][col] = lay.terms.index(term)
-        rows[i][3] = (2 if b.open_from == "lead" else 1) if b.open else 0
-    return np.array(rows, dtype=np.int64)
 
 
 class VectorEnv(GymVectorEnv):
@@ -109,19 +87,9 @@ class VectorEnv(GymVectorEnv):
         self.layout = lay = layout(self.variant)
         self.seats, self.sides = self.variant.players, len(self.variant.teams)
         size, actions = lay.size, self.space.size
-        self.at = np.array([lay[name].start if name in lay else -1 for name in PIECES], dtype=np.int64)
-        self.phase_at = np.array(
-            [lay.phases.index(x) if x in lay.phases else -1 for x in ly.PHASE_NAMES], dtype=np.int64
-        )
-        self.bid_obs = bid_observations(self.variant)
-        self.a = ly.arrays(tb.params, num_envs, actions, lay.history_slots)
-        unwritten = [piece.name for piece in lay.pieces if piece.name not in PIECES]
-        if unwritten:  # pieces of variants the compiled engine refuses (calling, dummies...)
-            raise ValueError(f"the vector environment does not write {', '.join(unwritten)}")
-        column = lay.history_column
-        self.hcol = np.array([column.get(key, -1) for key in self.space.keys], dtype=np.int64)
-        hidden = [column.get((verb, "", False), -1) for verb in ("discard", "give")]
-        self.at = np.concatenate((self.at, [self.seats + len(column), *hidden])).astype(np.int64)
+        vt = view_tables(self.variant)
+        self.at, self.phase_at, self.bid_obs, self.hcol = vt.at, vt.phase_at, vt.bid_obs, vt.hcol
+        self.a = ly.arrays(tb.params, num_envs, actions, vt.slots)
         self.fobs = np.zeros((num_envs, size), dtype=np.float32)
         self.obs = np.zeros((num_envs, size), dtype=np.float32)
         self.mask = np.zeros((num_envs, actions), dtype=np.int8)

@@ -1,8 +1,8 @@
 """Which engine plays a run's games: the Python engine, or the compiled batch engine.
 
-The compiled engine (:mod:`hasenpfeffer.batch`, numba) plays uniformly random legal actions
-and the ``greedy`` bot (its compiled twin, the same choices), so it runs only when every seat
-is played by ``random`` or ``greedy``, every variant of the run is covered
+The compiled engine (:mod:`hasenpfeffer.batch`, numba) plays uniformly random legal actions,
+the ``greedy`` bot and learned bots (``learned:FILE``; their compiled twins, the same choices),
+so it runs only when every seat is played by one of them, every variant of the run is covered
 (:mod:`hasenpfeffer.batch.coverage`) and numba is installed. ``auto`` picks
 it then (unless ``HASENPFEFFER_ENGINE=python`` asks for pure Python, :mod:`hasenpfeffer.accel`,
 or numba can keep no compile cache here) and the Python engine otherwise, saying why;
@@ -17,7 +17,7 @@ compile in the background for the next run; a longer run compiles first.
 
 >>> from hasenpfeffer.format.variant import Variant
 >>> choose([Variant(name="x")], ["mc"] * 4, "auto")
-Engine(name='python', reason='the bots are not all random or greedy')
+Engine(name='python', reason='the bots are not all random, greedy or learned')
 >>> str(choose([Variant(name="x")], ["random"] * 4, "python"))
 'engine: python (asked for)'
 >>> short(1000, 2), short(5000, 2)
@@ -34,7 +34,8 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import accel
-from ..batch.coverage import refusal
+from ..batch.coverage import BOTS, LEARNED_BOT, refusal
+from ..batch.learnedtables import is_learned
 from ..format.variant import Variant
 from .chunking import default_workers
 
@@ -98,10 +99,11 @@ def workers_for(engine: Engine, games: int, asked: int | None) -> int:
 def why_not(variants: Sequence[Variant], bots: Sequence[str]) -> str | None:
     """Why the compiled engine cannot play these games (None: it can)."""
     names = {b.strip() for b in bots}
-    if not names <= {"random", "greedy"}:
-        return "the bots are not all random or greedy"
+    kinds = {LEARNED_BOT if is_learned(b) else b for b in names}
+    if not kinds <= set(BOTS):
+        return "the bots are not all random, greedy or learned"
     for v in variants:
-        line = refusal(v, bots=names)
+        line = refusal(v, bots=kinds)
         if line is not None:
             return line if len(variants) == 1 else f"{v.name}: {line}"
     if not accel.installed():

@@ -57,7 +57,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--eval-games", type=int, default=400, help="games against greedy per evaluation (400)"
     )
     parser.add_argument("--eval-every", type=int, default=50, help="updates between evaluations (50)")
+    parser.add_argument(
+        "--reward",
+        choices=("hand", "game"),
+        help="what a decision is credited with: its hand's margin (hand, the default) or its game's"
+        " result, 1 won and -1 lost (game); a resumed run keeps its own unless given",
+    )
     add_allow_path(parser)
+
+
+def saved_reward(out: str, resume: bool) -> str:
+    """The reward a resumed run was trained with (``hand`` for a new run, or where unreadable:
+    the resume then says what is wrong with the file)."""
+    if not resume:
+        return "hand"
+    from ...bots.learned import PolicyError, load_policy
+
+    try:
+        return str(load_policy(out).header.get("training", {}).get("reward", "hand"))
+    except PolicyError:
+        return "hand"
 
 
 def run(args: argparse.Namespace) -> int:
@@ -93,6 +112,7 @@ def run(args: argparse.Namespace) -> int:
         seed=args.seed, updates=args.updates, minutes=args.minutes, imitate=args.imitate,
         opponents=tuple(o.strip() for o in args.opponents.split(",") if o.strip()), games=args.games,
         steps=args.steps, hidden=args.hidden, eval_games=args.eval_games, eval_every=args.eval_every,
+        reward=args.reward or saved_reward(out, args.resume),
     )  # fmt: skip
     try:
         settings.check()
