@@ -90,7 +90,7 @@ def test_a_greedy_choice_changed_is_caught() -> None:
 
 
 def test_only_random_and_greedy_bots_play_compiled() -> None:
-    with pytest.raises(ValueError, match="only random and greedy bots, not mc"):
+    with pytest.raises(ValueError, match="only random, greedy, learned bots, not mc"):
         policies(load_variant("euchre"), ["mc"] * 4)
     with pytest.raises(ValueError, match=r"^3 bots for 4 players$"):
         policies(load_variant("euchre"), ["greedy"] * 3)

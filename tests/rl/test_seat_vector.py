@@ -315,7 +315,8 @@ def test_refusals_in_one_line() -> None:
     with pytest.raises(ValueError, match=r"^the vector environment does not cover pack.jokers$"):
         SeatVectorEnv(Variant(name="x", pack={"jokers": 2}, deal={"kitty": {"size": 6}}), num_envs=1)
     with pytest.raises(
-        ValueError, match=r"^the seat vector environment plays only random and greedy bots, not mc$"
+        ValueError,
+        match=r"^the seat vector environment plays only random, greedy and learned:FILE bots, not mc$",
     ):
         SeatVectorEnv("euchre", num_envs=1, partner="mc")
     with pytest.raises(ValueError, match="seat must be"):

@@ -25,6 +25,7 @@ import numpy as np
 from hasenpfeffer import Game, load_variant
 from hasenpfeffer.bots.base import Bot
 from hasenpfeffer.bots.greedy import GreedyBot
+from hasenpfeffer.bots.registry import load_bot
 from hasenpfeffer.bots.simple import RandomBot
 from hasenpfeffer.engine.draws import BOT, RESTART, stream
 from hasenpfeffer.observe.observation import encoder
@@ -111,7 +112,11 @@ def replay(
             key = seed if c == 1 else stream(seed, RESTART, c - 1)
             py, count = Game(variant, seed=key), c
             bots = {
-                q: GreedyBot() if b == "greedy" else RandomBot(stream(key, BOT, q))
+                q: GreedyBot()
+                if b == "greedy"
+                else load_bot(b)
+                if b.startswith("learned:")
+                else RandomBot(stream(key, BOT, q))
                 for q, b in enumerate(env.bots)
                 if b is not None
             }
@@ -160,6 +165,14 @@ def check(
 def test_the_bots_choose_as_the_python_bots(name: str, bots: str) -> None:
     checked, learner = check(name, bots, seed=3, games=6, steps=60, seat=1)
     assert checked >= 200 and learner >= 200
+
+
+def test_a_learned_opponent_chooses_as_the_python_bot() -> None:
+    """A policy file's bot at the other side (greedy the learner's partner): its compiled twin
+    chooses as the Python ``LearnedBot`` from its seat's view."""
+    spec = f"learned:{ROOT / 'policies' / 'euchre.policy'}"
+    checked, learner = check("euchre", spec, seed=4, games=6, steps=60, seat=1, partner="greedy")
+    assert checked >= 150 and learner >= 200
 
 
 @pytest.mark.parametrize("path", COVERED, ids=lambda p: str(Path(p).relative_to(ROOT)))

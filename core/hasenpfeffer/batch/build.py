@@ -115,7 +115,9 @@ def run_kind(record: bool, bots: Sequence[str]) -> str:
     >>> run_kind(False, ["random", " greedy"]), run_kind(True, [])
     ('bulk-greedy', 'record')
     """
-    learned = any(b.strip().startswith("learned:") for b in bots)
+    from .coverage import is_learned
+
+    learned = any(is_learned(b) for b in bots)
     return kind(record, any(b.strip() == "greedy" for b in bots), learned)
 
 

@@ -55,6 +55,8 @@ WHO = "the compiled engine"
 """How a refusal names the engine, unless the caller names itself."""
 LEARNED_BOT = "learned"
 """A learned bot (``learned:FILE``) as :data:`BOTS` names it."""
+LEARNED_SPEC = f"{LEARNED_BOT}:"
+"""The start of a learned bot's spec."""
 BOTS = ("random", "greedy", LEARNED_BOT)
 """The bots the compiled engine plays, by their code in the kernel."""
 
@@ -155,6 +157,15 @@ def refusal(v: Variant, bots: Iterable[str] = (), who: str = WHO) -> str | None:
         short = [b for b in wanted if uncovered(v, [b])]
         return f"{who} does not cover {', '.join(fields)} for the {' and '.join(short)} bot"
     return f"{who} does not cover {', '.join(fields)}"
+
+
+def is_learned(spec: str) -> bool:
+    """Whether a bot spec names a learned bot (``learned:FILE``).
+
+    >>> is_learned("learned:euchre.policy"), is_learned("greedy")
+    (True, False)
+    """
+    return spec.strip().startswith(LEARNED_SPEC)
 
 
 def covered(v: Variant, bots: Iterable[str] = ()) -> bool:

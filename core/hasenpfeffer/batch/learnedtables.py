@@ -26,14 +26,10 @@ import numpy as np
 from ..bots.learned import MAX_LAYERS, load_bot_file
 from ..bots.registry import LEARNED
 from ..format.variant import Variant
+from .coverage import is_learned
 
 LAYER_W = 4
 """A layer's columns in a row of ``lay``: inputs, outputs, weights' offset, biases' offset."""
-
-
-def is_learned(spec: str) -> bool:
-    """Whether a bot spec names a learned bot (``learned:FILE``)."""
-    return spec.strip().startswith(LEARNED)
 
 
 def learned_tables(variant: Variant, specs: Sequence[str]) -> tuple[Any, ...] | None:

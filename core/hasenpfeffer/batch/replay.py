@@ -28,7 +28,7 @@ from ..bots.simple import RandomBot
 from ..engine.draws import BOT, stream
 from ..engine.events import HandDealt
 from ..engine.game import Game
-from .learnedtables import is_learned
+from .coverage import is_learned
 from .run import Batch
 
 

@@ -30,9 +30,9 @@ from ..format.variant import HAND_CAP, Variant
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
 from . import freshcache
-from .coverage import BOTS, LEARNED_BOT, refusal
+from .coverage import BOTS, LEARNED_BOT, is_learned, refusal
 from .greedytables import build_greedy
-from .learnedtables import is_learned, learned_tables
+from .learnedtables import learned_tables
 from .rows import (
     BID_DECLARED,
     BID_ORDER_UP,

@@ -221,8 +221,8 @@ class Versus:
 def sources(
     variant: Variant, opponents: list[str], games: int, seed: int, reward: str = "hand"
 ) -> list[SelfPlay | Versus]:
-    """One source per opponent named (``self``, ``greedy``, ``random``; ``teacher``: the greedy
-    bot at every seat, the learner's side choosing as it advises), ``games`` games each, the
+    """One source per opponent named (``self``, ``greedy``, ``random``, ``learned:FILE``;
+    ``teacher``: the greedy bot at every seat, the learner's side choosing as it advises), ``games`` games each, the
     sides of the bots' games alternating between sources, each decision credited as ``reward``
     says (:data:`REWARDS`)."""
     if reward not in REWARDS:

@@ -4,9 +4,9 @@
 reward="hand", episode="game", max_hands=None, observation="box", autoreset_mode=NEXT_STEP)``
 steps ``num_envs`` games of a variant the multi-seat :class:`~.vector.VectorEnv` plays
 (:func:`~.vector.refusal`), in compiled code: the learner plays ``seat`` (``side=True``: every
-seat of its side) and the compiled ``random`` or ``greedy`` bot the others
+seat of its side) and the compiled ``random``, ``greedy`` or ``learned:FILE`` bot the others
 (:mod:`hasenpfeffer.batch.steppolicy_compiled`, the twins of the Python bots: the same seed,
-the same games), ``partner`` the learner's partners (the opponents' bot unless given). Each
+the same games; a learned opponent is a policy file, a frozen copy of a learner, say), ``partner`` the learner's partners (the opponents' bot unless given). Each
 ``step`` takes one id per game for the learner, and the bots play on in the kernel until the
 learner is to decide again (:mod:`hasenpfeffer.batch.seatstep_compiled`). ``seat``, ``side``,
 ``reward`` (``hand``, ``margin``, ``game``), ``episode`` (``game``, ``hand``) and ``max_hands``
@@ -46,6 +46,7 @@ from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
 from ..batch import coverage
+from ..batch.coverage import is_learned
 from ..format.loader import load_variant
 from ..format.variant import HAND_CAP, Variant
 from .defaults import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
@@ -53,7 +54,7 @@ from .seat import REWARDS, VECTOR_ID
 from .vector import VectorEnv, refusal
 
 BOTS = ("random", "greedy")
-"""The bots the kernel plays the other seats with."""
+"""The built-in bots the kernel plays the other seats with (and learned ones, ``learned:FILE``)."""
 OBSERVATIONS = ("box", "dict")
 ENV_ID = VECTOR_ID
 """The Gymnasium id: ``gymnasium.make_vec("hasenpfeffer/SeatVector-v0", num_envs=64, variant="euchre")``
@@ -95,11 +96,12 @@ class SeatVectorEnv(GymVectorEnv):
         mode = AutoresetMode(autoreset_mode)
         if mode == AutoresetMode.DISABLED:
             raise ValueError("autoreset_mode must be NEXT_STEP or SAME_STEP: a game that ends starts again")
-        names = [opponents, opponents if partner is None else partner]
-        other = sorted({b for b in names if b not in BOTS})
+        names = [b.strip() for b in (opponents, opponents if partner is None else partner)]
+        other = sorted({b for b in names if b not in BOTS and not is_learned(b)})
         if other:
             raise ValueError(
-                f"the seat vector environment plays only random and greedy bots, not {', '.join(other)}"
+                "the seat vector environment plays only random, greedy and learned:FILE bots,"
+                f" not {', '.join(other)}"
             )
         cap = (max_hands or DEFAULT_MAX_HANDS) if episode == "game" else HAND_CAP
         self.games = games = VectorEnv(v, num_envs=num_envs, max_hands=cap)  # the kernel's arrays and tables
@@ -108,6 +110,7 @@ class SeatVectorEnv(GymVectorEnv):
         from ..batch import step_compiled as sc
         from ..batch import steppolicy_compiled as sp
         from ..batch.greedytables import build_greedy
+        from ..batch.learnedtables import learned_tables
         from ..batch.phases import layout as ly
 
         self._sk, self._sp, self._sc, self._dc = sk, sp, sc, dc
@@ -119,15 +122,20 @@ class SeatVectorEnv(GymVectorEnv):
         self.bots = tuple(
             None if q in self.learner else names[1] if q in partners else names[0] for q in range(v.players)
         )
-        why = coverage.refusal(v, [b for b in self.bots if b is not None], "the vector environment")
+        kinds = [coverage.LEARNED_BOT if is_learned(b) else b for b in self.bots if b is not None]
+        why = coverage.refusal(v, kinds, "the vector environment")
         if why is not None:
             raise ValueError(why)
         tb, a = games.tables, games.a
         a["fobs"] = games.fobs
         self.kt, self.ko, self.ka = ly.tuples(tb, cap, games.at, games.phase_at, games.bid_obs, games.hcol, a)
         self.b = sp.arrays(tb.params, num_envs, games.space.size, RECORDED if record else 0)
-        self.b["pol"][:] = [sp.GREEDY if b == "greedy" else sp.RANDOM for b in self.bots]
-        self.pa = sp.bots(self.b, build_greedy(v).arrays if "greedy" in self.bots else None)
+        self.b["pol"][:] = [
+            sp.GREEDY if b == "greedy" else sp.LEARNED if b is not None and is_learned(b) else sp.RANDOM
+            for b in self.bots
+        ]
+        greedy = build_greedy(v).arrays if "greedy" in self.bots else None
+        self.pa = sp.bots(self.b, greedy, learned_tables(v, [b or "random" for b in self.bots]))
         self.e = sk.arrays(num_envs, v.players, games.sides, games.layout.size)
         self.e["cfg"][[sk.C_SEAT, sk.C_HAND, sk.C_REWARD, sk.C_NEXT]] = (
             seat, episode == "hand", REWARDS.index(reward), mode == AutoresetMode.NEXT_STEP

@@ -27,13 +27,14 @@ from typing import Any
 import numpy as np
 
 from ..bots.learned import Policy, load_policy, save_policy
+from ..bots.registry import LEARNED
 from ..format.variant import Variant
 from .ppo import Hyper, Learner, act, best, policy_of
 from .rollout import REWARDS, Buffer, sources
 from .seatvector import SeatVectorEnv
 
 OPPONENTS = ("self", "greedy", "random")
-"""Who the learner plays in training: itself, or a compiled bot."""
+"""Who the learner plays in training: itself, or a compiled bot (or a policy file's, ``learned:FILE``)."""
 
 
 @dataclass(frozen=True)
@@ -59,9 +60,11 @@ class Settings:
 
     def check(self) -> None:
         """ValueError for a setting out of range."""
-        if not self.opponents or any(o not in OPPONENTS for o in self.opponents):
+        if not self.opponents or any(
+            o not in OPPONENTS and not o.startswith(LEARNED) for o in self.opponents
+        ):
             raise ValueError(
-                f"opponents must be among {', '.join(OPPONENTS)}, read {','.join(self.opponents)}"
+                f"opponents must be among {', '.join(OPPONENTS)} or learned:FILE, read {','.join(self.opponents)}"
             )
         if self.imitate < 0:
             raise ValueError("imitate must be 0 or more")

@@ -34,8 +34,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import accel
-from ..batch.coverage import BOTS, LEARNED_BOT, refusal
-from ..batch.learnedtables import is_learned
+from ..batch.coverage import BOTS, LEARNED_BOT, is_learned, refusal
 from ..format.variant import Variant
 from .chunking import default_workers
 

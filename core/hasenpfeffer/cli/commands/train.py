@@ -48,7 +48,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--opponents",
         default="self,greedy",
-        help="whom it plays after that: self, greedy, random (self,greedy)",
+        help="whom it plays after that: self, greedy, random, learned:FILE (a policy file's bot,"
+        " a frozen parent say; self,greedy)",
     )
     parser.add_argument("--games", type=int, default=256, help="games stepped together per opponent (256)")
     parser.add_argument("--steps", type=int, default=16, help="decisions per game per update (16)")
