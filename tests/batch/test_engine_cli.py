@@ -72,7 +72,10 @@ def test_a_called_partner_plays_compiled_with_the_python_figures(capsys: Capsys)
 @pytest.mark.parametrize(
     ("argv", "line"),
     [
-        (["simulate", "euchre", "--bots", "mc"], "--engine compiled: the bots are not all random, greedy or learned"),
+        (
+            ["simulate", "euchre", "--bots", "mc"],
+            "--engine compiled: the bots are not all random, greedy or learned",
+        ),
         (
             ["simulate", "REFUSED", "--bots", "random"],
             "--engine compiled: the compiled engine does not cover pack.jokers",

@@ -187,7 +187,14 @@ def test_the_game_reward_is_a_setting_of_the_file(tmp_path: Path, capsys: pytest
     assert main(args) == 0
     t = load_policy(out).header["training"]
     assert t["reward"] == "game" and t["command"].endswith("--reward game")
-    assert main(["train", "euchre", "--out", str(out), "--updates", "4", "--resume", *TINY]) == 0
-    assert load_policy(out).header["training"]["reward"] == "game"  # a resumed run keeps its own
-    assert main(["train", "euchre", "--out", str(out), "--updates", "5", "--resume", "--reward", "hand"]) == 0
-    assert load_policy(out).header["training"]["reward"] == "hand"
+    assert main(["train", "euchre", "--out", str(out), "--updates", "4", "--resume"]) == 0
+    t = load_policy(out).header["training"]
+    assert t["reward"] == "game" and t["stages"] == []  # a resumed run keeps its own settings
+    argv = ["train", "euchre", "--out", str(out), "--updates", "5", "--resume", "--reward", "hand"]
+    assert main([*argv, "--opponents", "self"]) == 0
+    t = load_policy(out).header["training"]
+    assert (t["reward"], t["opponents"], t["batch_games"]) == ("hand", ["self"], 16)
+    assert len(t["stages"]) == 1 and t["stages"][0].endswith("--updates 4 --opponents self,greedy --imitate 1"
+        " --games 16 --steps 4 --hidden 16 --reward game")  # fmt: skip
+    assert main(["train", "euchre", "--out", str(out), "--updates", "6", "--resume", "--hidden", "32"]) == 2
+    assert "--resume: the file's network has hidden layers 16" in capsys.readouterr().err

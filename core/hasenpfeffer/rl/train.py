@@ -33,6 +33,19 @@ from .ppo import Hyper, Learner, act, best, policy_of
 from .rollout import REWARDS, Buffer, sources
 from .seatvector import SeatVectorEnv
 
+CHANGEABLE = (
+    "seed",
+    "imitate",
+    "opponents",
+    "games",
+    "steps",
+    "hidden",
+    "eval_games",
+    "eval_every",
+    "reward",
+)
+"""The settings a resumed run may be given anew (all but ``hidden``, which the file's network
+fixes, change from there on)."""
 OPPONENTS = ("self", "greedy", "random")
 """Who the learner plays in training: itself, or a compiled bot (or a policy file's, ``learned:FILE``)."""
 
@@ -89,6 +102,9 @@ class Progress:
     """``[minutes, games, share of games won against greedy]`` at each evaluation."""
     interrupted: bool = False
     """Stopped by Ctrl-C (SIGINT) before its last update."""
+    stages: list[str] = field(default_factory=list)
+    """The commands of the run's earlier stages, each as far as it went, where a resume changed
+    its settings (run them in order, each after the first with ``--resume``, then ``command``)."""
 
 
 def win_share(policy_params: Any, variant: Variant, games: int, seed: int) -> float:
@@ -122,10 +138,11 @@ def header_of(
     """The policy file's header: the variant's signature, the settings, progress and figures
     (``source``: the variant as the command named it, a built-in's name or a file)."""
     training = dataclasses.asdict(settings)
+    training["batch_games"] = training.pop("games")  # ``games`` counts the games played
     training.update(updates_done=progress.updates, decisions=progress.decisions, games=progress.games)
     done = dataclasses.replace(settings, updates=progress.updates)  # the run as far as it went
     training.update(seconds=round(progress.seconds, 1), command=command_of(source or variant.name, done))
-    training.update(interrupted=progress.interrupted)
+    training.update(interrupted=progress.interrupted, stages=progress.stages)
     last = progress.curve[-1] if progress.curve else None
     evaluation: dict[str, Any] = {"curve": progress.curve}
     if last is not None:
@@ -155,6 +172,9 @@ def settings_from(header: dict[str, Any]) -> tuple[Settings, Progress]:
     progress.curve = [list(map(float, row)) for row in (header.get("evaluation") or {}).get("curve", [])]
     t.pop("command", None)
     t.pop("interrupted", None)
+    progress.stages = [str(c) for c in t.pop("stages", [])]
+    if "batch_games" in t:  # the setting (a file before it kept only the games played: 256)
+        t["games"] = t.pop("batch_games")
     hyper = Hyper(**t.pop("hyper", {}))
     t["opponents"], t["hidden"] = tuple(t.get("opponents", ())), tuple(t.get("hidden", ()))
     known = {f.name for f in dataclasses.fields(Settings)}
@@ -168,9 +188,12 @@ def train(
     resume: bool = False,
     report: Callable[[Progress, Settings, float | None], None] | None = None,
     source: str | None = None,
+    changes: dict[str, Any] | None = None,
 ) -> Policy:
     """Train (or go on training, ``resume``) a policy for ``variant`` (named ``source`` on the
-    command line) into ``out``."""
+    command line) into ``out``. A resumed run keeps the file's settings but ``updates``,
+    ``minutes`` and those in ``changes`` (:data:`CHANGEABLE`; ValueError for a ``hidden`` other
+    than the file's); where they change, the stage before is kept in the header's ``stages``."""
     import jax
 
     settings.check()
@@ -178,9 +201,12 @@ def train(
         old = load_policy(out)
         old.check(variant)
         saved, progress = settings_from(old.header)
-        settings = dataclasses.replace(
-            saved, updates=settings.updates, minutes=settings.minutes, reward=settings.reward
-        )
+        changed = {k: v for k, v in (changes or {}).items() if k in CHANGEABLE and getattr(saved, k) != v}
+        if "hidden" in changed:
+            raise ValueError(f"the file's network has hidden layers {','.join(map(str, saved.hidden))}")
+        if changed:
+            progress.stages.append(str(old.header["training"].get("command", "")))
+        settings = dataclasses.replace(saved, updates=settings.updates, minutes=settings.minutes, **changed)
         policy = dataclasses.replace(old, value=Policy.initial(variant, settings.hidden, settings.seed).value)
         if os.path.exists(state_path(out)):  # the value and Adam's state, beside the policy
             state = load_policy(state_path(out))

@@ -9,6 +9,7 @@ import argparse
 import os
 import sys
 import time
+from typing import Any
 
 DESCRIPTION = (
     "Train a policy for a variant (a built-in or a house-rule file the vector environment plays):"
@@ -35,49 +36,35 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("variant", metavar="VARIANT", help="a built-in name or a variant file")
     parser.add_argument("--out", metavar="FILE", help="the policy file (default: VARIANT.policy here)")
     parser.add_argument("--resume", action="store_true", help="go on training the policy in --out")
-    parser.add_argument("--seed", type=int, default=1, help="the run's seed (default 1)")
+    parser.add_argument("--seed", type=int, help="the run's seed (default 1)")
     parser.add_argument(
         "--updates", type=int, default=1500, help="updates in all, the run's length (default 1500)"
     )
     parser.add_argument(
         "--minutes", type=float, help="stop after this many minutes of training, wherever it is"
     )
-    parser.add_argument(
-        "--imitate", type=int, default=300, help="first updates learning greedy's choices (300)"
-    )
+    parser.add_argument("--imitate", type=int, help="first updates learning greedy's choices (300)")
     parser.add_argument(
         "--opponents",
-        default="self,greedy",
         help="whom it plays after that: self, greedy, random, learned:FILE (a policy file's bot,"
         " a frozen parent say; self,greedy)",
     )
-    parser.add_argument("--games", type=int, default=256, help="games stepped together per opponent (256)")
-    parser.add_argument("--steps", type=int, default=16, help="decisions per game per update (16)")
-    parser.add_argument("--hidden", type=_widths, default=(256, 256), help="hidden layers' widths (256,256)")
-    parser.add_argument(
-        "--eval-games", type=int, default=400, help="games against greedy per evaluation (400)"
-    )
-    parser.add_argument("--eval-every", type=int, default=50, help="updates between evaluations (50)")
+    parser.add_argument("--games", type=int, help="games stepped together per opponent (256)")
+    parser.add_argument("--steps", type=int, help="decisions per game per update (16)")
+    parser.add_argument("--hidden", type=_widths, help="hidden layers' widths (256,256)")
+    parser.add_argument("--eval-games", type=int, help="games against greedy per evaluation (400)")
+    parser.add_argument("--eval-every", type=int, help="updates between evaluations (50)")
     parser.add_argument(
         "--reward",
         choices=("hand", "game"),
         help="what a decision is credited with: its hand's margin (hand, the default) or its game's"
-        " result, 1 won and -1 lost (game); a resumed run keeps its own unless given",
+        " result, 1 won and -1 lost (game)",
     )
     add_allow_path(parser)
-
-
-def saved_reward(out: str, resume: bool) -> str:
-    """The reward a resumed run was trained with (``hand`` for a new run, or where unreadable:
-    the resume then says what is wrong with the file)."""
-    if not resume:
-        return "hand"
-    from ...bots.learned import PolicyError, load_policy
-
-    try:
-        return str(load_policy(out).header.get("training", {}).get("reward", "hand"))
-    except PolicyError:
-        return "hand"
+    parser.epilog = (
+        "With --resume the run goes on with its file's settings; those given change from there on"
+        " (the file's header keeps each earlier stage's command), but not --hidden."
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -92,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
         error("hasenpfeffer train needs jax and optax: pip install 'hasenpfeffer[rl,fast,learn]'")
         return 2
     from ...bots.learned import PolicyError
-    from ...rl.train import Progress, Settings, train
+    from ...rl.train import CHANGEABLE, Progress, Settings, train
     from ...rl.vector import refusal
 
     variant = load_or_report(args.variant, args.allow_path)
@@ -109,11 +96,19 @@ def run(args: argparse.Namespace) -> int:
     if not args.resume and os.path.exists(out):
         error(f"{out} exists: give --resume to go on training it, or another --out")
         return 2
+    base = Settings()
+
+    def given(name: str) -> Any:
+        value = getattr(args, name)
+        return getattr(base, name) if value is None else value
+
+    opponents = given("opponents")
+    if isinstance(opponents, str):
+        opponents = tuple(o.strip() for o in opponents.split(",") if o.strip())
     settings = Settings(
-        seed=args.seed, updates=args.updates, minutes=args.minutes, imitate=args.imitate,
-        opponents=tuple(o.strip() for o in args.opponents.split(",") if o.strip()), games=args.games,
-        steps=args.steps, hidden=args.hidden, eval_games=args.eval_games, eval_every=args.eval_every,
-        reward=args.reward or saved_reward(out, args.resume),
+        seed=given("seed"), updates=args.updates, minutes=args.minutes, imitate=given("imitate"),
+        opponents=opponents, games=given("games"), steps=given("steps"), hidden=given("hidden"),
+        eval_games=given("eval_games"), eval_every=given("eval_every"), reward=given("reward"),
     )  # fmt: skip
     try:
         settings.check()
@@ -141,10 +136,14 @@ def run(args: argparse.Namespace) -> int:
         )
 
     try:
-        policy = train(variant, out, settings, resume=args.resume, report=report, source=args.variant)
-    except PolicyError as exc:
-        error(f"--resume: {exc}")
+        changes = {k: getattr(settings, k) for k in CHANGEABLE if getattr(args, k) is not None}
+        policy = train(variant, out, settings, args.resume, report, args.variant, changes)
+    except PolicyError as exc:  # the file resumed, or an opponent's
+        error(f"--resume: {exc}" if args.resume else str(exc))
         return 1
+    except ValueError as exc:  # a setting the file fixes, or an opponent refused
+        error(f"--resume: {exc}" if args.resume else str(exc))
+        return 2
     t = policy.header["training"]
     won = policy.header["evaluation"].get("won")
     print(
