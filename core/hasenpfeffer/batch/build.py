@@ -115,7 +115,7 @@ def run_kind(record: bool, bots: Sequence[str]) -> str:
     >>> run_kind(False, ["random", " greedy"]), run_kind(True, [])
     ('bulk-greedy', 'record')
     """
-    from .coverage import is_learned
+    from ..bots.registry import is_learned
 
     learned = any(is_learned(b) for b in bots)
     return kind(record, any(b.strip() == "greedy" for b in bots), learned)

@@ -48,6 +48,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import NamedTuple
 
+from ..bots.registry import is_learned
 from ..format.variant import Variant
 from ..rules import mechanisms as has
 
@@ -55,8 +56,6 @@ WHO = "the compiled engine"
 """How a refusal names the engine, unless the caller names itself."""
 LEARNED_BOT = "learned"
 """A learned bot (``learned:FILE``) as :data:`BOTS` names it."""
-LEARNED_SPEC = f"{LEARNED_BOT}:"
-"""The start of a learned bot's spec."""
 BOTS = ("random", "greedy", LEARNED_BOT)
 """The bots the compiled engine plays, by their code in the kernel."""
 
@@ -136,7 +135,7 @@ def uncovered(v: Variant, bots: Iterable[str] = ()) -> list[str]:
     >>> uncovered(Variant(name="x", pack={"copies": 2}))
     []
     """
-    wanted = {b.strip() for b in bots}
+    wanted = {kind_of(b) for b in bots}
     fields: list[str] = []
     for m in MECHANISMS:
         if m.field in fields or (m.bots and wanted <= set(m.bots)):
@@ -149,7 +148,7 @@ def uncovered(v: Variant, bots: Iterable[str] = ()) -> list[str]:
 def refusal(v: Variant, bots: Iterable[str] = (), who: str = WHO) -> str | None:
     """One line saying why the compiled engine (named ``who``) refuses ``v`` (played by
     ``bots``), or None when it plays it."""
-    wanted = sorted({b.strip() for b in bots})
+    wanted = sorted({kind_of(b) for b in bots})
     fields = uncovered(v, wanted)
     if not fields:
         return None
@@ -159,13 +158,13 @@ def refusal(v: Variant, bots: Iterable[str] = (), who: str = WHO) -> str | None:
     return f"{who} does not cover {', '.join(fields)}"
 
 
-def is_learned(spec: str) -> bool:
-    """Whether a bot spec names a learned bot (``learned:FILE``).
+def kind_of(spec: str) -> str:
+    """A bot spec as :data:`BOTS` names it (every ``learned:FILE`` is ``learned``).
 
-    >>> is_learned("learned:euchre.policy"), is_learned("greedy")
-    (True, False)
+    >>> kind_of(" learned:euchre.policy"), kind_of("greedy ")
+    ('learned', 'greedy')
     """
-    return spec.strip().startswith(LEARNED_SPEC)
+    return LEARNED_BOT if is_learned(spec) else spec.strip()
 
 
 def covered(v: Variant, bots: Iterable[str] = ()) -> bool:

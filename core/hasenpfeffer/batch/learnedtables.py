@@ -24,9 +24,8 @@ from typing import Any
 import numpy as np
 
 from ..bots.learned import MAX_LAYERS, load_bot_file
-from ..bots.registry import LEARNED
+from ..bots.registry import LEARNED, is_learned
 from ..format.variant import Variant
-from .coverage import is_learned
 
 LAYER_W = 4
 """A layer's columns in a row of ``lay``: inputs, outputs, weights' offset, biases' offset."""

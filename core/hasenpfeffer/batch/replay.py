@@ -23,12 +23,11 @@ from typing import Any
 
 from ..bots.base import Bot
 from ..bots.greedy import GreedyBot
-from ..bots.registry import load_bot
+from ..bots.registry import is_learned, load_bot
 from ..bots.simple import RandomBot
 from ..engine.draws import BOT, stream
 from ..engine.events import HandDealt
 from ..engine.game import Game
-from .coverage import is_learned
 from .run import Batch
 
 

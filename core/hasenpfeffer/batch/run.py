@@ -30,7 +30,7 @@ from ..format.variant import HAND_CAP, Variant
 from ..rules.actionspace import action_space
 from ..rules.ruleset import compile_variant
 from . import freshcache
-from .coverage import BOTS, LEARNED_BOT, is_learned, refusal
+from .coverage import BOTS, kind_of, refusal
 from .greedytables import build_greedy
 from .learnedtables import learned_tables
 from .rows import (
@@ -252,11 +252,11 @@ def policies(variant: Variant, bots: Sequence[str] | None) -> NDArray[np.int64]:
     names = ["random"] * variant.players if bots is None else [b.strip() for b in bots]
     if len(names) != variant.players:
         raise ValueError(f"{len(names)} bots for {variant.players} players")
-    kinds = [LEARNED_BOT if is_learned(b) else b for b in names]
+    kinds = [kind_of(b) for b in names]
     other = sorted({b for b in kinds if b not in BOTS})
     if other:
         raise ValueError(f"the compiled engine plays only {', '.join(BOTS)} bots, not {', '.join(other)}")
-    why = refusal(variant, bots=kinds)
+    why = refusal(variant, bots=names)
     if why is not None:
         raise ValueError(why)
     return np.array([BOTS.index(b) for b in kinds], dtype=np.int64)
@@ -286,7 +286,7 @@ def play(
     pol = policies(variant, bots)
     names = tuple(b.strip() for b in bots) if bots is not None else ("random",) * variant.players
     # no greedy seat: no greedy tables, and numba compiles the kernel without the greedy bot
-    greedy = build_greedy(variant).arrays if (pol == 1).any() else None
+    greedy = build_greedy(variant).arrays if (pol == BOTS.index("greedy")).any() else None
     learned = learned_tables(variant, names)  # and none of the learned bot without one
     freshcache.once()  # before numba loads a kernel from its cache
     from . import games_compiled as gm

@@ -55,6 +55,8 @@ VERSION = 1
 """The version of the format this package writes and reads."""
 MAX_BYTES = 64 << 20
 """The largest policy file read (64 MB): a shipped policy is a few MB."""
+FOREIGN = ":foreign"
+"""The end of a learned spec that plays a policy on rules other than its own."""
 MAX_LAYERS = 8
 """The most layers a network of a policy file may have."""
 
@@ -287,8 +289,8 @@ class LearnedBot(Bot):
 def load_bot_file(spec_path: str, seed: int | None = None) -> LearnedBot:
     """The learned bot of a ``learned:`` spec's rest: ``FILE`` or ``FILE:foreign``."""
     path, foreign = spec_path, False
-    if spec_path.endswith(":foreign"):
-        path, foreign = spec_path.removesuffix(":foreign"), True
+    if spec_path.endswith(FOREIGN):
+        path, foreign = spec_path.removesuffix(FOREIGN), True
     if not path:
         raise PolicyError("learned: give the policy file, learned:FILE")
     return LearnedBot(seed, path, foreign)

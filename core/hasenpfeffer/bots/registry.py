@@ -40,7 +40,7 @@ from .montecarlo import MonteCarloBot
 from .pimc import PimcBot
 from .simple import RandomBot
 
-__all__ = ["BUILTIN", "LEARNED", "Bot", "builtin_spec", "check_fits", "load_bot"]
+__all__ = ["BUILTIN", "LEARNED", "Bot", "builtin_spec", "check_fits", "is_learned", "load_bot"]
 
 BUILTIN: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
@@ -54,6 +54,15 @@ LEARNED = "learned:"
 BIDDING = ":bidding="
 """pimc's last parameter, a policy file for its every decision but the card play:
 ``pimc:worlds=16:bidding=FILE``."""
+
+
+def is_learned(spec: str) -> bool:
+    """Whether a bot spec names a learned bot (``learned:FILE``).
+
+    >>> is_learned(" learned:euchre.policy"), is_learned("greedy")
+    (True, False)
+    """
+    return spec.strip().startswith(LEARNED)
 
 
 def builtin_spec(spec: str) -> tuple[str, dict[str, int]] | None:

@@ -46,7 +46,7 @@ from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
 from ..batch import coverage
-from ..batch.coverage import is_learned
+from ..bots.registry import is_learned
 from ..format.loader import load_variant
 from ..format.variant import HAND_CAP, Variant
 from .defaults import DEFAULT_MAX_HANDS, DEFAULT_VARIANT, EPISODES
@@ -122,8 +122,7 @@ class SeatVectorEnv(GymVectorEnv):
         self.bots = tuple(
             None if q in self.learner else names[1] if q in partners else names[0] for q in range(v.players)
         )
-        kinds = [coverage.LEARNED_BOT if is_learned(b) else b for b in self.bots if b is not None]
-        why = coverage.refusal(v, kinds, "the vector environment")
+        why = coverage.refusal(v, [b for b in self.bots if b is not None], "the vector environment")
         if why is not None:
             raise ValueError(why)
         tb, a = games.tables, games.a

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from ..bots.learned import Policy, load_policy, save_policy
-from ..bots.registry import LEARNED
+from ..bots.registry import is_learned
 from ..format.variant import Variant
 from .ppo import Hyper, Learner, act, best, policy_of
 from .rollout import REWARDS, Buffer, sources
@@ -73,9 +73,7 @@ class Settings:
 
     def check(self) -> None:
         """ValueError for a setting out of range."""
-        if not self.opponents or any(
-            o not in OPPONENTS and not o.startswith(LEARNED) for o in self.opponents
-        ):
+        if not self.opponents or any(o not in OPPONENTS and not is_learned(o) for o in self.opponents):
             raise ValueError(
                 f"opponents must be among {', '.join(OPPONENTS)} or learned:FILE, read {','.join(self.opponents)}"
             )

@@ -34,7 +34,7 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from .. import accel
-from ..batch.coverage import BOTS, LEARNED_BOT, is_learned, refusal
+from ..batch.coverage import BOTS, kind_of, refusal
 from ..format.variant import Variant
 from .chunking import default_workers
 
@@ -97,12 +97,10 @@ def workers_for(engine: Engine, games: int, asked: int | None) -> int:
 
 def why_not(variants: Sequence[Variant], bots: Sequence[str]) -> str | None:
     """Why the compiled engine cannot play these games (None: it can)."""
-    names = {b.strip() for b in bots}
-    kinds = {LEARNED_BOT if is_learned(b) else b for b in names}
-    if not kinds <= set(BOTS):
+    if not {kind_of(b) for b in bots} <= set(BOTS):
         return "the bots are not all random, greedy or learned"
     for v in variants:
-        line = refusal(v, bots=kinds)
+        line = refusal(v, bots=bots)
         if line is not None:
             return line if len(variants) == 1 else f"{v.name}: {line}"
     if not accel.installed():

@@ -26,15 +26,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..bots.base import Bot
-from ..bots.learned import LearnedBot, PolicyError
+from ..bots.learned import FOREIGN, LearnedBot, PolicyError
 from ..bots.registry import BUILTIN, LEARNED, builtin_spec, check_fits, load_bot
 from ..format.errors import quote
 from ..format.variant import Variant
 from .errors import ApiError
 from .folder import Folder
-
-FOREIGN = ":foreign"
-"""The end of a learned spec that plays a policy on rules other than its own."""
 
 
 def policy_of(folder: Folder, spec: str) -> tuple[Path, bool] | None:
