@@ -236,3 +236,25 @@ def test_learned_bots_in_practice_and_studies(client: TestClient, tmp_path: Path
     wrong = client.post("/api/studies", json=body | {"a": "hasenpfeffer"})
     assert wrong.status_code == 422 and "trained on euchre" in wrong.json()["error"]
     assert client.post("/api/studies", json=body | {"bots": "learned:../x.policy"}).status_code == 400
+
+
+def test_a_learned_policy_of_the_folder_hints_with_its_probabilities(
+    client: TestClient, tmp_path: Path
+) -> None:
+    small_policy(tmp_path / "x.policy")
+    state = client.post("/api/games", json={"variant": "euchre", "seed": 2, "bots": "greedy"}).json()
+    key = state["id"]
+    while not state["your_turn"]:
+        state = client.post(f"/api/games/{key}/step").json()
+    out = client.post(f"/api/games/{key}/hint", json={"bot": "learned:x.policy"}).json()
+    assert out["bot"] == "learned:x.policy" and "probability" in out["meaning"]
+    values = [row["value"] for row in out["rows"]]
+    assert abs(sum(values) - 1) < 0.01 and out["choice"] in [row["action"] for row in out["rows"]]
+    best = max(out["rows"], key=lambda row: row["value"])
+    assert best["action"] == out["choice"]
+    wrong = client.post(f"/api/games/{key}/hint", json={"bot": "learned:../x.policy"})
+    assert wrong.status_code == 400
+    assert client.post(f"/api/games/{key}/hint", json={"bot": "learned:none.policy"}).status_code == 404
+    small_policy(tmp_path / "h.policy", "hasenpfeffer")
+    misfit = client.post(f"/api/games/{key}/hint", json={"bot": "learned:h.policy"})
+    assert misfit.status_code == 422 and "trained on hasenpfeffer" in misfit.json()["error"]

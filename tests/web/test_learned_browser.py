@@ -1,5 +1,5 @@
 """A hand of euchre played by clicks against a learned policy of the served folder, picked in
-the page among the bots that fit the variant."""
+the page among the bots that fit the variant, which also says what it would do (Ask the bot)."""
 
 from __future__ import annotations
 
@@ -43,6 +43,13 @@ def test_a_hand_against_a_learned_policy(driver: Any, url: str, folder: Path) ->
             d.find_elements(By.ID, "bots") and "learned:euchre.policy" in d.find_element(By.ID, "bots").text
         )
     )
+    assert my_turn_or_hand_over(driver) == "turn"
+    hint_bots = Select(driver.find_element(By.ID, "hint-bot"))
+    assert "learned:euchre.policy" in [o.get_attribute("value") for o in hint_bots.options]
+    hint_bots.select_by_value("learned:euchre.policy")
+    driver.find_element(By.ID, "hint").click()
+    WebDriverWait(driver, 10).until(lambda d: "probability" in d.find_element(By.ID, "hint-out").text)
+    assert "learned:euchre.policy would" in driver.find_element(By.ID, "hint-out").text
     moves = 0
     while my_turn_or_hand_over(driver) == "turn":
         if click_a_choice(driver, None) is None:

@@ -38,6 +38,7 @@ import functools
 import hashlib
 import itertools
 import json
+import math
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -274,16 +275,29 @@ class LearnedBot(Bot):
 
     def choose(self, view: View, legal: Sequence[Action]) -> Action:
         """The legal action of highest score."""
+        scores = self.scores(view, legal)
+        best = max(range(len(scores)), key=scores.__getitem__)
+        return legal[best]
+
+    def scores(self, view: View, legal: Sequence[Action]) -> list[float]:
+        """The policy's score (logit) of each legal action, in the order of ``legal``."""
         from ..observe.observation import encoder
 
         variant = view.variant
         if self._checked is not variant:
             self.policy.check(variant, self.foreign)
             self._checked = variant
-        ids = action_space(variant).ids(legal)
-        scores = self.policy.logits(encoder(variant).encode(view))
-        best = max(range(len(ids)), key=lambda i: float(scores[ids[i]]))
-        return legal[best]
+        logits = self.policy.logits(encoder(variant).encode(view))
+        return [float(logits[i]) for i in action_space(variant).ids(legal)]
+
+    def chances(self, view: View, legal: Sequence[Action]) -> list[float]:
+        """The policy's probability of each legal action (a softmax of :meth:`scores` over
+        the legal actions alone, as it was trained); the bot plays the likeliest."""
+        scores = self.scores(view, legal)
+        top = max(scores)
+        weights = [math.exp(x - top) for x in scores]
+        total = sum(weights)
+        return [w / total for w in weights]
 
 
 def load_bot_file(spec_path: str, seed: int | None = None) -> LearnedBot:

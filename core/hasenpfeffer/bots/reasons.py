@@ -4,7 +4,9 @@
 trump each trump's expected score, in the auction the expected tricks in each trump it could
 name, when laying cards away its order. ``pimc`` shows each choice's mean value over the
 worlds it sampled: in play the tricks and the score difference of every legal card, averaged
-over its worlds, each solved double dummy. Other bots give their move alone.
+over its worlds, each solved double dummy. A learned bot (given loaded, as ``bot``: a policy
+file is never opened here) shows its policy's probability of each legal action. Other bots
+give their move alone.
 
 >>> from hasenpfeffer import Game, load_variant
 >>> g = Game(load_variant("hasenpfeffer"), seed=3)
@@ -22,6 +24,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules.actions import Action
+from .base import Bot
+from .learned import LearnedBot
 from .registry import builtin_spec, load_bot
 
 if TYPE_CHECKING:
@@ -48,16 +52,21 @@ class Reasons(NamedTuple):
     seconds: float
 
 
-def reasons(spec: str, view: View, legal: Sequence[Action], seed: int = 0) -> Reasons:
-    """What the built-in bot ``spec`` chooses at ``view`` and why (ValueError for a bot that is
-    not built in: a bot is never loaded from elsewhere here)."""
-    if builtin_spec(spec) is None:
+def reasons(spec: str, view: View, legal: Sequence[Action], seed: int = 0, bot: Bot | None = None) -> Reasons:
+    """What the built-in bot ``spec`` chooses at ``view`` and why, or ``bot``, one the caller
+    loaded (a learned bot from a policy it trusts) named ``spec`` (ValueError for a spec that is
+    not built in without one: a bot is never loaded from elsewhere here)."""
+    if bot is None and builtin_spec(spec) is None:
         raise ValueError(f"{spec!r} is not a built-in bot (random, greedy, mc, pimc)")
     start = time.perf_counter()
-    bot = load_bot(spec, seed=seed)
+    bot = load_bot(spec, seed=seed) if bot is None else bot
     name = spec.split(":", 1)[0]
     legal = list(legal)
-    if name == "greedy":
+    if isinstance(bot, LearnedBot):
+        chances, choice = bot.chances(view, legal), bot.choose(view, legal)
+        meaning = "the policy's probability of each legal action (it plays the likeliest)"
+        rows = [Row(str(a), round(p, 3)) for a, p in zip(legal, chances, strict=True)]
+    elif name == "greedy":
         choice, meaning, rows = _greedy(bot, view, legal)  # type: ignore[arg-type]
     elif name == "pimc":
         choice, meaning, rows = _pimc(bot, view, legal)  # type: ignore[arg-type]

@@ -151,23 +151,29 @@ def save(request: Request, data: dict[str, Any]) -> Any:
 
 
 def hint(request: Request, data: dict[str, Any]) -> Any:
-    """A bot's move for the person, with its reasons: ``{"bot": "pimc"}``."""
+    """A bot's move for the person, with its reasons: ``{"bot": "pimc"}``, or a policy of the
+    served folder, ``{"bot": "learned:NAME"}``."""
     t = _table(request)
     with t.lock:
         g = t.game
         if g.is_over or g.actor != t.seat or g.to_move is None:
             raise ApiError(409, "it is not your turn")
-        return hint_json(field(data, "bot", str, "greedy"), g)
+        return hint_json(field(data, "bot", str, "greedy"), g, ctx(request).folder)
 
 
-def hint_json(bot: str, g: Game) -> dict[str, Any]:
-    """What ``bot`` would do for the seat to move of ``g`` and why."""
+def hint_json(bot: str, g: Game, folder: Folder) -> dict[str, Any]:
+    """What ``bot`` would do for the seat to move of ``g`` and why (a learned bot's policy a
+    file of ``folder``, checked against the variant as for a seat)."""
     from ..cli.ui.render import Namer
 
     assert g.to_move is not None
     view = g.view(g.to_move)
+    loaded = None
+    if seats.policy_of(folder, bot) is not None:
+        seats.check(folder, bot, [g.variant])
+        loaded = seats.load(folder, bot, seed=len(g.events))
     try:
-        r = reasons(bot, view, g.legal_actions(), seed=len(g.events))
+        r = reasons(bot, view, g.legal_actions(), seed=len(g.events), bot=loaded)
     except ValueError as exc:
         raise ApiError(400, f"bot: {exc}") from None
     names = Namer(g.variant, g.to_move)

@@ -87,7 +87,7 @@ def hint(request: Request, data: dict[str, Any]) -> Any:
     game = r.game_at(field(data, "hand", int, required=True) - 1, field(data, "step", int, required=True))
     if game.is_over or game.to_move is None:
         raise ApiError(409, "nobody moves there")
-    return hint_json(field(data, "bot", str, "greedy"), game)
+    return hint_json(field(data, "bot", str, "greedy"), game, ctx(request).folder)
 
 
 def routes(api: Callable[[Callable[..., Any]], Any]) -> list[Route]:

@@ -49,6 +49,7 @@ async function start(resume) {
 // A game from elsewhere too: a review's "play on from here".
 export function open(state) {
   game = state;
+  fillBots($("hint-bot"), ctx.files?.policies, state.variant);  // a policy of the folder may hint too
   seenHands = state.last_hand ? state.last_hand.number : 0;
   $("game").hidden = false;
   render();

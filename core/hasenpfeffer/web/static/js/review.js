@@ -39,6 +39,7 @@ export function setup(context) {
 async function show(outline) {
   review = outline;
   fillBots($("review-bots"), ctx.files?.policies, outline.variant);
+  fillBots($("review-hint-bot"), ctx.files?.policies, outline.variant);
   $("review-body").hidden = false;
   put($("review-head"), h("div", { class: "title" }, `${outline.name}: ${outline.variant}, ${outline.hands.length} hands; score ${outline.scores.join(" to ")}`));
   put($("review-hands"), ...outline.hands.map((x) =>
