@@ -20,8 +20,9 @@ from hypothesis import strategies as st
 from hasenpfeffer import Game, HandResult, Variant
 from hasenpfeffer.events import HandDealt, HandScored, PartnerCalled
 from hasenpfeffer.format.errors import VariantError
-from hasenpfeffer.format.loader import load_variant_data
+from hasenpfeffer.format.loader import load_variant, load_variant_data
 from hasenpfeffer.format.variant import Bid
+from support.paths import HOUSE_RULES as HOUSE
 from support.play import play_random
 
 RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"]
@@ -103,6 +104,11 @@ def called_variants(draw: st.DrawFn) -> dict[str, Any]:
         making["all_pass"] = {"rule": draw(st.sampled_from(["throw-in", "forced"])), "forced": "dealer"}
         if making["all_pass"]["rule"] == "forced":
             making["all_pass"]["failure_multiplier"] = draw(st.sampled_from([0.5, 1.0, 1.5]))
+    if players >= 4 and draw(st.booleans()):  # partners named by seat, two after a high contract
+        making["call"] = {"by": "seat", "alone": making["call"]["alone"]}
+        if draw(st.integers(0, 2)) > 0:
+            most = max(b.get("tricks", 0) for b in bids) if auction else making["order_up"]["tricks_required"]
+            making["call"]["two_partners_from"] = draw(st.integers(1, max(1, most)))
     scoring: dict[str, Any] = {
         "made": points(draw, hand),
         "failed": {**points(draw, hand), "to": draw(st.sampled_from(["makers", "opponents"]))},
@@ -161,8 +167,14 @@ def expected(v: Variant, r: HandResult) -> tuple[bool, list[int]]:
         required, multiplier = v.making.order_up.tricks_required, 1
     else:  # a forced bid below the ladder: a number of tricks
         required, multiplier = int(r.bid), 1
+    call = v.calling
+    if call is not None and call.by == "seat" and r.partner is not None:  # a second partner named
+        two = call.two_partners_from  # after a contract of that many tricks or more
+        assert (r.second_partner is not None) == (two is not None and required >= two), r
     lone = r.partner is None or (contract is not None and contract.alone)
     makers = {r.maker} if r.partner is None else {r.maker, r.partner}
+    if r.second_partner is not None:
+        makers.add(r.second_partner)
     ours = sum(r.tricks[q] for q in makers)
     theirs = sum(r.tricks) - ours
     misere = contract is not None and contract.objective == "none"
@@ -243,3 +255,14 @@ def test_each_hand_with_a_called_partner_scores_as_its_contract_says(data: dict[
         if contract is not None and contract.alone:  # played alone: no card called, no partner
             assert r.partner is None and r.alone
             assert not any(type(e) is PartnerCalled for e in events)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(0, 2**16))
+def test_five_hundred_for_five_scores_one_or_two_named_partners_as_the_contract_says(seed: int) -> None:
+    v = load_variant(str(HOUSE / "five-hundred-5-named-partner.yaml"))  # two partners from 8 tricks
+    g = Game(v, seed=seed)
+    play_random(g, random.Random(seed), hands=4)
+    for r in g.hand_results:
+        if not r.thrown_in:
+            assert (r.made, list(r.score_change)) == expected(v, r), r

@@ -342,6 +342,11 @@ def check_call(g: Game) -> None:
     v, seat = g.variant, g.to_move
     call, view = v.calling, g.view(g.to_move)
     assert call is not None and seat is not None and seat == view.maker
+    if call.by == "seat" and view.partners:  # the second of two partners: named, never alone
+        assert call.two_partners_from is not None and len(view.partners) == 1
+        want = {f"{seat} call {q}" for q in range(v.players) if q != seat and q not in view.partners}
+        assert {str(a) for a in g.legal_actions()} == want
+        return
     if call.by == "seat":
         want = {f"{seat} call {q}" for q in range(v.players) if q != seat}
     else:

@@ -96,6 +96,15 @@ CHECKED: dict[str, tuple[dict[str, Any], str]] = {
         {"extends": "euchre", "making": {"call": {"alone": True}}},
         "only where partnerships is called",
     ),
+    "making.call.two_partners_from": (
+        {
+            "extends": "euchre",
+            "players": 5,
+            "partnerships": "called",
+            "making": {"call": {"two_partners_from": 4}},
+        },
+        "names partners by seat",
+    ),
     "alone.allowed": (
         {"extends": "three-handed-euchre", "alone": {"allowed": "maker"}},
         "going alone needs partners",

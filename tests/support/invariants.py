@@ -93,8 +93,10 @@ def expected_change(v: Variant, r: HandResult, out: frozenset[int] = frozenset()
         assert r.made
         holder = r.maker if v.partnerships == "called" else v.team_of(r.maker)  # each keeps a score
         return tuple(Fraction(shown[r.bid] if side == holder else 0) for side in range(sides))
-    if v.partnerships == "called":  # the maker and its partner against the rest, each scoring its side's
+    if v.partnerships == "called":  # the maker and its partners against the rest, each scoring its side's
         makers = {r.maker} if r.partner is None else {r.maker, r.partner}
+        if r.second_partner is not None:  # two named after a high contract (making.call.two_partners_from)
+            makers.add(r.second_partner)
         ours = sum(r.tricks[q] for q in makers)
         dealt = v.deal.model_copy(update={"hand_size": v.hand_size})  # as many tricks as at the table
         two = v.model_copy(update={"partnerships": "alternate", "players": 2, "deal": dealt})

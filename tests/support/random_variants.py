@@ -335,6 +335,12 @@ def engine_variants(draw: st.DrawFn, extras: bool = False) -> dict[str, Any]:
         if making["call"]["by"] == "card":
             making["call"]["cards"] = draw(st.sampled_from(["any", "plain", "best-trump"]))
             making["call"]["own"] = draw(st.booleans())
+        elif players >= 4 and draw(st.booleans()):  # two partners named after a high enough contract
+            if method == "auction":
+                most = max(b if isinstance(b, int) else b.get("tricks", 0) for b in ladder)
+            else:
+                most = making["order_up"]["tricks_required"]
+            making["call"]["two_partners_from"] = draw(st.integers(1, max(1, most)))
     return {
         "name": "random",
         "players": players,

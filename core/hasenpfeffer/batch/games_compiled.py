@@ -54,6 +54,7 @@ from .rows import (
     H_MADE,
     H_MAKER,
     H_PARTNER,
+    H_PARTNER2,
     H_REDEAL,
     H_SWAP,
     H_THROWN,
@@ -189,7 +190,7 @@ def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any
     sides = p[t.SIDES]
     hr[H_GAME], hr[H_DEALER] = gi, s[0, ly.S_DEALER]
     hr[H_SWAP], hr[H_REDEAL] = s[0, ly.S_SWAP_RULE], s[0, ly.S_REDEAL_RULE]
-    hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_MADE], hr[H_PARTNER] = -1, -1, -1, -1, -1
+    hr[H_MAKER], hr[H_BID], hr[H_TRUMP], hr[H_MADE], hr[H_PARTNER], hr[H_PARTNER2] = -1, -1, -1, -1, -1, -1
     if how != 1 and how != 5:
         hr[H_THROWN] = 1
         hr[H_ALONE] = p[t.CALL_BASE] >= 0  # as the Python result says it: no partner, so alone
@@ -209,7 +210,7 @@ def _row(p: Any, fmult: float, bids: Any, points: Any, gi: int, how: int, s: Any
         s[0, ly.S_DEF_ALONE] >= 0,
         s[0, ly.S_FORCED],
     )
-    hr[H_PARTNER] = s[0, ly.S_PARTNER]
+    hr[H_PARTNER], hr[H_PARTNER2] = s[0, ly.S_PARTNER], s[0, ly.S_PARTNER2]
     if p[t.CALL_BASE] >= 0:  # without a partner, alone (the Python result's, with no maker too)
         hr[H_ALONE] = hr[H_ALONE] or s[0, ly.S_PARTNER] < 0
         if maker >= 0 and (s[0, ly.S_CALLED] >= 0 or s[0, ly.S_PARTNER] >= 0):  # a card, or a seat named

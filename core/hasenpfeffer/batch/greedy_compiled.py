@@ -460,11 +460,12 @@ def shed(p: Any, g: Any, hand: Any, unseen: Any, ti: int, legal: Any, k: int, ba
 @_inline
 def _friend(p: Any, seat: int, maker: int, q: int, ally: int) -> bool:
     """``policy.friends``: whether ``q`` plays on ``seat``'s side this hand (its team; without
-    partnerships, every defender together against the maker; with a called partner, the maker
-    and the partner as ``seat`` knows it, ``ally``, -1 while unknown, against the others)."""
+    partnerships, every defender together against the maker; with called partners, the maker
+    and the partners as ``seat`` knows them, ``ally``, a bit by seat (0 while unknown), against
+    the others)."""
     sides = p[t.SIDES]
     if p[t.CALL_BASE] >= 0 and maker >= 0:
-        return (seat == maker or seat == ally) == (q == maker or q == ally)  # noqa: SIM109 - numba
+        return (seat == maker or (ally >> seat) & 1 == 1) == (q == maker or (ally >> q) & 1 == 1)
     if p[t.PARTNERED]:
         return bool(q % sides == seat % sides)
     if maker >= 0 and seat != maker:
@@ -493,7 +494,7 @@ def play(p: Any, g: Any, hand: Any, unseen: Any, legal: Any, k: int, seat: int, 
     """``GreedyBot.play``: the card of ``policy.play`` (lead strong, take tricks as cheaply as
     possible, never overtake a friend), or a side short of the tricks it must take in a hand
     without a maker leads its strongest (``short_lead``; ``taken``: its tricks so far;
-    ``ally``: a called partner as the seat knows it)."""
+    ``ally``: the called partners as the seat knows them, a bit by seat)."""
     base = p[t.PLAY_BASE]
     room, left, top, length = _scratch(p, g)
     cards = room[:k]

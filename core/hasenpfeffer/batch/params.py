@@ -218,6 +218,8 @@ CALL_SEAT = param("CALL_SEAT", lambda s: s.plan.dealing.call_seat,
                   "the maker names a seat for a partner, known at once (``making.call.by: seat``)")
 CALL_N = param("CALL_N", lambda s: s.plan.n if s.plan.dealing.call_seat else len(s.rules.names),
                "the call ids before call alone: one a seat, or one a distinct card")
+CALL_TWO = param("CALL_TWO", lambda s: s.plan.dealing.call_two,
+                 "a contract of this many tricks or more names two partners (0: one at most)")
 DEALS = param("DEALS", lambda s: s.plan.end.deals or 0, "``game.deals`` (0 for none)")
 SCALE = param("SCALE", lambda s: s.plan.end.scale, "the points a score is measured against in an observation")
 KEEP_TURNED = param("KEEP_TURNED", lambda s: s.plan.ordering.keeps_turned,

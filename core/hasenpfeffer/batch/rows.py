@@ -7,23 +7,25 @@ A hand's row is these columns, then per side its tricks, its score change and it
 the deal (per seat its cards, then the widow or kitty):
 
 >>> hand_width(2), deal_at(2)
-(24, 24)
+(25, 25)
 >>> tricks_at(3), change_at(3), scores_at(3)
-(18, 21, 24)
+(19, 22, 25)
 """
 
 from __future__ import annotations
 
 H_GAME, H_DEALER, H_MAKER, H_BID, H_TRUMP, H_ALONE, H_DEF_ALONE, H_THROWN, H_FORCED = range(9)
 H_MADE, H_ASTART, H_ACOUNT, H_SWAP, H_REDEAL, H_DROPPED, H_DUMMIES, H_CALL, H_PARTNER = range(9, 18)
-H_COLS = 18
+H_PARTNER2 = 18
+H_COLS = 19
 """A hand's columns: its game, dealer, maker (-1: none), bid code, trump, whether the maker went
 alone and a defender alone, thrown in, forced, made; where its action ids start in the batch's
 log and how many; the seat that swapped and the seat that called the redeal (-1: none);
 ``H_DROPPED`` the seats that dropped out of the hand (``alone.drop_out``), a bit each;
 ``H_DUMMIES`` the dummies taken into hand (``deal.dummies.play: merged``); ``H_CALL`` how
 the maker called a partner (``partnerships: called``; :data:`CALLED_NONE`...), ``H_PARTNER``
-the partner (-1: none). ``H_COLS`` columns in all, before the sides'."""
+the partner (-1: none), ``H_PARTNER2`` the second partner named (-1: none). ``H_COLS`` columns
+in all, before the sides'."""
 CALLED_NONE, CALLED_PARTNER, CALLED_UNHELD, CALLED_ALONE = 0, 1, 2, 3
 """``H_CALL``: no call, a card held by a partner, a card nobody else held, none called (alone);
 the statistics' names of each are :data:`CALLED_KINDS`."""

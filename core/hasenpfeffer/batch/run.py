@@ -54,6 +54,7 @@ from .rows import (
     H_MADE,
     H_MAKER,
     H_PARTNER,
+    H_PARTNER2,
     H_REDEAL,
     H_SWAP,
     H_THROWN,
@@ -158,6 +159,7 @@ class Batch:
                     scores=tuple(row[sc : sc + sides]),
                     maker_side=None if maker < 0 else side_of[maker],
                     partner=None if row[H_PARTNER] < 0 else row[H_PARTNER],
+                    second_partner=None if row[H_PARTNER2] < 0 else row[H_PARTNER2],
                 )
             )
         return out
@@ -241,6 +243,20 @@ def bid_names(variant: Variant, tables: Tables) -> dict[int, str | None]:
     return names | {BID_DECLARED - d: x.name for d, x in enumerate(variant.scoring.declarations)}
 
 
+def seat_bots(variant: Variant, bots: Sequence[str] | None) -> tuple[str, ...]:
+    """Each seat's bot spec, stripped (``random`` at every seat where ``bots`` is None;
+    ValueError where there is not one a seat).
+
+    >>> from hasenpfeffer import load_variant
+    >>> seat_bots(load_variant("euchre"), None), seat_bots(load_variant("euchre"), [" greedy"] * 4)[0]
+    (('random', 'random', 'random', 'random'), 'greedy')
+    """
+    names = ("random",) * variant.players if bots is None else tuple(b.strip() for b in bots)
+    if len(names) != variant.players:
+        raise ValueError(f"{len(names)} bots for {variant.players} players")
+    return names
+
+
 def policies(variant: Variant, bots: Sequence[str] | None) -> NDArray[np.int64]:
     """Each seat's player as the kernel reads it: 0 random, 1 greedy, 2 learned
     (``learned:FILE``; ValueError for another bot).
@@ -249,9 +265,7 @@ def policies(variant: Variant, bots: Sequence[str] | None) -> NDArray[np.int64]:
     >>> policies(load_variant("euchre"), ["greedy", "random", "learned:x.policy", "random"]).tolist()
     [1, 0, 2, 0]
     """
-    names = ["random"] * variant.players if bots is None else [b.strip() for b in bots]
-    if len(names) != variant.players:
-        raise ValueError(f"{len(names)} bots for {variant.players} players")
+    names = list(seat_bots(variant, bots))
     kinds = [kind_of(b) for b in names]
     other = sorted({b for b in kinds if b not in BOTS})
     if other:
@@ -283,8 +297,7 @@ def play(
     step; ``debug`` keeps every decision's legal ids too."""
     accel.require("the compiled engine")
     tables = build(variant)
-    pol = policies(variant, bots)
-    names = tuple(b.strip() for b in bots) if bots is not None else ("random",) * variant.players
+    pol, names = policies(variant, bots), seat_bots(variant, bots)
     # no greedy seat: no greedy tables, and numba compiles the kernel without the greedy bot
     greedy = build_greedy(variant).arrays if (pol == BOTS.index("greedy")).any() else None
     learned = learned_tables(variant, names)  # and none of the learned bot without one

@@ -43,7 +43,7 @@ from .greedytables import R_MISERE
 from .phases import course_compiled as course
 from .phases import layout as ly
 from .phases.base_compiled import next_seat
-from .phases.call_compiled import known_partner
+from .phases.call_compiled import known_partners
 
 RANDOM, GREEDY, LEARNED = range(3)
 """A seat's bot in ``pol`` (a seat no bot plays is never asked)."""
@@ -344,7 +344,7 @@ def _greedy_play(p: Any, key: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any,
         if q % sides == seat % sides:
             taken += pv[g, ly.PV_WON, q]
     return gc.play(p, gr, mine, unseen, ids, m, seat, s[g, ly.S_MAKER], s[g, ly.S_TI], trick[0], trick[1], nt,
-                   taken, key, known_partner(g, s, seat))  # fmt: skip
+                   taken, key, known_partners(g, s, seat))  # fmt: skip
 
 
 @jitcache.counted
@@ -400,8 +400,11 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
         row = b if p[t.AUCTION] else p[t.L] + 1  # a bid, or the order-up's contract
         return int(p[t.ALONE_ID] if gc.defend(p, gr, mine, unseen, ti, row) else p[t.PASS_ID])
     if ph == ly.CALL:
-        if p[t.CALL_SEAT]:  # the seat to the maker's right, playing last to its leads
-            return int(p[t.CALL_BASE] + (seat + p[t.N] - 1) % p[t.N])
+        if p[t.CALL_SEAT]:  # the seat to the maker's right, playing last to its leads (then the next)
+            for k in range(1, p[t.N]):
+                q = (seat + p[t.N] - k) % p[t.N]
+                if q != s[g, ly.S_PARTNER]:
+                    return int(p[t.CALL_BASE] + q)
         return gc.call_partner(p, gr, mine, ti, ids, m)
     none = known[0, :0]  # no hand shown
     shown = (
@@ -411,8 +414,8 @@ def weigh(p: Any, trump_ids: Any, gr: Any, g: int, s: Any, hand: Any, cnt: Any, 
     )
     if ph == ly.SUIT:
         if misere and maker % sides != seat % sides:
-            return gc.misere_suit(p, gr, unseen, seat, maker, ti, shown, known_partner(g, s, seat))
+            return gc.misere_suit(p, gr, unseen, seat, maker, ti, shown, known_partners(g, s, seat))
         return gc.name_suit(p, gr, mine, unseen, ti)
     nt = _trick(g, s, pv, trick)
     return gc.misere_play(p, gr, mine, unseen, ids, m, seat, maker, ti, b, trick[0], trick[1], nt, known,
-                          int(s[g, ly.S_ACTIVE]), shown, known_partner(g, s, seat))  # fmt: skip
+                          int(s[g, ly.S_ACTIVE]), shown, known_partners(g, s, seat))  # fmt: skip

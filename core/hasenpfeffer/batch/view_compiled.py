@@ -10,7 +10,7 @@ from typing import Any
 
 from .. import jitcache
 from . import tables as t
-from .phases.call_compiled import known_partner
+from .phases.call_compiled import known_partners
 from .phases.layout import (
     BO_CONTRACT,
     BO_MISERE,
@@ -141,9 +141,10 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
     if at[O_CALLED] >= 0 and s[g, S_CALLED] >= 0:
         o[at[O_CALLED] + s[g, S_CALLED]] = 1
     if at[O_PARTNER] >= 0:
-        partner = known_partner(g, s, me)  # itself, shown by play, or named
-        if partner >= 0:
-            o[at[O_PARTNER] + (partner - me) % n] = 1
+        known = known_partners(g, s, me)  # itself, shown by play, or named
+        for q in range(n):
+            if known >> q & 1:
+                o[at[O_PARTNER] + (q - me) % n] = 1
     if at[O_TURNED] >= 0:
         o[at[O_TURNED] + s[g, S_TURNED]] = 1
     if at[O_PROPOSED] >= 0 and s[g, S_TURNED] == p[t.JOKER] and ph != PROPOSE and s[g, S_TS] >= 0:

@@ -120,7 +120,7 @@ class GreedyBot(Bot):
 
     def friends(self, view: View) -> frozenset[int]:
         """Seats playing on this seat's side in the hand (defenders together without partnerships)."""
-        return policy.friends(self.evaluator(view).rules, view.seat, view.maker, view.partner)
+        return policy.friends(self.evaluator(view).rules, view.seat, view.maker, view.partners)
 
     def contract(self, view: View, action: Action | None = None) -> tuple[int, int]:
         """(tricks required, multiplier) of the bid in ``action`` or of the current contract."""
@@ -410,11 +410,13 @@ class GreedyBot(Bot):
         plays against every other seat).
 
         Where the maker names a seat (``making.call.by: seat``): the seat to its right, which
-        plays last to the maker's leads, after every other seat.
+        plays last to the maker's leads, after every other seat; a second partner, the next
+        seat to the right not named yet.
         """
         if view.variant.calling is not None and view.variant.calling.by == "seat":
-            right = str((view.seat - 1) % view.variant.players)
-            return next((a for a in legal if a.arg == right), legal[0])
+            n = view.variant.players
+            rightward = [str((view.seat - k) % n) for k in range(1, n)]
+            return next((a for r in rightward for a in legal if a.arg == r), legal[0])
         cards = [a for a in legal if a.arg]
         if not cards or view.trump is None:
             return legal[0]

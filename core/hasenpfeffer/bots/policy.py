@@ -66,24 +66,24 @@ def takes_none(rules: Ruleset, name: str | None) -> bool:
 
 
 @functools.lru_cache(maxsize=4096)
-def friends(rules: Ruleset, seat: int, maker: int | None, partner: int | None = None) -> frozenset[int]:
+def friends(rules: Ruleset, seat: int, maker: int | None, partners: tuple[int, ...] = ()) -> frozenset[int]:
     """Seats playing on ``seat``'s side this hand: its team, or every defender where there are no
-    partnerships; with a called partner (``partner``, as ``seat`` knows it) the maker and the
-    partner, or every other seat (an unknown partner is taken for a defender).
+    partnerships; with called partners (``partners``, as ``seat`` knows them) the maker and the
+    partners, or every other seat (an unknown partner is taken for a defender).
 
     >>> from hasenpfeffer.format.variant import Variant
     >>> from hasenpfeffer.rules.ruleset import compile_variant
     >>> sorted(friends(compile_variant(Variant(name="x")), 1, 0))
     [1, 3]
     """
-    return _friends(plan_for(rules), seat, maker, partner)
+    return _friends(plan_for(rules), seat, maker, partners)
 
 
 @functools.lru_cache(maxsize=4096)
-def _friends(plan: Plan, seat: int, maker: int | None, partner: int | None) -> frozenset[int]:
+def _friends(plan: Plan, seat: int, maker: int | None, partners: tuple[int, ...]) -> frozenset[int]:
     variant = plan.rules.variant
     if variant.partnerships == "called" and maker is not None:
-        makers = {maker} if partner is None else {maker, partner}
+        makers = {maker, *partners}
         if seat in makers:
             return frozenset(makers)
         return frozenset(s for s in range(plan.n) if s not in makers)
@@ -119,7 +119,7 @@ def seen_table(ev: Evaluator, view: View) -> Table:
     left, top = _outside(r, ti, enumerate(unseen))
     trick = view.trick_ids
     table = Table(
-        view.seat, ti, view.maker, friends(r, view.seat, view.maker, view.partner), trick, left, top
+        view.seat, ti, view.maker, friends(r, view.seat, view.maker, view.partners), trick, left, top
     )
     misere = takes_none(r, view.bid)
     if not misere and ti < r.ns:
@@ -185,7 +185,7 @@ def open_table(game: Game) -> Table:
         seat,
         ti,
         now.maker,
-        friends(r, seat, now.maker, now.partner),
+        friends(r, seat, now.maker, tuple(q for q in (now.partner, now.second_partner) if q is not None)),
         now.trick,
         left,
         top,

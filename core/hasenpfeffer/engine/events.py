@@ -99,6 +99,8 @@ class HandResult:
     partner: int | None = None
     """The maker's called partner (``partnerships: called``), None where nobody held the called
     card, the maker called none, or partners are not called."""
+    second_partner: int | None = None
+    """The second partner the maker named (``making.call.two_partners_from``), else None."""
 
 
 @value

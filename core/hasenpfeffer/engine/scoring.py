@@ -110,12 +110,14 @@ def called_change(
     alone: bool = False,
     forced: bool = False,
     contract: Bid | None = None,
+    second: int | None = None,
 ) -> tuple[bool, tuple[int, ...]]:
     """``(made, score change per player)`` of a hand with a called partner (``partnerships:
-    called``): the maker's side (the maker and the partner) against the others, as two sides
-    of :func:`score_hand`, with the bid's contract and stakes; each player of a side scores the
-    side's points. Without a partner (nobody held the called card, none was called, or the
-    contract is played alone) the maker is alone.
+    called``): the maker's side (the maker and the partner, and the ``second`` partner it named
+    where it named two) against the others, as two sides of :func:`score_hand`, with the bid's
+    contract and stakes; each player of a side scores the side's points. Without a partner
+    (nobody held the called card, none was called, or the contract is played alone) the maker
+    is alone.
 
     >>> from hasenpfeffer.format.loader import load_variant
     >>> v = load_variant("examples/house-rules/five-handed-call-your-partner.yaml")
@@ -131,8 +133,17 @@ def called_change(
     (True, (40, 30, 40, 30))
     >>> called_change(fh, 0, None, (1, 3, 3, 3), 0, alone=True, contract=fh.bid("misere"))
     (False, (-250, 0, 0, 0))
+
+    Five Hundred for five: 8S made by the maker (seat 0) and the two players it named (2 and
+    4) gives each of the three 240, and each of the other two 10 a trick of their side:
+
+    >>> five = load_variant("examples/house-rules/five-hundred-5-named-partner.yaml")
+    >>> called_change(five, 0, 2, (3, 1, 3, 1, 2), 8, contract=five.bid("8S"), second=4)
+    (True, (240, 20, 240, 20, 240))
     """
     makers = {maker} if partner is None else {maker, partner}
+    if second is not None:
+        makers.add(second)
     taken = sum(won[q] for q in makers)
     lone = alone or partner is None
     sides = (taken, sum(won) - taken)

@@ -154,6 +154,11 @@ class Actual(Protocol):
         ...
 
     @property
+    def second_partner(self) -> int | None:
+        """The second partner the maker named (``making.call.two_partners_from``), else None."""
+        ...
+
+    @property
     def high_seat(self) -> int | None:
         """The auction's high bidder so far."""
         ...
@@ -227,6 +232,7 @@ class State:
         "required",
         "rules",
         "scores",
+        "second_partner",
         "seed",
         "shown",
         "spoken",
@@ -312,6 +318,9 @@ class State:
     """The card the maker called (``partnerships: called``), once called (None: none)."""
     partner: int | None
     """The called card's holder, the maker's partner (hidden until the card is played)."""
+    second_partner: int | None
+    """The second player a maker named, after a contract of ``making.call.two_partners_from``
+    tricks or more (None: none)."""
     # play
     active: int
     next: list[int]
@@ -351,6 +360,7 @@ class State:
         new.calling = self.calling
         new.called = self.called
         new.partner = self.partner
+        new.second_partner = self.second_partner
         new.contract = self.contract
         new.course = self.course
         new.current = self.current

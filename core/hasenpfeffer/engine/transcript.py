@@ -78,6 +78,8 @@ def hand_entry(events: Sequence[Event]) -> dict[str, Any]:
             }
             if any(type(c) is PartnerCalled for c in events):  # partnerships: called
                 entry["result"]["partner"] = r.partner
+                if r.second_partner is not None:
+                    entry["result"]["second_partner"] = r.second_partner
     return entry
 
 

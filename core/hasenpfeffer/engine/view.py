@@ -143,6 +143,17 @@ class PublicView:
         played = [*(x for t in self.tricks for x in t.cards), *self.trick]
         return next((q for q, c in played if c == called and q != self.maker), None)
 
+    @property
+    def partners(self) -> tuple[int, ...]:
+        """The maker's partners as this view knows them: the seats named, in the order named
+        (two after a contract of ``making.call.two_partners_from`` tricks or more), else
+        :attr:`partner` where it is known; empty where there is none (yet)."""
+        named = tuple([int(a.arg) for a in self.history if a.verb == "call" and a.arg.isdigit()])
+        if named:
+            return named
+        partner = self.partner
+        return () if partner is None else (partner,)
+
     def __repr__(self) -> str:
         return self._line(f"PublicView of {self.variant.name}")
 

@@ -91,6 +91,9 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.call.cards``: ``the best trump not held is called, but {why}``
 - ``making.call.cards``, ``making.call.own``: ``acts only where the maker calls a card
   (making.call.by: card), not a seat``
+- ``making.call.two_partners_from``: ``acts only where the maker names partners by seat
+  (making.call.by: seat)``; ``two partners and a defender need at least 4 players, read {players}``;
+  ``no contract is for {n} tricks or more: no maker ever names two partners``
 - ``game.target``: ``a game needs a target, a number of deals (game.deals), or both``
 - ``game.deals``: ``a match of games of a number of deals is not supported yet``
 - ``making.order_up.dealer_keeps_turned``: ``the dealer keeping the turned card needs one copy of each card (pack.copies or pack.jokers is above 1)``
@@ -979,6 +982,13 @@ def check(
 _CARD_ONLY = "acts only where the maker calls a card (making.call.by: card), not a seat"
 
 
+def _contract_tricks(v: Variant) -> list[int]:
+    """The tricks each contract of the variant requires (the order-up's, or each bid's)."""
+    if v.making.method == "order-up":
+        return [v.making.order_up.tricks_required]
+    return [b.tricks for b in v.making.auction.ladder]
+
+
 def _call(v: Variant, out: Found) -> None:
     """Calling a partner: only with ``partnerships: called``, at least 3 players, a trump to call."""
     if v.making.call is not None and v.partnerships != "called":
@@ -1000,6 +1010,15 @@ def _call(v: Variant, out: Found) -> None:
         for field, value in (("cards", call.cards != "any"), ("own", call.own)):
             if value:
                 out.append((("making", "call", field), _CARD_ONLY))
+    two = call.two_partners_from
+    if two is not None:
+        at = ("making", "call", "two_partners_from")
+        if call.by != "seat":
+            out.append((at, "acts only where the maker names partners by seat (making.call.by: seat)"))
+        elif v.players < 4:
+            out.append((at, f"two partners and a defender need at least 4 players, read {v.players}"))
+        elif not any(tricks >= two for tricks in _contract_tricks(v)):
+            out.append((at, f"no contract is for {two} tricks or more: no maker ever names two partners"))
     ladder = v.making.auction.ladder
     if (
         call.by == "card"

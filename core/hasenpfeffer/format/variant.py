@@ -834,8 +834,9 @@ class Call(Model):
     the hand, unknown to the others until it is played (the holder may not say so before). A card nobody holds (in the kitty, or
     discarded) leaves the maker alone. Five-handed Euchre (bradwilson.io, "Call-Your-Partner
     Euchre"; Wikipedia, "Five-Handed Euchre"). Or the maker names another player
-    (``by: seat``, ``0 call 2``), the partner known to all at once: Five Hundred for five
-    (bicyclecards.com, "Five-Hand Five Hundred").
+    (``by: seat``, ``0 call 2``), the partner known to all at once, and two players after a
+    contract of ``two_partners_from`` tricks or more: Five Hundred for five (bicyclecards.com,
+    "Five-Hand Five Hundred").
     """
 
     by: Literal["card", "seat"] = Field(
@@ -858,6 +859,13 @@ class Call(Model):
         False,
         description="The maker may call no card and play alone (`0 call alone`). A maker with no"
         " card it may call (the best trump it lacks, where it holds every trump) plays alone so.",
+    )
+    two_partners_from: Annotated[Int, Field(ge=1, le=MAX_CARDS)] | None = Field(
+        None,
+        description="With `by: seat`: a contract of at least this many tricks has the maker name"
+        " two partners, one call after the other (`0 call 2`, then `0 call 4`), the three a side"
+        ' against the others: Five Hundred for five (bicyclecards.com: "if the player bids eight'
+        ' or more tricks, he may name any two partners"). Null: one partner at most.',
     )
 
 

@@ -171,7 +171,7 @@ class Layout:
                     (n,),
                     0,
                     1,
-                    "the maker's partner, once known to this seat (itself, shown by play, or named)",
+                    "the maker's partners, once known to this seat (itself, shown by play, or named)",
                 ),
             ]
         if kitty.use == "turn-up" and kitty.size and not auction:

@@ -129,7 +129,7 @@ class Encoder:
         if "partner" in at:
             if (called := view.called) is not None:
                 v[at["called"] + card[called]] = 1.0
-            if (partner := view.partner) is not None:  # shown by the called card, or named
+            for partner in view.partners:  # shown by the called card, or named
                 v[at["partner"] + (partner - seat) % n] = 1.0
         if view.turned is not None and "turned" in at:
             v[at["turned"] + card[view.turned]] = 1.0

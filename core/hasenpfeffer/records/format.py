@@ -72,7 +72,11 @@ class HandResult(_Model):
     partner: Seat | None = Field(
         None,
         description="The holder of the card the maker called (`partnerships: called`; null: nobody"
-        " held it, or none was called).",
+        " held it, or none was called), or the player it named.",
+    )
+    second_partner: Seat | None = Field(
+        None,
+        description="The second player the maker named (`making.call.two_partners_from`); absent: none.",
     )
 
 

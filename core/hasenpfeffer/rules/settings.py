@@ -261,6 +261,9 @@ class DealRules:
     call_alone: bool
     call_seat: bool
     """The maker names a player for a partner, known to all at once (``making.call.by: seat``)."""
+    call_two: int
+    """A contract of this many tricks or more has the maker name two partners
+    (``making.call.two_partners_from``; 0: one at most)."""
 
     @staticmethod
     def of(v: Variant) -> DealRules:
@@ -287,4 +290,5 @@ class DealRules:
             call_own=call is not None and call.own,
             call_alone=call is not None and call.alone,
             call_seat=call is not None and call.by == "seat",
+            call_two=0 if call is None or call.two_partners_from is None else call.two_partners_from,
         )

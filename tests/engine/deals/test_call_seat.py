@@ -157,3 +157,84 @@ def test_the_terminal_explains_and_reads_a_call_by_seat() -> None:
     called = load_variant(str(HOUSE / "five-handed-call-your-partner.yaml"))
     alone = Action(0, "call", "", True)
     assert "play alone" in explain(alone, Game(called, seed=1).view(0))
+
+
+TO_CALL_EIGHT = [
+    "0 bid 8H",
+    "1 pass",
+    "2 pass",
+    "3 pass",
+    "4 pass",
+    "0 discard QS",
+    "0 discard KS",
+    "0 discard AS",
+]
+"""Seat 0 bids 8H (``making.call.two_partners_from: 8``), the others pass; it lays the widow away."""
+
+
+def two_named(first: int, second: int) -> Game:
+    """Seat 0 bids 8H and names ``first``, then ``second``."""
+    g = Game(variant(), seed=1, deal=DEAL)
+    for a in TO_CALL_EIGHT:
+        g.apply(a)
+    assert g.apply(f"0 call {first}") == [PartnerCalled(0, None, first)]
+    assert g.phase == "call" and g.to_move == 0  # a bid of eight: a second partner
+    others = [q for q in range(1, 5) if q != first]
+    assert [str(a) for a in g.legal_actions()] == [f"0 call {q}" for q in others]  # named once, never alone
+    g.apply(f"0 call {second}")
+    return g
+
+
+def test_a_bid_of_eight_names_two_partners_known_to_all_and_the_three_score_it() -> None:
+    g = two_named(2, 4)
+    assert g.phase == "play" and [g.view(q).partners for q in range(5)] == [(2, 4)] * 5
+    r = play_out(g).result
+    # Nine tricks for seats 0, 2 and 4 (the Joker, seat 1's, takes one): 8H (300) made by each
+    # of the three; seats 1 and 3, the other side, took one trick: 10 each.
+    assert r.tricks == (9, 1, 0, 0, 0) and r.made and (r.partner, r.second_partner) == (2, 4)
+    assert r.score_change == (300, 10, 300, 10, 300)
+
+
+def test_a_second_partner_already_named_or_alone_is_refused_and_the_state_is_unchanged() -> None:
+    g = Game(variant(), seed=1, deal=DEAL)
+    for a in [*TO_CALL_EIGHT, "0 call 3"]:
+        g.apply(a)
+    before = len(g.events)
+    for bad in ("0 call 3", "0 call 0", "0 call alone"):
+        with pytest.raises(IllegalActionError, match="names a second partner"):
+            g.apply(bad)
+    assert len(g.events) == before and g.phase == "call"
+
+
+def test_two_partners_replay_and_greedy_names_the_seats_to_its_right() -> None:
+    g = two_named(1, 3)
+    r = play_out(g).result
+    assert r.score_change == (300, 300, 0, 300, 0)  # all ten tricks: 8H's 300 (above 250)
+    rec = g.record()
+    assert rec["hands"][0]["result"]["second_partner"] == 3
+    assert records.replay(json.loads(json.dumps(rec))).hand_results == g.hand_results
+    g = Game(variant(), seed=1, deal=DEAL)
+    for a in TO_CALL_EIGHT:
+        g.apply(a)
+    bot = GreedyBot()
+    first = bot.choose(g.view(0), g.legal_actions())
+    g.apply(first)
+    assert (str(first), str(bot.choose(g.view(0), g.legal_actions()))) == ("0 call 4", "0 call 3")
+    enc = encoder(variant())
+    g.apply("0 call 3")
+    assert list(enc.pieces(enc.encode(g.view(1)))["partner"]) == [0.0, 0.0, 1.0, 1.0, 0.0]  # seats 3, 4
+
+
+def test_the_summary_and_the_terminal_say_both_partners() -> None:
+    g = Game(variant(), seed=1, deal=DEAL)
+    for a in [*TO_CALL_EIGHT, "0 call 2"]:
+        g.apply(a)
+    assert (
+        explain(g.legal_actions()[0], g.view(0))
+        == "seat 1 is your second partner for this hand, known to all at once"
+    )
+    g.apply("0 call 4")
+    play_out(g)
+    call = summary(g)["hands"][0]["call"]
+    assert call["named"] == 2 and call["second"] == 4
+    assert call_words(call) == "seat 0 named seats 2 and 4 the partners"

@@ -37,6 +37,7 @@ from .layout import (
     S_MAKER,
     S_NAMED,
     S_PARTNER,
+    S_PARTNER2,
     S_REDEAL_RULE,
     S_SHOWN_PARTNER,
     S_SWAP_RULE,
@@ -107,5 +108,5 @@ def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: An
     s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT], s[g, S_HN] = p[t.L], dealer, 0, 0, 0
     s[g, S_DROPPED], s[g, S_BY_TURN] = 0, 0
     s[g, S_SWAP_RULE], s[g, S_REDEAL_RULE] = 0, 0
-    s[g, S_CALLED], s[g, S_PARTNER], s[g, S_SHOWN_PARTNER] = -1, -1, 0
+    s[g, S_CALLED], s[g, S_PARTNER], s[g, S_SHOWN_PARTNER], s[g, S_PARTNER2] = -1, -1, 0, -1
     return leave(p, g, s, hand, cnt, kitty, pv, P_DEAL)

@@ -22,6 +22,7 @@ from .layout import (
     S_FORCED,
     S_MAKER,
     S_PARTNER,
+    S_PARTNER2,
     S_REQUIRED,
     S_SEAT,
 )
@@ -213,16 +214,16 @@ def called_change(
     p: Any, fmult: float, bids: Any, points: Any, g: int, s: Any, tricks: Any, change: Any
 ) -> int:
     """``called_change``: game ``g``'s hand with a called partner scored into ``change`` by
-    seat (``tricks``: by seat), the maker and the partner against the others as two sides of
+    seat (``tricks``: by seat), the maker and the partners against the others as two sides of
     :func:`score_hand`, each player of a side scoring the side's points (a maker without a
     partner plays alone); 1 when made, else 0."""
-    maker, partner = s[g, S_MAKER], s[g, S_PARTNER]
+    maker, partner, second = s[g, S_MAKER], s[g, S_PARTNER], s[g, S_PARTNER2]
     two, ours = np.zeros(2, dtype=np.int64), np.zeros(2, dtype=np.int64)
     for q in range(p[t.N]):
-        two[0 if q == maker or q == partner else 1] += tricks[q]  # noqa: SIM109 - numba
+        two[0 if q == maker or q == partner or q == second else 1] += tricks[q]  # noqa: SIM109 - numba
     lone = s[g, S_ALONE] == 1 or partner < 0
     made = score_hand(p, fmult, bids, points, s[g, S_B], 0, two, s[g, S_REQUIRED], lone, False,
                       s[g, S_FORCED] == 1, ours, 0, 2)  # fmt: skip
     for q in range(p[t.N]):
-        change[q] = ours[0] if q == maker or q == partner else ours[1]  # noqa: SIM109 - numba
+        change[q] = ours[0] if q == maker or q == partner or q == second else ours[1]  # noqa: SIM109 - numba
     return made

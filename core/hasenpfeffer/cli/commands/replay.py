@@ -208,11 +208,19 @@ def _call(events: list[Event], r: HandResult | None) -> dict[str, Any] | None:
     if call.partner is not None:
         shown = call.partner
     partner = r.partner if r else shown
-    return {"seat": call.seat, "card": card, "named": call.partner, "partner": partner, "revealed_at": at}
+    out = {"seat": call.seat, "card": card, "named": call.partner, "partner": partner, "revealed_at": at}
+    second = [
+        e.partner for e in events if isinstance(e, PartnerCalled) and e is not call and e.partner is not None
+    ]
+    if second:  # a contract of making.call.two_partners_from tricks: a second seat named
+        out["second"] = second[0]
+    return out
 
 
 def call_words(c: dict[str, Any]) -> str:
     """A call in words: ``seat 0 called AS: seat 1, shown in trick 3``."""
+    if c.get("second") is not None:
+        return f"seat {c['seat']} named seats {c['named']} and {c['second']} the partners"
     if c.get("named") is not None:
         return f"seat {c['seat']} named seat {c['named']} the partner"
     if c["card"] is None:

@@ -100,7 +100,8 @@ def explain(action: Action, view: View) -> str:
         if not arg:
             return "call no partner: you play alone against every other player"
         if arg.isdigit():
-            return f"seat {arg} is your partner for this hand, known to all at once"
+            which = "second partner" if view.partners else "partner"
+            return f"seat {arg} is your {which} for this hand, known to all at once"
         return f"whoever holds {arg} is your partner for this hand, unknown until it is played"
     card = Card.parse(arg)
     if verb == "discard":

@@ -3,7 +3,8 @@ the maker calls a card (``0 call AS``, or ``0 call alone`` where ``making.call.a
 holds it is the maker's partner for the hand, known to the others when the card is played; a card nobody holds (in the kitty, or
 discarded) leaves the maker alone, as does a contract played alone (``alone: true``: no card is
 called). Where ``making.call.by`` is seat, the maker names another player instead (``0 call 2``),
-known to all at once. The maker and the partner each score the side's points.
+known to all at once, and after a contract of ``making.call.two_partners_from`` tricks or more
+a second one (``0 call 4``). The maker and the partners each score the side's points.
 
 >>> from hasenpfeffer import Game, load_variant
 >>> v = load_variant("examples/house-rules/five-handed-call-your-partner.yaml")
@@ -27,7 +28,7 @@ from ..state import State
 from .base import Entry, PhaseRules, emit
 from .names import Phase
 
-__all__ = ["CallPartner", "callable_cards", "reveal"]
+__all__ = ["CallPartner", "callable_cards", "names_second", "reveal"]
 
 
 def callable_cards(s: State, maker: int) -> list[int]:
@@ -46,6 +47,13 @@ def callable_cards(s: State, maker: int) -> list[int]:
     if call.cards == "plain" and ti < rules.ns:
         cards = [c for c in cards if not rules.is_trump(c, ti)]
     return cards
+
+
+def names_second(s: State) -> bool:
+    """The maker has named one partner and names a second: the contract is for
+    ``making.call.two_partners_from`` tricks or more."""
+    two = s.plan.dealing.call_two
+    return bool(two) and s.partner is not None and s.second_partner is None and s.required >= two
 
 
 def reveal(s: State, seat: int) -> None:
@@ -85,10 +93,13 @@ class CallPartner(PhaseRules):
     def legal(self, s: State) -> LegalActions:
         """A call of each card the maker may call (of each other seat, where the maker calls by
         seat); ``call alone`` where the maker may call none, or has no card it may call (the
-        best trump it lacks, where it holds every trump)."""
+        best trump it lacks, where it holds every trump). A second partner is any seat not
+        named yet, and must be named."""
         seat = s.to_move
         assert seat is not None
         table = s.plan.call[seat]
+        if s.partner is not None:  # the second of two partners
+            return LegalActions([table[q] for q in range(s.plan.n) if q != seat and q != s.partner])
         if s.plan.dealing.call_seat:
             acts = [table[q] for q in range(s.plan.n) if q != seat]
         else:
@@ -99,14 +110,19 @@ class CallPartner(PhaseRules):
 
     def apply(self, s: State, a: Action) -> None:
         """The holder of the called card (another seat), or the seat named, is the partner; then
-        play begins."""
+        play begins, or the maker names a second partner (:func:`names_second`)."""
         maker = a.seat
         if a.alone:
             s.called = s.partner = None
             emit(s, PartnerCalled(maker, None))
-        elif a.arg.isdigit():  # a seat named: the partner, known to all at once
-            s.called, s.partner = None, int(a.arg)
-            emit(s, PartnerCalled(maker, None, s.partner))
+        elif a.arg.isdigit():  # a seat named: a partner, known to all at once
+            if s.partner is None:
+                s.called, s.partner = None, int(a.arg)
+            else:
+                s.second_partner = int(a.arg)
+            emit(s, PartnerCalled(maker, None, int(a.arg)))
+            if names_second(s):
+                return
         else:
             c = s.rules.card_id[a.arg]
             s.called = c
@@ -119,6 +135,9 @@ class CallPartner(PhaseRules):
         """The card may not be called."""
         call = s.variant.calling
         assert call is not None
+        if s.partner is not None:
+            what = "alone" if a.alone else a.arg or "that"
+            return f"{what} may not be called: the maker names a second partner, a seat not named yet"
         if a.alone:
             what = "another player" if s.plan.dealing.call_seat else "a card"
             return f"the maker may not call alone: call {what} (making.call.alone is false)"

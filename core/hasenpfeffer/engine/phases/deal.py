@@ -45,7 +45,7 @@ class Deal(PhaseRules):
         s.spoken = 0
         s.maker = s.bid_name = s.contract = s.shown = None
         s.calling = False
-        s.called = s.partner = None
+        s.called = s.partner = s.second_partner = None
         s.required = s.multiplier = 1
         s.forced = s.alone = False
         s.trump_i = s.def_alone = None

@@ -83,7 +83,16 @@ class Scoring(PhaseRules):
         elif p.calls:  # a called partner: the maker's side is the maker and the holder
             tricks = _tricks_by_side(s)
             made, change = called_change(
-                s.variant, maker, s.partner, tricks, s.required, s.multiplier, s.alone, s.forced, s.contract
+                s.variant,
+                maker,
+                s.partner,
+                tricks,
+                s.required,
+                s.multiplier,
+                s.alone,
+                s.forced,
+                s.contract,
+                s.second_partner,
             )
         else:
             tricks = _tricks_by_side(s)
@@ -117,6 +126,7 @@ class Scoring(PhaseRules):
             scores=s.scores,
             maker_side=side,
             partner=s.partner,
+            second_partner=s.second_partner,
         )
         s.hand_results.append(result)
         emit(s, HandScored(result))
