@@ -178,3 +178,31 @@ def test_the_build_s_session_takes_the_lowest_share_of_the_processors(
     assert group.read_text() == "19"
     monkeypatch.setattr(build, "AUTOGROUP", tmp_path / "missing" / "autogroup")
     build.low_group()  # a system without session groups: nothing to lower, no error
+
+
+def test_a_run_with_a_learned_bot_has_the_build_compile_its_kind_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The background build a short learned run starts builds that run's kind after the usual
+    ones, with an untrained policy standing in (the kernel is the same whatever the weights)."""
+    pytest.importorskip("safetensors")
+    started: list[list[str]] = []
+    monkeypatch.setattr(build, "cache_folder", lambda: tmp_path)
+    monkeypatch.setattr(build.subprocess, "Popen", lambda argv, **_: started.append(argv))
+    assert build.start(["bulk-learned", "bulk", "nonsense"])
+    assert started[0][-2:] == ["hasenpfeffer.batch.build", "bulk-learned"]
+    warmed: list[tuple[list[str], bool, bool]] = []
+
+    def warm(variant: object, bots: list[str], record: bool) -> bool:
+        warmed.append((bots, record, Path(bots[0].removeprefix("learned:")).is_file()))
+        return False
+
+    monkeypatch.setattr("hasenpfeffer.batch.run.warm", warm)
+    monkeypatch.setattr(build, "sources", lambda: "d1")
+    monkeypatch.setattr(build, "low_group", lambda: None)
+    monkeypatch.setattr(build.os, "nice", lambda _: 0)  # this process keeps its priority
+    assert build.main(["record-greedy-learned"]) == 0
+    assert len(warmed) == 5 and warmed[-1][1] and warmed[-1][2]  # the policy was there to load
+    assert warmed[-1][0][1] == "greedy" and warmed[-1][0][0].startswith("learned:")
+    assert build.ready(True, ["learned:mine.policy", "greedy", "random", "random"])
+    assert not build.ready(False, ["learned:mine.policy", "random", "random", "random"])

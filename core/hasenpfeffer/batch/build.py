@@ -47,7 +47,8 @@ BUILT_HERE = ("bulk", "bulk-greedy", "record", "record-greedy")
 or one greedy."""
 KINDS = (*BUILT_HERE, *(f"{k}-learned" for k in BUILT_HERE))
 """The kinds of run the kernel is compiled for (its entries differ): those built here, and with
-a learned bot (compiled by the first long run that has one, :func:`note`)."""
+a learned bot (built too by a build a run with one started, :func:`start`, or compiled by the
+first long run that has one, :func:`note`)."""
 VARIABLE = "HASENPFEFFER_BUILD"
 """``background`` (unset): a short run on a cold cache plays in Python while the kernel compiles
 for the next; ``foreground``: the run compiles it and waits."""
@@ -175,8 +176,11 @@ def building() -> bool:
         return not free
 
 
-def start() -> bool:
-    """Start the background build, unless one runs; whether one was started."""
+def start(kinds: Sequence[str] = ()) -> bool:
+    """Start the background build, unless one runs; whether one was started. It builds
+    :data:`BUILT_HERE`, and of ``kinds`` (the kinds of the runs that wait for it) those with a
+    learned bot."""
+    extra = [k for k in kinds if k in KINDS and k not in BUILT_HERE]
     folder = cache_folder()
     if folder is None:
         return False
@@ -192,7 +196,7 @@ def start() -> bool:
         from ..accel import BUILDING
 
         subprocess.Popen(
-            [sys.executable, "-m", __name__],
+            [sys.executable, "-m", __name__, *extra],
             env={k: v for k, v in os.environ.items() if k != BUILDING},
             stdin=subprocess.DEVNULL,
             stdout=log,
@@ -216,8 +220,21 @@ def low_group() -> None:
         AUTOGROUP.write_text("19")
 
 
-def main() -> int:
-    """Compile the kernel for every kind of run, under the lock, at a low priority; note it built."""
+def learned_bots(what: str, policy: str) -> list[str]:
+    """The seats of a euchre run of kind ``what`` with a learned bot, ``policy`` its file.
+
+    >>> learned_bots("bulk-greedy-learned", "p.policy")
+    ['learned:p.policy', 'greedy', 'learned:p.policy', 'greedy']
+    """
+    return [f"learned:{policy}", "greedy" if "-greedy" in what else "random"] * 2
+
+
+def main(argv: Sequence[str] = ()) -> int:
+    """Compile the kernel for every kind of run built here, and for the kinds with a learned
+    bot named in ``argv`` (an untrained policy stands in: the kernel is the same whatever the
+    weights), under the lock, at a low priority; note each built."""
+    import tempfile
+
     from ..format.loader import load_variant
     from .run import warm
 
@@ -237,9 +254,21 @@ def main() -> int:
             for bots in (["random"] * 4, ["greedy", "random"] * 2):
                 warm(variant, bots, record)
                 note(record, bots)
-    print(f"built for {', '.join(BUILT_HERE)}", flush=True)
+        print(f"built for {', '.join(BUILT_HERE)}", flush=True)
+        learned = [k for k in dict.fromkeys(argv) if k in KINDS and k not in BUILT_HERE]
+        if learned:
+            from ..bots.learned import Policy, save_policy
+
+            with tempfile.TemporaryDirectory() as room:
+                policy = str(Path(room) / "untrained.policy")
+                save_policy(policy, Policy.initial(variant, hidden=(8,)))
+                for what in learned:
+                    bots = learned_bots(what, policy)
+                    warm(variant, bots, what.startswith("record"))
+                    note(what.startswith("record"), bots)
+            print(f"built for {', '.join(learned)}", flush=True)
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

@@ -240,7 +240,7 @@ def engine_or_report(
     from ..sim.engines import BUILDING, choose
     from ..sim.happenings import needs_turned
 
-    record = getattr(args, "records", None) is not None
+    record = getattr(args, "records", None) is not None or any(needs_turned(v) for v in variants)
     games = getattr(args, "games", None)
     try:
         engine = choose(
@@ -249,7 +249,7 @@ def engine_or_report(
             getattr(args, "engine", "auto"),
             games=None if games is None else games * len(variants),
             workers=getattr(args, "workers", None) or default_workers(),
-            record=record or any(needs_turned(v) for v in variants),
+            record=record,
         )
     except ValueError as exc:
         error(str(exc))
@@ -259,7 +259,7 @@ def engine_or_report(
         from ..batch import build
 
         os.environ[accel.BUILDING] = "1"  # this run and its workers compile nothing either
-        if build.start():
+        if build.start([build.run_kind(record, bots)]):
             print(build.STARTED, file=sys.stderr, flush=True)
     elif engine.name == "compiled" and getattr(args, "dask", None) is None:
         warm_engine(variants, bots, record)
