@@ -191,3 +191,19 @@ def test_pimc_takes_its_making_from_a_learned_policy(tmp_path: Path) -> None:
         load_bot(f"pimc:bidding={path}").check(load_variant("hasenpfeffer"))
     with pytest.raises(PolicyError, match="No such file"):
         load_bot("pimc:worlds=4:bidding=none.policy")
+
+
+SHIPPED = sorted((HOUSE_RULES.parents[1] / "policies").glob("*.policy"))
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_shipped_policy_fits_its_variant_and_names_its_command(path: Path) -> None:
+    """A change to an observation layout, the actions or the rules of a built-in fails here
+    until its shipped policy is trained again."""
+    policy = load_policy(path)
+    header, training = policy.header, policy.header["training"]
+    source = training["command"].split()[2]  # hasenpfeffer train VARIANT ...
+    variant = load_variant(source if "/" not in source else str(HOUSE_RULES.parents[1] / source))
+    policy.check(variant)
+    assert header["variant"] == variant.name and f"--seed {training['seed']}" in training["command"]
+    assert 0 < header["evaluation"]["won"] <= 1 and path.stat().st_size < 5 << 20  # a few MB at most
