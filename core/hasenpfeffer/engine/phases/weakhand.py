@@ -19,7 +19,7 @@ counts, lowest first, for the kitty's hidden cards, and only one swap is made in
 >>> g.apply("0 redeal")[:2]
 [Redealt(seat=0, why='nines and tens', forced=False), HandScored(result=HandResult(dealer=3, maker=None, \
 bid=None, trump=None, alone=False, defender_alone=False, thrown_in=True, forced=False, tricks=(0, 0), made=None, \
-score_change=(0, 0), scores=(0, 0), maker_side=None, partner=None))]
+score_change=(0, 0), scores=(0, 0), maker_side=None, partner=None, second_partner=None))]
 >>> g.dealer, g.hand_number
 (3, 2)
 """
