@@ -103,6 +103,7 @@ GAME = {
     "dealer",
     "hand_number",
     "deal",
+    "barred",
     "hand_results",
     "action_space",
     "legal_action_ids",

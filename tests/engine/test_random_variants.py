@@ -206,11 +206,24 @@ def check_naming(g: Game) -> None:
         want |= {f"{seat} order-up"} if not (canadian and may_alone) else set()
         want |= {f"{seat} order-up alone"} if may_alone else set()
         stuck = stuck and ou.rounds == 1
+        rank = None if turned is None or turned.rank == JOKER else turned.rank
+        named = [
+            m.positions
+            for m in ou.must_order
+            if (not m.suits or proposed in m.suits) and (not m.ranks or rank in m.ranks)
+        ]
+        if proposed in view.barred:  # a suit barred for the game after a failed contract
+            want = set()
+        elif named:  # the turned card must be ordered up by the places of the first entry met
+            place = ((seat or 0) - view.dealer - 1) % v.players + 1
+            if place not in named[0]:
+                want = set()
+            stuck = stuck or place == max(named[0])
     else:
         bars = ou.turned_suit_barred and not (exempt and exempt.turned_suit)
         barred = proposed if g.phase == "name-trump" and bars else None
         no_trump = v.making.no_trump or bool(exempt and exempt.no_trump)
-        options = [t for t in v.pack.suits if t != barred] + ["NT"] * no_trump
+        options = [t for t in v.pack.suits if t != barred and t not in view.barred] + ["NT"] * no_trump
         ladder = {b.name: b for b in v.making.auction.ladder}
         lone_contract = g.phase == "trump" and view.bid in ladder and ladder[view.bid].alone
         want |= {f"{seat} trump {t}" for t in options}
@@ -435,7 +448,11 @@ def check_game_end(g: Game) -> None:
         lost = v.game.lose_at is not None and min(g.scores) <= v.game.lose_at
         reached = target is not None and g.scores[g.winner or 0] >= target
         last = deals is not None and played >= deals and g.scores[g.winner or 0] == max(g.scores)
-        assert g.winner is not None and (lost or reached or last)
+        won = [e for e in g.events if type(e).__name__ == "GameWon"]
+        bars = bool(won) and won[-1].reason == "barred" and len(g.barred) == len(v.pack.suits)
+        top = max(g.scores)
+        assert not bars or (g.scores.count(top) == 1 and g.scores[g.winner or 0] == top)
+        assert g.winner is not None and (lost or reached or last or bars)
         if lost:  # the best of the sides still above the losing score, or of all
             alive = [q for q in g.scores if q > v.game.lose_at] or list(g.scores)
             assert g.scores[g.winner] == max(alive)

@@ -62,6 +62,9 @@ ALWAYS = {
     "making.auction.ladder.{i}.points", "making.auction.ladder.{i}.failed_to",
     "making.auction.ladder.{i}.alone", "making.auction.ladder.{i}.open",
     "making.auction.ladder.{i}.positions", "making.auction.ladder.{i}.only_over",
+    # a turned card that must be ordered up (the list itself acts only in order-up)
+    "making.order_up.must_order.{i}.suits", "making.order_up.must_order.{i}.ranks",
+    "making.order_up.must_order.{i}.positions",
     # the leads, the scoring, the end
     "leads.first",
     "scoring.failed.to", "scoring.slam", "scoring.slam.points", "scoring.slam.rule",
@@ -315,6 +318,8 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
             ("tricks_required", 4, "euchre", {}),
             ("turned_trump", ["C"], "euchre", {}),
             ("turned_trump_maker", "nobody", "buck-euchre", {}),
+            ("must_order", [{"suits": ["H"], "positions": [4]}], "euchre", {}),
+            ("failed_suit_barred", True, "euchre", {}),
         )
     },
     "making.order_up.turned_suit_barred": (
@@ -642,7 +647,9 @@ def test_a_field_of_one_method_is_refused_under_the_other(field: str, method: st
     model: Any = Variant
     for part in section:
         model = model.model_fields[part].annotation
-    value = {"ladder": [3, 5], "bid": "2", "trump": "S"}.get(name) or _other(model.model_fields[name])
+    value = {"ladder": [3, 5], "bid": "2", "trump": "S", "must_order": [{"positions": [1]}]}.get(
+        name
+    ) or _other(model.model_fields[name])
     data: dict[str, Any] = {"extends": base}
     here = data
     for part in section:

@@ -262,6 +262,19 @@ def engine_variants(draw: st.DrawFn, extras: bool = False) -> dict[str, Any]:
             ou["turned_trump"].append("JK")  # a turned Joker trump at once, in the suit it proposes
         if jokers and ou["turned_joker"] == "dealer-names" and draw(st.booleans()):
             ou["turned_joker_blind"] = True  # the dealer names it before looking at the hand
+        if not ou["turned_trump"] and draw(st.integers(0, 3)) == 0:  # suits barred after a failure
+            ou["failed_suit_barred"] = True
+        free = [x for x in suits if x not in ou["turned_trump"]]
+        if not dummies and free and draw(st.integers(0, 3)) == 0:  # turned cards that must be ordered up
+            places = st.lists(st.integers(1, players), unique=True, min_size=1, max_size=players)
+            ou["must_order"] = [
+                {
+                    "suits": draw(st.lists(st.sampled_from(free), unique=True, max_size=2)),
+                    "ranks": draw(st.lists(st.sampled_from(ranks), unique=True, max_size=2)),
+                    "positions": draw(places),
+                }
+                for _ in range(draw(st.integers(1, 3)))
+            ]
         if ap["rule"] == "forced" and ou["rounds"] == 2:
             ap["stuck_dealer"] = {
                 "turned_suit": ou["turned_suit_barred"] and draw(st.booleans()),

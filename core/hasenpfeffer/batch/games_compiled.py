@@ -27,7 +27,7 @@ from .phases import layout as ly
 from .phases.base_compiled import seat_row
 from .phases.deal_compiled import deal_hand, pass_deal
 from .phases.discard_compiled import taker
-from .phases.scoring_compiled import game_winner, hand_change, match_won
+from .phases.scoring_compiled import after_hand, hand_change
 from .rows import (
     BID_DECLARED,
     BID_ORDER_UP,
@@ -155,13 +155,10 @@ def _game(kt: Any, ko: Any, ka: Any, pa: Any, seed: Any, gi: int, max_hands: int
         played += 1
         s[0, ly.S_HANDS] += 1
         if how == 1 or how == 5:
-            s[0, ly.S_PLAYED] += 1
             mside = hr[H_MAKER] % sides if hr[H_MAKER] >= 0 else -1
-            winner = game_winner(p, scores[0], mside, hr[H_MADE], s[0, ly.S_PLAYED])
+            winner = after_hand(p, 0, s, scores, mside, hr[H_MADE])  # -1: a game of the match won, or none
             if winner >= 0:
-                if match_won(p, scores[0], s[0, ly.S_WON : ly.S_WON + sides], winner):
-                    break
-                winner, s[0, ly.S_PLAYED] = -1, 0  # the match's next game
+                break
         pass_deal(p, 0, s, how)
     games_out[gi, G_HANDS], games_out[gi, G_WINNER] = played, winner
     for x in range(sides):

@@ -28,8 +28,8 @@ from .draws_compiled import V_GAMES, V_SEED, draw, restart
 from .phases.base_compiled import seat_row
 from .phases.course_compiled import advance, legal_ids
 from .phases.deal_compiled import deal_hand, pass_deal
-from .phases.layout import O_HAND, S_DEALER, S_HANDS, S_PLAYED, S_SEAT, S_WON
-from .phases.scoring_compiled import game_winner, hand_change, match_won
+from .phases.layout import O_HAND, S_BARRED, S_DEALER, S_HANDS, S_PLAYED, S_SEAT, S_WON
+from .phases.scoring_compiled import after_hand, hand_change
 from .view_compiled import observe_seat
 
 
@@ -37,7 +37,7 @@ from .view_compiled import observe_seat
 def new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     """Start game ``g`` again: its key (:func:`.draws_compiled.restart`), scores 0, a random dealer."""
     scores[g, :] = 0
-    s[g, S_HANDS], s[g, S_PLAYED] = 0, 0
+    s[g, S_HANDS], s[g, S_PLAYED], s[g, S_BARRED] = 0, 0, 0
     s[g, S_WON : S_WON + p[t.SIDES]] = 0
     s[g, S_DEALER] = seat_row(p, restart(st[g], p[t.N]), t.SEAT_FIRST_DEALER)
 
@@ -62,11 +62,7 @@ def hand_over(p: Any, fmult: float, deck: Any, suit_of: Any, bids: Any, points: 
             mside, made = hand_change(p, fmult, bids, points, g, how, s, pv, change, change[sides:])
             for x in range(sides):
                 scores[g, x] += change[x]
-            s[g, S_PLAYED] += 1
-            winner = game_winner(p, scores[g], mside, made, s[g, S_PLAYED])
-            if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + sides], winner):
-                # a game of the match won: the next starts, the dealer passing on
-                winner, s[g, S_PLAYED] = -1, 0
+            winner = after_hand(p, g, s, scores, mside, made)  # -1: a game of the match won, or none
         for q in range(n):
             rew[g, q] += change[q % sides]
         hend[g] += 1

@@ -155,6 +155,7 @@ def _sections(src: Source) -> dict[str, list[int]]:
         "deal": [x for dealer in range(plan.n) for at in deal_order(plan, dealer) for x in at],
         "seats": _seats(plan),
         "exb": [int(x) for x in plan.lone.exchange_bids],
+        "must": [x for entry in plan.ordering.must_order for x in entry],
     }
 
 

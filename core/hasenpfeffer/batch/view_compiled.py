@@ -17,6 +17,7 @@ from .phases.layout import (
     BO_OPEN,
     BO_OPEN_TERM,
     O_ALONE,
+    O_BARRED,
     O_CALLED,
     O_CALLING,
     O_CONTRACT,
@@ -53,6 +54,7 @@ from .phases.layout import (
     PV_WON,
     S_ALONE,
     S_B,
+    S_BARRED,
     S_CALLED,
     S_DEALER,
     S_DEF_ALONE,
@@ -173,6 +175,10 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
         o[at[O_SCORES] + rel] = min(4.0, max(-4.0, scores[g, side] / float(p[t.SCALE])))
     if at[O_DEAL] >= 0:  # the game's hands played, this one counted (none more, once it is over)
         o[at[O_DEAL]] = min(1.0, (s[g, S_PLAYED] + (0 if final else 1)) / p[t.DEALS])
+    if at[O_BARRED] >= 0:  # the suits barred for the game after failed contracts
+        for x in range(p[t.NS]):
+            if (s[g, S_BARRED] >> x) & 1:
+                o[at[O_BARRED] + x] = 1
 
 
 @jitcache.counted

@@ -486,6 +486,9 @@ class Termination(StrEnum):
     """A side fell to ``game.lose_at`` or below and lost; the best of the others won."""
     DEALS = "deals"
     """The game's ``game.deals`` were dealt: the higher score won."""
+    BARRED = "barred"
+    """Every suit was barred after failed contracts (``making.order_up.failed_suit_barred``):
+    the higher score won."""
 
     @property
     def words(self) -> str:
@@ -498,6 +501,7 @@ _TERMINATION_WORDS = {
     Termination.DEFEATED_BID: "reached the target by setting the makers",
     Termination.LOSE_AT: "another side fell to the losing score",
     Termination.DEALS: "had the higher score after the last deal",
+    Termination.BARRED: "had the higher score when every suit was barred",
 }
 
 

@@ -46,7 +46,7 @@ from .phases.base import PhaseRules
 from .phases.names import Phase
 from .phases.plan import PLAN
 from .state import Actual, State
-from .view import PublicView, View, dealt, make_public, make_view
+from .view import PublicView, View, barred, dealt, make_public, make_view
 
 __all__ = [
     "Action",
@@ -99,6 +99,7 @@ class Game:
         s.scores = (0,) * p.sides
         s.games_won = [0] * p.sides
         s.game_played = 0
+        s.barred = 0
         s.hand_results = []
         s.winner = None
         s.events = []
@@ -192,6 +193,12 @@ class Game:
         """The current game's hands played so far (thrown-in hands not counted), the one in
         play counted (none more once the game is over): ``game.deals`` counts them."""
         return dealt(self._s)
+
+    @property
+    def barred(self) -> tuple[str, ...]:
+        """The suits barred for the rest of the game after failed contracts
+        (``making.order_up.failed_suit_barred``), in the pack's order."""
+        return barred(self._s)
 
     def __repr__(self) -> str:
         s = self._s

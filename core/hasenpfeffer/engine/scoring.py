@@ -13,10 +13,11 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from ..format.variant import Bid, Points, Variant
 from ..rules import mechanisms as has
-from .events import Termination
+from .events import HandResult, Termination
 
 _NO_POINTS = Points()
 
@@ -259,3 +260,26 @@ def _target_outcome(
     best = max(scores[s] for s in reached)
     top = [s for s in reached if scores[s] == best]
     return (top[0], why) if len(top) == 1 else None
+
+
+def barred_after(v: Variant, results: Sequence[HandResult], won: bool) -> tuple[str, ...]:
+    """The suits barred (``making.order_up.failed_suit_barred``) after a game's hands
+    ``results`` (``won``: the game ended with the last of them), in the pack's order: each suit
+    made trump by makers who failed, the bars lifted where every suit was barred and the game
+    went on.
+
+    >>> from hasenpfeffer.engine.events import HandResult
+    >>> failed = [HandResult(dealer=0, maker=1, bid="order-up", trump=x, alone=False, defender_alone=False,
+    ...     thrown_in=False, forced=False, tricks=(3, 2), made=False, score_change=(0, 2), scores=(0, 2),
+    ...     maker_side=1) for x in "SHS"]
+    >>> barred_after(Variant(name="x"), failed, False)
+    ('S', 'H')
+    """
+    bars: set[str] = set()
+    suits = v.pack.suits
+    for i, r in enumerate(results):
+        if r.made is False and r.trump in suits:
+            bars.add(r.trump)
+        if len(bars) == len(suits) and not (won and i == len(results) - 1):
+            bars = set()
+    return tuple([x for x in suits if x in bars])

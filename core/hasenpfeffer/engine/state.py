@@ -187,6 +187,7 @@ class State:
     __slots__ = (
         "active",
         "alone",
+        "barred",
         "bid_name",
         "called",
         "calling",
@@ -266,6 +267,9 @@ class State:
     """Games each side has won in a match (a shut-out counted as the variant says)."""
     game_played: int
     """The hands of the current game played (not thrown in): ``game.deals`` counts them."""
+    barred: int
+    """The suits barred for the rest of the game (``making.order_up.failed_suit_barred``), a
+    bit by suit index."""
     hand_results: list[HandResult]
     winner: int | None
     deals: list[FixedDeal]
@@ -376,6 +380,7 @@ class State:
         new.forced = self.forced
         new.games_won = self.games_won[:]
         new.game_played = self.game_played
+        new.barred = self.barred
         new.hand_events = self.hand_events
         new.hand_results = self.hand_results[:]
         new.hands = [h[:] for h in self.hands]

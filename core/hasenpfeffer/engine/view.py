@@ -74,6 +74,9 @@ class PublicView:
     """The game's hands played so far, thrown-in hands not counted, this one counted (none more
     once the game is over): ``game.deals`` ends the game after so many."""
     turned: Card | None
+    barred: tuple[str, ...]
+    """The suits barred for the rest of the game after failed contracts
+    (``making.order_up.failed_suit_barred``), in the pack's order; empty where none is."""
     shown: tuple[int, tuple[Card, ...]] | None
     """A hand open to every seat (an open contract, once shown): its seat and the cards it holds now."""
     variant: Variant
@@ -412,6 +415,7 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         scores=tuple(s.scores),
         deal=dealt(s),
         turned=None if turned is None else s.rules.faces[turned],
+        barred=barred(s),
         legal=tuple(legal) if s.to_move == seat else (),
         variant=s.variant,
         shown=shown(s),
@@ -463,9 +467,16 @@ def make_public(s: State) -> PublicView:
         scores=tuple(s.scores),
         deal=dealt(s),
         turned=None if s.turned is None else faces[s.turned],
+        barred=barred(s),
         shown=shown(s),
         variant=s.variant,
     )
+
+
+def barred(s: State) -> tuple[str, ...]:
+    """The suits barred for the rest of the game in state ``s``, in the pack's order."""
+    bars = s.barred
+    return tuple([x for i, x in enumerate(s.rules.suits) if bars >> i & 1]) if bars else ()
 
 
 def shown(s: State) -> tuple[int, tuple[Card, ...]] | None:

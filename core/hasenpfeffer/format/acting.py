@@ -314,6 +314,8 @@ _ORDER_UP_FIELDS = (
     "turned_trump",
     "turned_trump_forced",
     "turned_trump_maker",
+    "must_order",
+    "failed_suit_barred",
 )
 _ALONE_POINTS = "a maker plays alone in a hand scored by the scoring section"
 

@@ -63,6 +63,13 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.order_up.turned_trump.{i}``: ```JK` is listed, but {why}``
 - ``making.order_up.turned_trump_maker``: ``nobody makes a turned trump, but making.order_up.turned_trump lists no suit``
 - ``making.order_up.turned_trump``: ``every suit of the pack is trump at once when turned: nobody would ever order up or name a suit; list only some suits``
+- ``making.order_up.must_order.{i}.suits``: ``suit `{suit}` is not in the pack ({suits})``
+- ``making.order_up.must_order.{i}.suits``: ``a turned `{suit}` is trump at once (making.order_up.turned_trump): nobody orders it up``
+- ``making.order_up.must_order.{i}.ranks``: ``rank `{rank}` is not in the pack ({ranks})``
+- ``making.order_up.must_order.{i}.positions``: ``place {p} is beyond the dealer ({players} players: places 1 to {players})``
+- ``making.order_up.must_order.{i}.positions``: ``a place is listed twice``
+- ``making.order_up.must_order``: ``places count the players from the dealer's left, but dummies sit at the table (deal.dummies.seats) and never order up``
+- ``making.order_up.failed_suit_barred``: ``a barred suit would still be trump at once when turned (making.order_up.turned_trump): bar suits or make them trump at once, not both``
 - ``making.all_pass.stuck_dealer.{part}``: ``{what} is for a stuck dealer, but {why}``
 - ``making.auction.ladder.{i}``: ``bid `{name}` ({tricks} tricks x{mult}) must be higher than the bid before it, `{prev}` ({ptricks} tricks x{pmult})``
 - ``making.auction.ladder.{i}.name``: ``bid name `{name}` is used twice``
@@ -608,6 +615,7 @@ def _making(v: Variant, out: Found) -> None:
                 )
             )
         _turned_trump(v, out)
+        _must_order(v, out)
         _stuck_dealer(v, out)
         if making.all_pass.rule == "forced" and making.all_pass.forced != "dealer":
             out.append(
@@ -705,6 +713,57 @@ def _turned_trump(v: Variant, out: Found) -> None:
                 where,
                 "every suit of the pack is trump at once when turned: nobody would ever order up or"
                 " name a suit; list only some suits",
+            )
+        )
+
+
+def _must_order(v: Variant, out: Found) -> None:
+    """Turned cards that must be ordered up: suits and ranks of the pack, places at the table,
+    no dummy seated, and no suit that is trump at once (nobody orders it up)."""
+    ou = v.making.order_up
+    for i, entry in enumerate(ou.must_order):
+        where: Location = ("making", "order_up", "must_order", i)
+        for suit in entry.suits:
+            if suit not in v.pack.suits:
+                out.append(
+                    ((*where, "suits"), f"suit `{suit}` is not in the pack ({' '.join(v.pack.suits)})")
+                )
+            elif suit in ou.turned_trump:
+                out.append(
+                    (
+                        (*where, "suits"),
+                        f"a turned `{suit}` is trump at once (making.order_up.turned_trump): nobody orders it up",
+                    )
+                )
+        for rank in entry.ranks:
+            if rank not in v.pack.ranks:
+                out.append(
+                    ((*where, "ranks"), f"rank `{rank}` is not in the pack ({' '.join(v.pack.ranks)})")
+                )
+        for place in entry.positions:
+            if place > v.players:
+                out.append(
+                    (
+                        (*where, "positions"),
+                        f"place {place} is beyond the dealer ({v.players} players: places 1 to {v.players})",
+                    )
+                )
+        if len(set(entry.positions)) < len(entry.positions):
+            out.append(((*where, "positions"), "a place is listed twice"))
+    if ou.failed_suit_barred and ou.turned_trump:
+        out.append(
+            (
+                ("making", "order_up", "failed_suit_barred"),
+                "a barred suit would still be trump at once when turned (making.order_up.turned_trump):"
+                " bar suits or make them trump at once, not both",
+            )
+        )
+    if ou.must_order and v.deal.dummies.seats:
+        out.append(
+            (
+                ("making", "order_up", "must_order"),
+                "places count the players from the dealer's left, but dummies sit at the table"
+                " (deal.dummies.seats) and never order up",
             )
         )
 
@@ -924,6 +983,11 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     ),
     "making.order_up.turned_trump": (("pack", "suits"),),
     "making.order_up.turned_trump_maker": (("making", "order_up", "turned_trump"),),
+    "making.order_up.must_order.{i}.suits": (("pack", "suits"), ("making", "order_up", "turned_trump")),
+    "making.order_up.must_order.{i}.ranks": (("pack", "ranks"),),
+    "making.order_up.must_order.{i}.positions": (("players",),),
+    "making.order_up.must_order": (("deal", "dummies", "seats"),),
+    "making.order_up.failed_suit_barred": (("making", "order_up", "turned_trump"),),
     "scoring.no_maker.minimum": (("deal", "hand_size"),),
     "making.all_pass.stuck_dealer.turned_suit": (
         ("making", "all_pass", "rule"),
@@ -959,6 +1023,8 @@ def related(path: Location) -> tuple[Location, ...]:
         key = "making.auction.ladder.{i}." + str(path[4])
     elif path[:1] == ("scoring",) and len(path) == 4:
         key = "scoring.{part}.table.{t}"
+    elif path[:3] == ("making", "order_up", "must_order") and len(path) == 5:
+        key = "making.order_up.must_order.{i}." + str(path[4])
     elif path[:3] == ("making", "order_up", "turned_trump"):
         key = "making.order_up.turned_trump"
     else:

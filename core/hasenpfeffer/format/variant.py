@@ -709,6 +709,39 @@ class Auction(Model):
     )
 
 
+class MustOrder(Model):
+    """A turned card that must be ordered up, and by whom (``making.order_up.must_order``).
+
+    >>> MustOrder(suits=["H", "D"], positions=[2, 4]).matches("D", "9")
+    True
+    >>> MustOrder(ranks=["J", "Q", "K"], positions=[1, 3]).matches("S", None)
+    False
+    """
+
+    suits: tuple[Suit, ...] = Field(
+        (),
+        max_length=8,
+        description="The turned card's suits it holds for (a turned Joker's: the suit it proposes);"
+        " empty: any suit.",
+    )
+    ranks: tuple[Rank, ...] = Field(
+        (),
+        max_length=16,
+        description="The turned card's ranks it holds for (never a Joker); empty: any rank.",
+    )
+    positions: tuple[Annotated[Int, Field(ge=1, le=8)], ...] = Field(
+        min_length=1,
+        max_length=8,
+        description="Who must order it up, by place from the dealer's left (1 = the dealer's left,"
+        " the number of players = the dealer): the others may only pass, and the last of these to"
+        " speak may not pass.",
+    )
+
+    def matches(self, suit: str | None, rank: str | None) -> bool:
+        """Whether a turned card of this suit and rank (None: a Joker's rank, or no suit) is one."""
+        return (not self.suits or suit in self.suits) and (not self.ranks or rank in self.ranks)
+
+
 class OrderUp(Model):
     """Making trump by ordering up a turned card, then naming a suit.
 
@@ -758,6 +791,23 @@ class OrderUp(Model):
         " card (where `dealer_discards`). `JK`: a turned Joker does, in the suit it proposes"
         " (`turned_joker`: its suit, or the one the dealer names first), as British Euchre's turned"
         " Benny makes the dealer's side the makers. Empty: every turned card is offered.",
+    )
+    failed_suit_barred: Bool = Field(
+        False,
+        description='Memory across the hands of a game (lisa.baldwin.co.nz, "EK games": "if a'
+        ' player is euchred, that suit cannot be called for remainder of game"): a suit made trump by'
+        " makers who failed may not be made trump again in the game, neither ordered up nor named."
+        " When every suit is barred the game ends and the higher score wins (level: the bars are"
+        " lifted and play goes on). A match's next game starts with none barred.",
+    )
+    must_order: tuple[MustOrder, ...] = Field(
+        (),
+        max_length=16,
+        description="Turned cards that must be ordered up, and by whom (Wacky Suits: a turned heart"
+        " by the dealer, a diamond by the dealer's left...; Red/Black Suicide: a red card by the"
+        " dealer's side, a black one by the other): in round one only the listed players may order"
+        " it up, and the last of them to speak may not pass. The first entry the turned card meets"
+        " holds. Empty: anyone may order up or pass.",
     )
     turned_trump_forced: Bool = Field(
         True,

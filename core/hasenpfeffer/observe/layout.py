@@ -201,6 +201,10 @@ class Layout:
             pieces.append(
                 ("deal", (1,), 0, 1, "the game's deals so far, this one counted, a fraction of game.deals")
             )
+        if has.failed_suit_barred(variant):
+            pieces.append(
+                ("barred", (len(self.suits),), 0, 1, "the suits barred for the game after failed contracts")
+            )
         if variant.deal.dummies.seats and not variant.deal.dummies.merged:
             pieces.append(
                 (

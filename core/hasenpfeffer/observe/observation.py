@@ -166,6 +166,9 @@ class Encoder:
                 v[o + rel[side]] = min(SCORE_CLIP, max(-SCORE_CLIP, score / self.target))
         if self.deals is not None:
             v[at["deal"]] = min(1.0, view.deal / self.deals)
+        if view.barred and "barred" in at:
+            for suit in view.barred:
+                v[at["barred"] + self.suit[suit]] = 1.0
         out = np.zeros(self.layout.size, np.float32)
         out[np.fromiter(v, np.intp, len(v))] = np.fromiter(v.values(), np.float32, len(v))
         return out

@@ -23,6 +23,7 @@ from __future__ import annotations
 from ..engine.events import DefendedAlone, GameWon, HandDealt, HandScored, TrickWon, WidowTaken
 from ..engine.game import Game
 from ..engine.phases import Phase
+from ..engine.scoring import barred_after
 from ..engine.view import Trick, View, public_history
 from ..format.cards import Card
 
@@ -40,6 +41,9 @@ def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:
     begun = max((i for i in range(start) if isinstance(events[i], GameWon)), default=-1)  # a match's games
     deal = sum(1 for e in events[begun + 1 : end + 1] if isinstance(e, HandScored) and not e.result.thrown_in)
     variant = game.variant
+    results = [e.result for e in events[begun + 1 : end + 1] if isinstance(e, HandScored)]
+    won = end + 1 < len(events) and isinstance(events[end + 1], GameWon)
+    bars = barred_after(variant, results, won) if variant.making.order_up.failed_suit_barred else ()
     alone = set()
     if result.alone and result.maker is not None:
         alone.add(result.maker)
@@ -78,6 +82,7 @@ def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:
         deal=deal,
         widow=widow,
         turned=dealt.turned,
+        barred=bars,
         shown=None,
         legal=(),
         variant=variant,

@@ -207,6 +207,9 @@ class Tracker:
                 out[o + rel[side]] = min(SCORE_CLIP, max(-SCORE_CLIP, score / target))
         if enc.deals is not None:
             out[at["deal"]] = min(1.0, game.deal / enc.deals)
+        if "barred" in at:
+            for x in game.barred:
+                out[at["barred"] + enc.suit[x]] = 1.0
         return out
 
     def _seen(self, game: Game, seat: int, out: Vector) -> None:

@@ -139,6 +139,12 @@ def dealer_names_joker(v: Variant) -> bool:
     )
 
 
+def failed_suit_barred(v: Variant) -> bool:
+    """Order-up: a suit made trump by makers who failed is barred for the rest of the game
+    (``failed_suit_barred``): the game remembers the suits barred."""
+    return not auction(v) and v.making.order_up.failed_suit_barred
+
+
 def turned_trump(v: Variant) -> bool:
     """Order-up: a turned card of some suits is trump at once (``turned_trump``, dirty clubs)."""
     return not auction(v) and bool(v.making.order_up.turned_trump)

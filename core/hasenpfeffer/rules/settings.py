@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..format.cards import JOKER
+from ..format.cards import JOKER, RANKS
 from ..format.variant import Declaration, Failed, Points, Slam, Variant, WeakHand
 from . import mechanisms as has
 
@@ -47,6 +47,12 @@ class OrderUpRules:
     """A turned suit trump at once makes the dealer maker (else nobody)."""
     turned_trump_forced: bool
     """That dealer is forced (scored as a forced maker)."""
+    failed_barred: bool
+    """A suit made trump by makers who failed is barred for the rest of the game."""
+    must_order: tuple[tuple[int, int, int], ...]
+    """Turned cards that must be ordered up (``must_order``): by entry, its suits as a mask of
+    suit indexes (0: any), its ranks as a mask of places in ``RANKS`` (0: any; a Joker has no
+    rank) and its places from the dealer's left as a mask (bit 0: the dealer's left)."""
 
     @staticmethod
     def of(v: Variant) -> OrderUpRules:
@@ -64,6 +70,15 @@ class OrderUpRules:
             turned_trump_joker=JOKER in ou.turned_trump,
             turned_trump_by_dealer=ou.turned_trump_maker == "dealer",
             turned_trump_forced=ou.turned_trump_forced,
+            failed_barred=ou.failed_suit_barred and v.making.method == "order-up",
+            must_order=tuple(
+                (
+                    sum(1 << suits.index(x) for x in set(m.suits) if x in suits),
+                    sum(1 << RANKS.index(r) for r in set(m.ranks) if r in RANKS),
+                    sum(1 << (p - 1) for p in set(m.positions)),
+                )
+                for m in ou.must_order
+            ),
         )
 
 

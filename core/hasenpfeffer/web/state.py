@@ -109,6 +109,7 @@ def seat_state(game: Game, me: int) -> dict[str, Any]:
         "alone": sorted(view.alone),
         "sitting_out": sorted(view.sitting_out),
         "turned": None if view.turned is None else card_json(view.turned, trump, v),
+        "barred": [suit_label(x) for x in view.barred],
         "widow": cards_json(view.widow, trump, v),
         "trick": trick,
         "last_trick": None

@@ -11,20 +11,21 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from .base_compiled import all_passed, made, speaks
-from .layout import LEAVE, NAME, S_ALONE, S_DEALER, S_PHASE, S_SEAT, S_TI, S_TS
+from .layout import LEAVE, NAME, S_ALONE, S_BARRED, S_DEALER, S_PHASE, S_SEAT, S_TI, S_TS
 
 
 @jitcache.bare
 def trump_names(
-    p: Any, trump_ids: Any, turned: int, stuck_now: bool, may_alone: bool, legal: Any, k: int
+    p: Any, trump_ids: Any, turned: int, bars: int, stuck_now: bool, may_alone: bool, legal: Any, k: int
 ) -> int:
     """List from ``legal[k]`` the trumps a player may name after the turned card (``turned``) is
-    refused, each alone too where allowed, and the pass where it is open; the new count."""
+    refused (not a suit of ``bars``, barred for the game), each alone too where allowed, and the
+    pass where it is open; the new count."""
     ns = p[t.NS]
     barred = turned if p[t.BARRED] and not (stuck_now and p[t.STUCK_TS]) else -1
     last = ns + 1 if p[t.NO_TRUMP] or (stuck_now and p[t.STUCK_NT]) else ns
     for o in range(last):
-        if o != barred:
+        if o != barred and not (bars >> o) & 1:
             legal[k] = trump_ids[o, 0]
             k += 1
             if may_alone:
@@ -47,7 +48,8 @@ def legal(p: Any, trump_ids: Any, g: int, s: Any, row: Any) -> int:
     """The trumps the seat may name (:func:`trump_names`), and the pass where it is open."""
     seat, dealer = s[g, S_SEAT], s[g, S_DEALER]
     may_alone = p[t.MAY_ALONE] == 1 and p[t.N] > 2
-    return trump_names(p, trump_ids, s[g, S_TS], seat == dealer and p[t.AP_RULE] == 1, may_alone, row, 0)
+    stuck_now = seat == dealer and p[t.AP_RULE] == 1
+    return trump_names(p, trump_ids, s[g, S_TS], s[g, S_BARRED], stuck_now, may_alone, row, 0)
 
 
 @jitcache.inline

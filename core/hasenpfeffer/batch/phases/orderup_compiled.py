@@ -18,6 +18,7 @@ from .layout import (
     ORDER,
     PROPOSE,
     S_ALONE,
+    S_BARRED,
     S_BY_TURN,
     S_DEALER,
     S_DISCARDS,
@@ -84,15 +85,44 @@ def turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     return LEAVE
 
 
+@jitcache.bare
+def must_order(p: Any, g: int, s: Any) -> int:
+    """The places from the dealer's left (a mask, bit 0 the dealer's left) of the players who
+    must order up the turned card (the first ``must_order`` entry it meets; 0: anyone may), as
+    :func:`hasenpfeffer.engine.phases.orderup.must_order`."""
+    turned, ts = s[g, S_TURNED], s[g, S_TS]
+    rank = -1 if turned == p[t.JOKER] else p[p[t.RANK_AT] + turned]
+    for e in range(p[t.MUST_N]):
+        at = p[t.MUST_AT] + 3 * e
+        ranks = p[at + 1]
+        if (p[at] == 0 or (ts >= 0 and (p[at] >> ts) & 1)) and (
+            ranks == 0 or (rank >= 0 and (ranks >> rank) & 1)
+        ):
+            return int(p[at + 2])
+    return 0
+
+
 @jitcache.inline
 def legal(p: Any, g: int, s: Any, row: Any) -> int:
-    """Order up (alone), or pass; the suits a turned Joker may propose, for the dealer."""
+    """Order up (alone), or pass; the suits a turned Joker may propose, for the dealer; where the
+    turned card must be ordered up, a pass for the players not named, no pass for the last named."""
     if s[g, S_PHASE] == PROPOSE:
         return suits(p, row)
     n, seat, dealer = p[t.N], s[g, S_SEAT], s[g, S_DEALER]
     may_alone = p[t.MAY_ALONE] == 1 and n > 2
     partner_alone = p[t.DPA] == 1 and seat != dealer and side_of(p, seat) == side_of(p, dealer)
     stuck_now = seat == dealer and p[t.ROUNDS] == 1 and p[t.AP_RULE] == 1
+    if s[g, S_BARRED] != 0 and s[g, S_TS] >= 0 and (s[g, S_BARRED] >> s[g, S_TS]) & 1:
+        row[0] = p[t.PASS_ID]  # a suit barred for the game after a failed contract
+        return 1
+    if p[t.MUST_N] > 0 and s[g, S_TS] >= 0:
+        must = must_order(p, g, s)
+        if must != 0:
+            bit = 1 << ((seat - dealer - 1) % n)
+            if (must & bit) == 0:
+                row[0] = p[t.PASS_ID]
+                return 1
+            stuck_now = stuck_now or must < (bit << 1)
     return order_ups(p, partner_alone, may_alone, stuck_now, row, 0)
 
 

@@ -16,6 +16,7 @@ from .layout import (
     PV_WON,
     S_ALONE,
     S_B,
+    S_BARRED,
     S_DEF_ALONE,
     S_DROPPED,
     S_DSET,
@@ -23,8 +24,11 @@ from .layout import (
     S_MAKER,
     S_PARTNER,
     S_PARTNER2,
+    S_PLAYED,
     S_REQUIRED,
     S_SEAT,
+    S_TI,
+    S_WON,
 )
 
 
@@ -176,6 +180,43 @@ def match_won(p: Any, scores: Any, won: Any, side: int) -> bool:
     scores[:] = 0
     scores[side] = carry
     return False
+
+
+@jitcache.bare
+def after_hand(p: Any, g: int, s: Any, scores: Any, mside: int, made: int) -> int:
+    """A played hand counted into game ``g``: the side that won the match, or -1 to play on (a
+    game of the match won, the next starts), as the Python ``scoring`` phase decides it: the
+    game's end by :func:`game_winner`, then the suits barred after a failed contract
+    (:func:`barred_winner`), then :func:`match_won`."""
+    s[g, S_PLAYED] += 1
+    winner = game_winner(p, scores[g], mside, made, s[g, S_PLAYED])
+    if p[t.BAR_FAILED]:
+        winner = barred_winner(p, g, s, scores[g], made, winner)
+    if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + p[t.SIDES]], winner):
+        winner, s[g, S_PLAYED], s[g, S_BARRED] = -1, 0, 0
+    return winner
+
+
+@jitcache.bare
+def barred_winner(p: Any, g: int, s: Any, scores: Any, made: int, winner: int) -> int:
+    """``barred_outcome``: a suit made trump by makers who failed is barred for the game; once
+    every suit is (and no other rule ended the game, ``winner``), the higher score wins, and
+    level scores lift the bars (-1: play on)."""
+    ti, ns = s[g, S_TI], p[t.NS]
+    if made == 0 and 0 <= ti < ns:
+        s[g, S_BARRED] |= 1 << ti
+    if winner >= 0 or s[g, S_BARRED] != (1 << ns) - 1:
+        return winner
+    best, top, count = scores[0], 0, 0
+    for side in range(p[t.SIDES]):
+        if scores[side] > best:
+            best, top = scores[side], side
+    for side in range(p[t.SIDES]):
+        count += scores[side] == best
+    if count == 1:
+        return top
+    s[g, S_BARRED] = 0
+    return -1
 
 
 @jitcache.bare

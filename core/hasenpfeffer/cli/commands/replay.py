@@ -35,7 +35,7 @@ from ...engine.events import (
     TurnedSuitNamed,
 )
 from ...engine.phases.names import Phase
-from ...engine.scoring import short_of
+from ...engine.scoring import barred_after, short_of
 from ...engine.transcript import played, split
 from ...format.cards import SUIT_NAMES
 from ..common import add_allow_path, error
@@ -265,7 +265,9 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
                 table.append({"seat": e.seat, "card": e.card})
             elif isinstance(e, TrickWon):
                 table = []
+    barred = {"barred": _barred_before(game, i)} if game.variant.making.order_up.failed_suit_barred else {}
     return {
+        **barred,
         "number": i + 1,
         "dealer": dealt.dealer if dealt else game.dealer,
         "finished": r is not None,
@@ -302,6 +304,17 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         "score_change": list(r.score_change) if r else [0] * sides,
         "scores": list(r.scores if r else game.scores),
     }
+
+
+def _barred_before(game: Game, i: int) -> list[str]:
+    """The suits barred for the game when hand ``i`` was dealt (``failed_suit_barred``): what
+    the game remembered from the hands of its game before it."""
+    results: list[HandResult] = []
+    for events in split(game.events)[:i]:
+        results += [e.result for e in events if isinstance(e, HandScored)]
+        if any(isinstance(e, GameWon) for e in events):
+            results = []  # a match's next game starts with none barred
+    return list(barred_after(game.variant, results, False))
 
 
 def _game_won(events: list[Event]) -> dict[str, Any] | None:
@@ -366,6 +379,8 @@ def show(game: Game) -> None:
         if h["turned_suit_named"]:
             suit = SUIT_NAMES.get(h["turned_suit_named"], h["turned_suit_named"])
             console.print(f"  the Joker turned: the dealer names {suit}")
+        if h.get("barred"):
+            console.print("  barred for the game: " + ", ".join(SUIT_NAMES.get(x, x) for x in h["barred"]))
         if h["trump_turned"]:
             suit = SUIT_NAMES.get(h["trump_turned"], h["trump_turned"])
             who = (

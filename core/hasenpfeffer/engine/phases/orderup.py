@@ -11,6 +11,7 @@ and nobody speaks.
 
 from __future__ import annotations
 
+from ...format.cards import RANKS
 from ...rules import mechanisms as has
 from ...rules.actions import Action, LegalActions, Verb
 from ...rules.ruleset import Ruleset
@@ -106,10 +107,44 @@ def _last_round_plays_out(rules: Ruleset) -> bool:
     return _one_round(rules) and play_out_exists(rules)
 
 
+def must_order(s: State) -> int:
+    """The places from the dealer's left (a mask, bit 0 the dealer's left) of the players who
+    must order up the turned card (``making.order_up.must_order``: the first entry it meets);
+    0 where anyone may order up or pass."""
+    t = s.turned
+    if t is None:
+        return 0
+    ti = turned_suit(s)
+    rank = -1 if t == s.rules.joker else RANKS.index(s.rules.faces[t].rank)
+    for suits, ranks, places in s.plan.ordering.must_order:
+        if (not suits or (ti is not None and suits >> ti & 1)) and (
+            not ranks or (rank >= 0 and ranks >> rank & 1)
+        ):
+            return places
+    return 0
+
+
 def order_or_pass(s: State) -> LegalActions:
-    """Order up (alone where allowed) or pass; the dealer may be stuck."""
+    """Order up (alone where allowed) or pass; the dealer may be stuck; where the turned card
+    must be ordered up (``must_order``), only the players named may, and the last of them must;
+    a turned card whose suit is barred (``failed_suit_barred``) is only passed."""
     p, seat = s.plan, s.to_move
     assert seat is not None
+    if s.barred and (ti := turned_suit(s)) is not None and s.barred >> ti & 1:
+        return LegalActions([p.pass_[seat]])  # a suit barred after a failed contract
+    if p.ordering.must_order and (must := must_order(s)):
+        bit = 1 << (seat - s.dealer - 1) % p.n
+        if not must & bit:
+            return LegalActions([p.pass_[seat]])
+        if must < bit << 1 and turned_suit(s) is not None:  # the last of them to speak
+            ordered = order_or_pass_open(s, seat)
+            return LegalActions([a for a in ordered if a.verb != Verb.PASS] or list(ordered))
+    return order_or_pass_open(s, seat)
+
+
+def order_or_pass_open(s: State, seat: int) -> LegalActions:
+    """Order up (alone where allowed) or pass, for a seat free to choose; the dealer may be stuck."""
+    p = s.plan
     ou = p.ordering
     acts: list[Action] = []
     if turned_suit(s) is not None:
@@ -122,6 +157,20 @@ def order_or_pass(s: State) -> LegalActions:
     if not (seat == s.dealer and ou.rounds == 1 and stuck(s)) or not acts:
         acts.append(p.pass_[seat])
     return LegalActions(acts)
+
+
+def places_words(places: int, n: int) -> str:
+    """Places from the dealer's left (a mask, bit 0 the dealer's left), in words.
+
+    >>> places_words(0b1010, 4)
+    "place 2 from the dealer's left or the dealer"
+    """
+    words = [
+        "the dealer" if q == n else "the dealer's left" if q == 1 else f"place {q} from the dealer's left"
+        for q in range(1, n + 1)
+        if places >> (q - 1) & 1
+    ]
+    return " or ".join(words)
 
 
 def order_up(s: State, a: Action) -> None:
@@ -254,6 +303,18 @@ class OrderUp(PhaseRules):
         """Stick the dealer, or going alone where it is not allowed."""
         if s.naming_joker:
             return "the dealer names the suit the turned Joker proposes"
+        turned = s.rules.names[s.turned or 0]
+        ti = turned_suit(s)
+        if s.barred and ti is not None and s.barred >> ti & 1:
+            return f"the turned {turned}'s suit is barred for the game after a failed contract (failed_suit_barred)"
+        must = must_order(s)
+        if must and a.verb == Verb.PASS:
+            who = places_words(must, s.plan.n)
+            return f"the turned {turned} must be ordered up by {who}, and this is the last of them to speak (must_order)"
+        if must and not must >> (a.seat - s.dealer - 1) % s.plan.n & 1:
+            return (
+                f"the turned {turned} may be ordered up only by {places_words(must, s.plan.n)} (must_order)"
+            )
         if a.verb == Verb.PASS:
             return "the dealer may not pass in the last round (stick the dealer)"
         if a.alone:

@@ -5,7 +5,7 @@ nothing; then the game is won (the exit to ``over``) or the next hand is dealt (
 from __future__ import annotations
 
 from ...rules.ruleset import Ruleset
-from ..events import Declared, GameWon, HandResult, HandScored, MatchWon, Redealt
+from ..events import Declared, GameWon, HandResult, HandScored, MatchWon, Redealt, Termination
 from ..scoring import called_change, game_outcome, played_out_change, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
@@ -32,7 +32,27 @@ def match_winner(s: State, won: int) -> int | None:
     target = v.game.target
     carry = max(0, s.scores[won] - target) if match.laps and target is not None else 0
     s.scores = tuple(carry if side == won else 0 for side in range(len(s.scores)))
-    s.game_played = 0
+    s.game_played, s.barred = 0, 0
+    return None
+
+
+def barred_outcome(
+    s: State, made: bool | None, outcome: tuple[int, Termination] | None
+) -> tuple[int, Termination] | None:
+    """``making.order_up.failed_suit_barred``: a suit made trump by makers who failed is barred
+    for the rest of the game; once every suit is, the game ends and the higher score wins
+    (level: the bars are lifted and play goes on). ``outcome``: the game's end by its other
+    rules, which comes first."""
+    ti = s.trump_i
+    if made is False and ti is not None and ti < s.rules.ns:
+        s.barred |= 1 << ti
+    if outcome is not None or s.barred != (1 << s.rules.ns) - 1:
+        return outcome
+    best = max(s.scores)
+    top = [side for side, score in enumerate(s.scores) if score == best]
+    if len(top) == 1:
+        return top[0], Termination.BARRED
+    s.barred = 0
     return None
 
 
@@ -134,6 +154,8 @@ class Scoring(PhaseRules):
         if not thrown:
             s.game_played += 1
             outcome = game_outcome(s.variant, s.scores, side, made, s.game_played)
+            if p.ordering.failed_barred:
+                outcome = barred_outcome(s, made, outcome)
             if outcome is not None:
                 emit(s, GameWon(outcome[0], s.scores, outcome[1]))
                 s.winner = match_winner(s, outcome[0])

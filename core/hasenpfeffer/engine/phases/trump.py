@@ -17,15 +17,17 @@ from .names import Phase
 
 def trump_options(s: State, seat: int, barred: int | None, no_trump: bool = False) -> list[Action]:
     """Every trump a seat may name (suits, no-trump where allowed, or where ``no_trump`` opens it
-    to this seat), alone where allowed (a contract played alone goes alone without saying so)."""
+    to this seat; not ``barred``, nor a suit barred for the game), alone where allowed (a
+    contract played alone goes alone without saying so)."""
     p, rules = s.plan, s.rules
     acts = p.trump[seat]
     lone_contract = s.contract is not None and s.contract.alone
     may_alone = p.lone.may_alone and not lone_contract
     out = []
     last = rules.ns + 1 if p.no_trump or no_trump else rules.ns
+    bars = s.barred  # suits barred for the game after failed contracts (failed_suit_barred)
     for ti in range(last):
-        if ti == barred:
+        if ti == barred or bars >> ti & 1:
             continue
         out.append(acts[ti][0])
         if may_alone:
@@ -52,6 +54,9 @@ def trump_refused(s: State, a: Action, legal: LegalActions) -> str:
     """Why a ``trump`` action is refused."""
     if a.alone and not any(x.alone for x in legal if x.verb == Verb.TRUMP):
         return "going alone is not allowed here"
+    ti = s.rules.trump_index.get(a.arg)
+    if ti is not None and s.barred >> ti & 1:
+        return f"trump {a.arg} is barred for the game after a failed contract (failed_suit_barred)"
     return f"trump {a.arg} may not be named here"
 
 
