@@ -95,8 +95,11 @@ def template(line: str) -> str:
 
 
 def allowed_roots(case_dir: str) -> list[str]:
-    """Folders a case may open files in: its own, the package's and Python's."""
+    """Folders a case may open files in: its own, the package's and Python's, and numba's
+    compile cache where ``NUMBA_CACHE_DIR`` puts it (the kernels' cache, not the file read)."""
     roots = {os.path.realpath(case_dir)}
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        roots.add(os.path.realpath(os.environ["NUMBA_CACHE_DIR"]))
     for package in ("hasenpfeffer", "hasenpfeffer.variants", "hasenpfeffer.schemas"):
         roots.add(os.path.realpath(str(resources.files(package))))
     paths = sysconfig.get_paths()

@@ -15,11 +15,21 @@ from safetensors.numpy import load_file, save_file
 
 from hasenpfeffer import Game, load_variant
 from hasenpfeffer.bots import learned
-from hasenpfeffer.bots.learned import LearnedBot, Policy, PolicyError, fingerprint, load_policy, save_policy
+from hasenpfeffer.bots.learned import (
+    LearnedBot,
+    Policy,
+    PolicyError,
+    fingerprint,
+    fingerprints,
+    first_fingerprint,
+    load_policy,
+    save_policy,
+)
 from hasenpfeffer.bots.registry import load_bot
 from hasenpfeffer.cli import main
+from hasenpfeffer.format.loader import load_variant_data
 from hasenpfeffer.sim.simulate import play_game
-from support.paths import HOUSE_RULES
+from support.paths import HOUSE_RULES, ROOT
 
 EUCHRE = load_variant("euchre")
 
@@ -207,3 +217,21 @@ def test_every_shipped_policy_fits_its_variant_and_names_its_command(path: Path)
     policy.check(variant)
     assert header["variant"] == variant.name and f"--seed {training['seed']}" in training["command"]
     assert 0 < header["evaluation"]["won"] <= 1 and path.stat().st_size < 5 << 20  # a few MB at most
+
+
+def test_a_field_the_format_gains_leaves_the_fingerprints_and_the_shipped_files_fit() -> None:
+    euchre = load_variant("euchre")
+    # only the fields away from their defaults count: writing a default changes nothing
+    same = load_variant_data(
+        {"extends": "euchre", "name": "euchre", "making": {"order_up": {"failed_suit_barred": False}}}
+    )
+    assert fingerprint(same) == fingerprint(euchre) != fingerprint(load_variant("hasenpfeffer"))
+    # the shipped files recorded the first kind, of every field the format had then
+    recorded = load_policy(ROOT / "policies" / "euchre.policy").header["fingerprint"]
+    assert first_fingerprint(euchre) == recorded == "150850e80af8399c"
+    assert fingerprints(euchre) == {fingerprint(euchre), recorded}
+    # a variant that sets a field added since is other rules: the file does not fit it
+    wacky = load_variant(HOUSE_RULES / "euchre-wacky-suits.yaml")
+    assert first_fingerprint(wacky) is None and fingerprints(wacky) == {fingerprint(wacky)}
+    with pytest.raises(PolicyError, match=r"the rules differ"):
+        load_policy(ROOT / "policies" / "euchre.policy").check(wacky)

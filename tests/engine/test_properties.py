@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from hasenpfeffer import Game, Variant
+from hasenpfeffer.engine.events import GameWon, Termination
 from hasenpfeffer.format.loader import builtin_names, load_variant
 from support.invariants import (
     HandChecks,
@@ -44,6 +45,11 @@ def check_game_end(g: Game) -> None:
         assert g.to_move is None and len(g.legal_actions()) == 0
         lost = v.game.lose_at is not None and min(g.scores) <= v.game.lose_at
         last = v.game.deals is not None and g.deal >= v.game.deals  # the last of a game's deals
+        won = [e for e in g.events if isinstance(e, GameWon)]
+        if won and won[-1].reason == Termination.BARRED:  # every suit barred: the higher score won
+            assert len(g.barred) == len(v.pack.suits) and g.scores.count(max(g.scores)) == 1
+            assert g.winner is not None and g.scores[g.winner] == max(g.scores)
+            return
         if g.winner is not None and not lost and not last:
             assert target is not None and g.scores[g.winner] >= target
         if g.winner is not None and last and not lost:

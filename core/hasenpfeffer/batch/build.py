@@ -180,7 +180,7 @@ def start(kinds: Sequence[str] = ()) -> bool:
     """Start the background build, unless one runs; whether one was started. It builds
     :data:`BUILT_HERE`, and of ``kinds`` (the kinds of the runs that wait for it) those with a
     learned bot."""
-    extra = [k for k in kinds if k in KINDS and k not in BUILT_HERE]
+    extra = learned_kinds(kinds)
     folder = cache_folder()
     if folder is None:
         return False
@@ -220,6 +220,16 @@ def low_group() -> None:
         AUTOGROUP.write_text("19")
 
 
+def learned_kinds(kinds: Sequence[str]) -> list[str]:
+    """The kinds of run with a learned bot among ``kinds``, each once, in order (the others
+    are :data:`BUILT_HERE` or unknown).
+
+    >>> learned_kinds(["bulk", "record-learned", "x", "record-learned", "bulk-greedy-learned"])
+    ['record-learned', 'bulk-greedy-learned']
+    """
+    return [k for k in dict.fromkeys(kinds) if k in KINDS and k not in BUILT_HERE]
+
+
 def learned_bots(what: str, policy: str) -> list[str]:
     """The seats of a euchre run of kind ``what`` with a learned bot, ``policy`` its file.
 
@@ -255,7 +265,7 @@ def main(argv: Sequence[str] = ()) -> int:
                 warm(variant, bots, record)
                 note(record, bots)
         print(f"built for {', '.join(BUILT_HERE)}", flush=True)
-        learned = [k for k in dict.fromkeys(argv) if k in KINDS and k not in BUILT_HERE]
+        learned = learned_kinds(argv)
         if learned:
             from ..bots.learned import Policy, save_policy
 

@@ -67,13 +67,46 @@ class PolicyError(ValueError):
 
 
 def fingerprint(variant: Variant) -> str:
-    """A short digest of a variant's resolved rules: equal rules, equal fingerprints.
+    """A short digest of a variant's resolved rules: equal rules, equal fingerprints. Only the
+    fields away from their defaults count, so a field the format gains later (its default keeps
+    the rules as they were) leaves every fingerprint as it was.
 
     >>> from hasenpfeffer import load_variant
     >>> fingerprint(load_variant("euchre")) == fingerprint(load_variant("euchre"))
     True
     """
-    return hashlib.blake2b(variant.key.encode(), digest_size=8).hexdigest()
+    return _digest(variant.model_dump_json(exclude_defaults=True))
+
+
+LATER_FIELDS = (("making", "order_up", "must_order"), ("making", "order_up", "failed_suit_barred"))
+"""Fields added to the format after policy files began to record fingerprints of every field
+(:func:`first_fingerprint`): a file written then fits a variant that leaves these at their
+defaults."""
+
+
+def first_fingerprint(variant: Variant) -> str | None:
+    """The fingerprint policy files recorded first, of every field (defaults included) the
+    format had then; None where the variant sets a field added since (:data:`LATER_FIELDS`)."""
+    data = variant.model_dump(mode="json")
+    default = Variant(name=variant.name).model_dump(mode="json")
+    for path in LATER_FIELDS:
+        here, base = data, default
+        for part in path[:-1]:
+            here, base = here[part], base[part]
+        if here.pop(path[-1]) != base[path[-1]]:
+            return None
+    return _digest(json.dumps(data, separators=(",", ":"), ensure_ascii=False))
+
+
+def fingerprints(variant: Variant) -> frozenset[str]:
+    """The fingerprints a policy file that fits ``variant`` may record: :func:`fingerprint`, or
+    the first kind (:func:`first_fingerprint`)."""
+    first = first_fingerprint(variant)
+    return frozenset({fingerprint(variant)} if first is None else {fingerprint(variant), first})
+
+
+def _digest(text: str) -> str:
+    return hashlib.blake2b(text.encode(), digest_size=8).hexdigest()
 
 
 def signature(variant: Variant) -> dict[str, Any]:
@@ -166,7 +199,7 @@ class Policy:
             raise PolicyError(f"{where}: its observation's pieces differ from this variant's")
         if mine["actions"] != theirs["actions"]:
             raise PolicyError(f"{where}: its actions differ from this variant's")
-        if mine["fingerprint"] != theirs["fingerprint"] and not foreign:
+        if mine["fingerprint"] not in fingerprints(variant) and not foreign:
             raise PolicyError(
                 f"{where}: the rules differ (fingerprint {mine['fingerprint']}, this variant's "
                 f"{theirs['fingerprint']}); to play it anyway, give learned:FILE:foreign"
@@ -293,11 +326,19 @@ class LearnedBot(Bot):
     def chances(self, view: View, legal: Sequence[Action]) -> list[float]:
         """The policy's probability of each legal action (a softmax of :meth:`scores` over
         the legal actions alone, as it was trained); the bot plays the likeliest."""
-        scores = self.scores(view, legal)
-        top = max(scores)
-        weights = [math.exp(x - top) for x in scores]
-        total = sum(weights)
-        return [w / total for w in weights]
+        return softmax(self.scores(view, legal))
+
+
+def softmax(scores: Sequence[float]) -> list[float]:
+    """Probabilities from scores (logits).
+
+    >>> [round(x, 3) for x in softmax([0.0, math.log(3.0)])]
+    [0.25, 0.75]
+    """
+    top = max(scores)
+    weights = [math.exp(x - top) for x in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def load_bot_file(spec_path: str, seed: int | None = None) -> LearnedBot:

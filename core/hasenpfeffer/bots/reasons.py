@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from ..rules.actions import Action
 from .base import Bot
-from .learned import LearnedBot
+from .learned import LearnedBot, softmax
 from .registry import builtin_spec, load_bot
 
 if TYPE_CHECKING:
@@ -63,7 +63,8 @@ def reasons(spec: str, view: View, legal: Sequence[Action], seed: int = 0, bot: 
     name = spec.split(":", 1)[0]
     legal = list(legal)
     if isinstance(bot, LearnedBot):
-        chances, choice = bot.chances(view, legal), bot.choose(view, legal)
+        scores = bot.scores(view, legal)  # the network once: the bot plays the highest
+        chances, choice = softmax(scores), legal[max(range(len(scores)), key=scores.__getitem__)]
         meaning = "the policy's probability of each legal action (it plays the likeliest)"
         rows = [Row(str(a), round(p, 3)) for a, p in zip(legal, chances, strict=True)]
     elif name == "greedy":

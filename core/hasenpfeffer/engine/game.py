@@ -72,7 +72,9 @@ class Game:
     ``deal`` fixes the first hand (``dealer``, ``hands`` by seat, ``widow``); ``deals`` fixes
     the first hands in order (a record's hands). Later hands are shuffled from ``seed``.
     ``plan`` replaces the phases of a hand (:data:`~hasenpfeffer.engine.phases.plan.PLAN`),
-    to try a new phase (docs/engine.md).
+    to try a new phase (docs/engine.md). ``barred``: the suits already barred for the game
+    (``making.order_up.failed_suit_barred``), for a game that goes on from another's view, as a
+    world does (ValueError for a suit not in the pack, or a variant that bars none).
     """
 
     __slots__ = ("_phases", "_s", "_space")
@@ -86,6 +88,7 @@ class Game:
         *,
         deals: Sequence[Mapping[str, Any]] = (),
         plan: Sequence[PhaseRules] = PLAN,
+        barred: Sequence[str] = (),
     ) -> None:
         rules = compile_variant(variant)
         p = plan_for(rules)
@@ -100,6 +103,10 @@ class Game:
         s.games_won = [0] * p.sides
         s.game_played = 0
         s.barred = 0
+        if barred:
+            if not p.ordering.failed_barred or not set(barred) <= set(rules.suits):
+                raise ValueError(f"suits {', '.join(barred)} cannot be barred in {variant.name}")
+            s.barred = sum(1 << rules.suits.index(x) for x in set(barred))
         s.hand_results = []
         s.winner = None
         s.events = []

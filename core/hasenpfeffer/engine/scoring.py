@@ -273,7 +273,7 @@ def barred_after(v: Variant, results: Sequence[HandResult], won: bool) -> tuple[
     ...     thrown_in=False, forced=False, tricks=(3, 2), made=False, score_change=(0, 2), scores=(0, 2),
     ...     maker_side=1) for x in "SHS"]
     >>> barred_after(Variant(name="x"), failed, False)
-    ('S', 'H')
+    ('H', 'S')
     """
     bars: set[str] = set()
     suits = v.pack.suits

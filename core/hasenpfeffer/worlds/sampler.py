@@ -6,8 +6,8 @@ have shown they lack (after a Joker lead in no-trump, the suit named), the turne
 the dealer who took it holds, played or laid away), a forced Joker holder's Joker, a hand laid
 open (``View.shown``), a lone player's exchange (a partner who must give their best keeps
 nothing higher); each is checked by replaying the hand's history on it
-(:func:`~.replay.world`). Only the current hand is rebuilt: a world's scores, hand number and
-later deals are not the real game's.
+(:func:`~.replay.world`). Only the current hand is rebuilt, with the suits the game has
+barred (``View.barred``): a world's scores, hand number and later deals are not the real game's.
 
 >>> import random
 >>> from hasenpfeffer import Game, load_variant

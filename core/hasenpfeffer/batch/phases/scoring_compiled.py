@@ -104,17 +104,24 @@ def game_winner(p: Any, scores: Any, mside: int, made: int, dealt: int) -> int:
     won = _reached(p, scores, mside, made)
     if won >= 0 or p[t.DEALS] == 0 or dealt < p[t.DEALS]:
         return won
-    best, top, count = scores[0], 0, 0  # the game's deals are dealt: the higher score wins
-    for side in range(p[t.SIDES]):
-        if scores[side] > best:
-            best, top = scores[side], side
-    for side in range(p[t.SIDES]):
-        count += scores[side] == best
+    best, top, count = highest(p, scores)  # the game's deals are dealt: the higher score wins
     if count == 1:
         return top
     if p[t.TIE] == 0 and mside >= 0 and scores[mside] == best:
         return mside
     return -1
+
+
+@jitcache.bare
+def highest(p: Any, scores: Any) -> tuple[int, int, int]:
+    """The highest score, the first side with it, and how many sides have it."""
+    best, top, count = scores[0], 0, 0
+    for side in range(p[t.SIDES]):
+        if scores[side] > best:
+            best, top = scores[side], side
+    for side in range(p[t.SIDES]):
+        count += scores[side] == best
+    return best, top, count
 
 
 @jitcache.bare
@@ -207,12 +214,7 @@ def barred_winner(p: Any, g: int, s: Any, scores: Any, made: int, winner: int) -
         s[g, S_BARRED] |= 1 << ti
     if winner >= 0 or s[g, S_BARRED] != (1 << ns) - 1:
         return winner
-    best, top, count = scores[0], 0, 0
-    for side in range(p[t.SIDES]):
-        if scores[side] > best:
-            best, top = scores[side], side
-    for side in range(p[t.SIDES]):
-        count += scores[side] == best
+    _, top, count = highest(p, scores)
     if count == 1:
         return top
     s[g, S_BARRED] = 0
