@@ -159,7 +159,8 @@ def swap_dealt(s: State, a: int, b: int) -> None:
     """Swap two cards still where the hand's deal put them, or laid away from there (a seat's
     hand, the kitty's part neither turned nor taken, a discard of a card dealt to the
     discarder), as if they had been dealt so: the hands, the kitty, the discards and their
-    events change, the actions do not (the caller checks that the history still fits).
+    events change (and the maker's partner, where the called card moved), the actions do not
+    (the caller checks that the history still fits).
     ValueError for any other card."""
     dealt = s.events[s.hand_events]
     assert isinstance(dealt, HandDealt)
@@ -196,6 +197,9 @@ def swap_dealt(s: State, a: int, b: int) -> None:
         dealt_ids[dealt_ids.index(out)] = into
         hands[seat] = tuple([faces[c] for c in sorted(dealt_ids)])
     s.events[s.hand_events] = dealt._replace(hands=tuple(hands), kitty=tuple(kitty))
+    if s.called is not None and s.called in (a, b) and s.maker is not None:
+        # the called card's holder is the maker's partner, as if the call had found it there
+        s.partner = next((q for q in range(s.plan.n) if q != s.maker and s.called in s.hands[q]), None)
     s.legal = None
 
 

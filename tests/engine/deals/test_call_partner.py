@@ -13,7 +13,7 @@ import pytest
 from hasenpfeffer import Game, IllegalActionError, records
 from hasenpfeffer.bots.greedy import GreedyBot
 from hasenpfeffer.cli.commands.replay import summary
-from hasenpfeffer.engine.game import actual_state
+from hasenpfeffer.engine.game import actual_state, swap_cards
 from hasenpfeffer.events import HandScored, PartnerCalled, PartnerRevealed
 from hasenpfeffer.format.loader import load_variant
 from hasenpfeffer.format.variant import Variant
@@ -164,3 +164,14 @@ def test_worlds_place_the_unplayed_called_card_anywhere_hidden() -> None:
         now = actual_state(world)
         holders.add(next((q for q, h in enumerate(now.hands) if g.rules.cid("AS") in h), None))
     assert {0, 3} & holders == set() and len(holders) > 2  # neither the maker nor seat 3 itself
+
+
+def test_a_called_card_moved_by_a_world_moves_the_partnership_with_it() -> None:
+    """A world swaps unseen cards as if they had been dealt so: where the called card moves,
+    its new holder is the partner, as the call would have found it (nobody, in the kitty)."""
+    g = made_trump("0 call AS")
+    assert actual_state(g).maker == 0 and g.view(1).partner == 1
+    swap_cards(g, "AS", "AC")  # the ace of spades to seat 2
+    assert g.view(2).partner == 2 and g.view(1).partner is None
+    swap_cards(g, "AS", "8D")  # into the kitty: nobody holds it
+    assert all(g.view(q).partner is None for q in range(5))
