@@ -101,8 +101,8 @@ def first_fingerprint(variant: Variant) -> str | None:
 def fingerprints(variant: Variant) -> frozenset[str]:
     """The fingerprints a policy file that fits ``variant`` may record: :func:`fingerprint`, or
     the first kind (:func:`first_fingerprint`)."""
-    first = first_fingerprint(variant)
-    return frozenset({fingerprint(variant)} if first is None else {fingerprint(variant), first})
+    now, first = fingerprint(variant), first_fingerprint(variant)
+    return frozenset({now} if first is None else {now, first})
 
 
 def _digest(text: str) -> str:

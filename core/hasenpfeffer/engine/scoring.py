@@ -225,13 +225,22 @@ def game_outcome(
     reached = None if g.target is None else _target_outcome(v, scores, maker_side, made)
     if reached is not None or g.deals is None or dealt < g.deals:
         return reached
-    best = max(scores)
-    top = [side for side, score in enumerate(scores) if score == best]
+    top = best_sides(scores)
     if len(top) == 1:
         return top[0], Termination.DEALS
     if g.tie == "makers" and maker_side in top:
         return maker_side, Termination.DEALS
     return None
+
+
+def best_sides(scores: Sequence[int]) -> list[int]:
+    """The sides with the highest score.
+
+    >>> best_sides((4, 9, 9)), best_sides((4, 9, 2))
+    ([1, 2], [1])
+    """
+    best = max(scores)
+    return [side for side, score in enumerate(scores) if score == best]
 
 
 def _target_outcome(

@@ -26,6 +26,7 @@ from ..engine.phases import Phase
 from ..engine.scoring import barred_after
 from ..engine.view import Trick, View, public_history
 from ..format.cards import Card
+from ..rules import mechanisms as has
 
 
 def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:
@@ -43,7 +44,7 @@ def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:
     variant = game.variant
     results = [e.result for e in events[begun + 1 : end + 1] if isinstance(e, HandScored)]
     won = end + 1 < len(events) and isinstance(events[end + 1], GameWon)
-    bars = barred_after(variant, results, won) if variant.making.order_up.failed_suit_barred else ()
+    bars = barred_after(variant, results, won) if has.failed_suit_barred(variant) else ()
     alone = set()
     if result.alone and result.maker is not None:
         alone.add(result.maker)

@@ -38,6 +38,7 @@ from ...engine.phases.names import Phase
 from ...engine.scoring import barred_after, short_of
 from ...engine.transcript import played, split
 from ...format.cards import SUIT_NAMES
+from ...rules import mechanisms as has
 from ..common import add_allow_path, error
 
 if TYPE_CHECKING:
@@ -265,7 +266,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
                 table.append({"seat": e.seat, "card": e.card})
             elif isinstance(e, TrickWon):
                 table = []
-    barred = {"barred": _barred_before(game, i)} if game.variant.making.order_up.failed_suit_barred else {}
+    barred = {"barred": _barred_before(game, i)} if has.failed_suit_barred(game.variant) else {}
     return {
         **barred,
         "number": i + 1,

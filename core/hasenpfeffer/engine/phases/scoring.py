@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...rules.ruleset import Ruleset
 from ..events import Declared, GameWon, HandResult, HandScored, MatchWon, Redealt, Termination
-from ..scoring import called_change, game_outcome, played_out_change, score_hand
+from ..scoring import best_sides, called_change, game_outcome, played_out_change, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
 from .dropout import dropped
@@ -48,8 +48,7 @@ def barred_outcome(
         s.barred |= 1 << ti
     if outcome is not None or s.barred != (1 << s.rules.ns) - 1:
         return outcome
-    best = max(s.scores)
-    top = [side for side, score in enumerate(s.scores) if score == best]
+    top = best_sides(s.scores)
     if len(top) == 1:
         return top[0], Termination.BARRED
     s.barred = 0
