@@ -192,7 +192,7 @@ def check_naming(g: Game) -> None:
     turned = view.turned
     proposed = None if turned is None else (ou.turned_joker if turned.rank == JOKER else turned.suit)
     if proposed == "dealer-names":  # the suit the dealer named, first thing in the hand
-        named = [a.arg for a in view.history[:1] if a.verb == "suit"]
+        named = [a.arg for a in view.history if a.verb == "suit"][:1]  # after any weak hand's swap
         if not named:
             assert g.phase == "order-up" and seat == view.dealer
             assert {str(a) for a in g.legal_actions()} == {f"{seat} suit {x}" for x in v.pack.suits}
@@ -208,7 +208,7 @@ def check_naming(g: Game) -> None:
         stuck = stuck and ou.rounds == 1
         rank = None if turned is None or turned.rank == JOKER else turned.rank
         named = [
-            m.positions
+            m
             for m in ou.must_order
             if (not m.suits or proposed in m.suits) and (not m.ranks or rank in m.ranks)
         ]
@@ -216,9 +216,11 @@ def check_naming(g: Game) -> None:
             want = set()
         elif named:  # the turned card must be ordered up by the places of the first entry met
             place = ((seat or 0) - view.dealer - 1) % v.players + 1
-            if place not in named[0]:
+            if place not in named[0].positions:
                 want = set()
-            stuck = stuck or place == max(named[0])
+            elif named[0].alone:  # and alone
+                want.discard(f"{seat} order-up")
+            stuck = stuck or place == max(named[0].positions)
     else:
         bars = ou.turned_suit_barred and not (exempt and exempt.turned_suit)
         barred = proposed if g.phase == "name-trump" and bars else None
@@ -229,6 +231,11 @@ def check_naming(g: Game) -> None:
         want |= {f"{seat} trump {t}" for t in options}
         want |= {f"{seat} trump {t} alone" for t in options} if may_alone and not lone_contract else set()
         stuck = stuck or g.phase == "trump"
+    if ou.last_maker_passes and v.making.method == "order-up" and v.match is None:
+        last = next((r.maker for r in reversed(g.hand_results) if r.maker is not None), None)
+        assert view.resting == last, (view.resting, last)
+    if seat is not None and seat == view.resting:  # made trump in the last hand: only passes
+        want = set()
     if not stuck or not want:
         want.add(f"{seat} pass")
     assert {str(a) for a in g.legal_actions()} == want

@@ -320,6 +320,7 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
             ("turned_trump_maker", "nobody", "buck-euchre", {}),
             ("must_order", [{"suits": ["H"], "positions": [4]}], "euchre", {}),
             ("failed_suit_barred", True, "euchre", {}),
+            ("last_maker_passes", True, "euchre", {}),
         )
     },
     "making.order_up.turned_suit_barred": (

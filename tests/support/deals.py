@@ -15,3 +15,20 @@ FIVE_HUNDRED_HEARTS = {
 }
 """Five Hundred, dealer 3: seat 0 holds eight hearts, both red jacks and the Joker; each other
 seat a long suit (spades, clubs, diamonds)."""
+
+
+def turned_up(hands: list[str], widow: list[str], turned: str, dealer: int) -> dict[str, object]:
+    """A deal of ``hands`` (text by seat) and ``widow`` with ``turned`` turned up: the card is
+    swapped with the widow's first card wherever it lies, so each card is dealt once.
+
+    >>> turned_up(["9H AS"], ["TH", "KS"], "AS", 0)
+    {'dealer': 0, 'hands': [['9H', 'TH']], 'widow': ['AS', 'KS']}
+    """
+    first = widow[0]
+    cards = [h.split() for h in hands]
+    kitty = list(widow)
+    for pile in (kitty, *cards):
+        if turned in pile:
+            pile[pile.index(turned)] = first
+    kitty[0] = turned
+    return {"dealer": dealer, "hands": cards, "widow": kitty}

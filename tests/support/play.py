@@ -9,7 +9,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from hasenpfeffer import Action, Game, LegalActions, Variant, View
+import pytest
+
+from hasenpfeffer import Action, Game, IllegalActionError, LegalActions, Variant, View
 from hasenpfeffer.engine.game import actual_state
 from hasenpfeffer.events import Event
 
@@ -126,3 +128,13 @@ def _kind(v: Variant, bid: str) -> bool | None:
     """Whether a bid is to take no trick (False: at no-trump, high or low; None: neither)."""
     b = v.bid(bid)
     return True if b.objective == "none" else False if b.trump in ("NT", "NTL") else None
+
+
+def refused(g: Game, action: str, match: str) -> str:
+    """Apply ``action`` to ``g``, which must refuse it with an error matching ``match`` and
+    leave the game as it was; the error's text (it names what is legal)."""
+    before = g.record()
+    with pytest.raises(IllegalActionError, match=match) as caught:
+        g.apply(action)
+    assert g.record() == before
+    return str(caught.value)

@@ -272,9 +272,12 @@ def engine_variants(draw: st.DrawFn, extras: bool = False) -> dict[str, Any]:
                     "suits": draw(st.lists(st.sampled_from(free), unique=True, max_size=2)),
                     "ranks": draw(st.lists(st.sampled_from(ranks), unique=True, max_size=2)),
                     "positions": draw(places),
+                    "alone": may_alone and draw(st.booleans()),
                 }
                 for _ in range(draw(st.integers(1, 3)))
             ]
+        if ap["rule"] != "forced" and "must_order" not in ou and draw(st.integers(0, 3)) == 0:
+            ou["last_maker_passes"] = True  # the last hand's maker only passes
         if ap["rule"] == "forced" and ou["rounds"] == 2:
             ap["stuck_dealer"] = {
                 "turned_suit": ou["turned_suit_barred"] and draw(st.booleans()),

@@ -9,7 +9,8 @@ call-your-partner Euchre), and tables of players each for themselves (three-hand
 Five Hundred for three: sides are seats):
 order-up and auction making (stick the dealer, the Canadian loner, one or two rounds, a turned
 Joker's suit fixed or named by the dealer, dirty clubs' turned trump, turned cards that
-must be ordered up by the players named, restricted bids,
+must be ordered up by the players named, suits barred and makers resting after earlier
+hands, restricted bids,
 contracts), the widow or the turned card and the discard, going alone and lone defence, trick
 play with bowers and the Joker (the suit named after a Joker led in no-trump), the scoring
 tables, the game's end and a match of games. A field it does not play, at a value other than

@@ -66,7 +66,7 @@ SECTIONS: tuple[tuple[str, Callable[[Source], int]], ...] = (
     ("deal", lambda s: s.plan.n * sum(s.plan.dealt)),
     ("seats", lambda s: SEAT_W * s.plan.n),
     ("exb", lambda s: len(s.plan.lone.exchange_bids)),
-    ("must", lambda s: 3 * len(s.plan.ordering.must_order)),
+    ("must", lambda s: 4 * len(s.plan.ordering.must_order)),
 )
 """The sections after the fixed part, in order, with their lengths: the weak-hand rules
 (``WEAK_N`` rows of ``W_WIDTH``), each card's rank (its place in ``RANKS``, the Joker after
@@ -76,7 +76,8 @@ player's partner giving the best), where each seat's cards lie in the shuffled p
 then by seat (the variant's packets, :func:`hasenpfeffer.engine.dealing.deal_order`), and a row
 of ``SEAT_W`` by seat (:data:`SEAT_DEALT`...), and by bid row (the ladder, then the forced
 bid's own row) 1 where a lone maker at it exchanges with the partners (a bid's ``exchange``),
-and the turned cards that must be ordered up (``MUST_N`` rows of three: suits, ranks, places)."""
+and the turned cards that must be ordered up (``MUST_N`` rows of four: suits,
+ranks, places, alone)."""
 
 
 @dataclass(frozen=True)
@@ -226,9 +227,11 @@ DEALS = param("DEALS", lambda s: s.plan.end.deals or 0, "``game.deals`` (0 for n
 SCALE = param("SCALE", lambda s: s.plan.end.scale, "the points a score is measured against in an observation")
 BAR_FAILED = param("BAR_FAILED", lambda s: s.plan.ordering.failed_barred,
                    "a suit made trump by makers who failed is barred for the game")
+LAST_MAKER = param("LAST_MAKER", lambda s: s.plan.ordering.last_maker_passes,
+                   "the maker of the game's last hand with one only passes in the next")
 MUST_N = param("MUST_N", lambda s: len(s.plan.ordering.must_order), "turned cards that must be ordered up (entries)")
 MUST_AT = param("MUST_AT", lambda s: s.at["must"],
-                "where their rows start: suits, ranks (masks, 0 any) and places from the dealer's left (a mask)")
+                "where their rows start: suits, ranks (masks, 0 any), places from the dealer's left (a mask) and 1 to go alone")
 KEEP_TURNED = param("KEEP_TURNED", lambda s: s.plan.ordering.keeps_turned,
                     "the dealer who took the turned card may not lay it away")
 DEALT = param("DEALT", lambda s: sum(s.plan.dealt), "cards dealt to the seats (the kitty follows, then a dead hand)")

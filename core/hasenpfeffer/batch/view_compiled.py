@@ -35,6 +35,7 @@ from .phases.layout import (
     O_PHASE,
     O_PLAYED,
     O_PROPOSED,
+    O_RESTING,
     O_SCORES,
     O_SHOWN,
     O_SITTING_OUT,
@@ -65,6 +66,7 @@ from .phases.layout import (
     S_NAMED,
     S_PHASE,
     S_PLAYED,
+    S_RESTING,
     S_SEAT,
     S_TI,
     S_TOOK,
@@ -179,6 +181,8 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
         for x in range(p[t.NS]):
             if (s[g, S_BARRED] >> x) & 1:
                 o[at[O_BARRED] + x] = 1
+    if at[O_RESTING] >= 0 and s[g, S_RESTING] > 0:  # the last hand's maker, who only passes
+        o[at[O_RESTING] + (s[g, S_RESTING] - 1 - me) % n] = 1
 
 
 @jitcache.counted

@@ -78,7 +78,11 @@ def fingerprint(variant: Variant) -> str:
     return _digest(variant.model_dump_json(exclude_defaults=True))
 
 
-LATER_FIELDS = (("making", "order_up", "must_order"), ("making", "order_up", "failed_suit_barred"))
+LATER_FIELDS = (
+    ("making", "order_up", "must_order"),
+    ("making", "order_up", "failed_suit_barred"),
+    ("making", "order_up", "last_maker_passes"),
+)
 """Fields added to the format after policy files began to record fingerprints of every field
 (:func:`first_fingerprint`): a file written then fits a variant that leaves these at their
 defaults."""

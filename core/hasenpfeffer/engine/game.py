@@ -46,7 +46,7 @@ from .phases.base import PhaseRules
 from .phases.names import Phase
 from .phases.plan import PLAN
 from .state import Actual, State
-from .view import PublicView, View, barred, dealt, make_public, make_view
+from .view import PublicView, View, barred, dealt, make_public, make_view, resting
 
 __all__ = [
     "Action",
@@ -73,8 +73,10 @@ class Game:
     the first hands in order (a record's hands). Later hands are shuffled from ``seed``.
     ``plan`` replaces the phases of a hand (:data:`~hasenpfeffer.engine.phases.plan.PLAN`),
     to try a new phase (docs/engine.md). ``barred``: the suits already barred for the game
-    (``making.order_up.failed_suit_barred``), for a game that goes on from another's view, as a
-    world does (ValueError for a suit not in the pack, or a variant that bars none).
+    (``making.order_up.failed_suit_barred``), and ``resting`` the seat that made trump in the
+    last hand and only passes in this one (``making.order_up.last_maker_passes``), for a game
+    that goes on from another's view, as a world does (ValueError for a suit not in the pack,
+    a seat not at the table, or a variant that remembers neither).
     """
 
     __slots__ = ("_phases", "_s", "_space")
@@ -89,6 +91,7 @@ class Game:
         deals: Sequence[Mapping[str, Any]] = (),
         plan: Sequence[PhaseRules] = PLAN,
         barred: Sequence[str] = (),
+        resting: int | None = None,
     ) -> None:
         rules = compile_variant(variant)
         p = plan_for(rules)
@@ -107,6 +110,11 @@ class Game:
             if not p.ordering.failed_barred or not set(barred) <= set(rules.suits):
                 raise ValueError(f"suits {', '.join(barred)} cannot be barred in {variant.name}")
             s.barred = sum(1 << rules.suits.index(x) for x in set(barred))
+        s.resting = -1
+        if resting is not None:
+            if not p.ordering.last_maker_passes or not 0 <= resting < variant.players:
+                raise ValueError(f"seat {resting} cannot be kept from making trump in {variant.name}")
+            s.resting = resting
         s.hand_results = []
         s.winner = None
         s.events = []
@@ -206,6 +214,12 @@ class Game:
         """The suits barred for the rest of the game after failed contracts
         (``making.order_up.failed_suit_barred``), in the pack's order."""
         return barred(self._s)
+
+    @property
+    def resting(self) -> int | None:
+        """The seat that made trump in the game's last hand with a maker and may only pass in
+        this one (``making.order_up.last_maker_passes``); None for none."""
+        return resting(self._s)
 
     def __repr__(self) -> str:
         s = self._s

@@ -271,6 +271,23 @@ def _target_outcome(
     return (top[0], why) if len(top) == 1 else None
 
 
+def resting_after(v: Variant, results: Sequence[HandResult]) -> int | None:
+    """The seat that only passes after a game's hands ``results``
+    (``making.order_up.last_maker_passes``): the maker of the last of them that had one; None
+    where the variant has no such rule or no hand had a maker.
+
+    >>> from hasenpfeffer.engine.events import HandResult
+    >>> hand = dict(dealer=0, bid="order-up", trump="S", alone=False, defender_alone=False, thrown_in=False,
+    ...     forced=False, tricks=(3, 2), made=True, score_change=(1, 0), scores=(1, 0), maker_side=0)
+    >>> v = Variant(name="x", making={"method": "order-up", "order_up": {"last_maker_passes": True}})
+    >>> resting_after(v, [HandResult(maker=2, **hand), HandResult(maker=None, **hand)])
+    2
+    """
+    if not v.making.order_up.last_maker_passes or v.making.method != "order-up":
+        return None
+    return next((r.maker for r in reversed(results) if r.maker is not None), None)
+
+
 def barred_after(v: Variant, results: Sequence[HandResult], won: bool) -> tuple[str, ...]:
     """The suits barred (``making.order_up.failed_suit_barred``) after a game's hands
     ``results`` (``won``: the game ended with the last of them), in the pack's order: each suit

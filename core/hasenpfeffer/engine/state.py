@@ -231,6 +231,7 @@ class State:
         "proposed",
         "redeal_same",
         "required",
+        "resting",
         "rules",
         "scores",
         "second_partner",
@@ -270,6 +271,9 @@ class State:
     barred: int
     """The suits barred for the rest of the game (``making.order_up.failed_suit_barred``), a
     bit by suit index."""
+    resting: int
+    """The seat that made trump in the game's last hand with a maker, which only passes in this
+    one (``making.order_up.last_maker_passes``); -1 for none."""
     hand_results: list[HandResult]
     winner: int | None
     deals: list[FixedDeal]
@@ -381,6 +385,7 @@ class State:
         new.games_won = self.games_won[:]
         new.game_played = self.game_played
         new.barred = self.barred
+        new.resting = self.resting
         new.hand_events = self.hand_events
         new.hand_results = self.hand_results[:]
         new.hands = [h[:] for h in self.hands]

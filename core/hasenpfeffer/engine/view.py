@@ -77,6 +77,9 @@ class PublicView:
     barred: tuple[str, ...]
     """The suits barred for the rest of the game after failed contracts
     (``making.order_up.failed_suit_barred``), in the pack's order; empty where none is."""
+    resting: int | None
+    """The seat that made trump in the game's last hand with a maker and may only pass in this
+    one (``making.order_up.last_maker_passes``); None where none is."""
     shown: tuple[int, tuple[Card, ...]] | None
     """A hand open to every seat (an open contract, once shown): its seat and the cards it holds now."""
     variant: Variant
@@ -416,6 +419,7 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         deal=dealt(s),
         turned=None if turned is None else s.rules.faces[turned],
         barred=barred(s),
+        resting=resting(s),
         legal=tuple(legal) if s.to_move == seat else (),
         variant=s.variant,
         shown=shown(s),
@@ -468,6 +472,7 @@ def make_public(s: State) -> PublicView:
         deal=dealt(s),
         turned=None if s.turned is None else faces[s.turned],
         barred=barred(s),
+        resting=resting(s),
         shown=shown(s),
         variant=s.variant,
     )
@@ -477,6 +482,11 @@ def barred(s: State) -> tuple[str, ...]:
     """The suits barred for the rest of the game in state ``s``, in the pack's order."""
     bars = s.barred
     return tuple([x for i, x in enumerate(s.rules.suits) if bars >> i & 1]) if bars else ()
+
+
+def resting(s: State) -> int | None:
+    """The seat that only passes in this hand, having made trump in the last (None: none)."""
+    return None if s.resting < 0 else s.resting
 
 
 def shown(s: State) -> tuple[int, tuple[Card, ...]] | None:

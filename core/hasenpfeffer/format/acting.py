@@ -316,6 +316,7 @@ _ORDER_UP_FIELDS = (
     "turned_trump_maker",
     "must_order",
     "failed_suit_barred",
+    "last_maker_passes",
 )
 _ALONE_POINTS = "a maker plays alone in a hand scored by the scoring section"
 

@@ -68,8 +68,11 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.order_up.must_order.{i}.ranks``: ``rank `{rank}` is not in the pack ({ranks})``
 - ``making.order_up.must_order.{i}.positions``: ``place {p} is beyond the dealer ({players} players: places 1 to {players})``
 - ``making.order_up.must_order.{i}.positions``: ``a place is listed twice``
+- ``making.order_up.must_order.{i}.alone``: ``the players named go alone, but a maker may not go alone ({why})``
 - ``making.order_up.must_order``: ``places count the players from the dealer's left, but dummies sit at the table (deal.dummies.seats) and never order up``
 - ``making.order_up.failed_suit_barred``: ``a barred suit would still be trump at once when turned (making.order_up.turned_trump): bar suits or make them trump at once, not both``
+- ``making.order_up.last_maker_passes``: ``the last hand's maker only passes, but a stuck dealer may not pass (making.all_pass.rule is forced): the dealer who made trump last would have no action``
+- ``making.order_up.last_maker_passes``: ``the last hand's maker only passes, but the last player named by making.order_up.must_order may not pass: one rule or the other``
 - ``making.all_pass.stuck_dealer.{part}``: ``{what} is for a stuck dealer, but {why}``
 - ``making.auction.ladder.{i}``: ``bid `{name}` ({tricks} tricks x{mult}) must be higher than the bid before it, `{prev}` ({ptricks} tricks x{pmult})``
 - ``making.auction.ladder.{i}.name``: ``bid name `{name}` is used twice``
@@ -132,7 +135,7 @@ import re
 from collections import Counter
 from collections.abc import Callable
 
-from .acting import leaves_dummy, maker_exchanges, unused
+from .acting import leaves_dummy, maker_exchanges, may_go_alone, unused
 from .cards import JOKER, SUITS, same_colour
 from .errors import quote
 from .reach import best, worst
@@ -750,12 +753,33 @@ def _must_order(v: Variant, out: Found) -> None:
                 )
         if len(set(entry.positions)) < len(entry.positions):
             out.append(((*where, "positions"), "a place is listed twice"))
+        if entry.alone and not may_go_alone(v):
+            why = "alone.allowed is nobody" if v.alone.allowed == "nobody" else "no partner sits out"
+            out.append(
+                ((*where, "alone"), f"the players named go alone, but a maker may not go alone ({why})")
+            )
     if ou.failed_suit_barred and ou.turned_trump:
         out.append(
             (
                 ("making", "order_up", "failed_suit_barred"),
                 "a barred suit would still be trump at once when turned (making.order_up.turned_trump):"
                 " bar suits or make them trump at once, not both",
+            )
+        )
+    if ou.last_maker_passes and v.making.all_pass.rule == "forced":
+        out.append(
+            (
+                ("making", "order_up", "last_maker_passes"),
+                "the last hand's maker only passes, but a stuck dealer may not pass"
+                " (making.all_pass.rule is forced): the dealer who made trump last would have no action",
+            )
+        )
+    if ou.last_maker_passes and ou.must_order:
+        out.append(
+            (
+                ("making", "order_up", "last_maker_passes"),
+                "the last hand's maker only passes, but the last player named by making.order_up.must_order"
+                " may not pass: one rule or the other",
             )
         )
     if ou.must_order and v.deal.dummies.seats:
@@ -986,8 +1010,13 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     "making.order_up.must_order.{i}.suits": (("pack", "suits"), ("making", "order_up", "turned_trump")),
     "making.order_up.must_order.{i}.ranks": (("pack", "ranks"),),
     "making.order_up.must_order.{i}.positions": (("players",),),
+    "making.order_up.must_order.{i}.alone": (("alone", "allowed"), ("partnerships",)),
     "making.order_up.must_order": (("deal", "dummies", "seats"),),
     "making.order_up.failed_suit_barred": (("making", "order_up", "turned_trump"),),
+    "making.order_up.last_maker_passes": (
+        ("making", "all_pass", "rule"),
+        ("making", "order_up", "must_order"),
+    ),
     "scoring.no_maker.minimum": (("deal", "hand_size"),),
     "making.all_pass.stuck_dealer.turned_suit": (
         ("making", "all_pass", "rule"),

@@ -736,6 +736,12 @@ class MustOrder(Model):
         " the number of players = the dealer): the others may only pass, and the last of these to"
         " speak may not pass.",
     )
+    alone: Bool = Field(
+        False,
+        description='The players named who order it up go alone (lisa.baldwin.co.nz, "EK games":'
+        ' "if a HEART is the up card, the dealer must pick it up and go alone"); needs lone play'
+        " (`alone`). False: alone or not, as they like.",
+    )
 
     def matches(self, suit: str | None, rank: str | None) -> bool:
         """Whether a turned card of this suit and rank (None: a Joker's rank, or no suit) is one."""
@@ -799,6 +805,14 @@ class OrderUp(Model):
         " makers who failed may not be made trump again in the game, neither ordered up nor named."
         " When every suit is barred the game ends and the higher score wins (level: the bars are"
         " lifted and play goes on). A match's next game starts with none barred.",
+    )
+    last_maker_passes: Bool = Field(
+        False,
+        description='Memory across the hands of a game (lisa.baldwin.co.nz, "EK games": "the same'
+        ' player may not call twice in a row"): the maker of the last hand that had one may only'
+        " pass in this hand, in both rounds. A hand thrown in or played without a maker leaves it"
+        " as it was; a match's next game starts with nobody passing. Not with a stuck dealer"
+        " (`all_pass.rule: forced`) nor `must_order`, which could leave that player no action.",
     )
     must_order: tuple[MustOrder, ...] = Field(
         (),

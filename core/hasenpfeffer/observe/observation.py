@@ -169,6 +169,8 @@ class Encoder:
         if view.barred and "barred" in at:
             for suit in view.barred:
                 v[at["barred"] + self.suit[suit]] = 1.0
+        if view.resting is not None and "resting" in at:
+            v[at["resting"] + (view.resting - seat) % n] = 1.0
         out = np.zeros(self.layout.size, np.float32)
         out[np.fromiter(v, np.intp, len(v))] = np.fromiter(v.values(), np.float32, len(v))
         return out

@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..engine.events import DefendedAlone, GameWon, HandDealt, HandScored, TrickWon, WidowTaken
 from ..engine.game import Game
 from ..engine.phases import Phase
-from ..engine.scoring import barred_after
+from ..engine.scoring import barred_after, resting_after
 from ..engine.view import Trick, View, public_history
 from ..format.cards import Card
 from ..rules import mechanisms as has
@@ -84,6 +84,7 @@ def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:
         widow=widow,
         turned=dealt.turned,
         barred=bars,
+        resting=resting_after(variant, results),
         shown=None,
         legal=(),
         variant=variant,

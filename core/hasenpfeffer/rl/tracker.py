@@ -210,6 +210,9 @@ class Tracker:
         if "barred" in at:
             for x in game.barred:
                 out[at["barred"] + enc.suit[x]] = 1.0
+        resting = game.resting
+        if resting is not None and "resting" in at:
+            out[at["resting"] + (resting - seat) % n] = 1.0
         return out
 
     def _seen(self, game: Game, seat: int, out: Vector) -> None:

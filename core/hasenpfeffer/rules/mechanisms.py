@@ -145,6 +145,12 @@ def failed_suit_barred(v: Variant) -> bool:
     return not auction(v) and v.making.order_up.failed_suit_barred
 
 
+def last_maker_passes(v: Variant) -> bool:
+    """Order-up: the maker of the last hand that had one only passes in this one
+    (``last_maker_passes``): the game remembers that player."""
+    return not auction(v) and v.making.order_up.last_maker_passes
+
+
 def turned_trump(v: Variant) -> bool:
     """Order-up: a turned card of some suits is trump at once (``turned_trump``, dirty clubs)."""
     return not auction(v) and bool(v.making.order_up.turned_trump)

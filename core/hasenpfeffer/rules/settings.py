@@ -49,10 +49,13 @@ class OrderUpRules:
     """That dealer is forced (scored as a forced maker)."""
     failed_barred: bool
     """A suit made trump by makers who failed is barred for the rest of the game."""
-    must_order: tuple[tuple[int, int, int], ...]
+    last_maker_passes: bool
+    """The maker of the last hand that had one only passes in this one."""
+    must_order: tuple[tuple[int, int, int, int], ...]
     """Turned cards that must be ordered up (``must_order``): by entry, its suits as a mask of
     suit indexes (0: any), its ranks as a mask of places in ``RANKS`` (0: any; a Joker has no
-    rank) and its places from the dealer's left as a mask (bit 0: the dealer's left)."""
+    rank), its places from the dealer's left as a mask (bit 0: the dealer's left) and 1 where
+    they order it up alone."""
 
     @staticmethod
     def of(v: Variant) -> OrderUpRules:
@@ -71,11 +74,13 @@ class OrderUpRules:
             turned_trump_by_dealer=ou.turned_trump_maker == "dealer",
             turned_trump_forced=ou.turned_trump_forced,
             failed_barred=ou.failed_suit_barred and v.making.method == "order-up",
+            last_maker_passes=ou.last_maker_passes and v.making.method == "order-up",
             must_order=tuple(
                 (
                     sum(1 << suits.index(x) for x in set(m.suits) if x in suits),
                     sum(1 << RANKS.index(r) for r in set(m.ranks) if r in RANKS),
                     sum(1 << (p - 1) for p in set(m.positions)),
+                    int(m.alone),
                 )
                 for m in ou.must_order
             ),

@@ -110,6 +110,7 @@ def seat_state(game: Game, me: int) -> dict[str, Any]:
         "sitting_out": sorted(view.sitting_out),
         "turned": None if view.turned is None else card_json(view.turned, trump, v),
         "barred": [suit_label(x) for x in view.barred],
+        "resting": view.resting,
         "widow": cards_json(view.widow, trump, v),
         "trick": trick,
         "last_trick": None

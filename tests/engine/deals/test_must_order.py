@@ -1,7 +1,8 @@
 """Turned cards that must be ordered up (``making.order_up.must_order``;
-examples/house-rules/euchre-wacky-suits.yaml and euchre-red-black-suicide.yaml): only the
-players named by place from the dealer's left may order the turned card up, the others only
-pass, and the last of them to speak may not pass; the first entry the turned card meets holds."""
+examples/house-rules/euchre-wacky-suits.yaml, euchre-wacky-suits-alone.yaml and
+euchre-red-black-suicide.yaml): only the players named by place from the dealer's left may
+order the turned card up (alone, where the entry says), the others only pass, and the last of
+them to speak may not pass; the first entry the turned card meets holds."""
 
 from __future__ import annotations
 
@@ -14,23 +15,19 @@ import yaml
 from hasenpfeffer import Game, IllegalActionError, records
 from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import load_variant, load_variant_data
+from support.deals import turned_up
 from support.paths import HOUSE_RULES as HOUSE
-from support.play import play_random
+from support.play import play_random, refused
 
 HANDS = ["JH JD AH KH QH", "AS KS QS JS TS", "AC KC QC JC TC", "AD KD QD TD 9D"]
 WACKY = load_variant(HOUSE / "euchre-wacky-suits.yaml")
 RED_BLACK = load_variant(HOUSE / "euchre-red-black-suicide.yaml")
+WACKY_ALONE = load_variant(HOUSE / "euchre-wacky-suits-alone.yaml")
 
 
 def deal(turned: str, dealer: int = 3) -> dict[str, Any]:
     """Dealer ``dealer``; ``turned`` is turned up (swapped with the 9H, turned otherwise)."""
-    hands = [h.split() for h in HANDS]
-    widow = ["9H", "9S", "9C", "TH"]
-    for cards in (widow, *hands):
-        if turned in cards:
-            cards[cards.index(turned)] = "9H"
-    widow[0] = turned
-    return {"dealer": dealer, "hands": hands, "widow": widow}
+    return turned_up(HANDS, ["9H", "9S", "9C", "TH"], turned, dealer)
 
 
 def legal(g: Game) -> list[str]:
@@ -63,6 +60,35 @@ def test_each_suit_names_its_player() -> None:
     # the places turn with the deal: dealer 0, a turned diamond is seat 1's to order up
     g = Game(WACKY, seed=5, deal=deal("9D", dealer=0))
     assert legal(g) == ["1 order-up", "1 order-up alone"]
+
+
+def test_the_player_named_goes_alone_where_the_entry_says() -> None:
+    g = Game(WACKY_ALONE, seed=5, deal=deal("9C"))  # clubs: the dealer's partner, seat 1
+    assert legal(g) == ["0 pass"]
+    g.apply("0 pass")
+    assert legal(g) == ["1 order-up alone"]
+    assert "legal: 1 order-up alone" in refused(
+        g, "1 order-up", r"the turned 9C is ordered up alone \(must_order\)"
+    )
+    g.apply("1 order-up alone")
+    # the maker plays alone: the dealer, its partner, takes the card up and then sits out
+    assert g.view(0).maker == 1 and g.view(0).alone and g.phase == "discard" and g.to_move == 3
+    # a side named: either may order it up, alone only, and the last may not pass
+    side = load_variant_data(
+        {
+            "extends": "euchre",
+            "name": "x",
+            "making": {
+                "order_up": {"must_order": [{"suits": ["H", "D"], "positions": [2, 4], "alone": True}]}
+            },
+        }
+    )
+    g = Game(side, seed=5, deal=deal("9H"))
+    g.apply("0 pass")
+    assert legal(g) == ["1 order-up alone", "1 pass"]
+    g.apply("1 pass")
+    g.apply("2 pass")
+    assert legal(g) == ["3 order-up alone"]
 
 
 def test_a_player_not_named_may_not_order_up_and_the_state_is_unchanged() -> None:
@@ -154,6 +180,11 @@ def test_random_games_replay_and_every_hand_is_ordered_up_by_a_named_player() ->
         ),
         ({"must_order": [{"suits": ["H"], "positions": [1, 1]}]}, {}, r"a place is listed twice"),
         ({"must_order": [{"ranks": ["8"], "positions": [1]}]}, {}, r"rank `8` is not in the pack"),
+        (
+            {"must_order": [{"suits": ["H"], "positions": [1], "alone": True}]},
+            {"alone": {"allowed": "nobody"}},
+            r"must_order\.0\.alone: the players named go alone, but a maker may not go alone \(alone\.allowed is nobody\)",
+        ),
         (
             {"turned_trump": ["C"], "must_order": [{"suits": ["C"], "positions": [1]}]},
             {},

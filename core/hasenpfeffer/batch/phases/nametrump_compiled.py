@@ -11,7 +11,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from .base_compiled import all_passed, made, speaks
-from .layout import LEAVE, NAME, S_ALONE, S_BARRED, S_DEALER, S_PHASE, S_SEAT, S_TI, S_TS
+from .layout import LEAVE, NAME, S_ALONE, S_BARRED, S_DEALER, S_PHASE, S_RESTING, S_SEAT, S_TI, S_TS
 
 
 @jitcache.bare
@@ -47,6 +47,9 @@ def enter(p: Any, g: int, s: Any) -> None:
 def legal(p: Any, trump_ids: Any, g: int, s: Any, row: Any) -> int:
     """The trumps the seat may name (:func:`trump_names`), and the pass where it is open."""
     seat, dealer = s[g, S_SEAT], s[g, S_DEALER]
+    if s[g, S_RESTING] == seat + 1:
+        row[0] = p[t.PASS_ID]  # made trump in the last hand
+        return 1
     may_alone = p[t.MAY_ALONE] == 1 and p[t.N] > 2
     stuck_now = seat == dealer and p[t.AP_RULE] == 1
     return trump_names(p, trump_ids, s[g, S_TS], s[g, S_BARRED], stuck_now, may_alone, row, 0)

@@ -23,6 +23,7 @@ from .layout import (
     S_DEALER,
     S_DISCARDS,
     S_PHASE,
+    S_RESTING,
     S_SEAT,
     S_TI,
     S_TS,
@@ -31,12 +32,13 @@ from .layout import (
 
 
 @jitcache.bare
-def order_ups(p: Any, partner_alone: bool, may_alone: bool, stuck_now: bool, legal: Any, k: int) -> int:
-    """List from ``legal[k]`` the answers to a turned card: order it up (not where the dealer's
-    partner must go alone), alone where allowed, and the pass unless the dealer is stuck now
-    (or nothing else is open); the new count."""
+def order_ups(p: Any, must_alone: bool, may_alone: bool, stuck_now: bool, legal: Any, k: int) -> int:
+    """List from ``legal[k]`` the answers to a turned card: order it up (not where the seat must
+    go alone: the dealer's partner of a Canadian loner, a ``must_order`` entry's player), alone
+    where allowed, and the pass unless the dealer is stuck now (or nothing else is open); the new
+    count."""
     first = k
-    if not partner_alone or not may_alone:
+    if not must_alone or not may_alone:
         legal[k] = p[t.ORDER_BASE]
         k += 1
     if may_alone:
@@ -87,43 +89,49 @@ def turned_suit(p: Any, g: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
 
 @jitcache.bare
 def must_order(p: Any, g: int, s: Any) -> int:
-    """The places from the dealer's left (a mask, bit 0 the dealer's left) of the players who
-    must order up the turned card (the first ``must_order`` entry it meets; 0: anyone may), as
+    """Where the row of the first ``must_order`` entry the turned card meets starts (its places
+    from the dealer's left at ``+ 2``, a mask with bit 0 the dealer's left; 1 at ``+ 3`` where
+    they go alone); -1 where anyone may order up or pass, as
     :func:`hasenpfeffer.engine.phases.orderup.must_order`."""
     turned, ts = s[g, S_TURNED], s[g, S_TS]
     rank = -1 if turned == p[t.JOKER] else p[p[t.RANK_AT] + turned]
     for e in range(p[t.MUST_N]):
-        at = p[t.MUST_AT] + 3 * e
+        at = p[t.MUST_AT] + 4 * e
         ranks = p[at + 1]
         if (p[at] == 0 or (ts >= 0 and (p[at] >> ts) & 1)) and (
             ranks == 0 or (rank >= 0 and (ranks >> rank) & 1)
         ):
-            return int(p[at + 2])
-    return 0
+            return int(at)
+    return -1
 
 
 @jitcache.inline
 def legal(p: Any, g: int, s: Any, row: Any) -> int:
     """Order up (alone), or pass; the suits a turned Joker may propose, for the dealer; where the
-    turned card must be ordered up, a pass for the players not named, no pass for the last named."""
+    turned card must be ordered up, a pass for the players not named, no pass for the last named
+    (and only alone, where the entry says)."""
     if s[g, S_PHASE] == PROPOSE:
         return suits(p, row)
     n, seat, dealer = p[t.N], s[g, S_SEAT], s[g, S_DEALER]
     may_alone = p[t.MAY_ALONE] == 1 and n > 2
-    partner_alone = p[t.DPA] == 1 and seat != dealer and side_of(p, seat) == side_of(p, dealer)
+    must_alone = p[t.DPA] == 1 and seat != dealer and side_of(p, seat) == side_of(p, dealer)
     stuck_now = seat == dealer and p[t.ROUNDS] == 1 and p[t.AP_RULE] == 1
     if s[g, S_BARRED] != 0 and s[g, S_TS] >= 0 and (s[g, S_BARRED] >> s[g, S_TS]) & 1:
         row[0] = p[t.PASS_ID]  # a suit barred for the game after a failed contract
         return 1
+    if s[g, S_RESTING] == seat + 1:
+        row[0] = p[t.PASS_ID]  # made trump in the last hand
+        return 1
     if p[t.MUST_N] > 0 and s[g, S_TS] >= 0:
-        must = must_order(p, g, s)
-        if must != 0:
-            bit = 1 << ((seat - dealer - 1) % n)
+        at = must_order(p, g, s)
+        if at >= 0 and p[at + 2] != 0:
+            must, bit = p[at + 2], 1 << ((seat - dealer - 1) % n)
             if (must & bit) == 0:
                 row[0] = p[t.PASS_ID]
                 return 1
             stuck_now = stuck_now or must < (bit << 1)
-    return order_ups(p, partner_alone, may_alone, stuck_now, row, 0)
+            must_alone = must_alone or p[at + 3] == 1
+    return order_ups(p, must_alone, may_alone, stuck_now, row, 0)
 
 
 @jitcache.inline

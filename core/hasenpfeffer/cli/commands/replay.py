@@ -35,7 +35,7 @@ from ...engine.events import (
     TurnedSuitNamed,
 )
 from ...engine.phases.names import Phase
-from ...engine.scoring import barred_after, short_of
+from ...engine.scoring import barred_after, resting_after, short_of
 from ...engine.transcript import played, split
 from ...format.cards import SUIT_NAMES
 from ...rules import mechanisms as has
@@ -266,9 +266,13 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
                 table.append({"seat": e.seat, "card": e.card})
             elif isinstance(e, TrickWon):
                 table = []
-    barred = {"barred": _barred_before(game, i)} if has.failed_suit_barred(game.variant) else {}
+    memory: dict[str, Any] = {}  # what the game remembered from its hands before this one
+    if has.failed_suit_barred(game.variant):
+        memory["barred"] = list(barred_after(game.variant, _results_before(game, i), False))
+    if has.last_maker_passes(game.variant):
+        memory["resting"] = resting_after(game.variant, _results_before(game, i))
     return {
-        **barred,
+        **memory,
         "number": i + 1,
         "dealer": dealt.dealer if dealt else game.dealer,
         "finished": r is not None,
@@ -307,15 +311,15 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
     }
 
 
-def _barred_before(game: Game, i: int) -> list[str]:
-    """The suits barred for the game when hand ``i`` was dealt (``failed_suit_barred``): what
-    the game remembered from the hands of its game before it."""
+def _results_before(game: Game, i: int) -> list[HandResult]:
+    """The results of the hands of hand ``i``'s game before it: what the game remembers from
+    them (``failed_suit_barred``, ``last_maker_passes``)."""
     results: list[HandResult] = []
     for events in split(game.events)[:i]:
         results += [e.result for e in events if isinstance(e, HandScored)]
         if any(isinstance(e, GameWon) for e in events):
-            results = []  # a match's next game starts with none barred
-    return list(barred_after(game.variant, results, False))
+            results = []  # a match's next game starts afresh
+    return results
 
 
 def _game_won(events: list[Event]) -> dict[str, Any] | None:
@@ -382,6 +386,8 @@ def show(game: Game) -> None:
             console.print(f"  the Joker turned: the dealer names {suit}")
         if h.get("barred"):
             console.print("  barred for the game: " + ", ".join(SUIT_NAMES.get(x, x) for x in h["barred"]))
+        if h.get("resting") is not None:
+            console.print(f"  seat {h['resting']} made trump last hand and only passes")
         if h["trump_turned"]:
             suit = SUIT_NAMES.get(h["trump_turned"], h["trump_turned"])
             who = (

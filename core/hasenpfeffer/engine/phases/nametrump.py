@@ -16,7 +16,7 @@ from ..state import State
 from .base import Entry, Exit, PhaseRules, emit
 from .bidding import nobody_made, play_out_exists, play_out_words
 from .names import Phase
-from .orderup import passed, passed_out, passes, stuck, turned_suit
+from .orderup import RESTING, passed, passed_out, passes, stuck, turned_suit
 from .trump import set_trump, trump_options, trump_refused
 
 
@@ -62,6 +62,8 @@ class NameTrump(PhaseRules):
         """Trump options, and a pass unless the dealer is stuck."""
         seat = s.to_move
         assert seat is not None
+        if seat == s.resting:  # made trump last hand
+            return LegalActions([s.plan.pass_[seat]])
         stuck_now = seat == s.dealer and stuck(s)
         exempt = s.plan.all_pass
         bars = s.plan.ordering.barred and not (stuck_now and exempt.stuck_turned_suit)
@@ -84,6 +86,8 @@ class NameTrump(PhaseRules):
 
     def why(self, s: State, a: Action) -> str:
         """Stick the dealer, a barred suit, or going alone where it is not allowed."""
+        if a.seat == s.resting:
+            return RESTING
         if a.verb == Verb.PASS:
             return "the dealer may not pass in the last round (stick the dealer)"
         return trump_refused(s, a, self.legal(s))

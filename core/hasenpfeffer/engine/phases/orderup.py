@@ -24,6 +24,8 @@ from .trump import set_trump
 
 DEALER_NAMES = "dealer-names"
 """``order_up.turned_joker``: the dealer names the suit a turned Joker proposes."""
+RESTING = "this player made trump in the last hand and may not make it twice running (last_maker_passes)"
+"""Why the last hand's maker may only pass (``order_up.last_maker_passes``)."""
 TURNED_TRUMP = "turned-trump"
 """The bid of a hand whose turned card made its suit trump at once (``order_up.turned_trump``)."""
 
@@ -107,38 +109,48 @@ def _last_round_plays_out(rules: Ruleset) -> bool:
     return _one_round(rules) and play_out_exists(rules)
 
 
-def must_order(s: State) -> int:
+def must_order(s: State) -> tuple[int, bool]:
     """The places from the dealer's left (a mask, bit 0 the dealer's left) of the players who
-    must order up the turned card (``making.order_up.must_order``: the first entry it meets);
-    0 where anyone may order up or pass."""
+    must order up the turned card (``making.order_up.must_order``: the first entry it meets),
+    and whether they go alone; 0 where anyone may order up or pass."""
     t = s.turned
     if t is None:
-        return 0
+        return 0, False
     ti = turned_suit(s)
     rank = -1 if t == s.rules.joker else RANKS.index(s.rules.faces[t].rank)
-    for suits, ranks, places in s.plan.ordering.must_order:
+    for suits, ranks, places, alone in s.plan.ordering.must_order:
         if (not suits or (ti is not None and suits >> ti & 1)) and (
             not ranks or (rank >= 0 and ranks >> rank & 1)
         ):
-            return places
-    return 0
+            return places, bool(alone)
+    return 0, False
 
 
 def order_or_pass(s: State) -> LegalActions:
     """Order up (alone where allowed) or pass; the dealer may be stuck; where the turned card
-    must be ordered up (``must_order``), only the players named may, and the last of them must;
-    a turned card whose suit is barred (``failed_suit_barred``) is only passed."""
+    must be ordered up (``must_order``), only the players named may (alone, where the entry
+    says), and the last of them must; a turned card whose suit is barred
+    (``failed_suit_barred``) is only passed, and so is every turned card by the last hand's
+    maker (``last_maker_passes``)."""
     p, seat = s.plan, s.to_move
     assert seat is not None
     if s.barred and (ti := turned_suit(s)) is not None and s.barred >> ti & 1:
         return LegalActions([p.pass_[seat]])  # a suit barred after a failed contract
-    if p.ordering.must_order and (must := must_order(s)):
+    if seat == s.resting:
+        return LegalActions([p.pass_[seat]])  # made trump last hand
+    if p.ordering.must_order and (found := must_order(s))[0]:
+        must, alone = found
         bit = 1 << (seat - s.dealer - 1) % p.n
         if not must & bit:
             return LegalActions([p.pass_[seat]])
-        if must < bit << 1 and turned_suit(s) is not None:  # the last of them to speak
-            ordered = order_or_pass_open(s, seat)
-            return LegalActions([a for a in ordered if a.verb != Verb.PASS] or list(ordered))
+        last = must < bit << 1 and turned_suit(s) is not None  # the last of them to speak
+        ordered = order_or_pass_open(s, seat)
+        kept = [
+            a
+            for a in ordered
+            if not (last and a.verb == Verb.PASS) and not (alone and a.verb != Verb.PASS and not a.alone)
+        ]
+        return LegalActions(kept or list(ordered))
     return order_or_pass_open(s, seat)
 
 
@@ -307,7 +319,9 @@ class OrderUp(PhaseRules):
         ti = turned_suit(s)
         if s.barred and ti is not None and s.barred >> ti & 1:
             return f"the turned {turned}'s suit is barred for the game after a failed contract (failed_suit_barred)"
-        must = must_order(s)
+        if a.seat == s.resting:
+            return RESTING
+        must, alone = must_order(s)
         if must and a.verb == Verb.PASS:
             who = places_words(must, s.plan.n)
             return f"the turned {turned} must be ordered up by {who}, and this is the last of them to speak (must_order)"
@@ -315,6 +329,8 @@ class OrderUp(PhaseRules):
             return (
                 f"the turned {turned} may be ordered up only by {places_words(must, s.plan.n)} (must_order)"
             )
+        if must and alone and not a.alone:
+            return f"the turned {turned} is ordered up alone (must_order)"
         if a.verb == Verb.PASS:
             return "the dealer may not pass in the last round (stick the dealer)"
         if a.alone:

@@ -32,7 +32,7 @@ def match_winner(s: State, won: int) -> int | None:
     target = v.game.target
     carry = max(0, s.scores[won] - target) if match.laps and target is not None else 0
     s.scores = tuple(carry if side == won else 0 for side in range(len(s.scores)))
-    s.game_played, s.barred = 0, 0
+    s.game_played, s.barred, s.resting = 0, 0, -1
     return None
 
 
@@ -151,6 +151,8 @@ class Scoring(PhaseRules):
         emit(s, HandScored(result))
         s.to_move = None
         if not thrown:
+            if p.ordering.last_maker_passes and maker is not None:
+                s.resting = maker  # only passes in the next hand
             s.game_played += 1
             outcome = game_outcome(s.variant, s.scores, side, made, s.game_played)
             if p.ordering.failed_barred:
