@@ -212,8 +212,8 @@ def check_naming(g: Game) -> None:
             for m in ou.must_order
             if (not m.suits or proposed in m.suits) and (not m.ranks or rank in m.ranks)
         ]
-        if proposed in view.barred:  # a suit barred for the game after a failed contract
-            want = set()
+        if proposed in view.barred or proposed != (view.imposed or proposed):
+            want = set()  # barred for the game after a failed contract, or not the last trick's suit
         elif named:  # the turned card must be ordered up by the places of the first entry met
             place = ((seat or 0) - view.dealer - 1) % v.players + 1
             if place not in named[0].positions:
@@ -226,6 +226,8 @@ def check_naming(g: Game) -> None:
         barred = proposed if g.phase == "name-trump" and bars else None
         no_trump = v.making.no_trump or bool(exempt and exempt.no_trump)
         options = [t for t in v.pack.suits if t != barred and t not in view.barred] + ["NT"] * no_trump
+        if view.imposed is not None:  # only the suit that won the last trick of the last hand
+            options = [t for t in options if t == view.imposed]
         ladder = {b.name: b for b in v.making.auction.ladder}
         lone_contract = g.phase == "trump" and view.bid in ladder and ladder[view.bid].alone
         want |= {f"{seat} trump {t}" for t in options}

@@ -321,6 +321,7 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
             ("must_order", [{"suits": ["H"], "positions": [4]}], "euchre", {}),
             ("failed_suit_barred", True, "euchre", {}),
             ("last_maker_passes", True, "euchre", {}),
+            ("last_trick_suit", True, "euchre", {}),
         )
     },
     "making.order_up.turned_suit_barred": (

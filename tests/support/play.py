@@ -14,6 +14,7 @@ import pytest
 from hasenpfeffer import Action, Game, IllegalActionError, LegalActions, Variant, View
 from hasenpfeffer.engine.game import actual_state
 from hasenpfeffer.events import Event
+from hasenpfeffer.rl.tracker import Tracker
 
 
 def play_random(
@@ -138,3 +139,13 @@ def refused(g: Game, action: str, match: str) -> str:
         g.apply(action)
     assert g.record() == before
     return str(caught.value)
+
+
+def piece_seen(g: Game, tracker: Tracker, seat: int, name: str) -> list[float]:
+    """Piece ``name`` of ``seat``'s observation of ``g`` (the encoder's, checked equal to the
+    ``tracker``'s, which has been fed the game's events)."""
+    enc = tracker.enc
+    seen = enc.encode(g.view(seat))
+    assert (tracker.observe(g, seat) == seen).all()
+    piece = enc.layout[name]
+    return [float(x) for x in seen[piece.start : piece.stop]]

@@ -278,6 +278,8 @@ def engine_variants(draw: st.DrawFn, extras: bool = False) -> dict[str, Any]:
             ]
         if ap["rule"] != "forced" and "must_order" not in ou and draw(st.integers(0, 3)) == 0:
             ou["last_maker_passes"] = True  # the last hand's maker only passes
+        if not ou["turned_trump"] and draw(st.integers(0, 3)) == 0:
+            ou["last_trick_suit"] = True  # the suit that won the last trick is the next trump
         if ap["rule"] == "forced" and ou["rounds"] == 2:
             ap["stuck_dealer"] = {
                 "turned_suit": ou["turned_suit_barred"] and draw(st.booleans()),

@@ -28,7 +28,7 @@ from .draws_compiled import V_GAMES, V_SEED, draw, restart
 from .phases.base_compiled import seat_row
 from .phases.course_compiled import advance, legal_ids
 from .phases.deal_compiled import deal_hand, pass_deal
-from .phases.layout import O_HAND, S_BARRED, S_DEALER, S_HANDS, S_PLAYED, S_RESTING, S_SEAT, S_WON
+from .phases.layout import O_HAND, S_BARRED, S_DEALER, S_HANDS, S_IMPOSED, S_PLAYED, S_RESTING, S_SEAT, S_WON
 from .phases.scoring_compiled import after_hand, hand_change
 from .view_compiled import observe_seat
 
@@ -37,7 +37,7 @@ from .view_compiled import observe_seat
 def new_game(p: Any, g: int, s: Any, st: Any, scores: Any) -> None:
     """Start game ``g`` again: its key (:func:`.draws_compiled.restart`), scores 0, a random dealer."""
     scores[g, :] = 0
-    s[g, S_HANDS], s[g, S_PLAYED], s[g, S_BARRED], s[g, S_RESTING] = 0, 0, 0, 0
+    s[g, S_HANDS], s[g, S_PLAYED], s[g, S_BARRED], s[g, S_RESTING], s[g, S_IMPOSED] = 0, 0, 0, 0, 0
     s[g, S_WON : S_WON + p[t.SIDES]] = 0
     s[g, S_DEALER] = seat_row(p, restart(st[g], p[t.N]), t.SEAT_FIRST_DEALER)
 

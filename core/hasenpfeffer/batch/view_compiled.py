@@ -28,6 +28,7 @@ from .phases.layout import (
     O_HIST_HIDDEN,
     O_HIST_WIDTH,
     O_HISTORY,
+    O_IMPOSED,
     O_LEADER,
     O_MAKER,
     O_NAMED,
@@ -60,6 +61,7 @@ from .phases.layout import (
     S_DEALER,
     S_DEF_ALONE,
     S_HN,
+    S_IMPOSED,
     S_J,
     S_LEADER,
     S_MAKER,
@@ -181,6 +183,8 @@ def observe_seat(p: Any, at: Any, phase_at: Any, bid_obs: Any, hcol: Any, hist: 
         for x in range(p[t.NS]):
             if (s[g, S_BARRED] >> x) & 1:
                 o[at[O_BARRED] + x] = 1
+    if at[O_IMPOSED] >= 0 and s[g, S_IMPOSED] > 0:  # the only trump this hand may make
+        o[at[O_IMPOSED] + s[g, S_IMPOSED] - 1] = 1
     if at[O_RESTING] >= 0 and s[g, S_RESTING] > 0:  # the last hand's maker, who only passes
         o[at[O_RESTING] + (s[g, S_RESTING] - 1 - me) % n] = 1
 

@@ -25,7 +25,7 @@ from ..rules.actionspace import action_space
 PIECES: tuple[str, ...] = ("to_move", "phase", "dealer", "hand", "played", "trick", "leader", "named")
 PIECES += ("calling", "trump", "maker", "alone", "sitting_out", "turned", "tricks_won", "scores")
 PIECES += ("contract", "terms", "widow", "shown", "history", "proposed", "called", "partner", "deal")
-PIECES += ("barred", "resting")
+PIECES += ("barred", "resting", "imposed")
 """The layout's pieces the kernel writes, in the order of its offsets (``batch.phases.layout.O_*``,
 which go on with the width of a ``history`` row and the column of another seat's discard)."""
 

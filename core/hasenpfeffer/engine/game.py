@@ -46,7 +46,7 @@ from .phases.base import PhaseRules
 from .phases.names import Phase
 from .phases.plan import PLAN
 from .state import Actual, State
-from .view import PublicView, View, barred, dealt, make_public, make_view, resting
+from .view import PublicView, View, barred, dealt, imposed, make_public, make_view, resting
 
 __all__ = [
     "Action",
@@ -74,9 +74,10 @@ class Game:
     ``plan`` replaces the phases of a hand (:data:`~hasenpfeffer.engine.phases.plan.PLAN`),
     to try a new phase (docs/engine.md). ``barred``: the suits already barred for the game
     (``making.order_up.failed_suit_barred``), and ``resting`` the seat that made trump in the
-    last hand and only passes in this one (``making.order_up.last_maker_passes``), for a game
-    that goes on from another's view, as a world does (ValueError for a suit not in the pack,
-    a seat not at the table, or a variant that remembers neither).
+    last hand and only passes in this one (``making.order_up.last_maker_passes``), and
+    ``imposed`` the only suit this hand may make trump (``making.order_up.last_trick_suit``),
+    for a game that goes on from another's view, as a world does (ValueError for a suit not in
+    the pack, a seat not at the table, or a variant that remembers none of them).
     """
 
     __slots__ = ("_phases", "_s", "_space")
@@ -92,6 +93,7 @@ class Game:
         plan: Sequence[PhaseRules] = PLAN,
         barred: Sequence[str] = (),
         resting: int | None = None,
+        imposed: str | None = None,
     ) -> None:
         rules = compile_variant(variant)
         p = plan_for(rules)
@@ -115,6 +117,11 @@ class Game:
             if not p.ordering.last_maker_passes or not 0 <= resting < variant.players:
                 raise ValueError(f"seat {resting} cannot be kept from making trump in {variant.name}")
             s.resting = resting
+        s.imposed = -1
+        if imposed is not None:
+            if not p.ordering.last_trick_suit or imposed not in rules.suits:
+                raise ValueError(f"trump {imposed} cannot be imposed in {variant.name}")
+            s.imposed = rules.suits.index(imposed)
         s.hand_results = []
         s.winner = None
         s.events = []
@@ -220,6 +227,12 @@ class Game:
         """The seat that made trump in the game's last hand with a maker and may only pass in
         this one (``making.order_up.last_maker_passes``); None for none."""
         return resting(self._s)
+
+    @property
+    def imposed(self) -> str | None:
+        """The only suit this hand may make trump: the suit that won the last trick of the
+        game's last hand played (``making.order_up.last_trick_suit``); None for any."""
+        return imposed(self._s)
 
     def __repr__(self) -> str:
         s = self._s

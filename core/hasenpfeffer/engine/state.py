@@ -212,6 +212,7 @@ class State:
         "hands",
         "high",
         "high_seat",
+        "imposed",
         "key",
         "kitty",
         "lay_away",
@@ -274,6 +275,9 @@ class State:
     resting: int
     """The seat that made trump in the game's last hand with a maker, which only passes in this
     one (``making.order_up.last_maker_passes``); -1 for none."""
+    imposed: int
+    """The suit index of the only trump this hand may have: the suit that won the last trick of
+    the game's last hand played (``making.order_up.last_trick_suit``); -1 for any."""
     hand_results: list[HandResult]
     winner: int | None
     deals: list[FixedDeal]
@@ -386,6 +390,7 @@ class State:
         new.game_played = self.game_played
         new.barred = self.barred
         new.resting = self.resting
+        new.imposed = self.imposed
         new.hand_events = self.hand_events
         new.hand_results = self.hand_results[:]
         new.hands = [h[:] for h in self.hands]

@@ -16,7 +16,10 @@ import functools
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..format.cards import JOKER
 from ..format.variant import Variant
+from ..rules import mechanisms as has
+from ..rules.ruleset import Ruleset
 from .events import Event, GameWon, HandDealt, HandScored, MatchWon, PartnerCalled, TrickWon
 
 
@@ -46,6 +49,38 @@ def played(events: Iterable[Event]) -> list[list[Event]]:
     if len(hands) > 1 and len(hands[-1]) == 1:
         hands.pop()
     return hands
+
+
+def imposed_after(rules: Ruleset, events: Iterable[Event]) -> str | None:
+    """The suit a game's ``events`` leave imposed on its next hand
+    (``making.order_up.last_trick_suit``): the suit of the card that won the last trick of the
+    last hand played (a bower or Joker of trump: the trump suit; a Joker of no suit: None); a
+    match's next game starts free. None where the variant has no such rule.
+
+    >>> from hasenpfeffer import Game, load_variant
+    >>> from hasenpfeffer.rules.ruleset import compile_variant
+    >>> g = Game(load_variant("examples/house-rules/euchre-last-trick-suit.yaml"), seed=10)
+    >>> while not g.hand_results or g.hand_results[-1].thrown_in:
+    ...     _ = g.apply(g.legal_actions()[0])
+    >>> last = [e for e in g.events if type(e) is TrickWon][-1]  # the left bower: a diamond
+    >>> str(last.card), g.hand_results[-1].trump, g.imposed, imposed_after(compile_variant(g.variant), g.events)
+    ('JH', 'D', 'D', 'D')
+    """
+    if not has.last_trick_suit(rules.variant):
+        return None
+    imposed: str | None = None
+    last: TrickWon | None = None
+    for e in events:
+        if type(e) is HandDealt:
+            last = None
+        elif type(e) is TrickWon:
+            last = e
+        elif type(e) is HandScored and last is not None:
+            suit = rules.effective_suit(last.card, e.result.trump)
+            imposed = None if suit == JOKER else suit
+        elif type(e) is GameWon:
+            imposed = None
+    return imposed
 
 
 def hand_entry(events: Sequence[Event]) -> dict[str, Any]:

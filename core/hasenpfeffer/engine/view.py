@@ -80,6 +80,9 @@ class PublicView:
     resting: int | None
     """The seat that made trump in the game's last hand with a maker and may only pass in this
     one (``making.order_up.last_maker_passes``); None where none is."""
+    imposed: str | None
+    """The only suit this hand may make trump: the suit that won the last trick of the game's
+    last hand played (``making.order_up.last_trick_suit``); None for any."""
     shown: tuple[int, tuple[Card, ...]] | None
     """A hand open to every seat (an open contract, once shown): its seat and the cards it holds now."""
     variant: Variant
@@ -420,6 +423,7 @@ def make_view(s: State, seat: int, legal: LegalActions) -> View:
         turned=None if turned is None else s.rules.faces[turned],
         barred=barred(s),
         resting=resting(s),
+        imposed=imposed(s),
         legal=tuple(legal) if s.to_move == seat else (),
         variant=s.variant,
         shown=shown(s),
@@ -473,6 +477,7 @@ def make_public(s: State) -> PublicView:
         turned=None if s.turned is None else faces[s.turned],
         barred=barred(s),
         resting=resting(s),
+        imposed=imposed(s),
         shown=shown(s),
         variant=s.variant,
     )
@@ -487,6 +492,11 @@ def barred(s: State) -> tuple[str, ...]:
 def resting(s: State) -> int | None:
     """The seat that only passes in this hand, having made trump in the last (None: none)."""
     return None if s.resting < 0 else s.resting
+
+
+def imposed(s: State) -> str | None:
+    """The only suit this hand may make trump (None: any)."""
+    return None if s.imposed < 0 else s.rules.suits[s.imposed]
 
 
 def shown(s: State) -> tuple[int, tuple[Card, ...]] | None:

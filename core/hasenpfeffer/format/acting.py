@@ -317,6 +317,7 @@ _ORDER_UP_FIELDS = (
     "must_order",
     "failed_suit_barred",
     "last_maker_passes",
+    "last_trick_suit",
 )
 _ALONE_POINTS = "a maker plays alone in a hand scored by the scoring section"
 

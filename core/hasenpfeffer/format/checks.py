@@ -71,6 +71,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.order_up.must_order.{i}.alone``: ``the players named go alone, but a maker may not go alone ({why})``
 - ``making.order_up.must_order``: ``places count the players from the dealer's left, but dummies sit at the table (deal.dummies.seats) and never order up``
 - ``making.order_up.failed_suit_barred``: ``a barred suit would still be trump at once when turned (making.order_up.turned_trump): bar suits or make them trump at once, not both``
+- ``making.order_up.last_trick_suit``: ``a turned card of making.order_up.turned_trump would still make its suit trump at once, whatever suit took the last trick: impose the suit or make it trump at once, not both``
 - ``making.order_up.last_maker_passes``: ``the last hand's maker only passes, but a stuck dealer may not pass (making.all_pass.rule is forced): the dealer who made trump last would have no action``
 - ``making.order_up.last_maker_passes``: ``the last hand's maker only passes, but the last player named by making.order_up.must_order may not pass: one rule or the other``
 - ``making.all_pass.stuck_dealer.{part}``: ``{what} is for a stuck dealer, but {why}``
@@ -766,6 +767,14 @@ def _must_order(v: Variant, out: Found) -> None:
                 " bar suits or make them trump at once, not both",
             )
         )
+    if ou.last_trick_suit and ou.turned_trump:
+        out.append(
+            (
+                ("making", "order_up", "last_trick_suit"),
+                "a turned card of making.order_up.turned_trump would still make its suit trump at once,"
+                " whatever suit took the last trick: impose the suit or make it trump at once, not both",
+            )
+        )
     if ou.last_maker_passes and v.making.all_pass.rule == "forced":
         out.append(
             (
@@ -1013,6 +1022,7 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     "making.order_up.must_order.{i}.alone": (("alone", "allowed"), ("partnerships",)),
     "making.order_up.must_order": (("deal", "dummies", "seats"),),
     "making.order_up.failed_suit_barred": (("making", "order_up", "turned_trump"),),
+    "making.order_up.last_trick_suit": (("making", "order_up", "turned_trump"),),
     "making.order_up.last_maker_passes": (
         ("making", "all_pass", "rule"),
         ("making", "order_up", "must_order"),

@@ -814,6 +814,16 @@ class OrderUp(Model):
         " as it was; a match's next game starts with nobody passing. Not with a stuck dealer"
         " (`all_pass.rule: forced`) nor `must_order`, which could leave that player no action.",
     )
+    last_trick_suit: Bool = Field(
+        False,
+        description='Memory across the hands of a game (lisa.baldwin.co.nz, "EK games": "whatever'
+        ' suit takes the last trick MUST be the suit called next hand"): the suit of the card that'
+        " won the last trick of the game's last hand played (a bower or Joker of trump: the trump"
+        " suit) is the only suit that may be made trump in the next, ordered up or named, by"
+        " anyone; a last trick won by a card of no suit (a Joker in no-trump) leaves the next hand"
+        " free. The game's first hand is free; a hand thrown in leaves it as it was; a match's next"
+        " game starts free.",
+    )
     must_order: tuple[MustOrder, ...] = Field(
         (),
         max_length=16,

@@ -205,6 +205,8 @@ class Layout:
             pieces.append(
                 ("barred", (len(self.suits),), 0, 1, "the suits barred for the game after failed contracts")
             )
+        if has.last_trick_suit(variant):
+            pieces.append(("imposed", (len(self.suits),), 0, 1, "the only suit this hand may make trump"))
         if has.last_maker_passes(variant):
             pieces.append(("resting", (n,), 0, 1, "the last hand's maker, who only passes in this one"))
         if variant.deal.dummies.seats and not variant.deal.dummies.merged:

@@ -169,6 +169,8 @@ class Encoder:
         if view.barred and "barred" in at:
             for suit in view.barred:
                 v[at["barred"] + self.suit[suit]] = 1.0
+        if view.imposed is not None and "imposed" in at:
+            v[at["imposed"] + self.suit[view.imposed]] = 1.0
         if view.resting is not None and "resting" in at:
             v[at["resting"] + (view.resting - seat) % n] = 1.0
         out = np.zeros(self.layout.size, np.float32)

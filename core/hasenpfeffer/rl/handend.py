@@ -24,6 +24,7 @@ from ..engine.events import DefendedAlone, GameWon, HandDealt, HandScored, Trick
 from ..engine.game import Game
 from ..engine.phases import Phase
 from ..engine.scoring import barred_after, resting_after
+from ..engine.transcript import imposed_after
 from ..engine.view import Trick, View, public_history
 from ..format.cards import Card
 from ..rules import mechanisms as has
@@ -85,6 +86,7 @@ def hand_end_view(game: Game, seat: int, hand: int = -1) -> View:
         turned=dealt.turned,
         barred=bars,
         resting=resting_after(variant, results),
+        imposed=imposed_after(game.rules, events[begun + 1 : end + 1]),
         shown=None,
         legal=(),
         variant=variant,

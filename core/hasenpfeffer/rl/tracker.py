@@ -210,6 +210,9 @@ class Tracker:
         if "barred" in at:
             for x in game.barred:
                 out[at["barred"] + enc.suit[x]] = 1.0
+        imposed = game.imposed
+        if imposed is not None and "imposed" in at:
+            out[at["imposed"] + enc.suit[imposed]] = 1.0
         resting = game.resting
         if resting is not None and "resting" in at:
             out[at["resting"] + (resting - seat) % n] = 1.0

@@ -151,6 +151,12 @@ def last_maker_passes(v: Variant) -> bool:
     return not auction(v) and v.making.order_up.last_maker_passes
 
 
+def last_trick_suit(v: Variant) -> bool:
+    """Order-up: the suit that won the last trick of the last hand is the only trump of the next
+    (``last_trick_suit``): the game remembers that suit."""
+    return not auction(v) and v.making.order_up.last_trick_suit
+
+
 def turned_trump(v: Variant) -> bool:
     """Order-up: a turned card of some suits is trump at once (``turned_trump``, dirty clubs)."""
     return not auction(v) and bool(v.making.order_up.turned_trump)

@@ -51,6 +51,8 @@ class OrderUpRules:
     """A suit made trump by makers who failed is barred for the rest of the game."""
     last_maker_passes: bool
     """The maker of the last hand that had one only passes in this one."""
+    last_trick_suit: bool
+    """The suit that won the last hand's last trick is the only trump of this one."""
     must_order: tuple[tuple[int, int, int, int], ...]
     """Turned cards that must be ordered up (``must_order``): by entry, its suits as a mask of
     suit indexes (0: any), its ranks as a mask of places in ``RANKS`` (0: any; a Joker has no
@@ -75,6 +77,7 @@ class OrderUpRules:
             turned_trump_forced=ou.turned_trump_forced,
             failed_barred=ou.failed_suit_barred and v.making.method == "order-up",
             last_maker_passes=ou.last_maker_passes and v.making.method == "order-up",
+            last_trick_suit=ou.last_trick_suit and v.making.method == "order-up",
             must_order=tuple(
                 (
                     sum(1 << suits.index(x) for x in set(m.suits) if x in suits),

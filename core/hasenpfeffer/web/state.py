@@ -111,6 +111,7 @@ def seat_state(game: Game, me: int) -> dict[str, Any]:
         "turned": None if view.turned is None else card_json(view.turned, trump, v),
         "barred": [suit_label(x) for x in view.barred],
         "resting": view.resting,
+        "imposed": None if view.imposed is None else suit_label(view.imposed),
         "widow": cards_json(view.widow, trump, v),
         "trick": trick,
         "last_trick": None

@@ -56,7 +56,14 @@ def replay(
     """:func:`world`, and the product of ``weigh`` over the history's actions (1 without it);
     no game when the product falls below ``floor`` (the replay stops there). An action the
     deal cannot play raises :class:`Unplayable`, any other misfit ValueError."""
-    game = Game(view.variant, seed=seed, deal=dealt.mapping(), barred=view.barred, resting=view.resting)
+    game = Game(
+        view.variant,
+        seed=seed,
+        deal=dealt.mapping(),
+        barred=view.barred,
+        resting=view.resting,
+        imposed=view.imposed,
+    )
     cards = iter(dealt.set_aside)
     weight = 1.0
     for a in view.history:

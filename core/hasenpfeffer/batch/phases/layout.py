@@ -52,7 +52,8 @@ PHASE_NAMES += ("weak-hand", "exchange", "declare", "drop-out", "call")
 (S_DK, S_DSET, S_DROPK, S_DROPPED, S_BY_TURN, S_WON) = range(36, 42)
 S_REDEAL_RULE, S_CALLED, S_PARTNER, S_SHOWN_PARTNER = S_WON + 8, S_WON + 9, S_WON + 10, S_WON + 11
 S_PLAYED, S_PARTNER2, S_BARRED, S_RESTING = S_WON + 12, S_WON + 13, S_WON + 14, S_WON + 15
-S_COLS = S_WON + 16
+S_IMPOSED, S_LAST_SUIT = S_WON + 16, S_WON + 17
+S_COLS = S_WON + 18
 """(``S_WON``: the games each side won in the match, a column by side, eight at most; ``S_WK``:
 the seat asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its
 hand meets; ``S_XLONE``: the lone player who exchanges with the partners, ``S_XI`` the gifts
@@ -69,7 +70,9 @@ none); ``S_PLAYED`` the hands of the game played, not thrown in (``game.deals``)
 ``S_BARRED`` the suits barred for the rest of the game after failed contracts, a bit by suit
 (``making.order_up.failed_suit_barred``); ``S_RESTING`` the seat + 1 that made trump in the
 game's last hand with a maker and only passes in this one, 0 for none
-(``making.order_up.last_maker_passes``).)"""
+(``making.order_up.last_maker_passes``); ``S_IMPOSED`` the suit + 1 of the only trump the
+hand may make, 0 for any (``making.order_up.last_trick_suit``), and ``S_LAST_SUIT`` the
+effective suit + 1 of the card that won the hand's last trick so far, 0 before the first.)"""
 # the rows of ``pv`` (by seat): sitting out, tricks won, the card on the table (-1), cards owed, cards played (bits)
 PV_OUT, PV_WON, PV_TRICK, PV_OWED, PV_PLAYED, PV_ROWS = 0, 1, 2, 3, 4, 8
 """(``PV_OWED``: the cards a seat has yet to lay away, having taken a dummy into hand;
@@ -79,9 +82,9 @@ rows: a card's first copy played sets its bit in the first row, the second in th
 (O_TO_MOVE, O_PHASE, O_DEALER, O_HAND, O_PLAYED, O_TRICK, O_LEADER, O_NAMED, O_CALLING) = range(9)
 (O_TRUMP, O_MAKER, O_ALONE, O_SITTING_OUT, O_TURNED, O_TRICKS_WON, O_SCORES, O_CONTRACT) = range(9, 17)
 (O_TERMS, O_WIDOW, O_SHOWN, O_HISTORY, O_PROPOSED, O_CALLED, O_PARTNER, O_DEAL) = range(17, 25)
-O_BARRED, O_RESTING = 25, 26
-(O_HIST_WIDTH, O_HIST_HIDDEN, O_HIST_GIVE) = range(27, 30)
-O_COLS = 30
+O_BARRED, O_RESTING, O_IMPOSED = 25, 26, 27
+(O_HIST_WIDTH, O_HIST_HIDDEN, O_HIST_GIVE) = range(28, 31)
+O_COLS = 31
 """(``O_HIST_WIDTH``: a ``history`` row's width; ``O_HIST_HIDDEN`` and ``O_HIST_GIVE``: the
 columns of another seat's discard and gift, -1 where there is none.)"""
 # a bid's row of ``bid_obs`` (the ladder, then the forced bid): its place in the ``contract``

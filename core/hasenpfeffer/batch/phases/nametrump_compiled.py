@@ -11,7 +11,19 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from .base_compiled import all_passed, made, speaks
-from .layout import LEAVE, NAME, S_ALONE, S_BARRED, S_DEALER, S_PHASE, S_RESTING, S_SEAT, S_TI, S_TS
+from .layout import (
+    LEAVE,
+    NAME,
+    S_ALONE,
+    S_BARRED,
+    S_DEALER,
+    S_IMPOSED,
+    S_PHASE,
+    S_RESTING,
+    S_SEAT,
+    S_TI,
+    S_TS,
+)
 
 
 @jitcache.bare
@@ -52,7 +64,17 @@ def legal(p: Any, trump_ids: Any, g: int, s: Any, row: Any) -> int:
         return 1
     may_alone = p[t.MAY_ALONE] == 1 and p[t.N] > 2
     stuck_now = seat == dealer and p[t.AP_RULE] == 1
-    return trump_names(p, trump_ids, s[g, S_TS], s[g, S_BARRED], stuck_now, may_alone, row, 0)
+    return trump_names(p, trump_ids, s[g, S_TS], closed(g, s), stuck_now, may_alone, row, 0)
+
+
+@jitcache.bare
+def closed(g: int, s: Any) -> int:
+    """The trumps game ``g``'s hand may not make, a bit by trump index: the suits barred for the
+    game after failed contracts, and every trump but the one the last hand's last trick imposed
+    (no-trump too), as :func:`hasenpfeffer.engine.phases.trump.closed`."""
+    if s[g, S_IMPOSED] > 0:
+        return int(s[g, S_BARRED] | ~(1 << (s[g, S_IMPOSED] - 1)))
+    return int(s[g, S_BARRED])
 
 
 @jitcache.inline

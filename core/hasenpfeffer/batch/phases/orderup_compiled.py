@@ -18,7 +18,6 @@ from .layout import (
     ORDER,
     PROPOSE,
     S_ALONE,
-    S_BARRED,
     S_BY_TURN,
     S_DEALER,
     S_DISCARDS,
@@ -116,8 +115,9 @@ def legal(p: Any, g: int, s: Any, row: Any) -> int:
     may_alone = p[t.MAY_ALONE] == 1 and n > 2
     must_alone = p[t.DPA] == 1 and seat != dealer and side_of(p, seat) == side_of(p, dealer)
     stuck_now = seat == dealer and p[t.ROUNDS] == 1 and p[t.AP_RULE] == 1
-    if s[g, S_BARRED] != 0 and s[g, S_TS] >= 0 and (s[g, S_BARRED] >> s[g, S_TS]) & 1:
-        row[0] = p[t.PASS_ID]  # a suit barred for the game after a failed contract
+    bars = nametrump.closed(g, s)
+    if bars != 0 and s[g, S_TS] >= 0 and (bars >> s[g, S_TS]) & 1:
+        row[0] = p[t.PASS_ID]  # barred for the game after a failed contract, or not the imposed suit
         return 1
     if s[g, S_RESTING] == seat + 1:
         row[0] = p[t.PASS_ID]  # made trump in the last hand

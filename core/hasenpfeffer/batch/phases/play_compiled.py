@@ -25,6 +25,7 @@ from .layout import (
     S_DEALER,
     S_DEF_ALONE,
     S_J,
+    S_LAST_SUIT,
     S_LEADER,
     S_LED,
     S_MAKER,
@@ -130,6 +131,7 @@ def apply(p: Any, eff: Any, key: Any, g: int, x: int, s: Any, hand: Any, cnt: An
         best, top = q if higher else best, v if higher else top
         q = next_seat(pv, g, q, n)
     pv[g, PV_WON, best] += 1
+    s[g, S_LAST_SUIT] = eff[ti, pv[g, PV_TRICK, best]] + 1  # may impose the next hand's trump
     pv[g, PV_TRICK, :] = -1
     s[g, S_TRICKS] += 1
     s[g, S_NAMED], s[g, S_J] = -1, 0

@@ -21,6 +21,8 @@ from .layout import (
     S_DROPPED,
     S_DSET,
     S_FORCED,
+    S_IMPOSED,
+    S_LAST_SUIT,
     S_MAKER,
     S_PARTNER,
     S_PARTNER2,
@@ -194,17 +196,19 @@ def match_won(p: Any, scores: Any, won: Any, side: int) -> bool:
 def after_hand(p: Any, g: int, s: Any, scores: Any, mside: int, made: int) -> int:
     """A played hand counted into game ``g``: the side that won the match, or -1 to play on (a
     game of the match won, the next starts), as the Python ``scoring`` phase decides it: the
-    game's end by :func:`game_winner` (the maker remembered where the last maker only passes),
-    then the suits barred after a failed contract
+    game's end by :func:`game_winner` (the maker remembered where the last maker only passes,
+    the last trick's suit where it imposes the next trump), then the suits barred after a failed contract
     (:func:`barred_winner`), then :func:`match_won`."""
     s[g, S_PLAYED] += 1
     if p[t.LAST_MAKER] and s[g, S_MAKER] >= 0:  # only passes in the next hand
         s[g, S_RESTING] = s[g, S_MAKER] + 1
+    if p[t.LAST_TRICK] and s[g, S_LAST_SUIT] > 0:  # the only trump of the next hand (none: any)
+        s[g, S_IMPOSED] = s[g, S_LAST_SUIT] if s[g, S_LAST_SUIT] <= p[t.NS] else 0
     winner = game_winner(p, scores[g], mside, made, s[g, S_PLAYED])
     if p[t.BAR_FAILED]:
         winner = barred_winner(p, g, s, scores[g], made, winner)
     if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + p[t.SIDES]], winner):
-        winner, s[g, S_PLAYED], s[g, S_BARRED], s[g, S_RESTING] = -1, 0, 0, 0
+        winner, s[g, S_PLAYED], s[g, S_BARRED], s[g, S_RESTING], s[g, S_IMPOSED] = -1, 0, 0, 0, 0
     return winner
 
 

@@ -36,7 +36,7 @@ from ...engine.events import (
 )
 from ...engine.phases.names import Phase
 from ...engine.scoring import barred_after, resting_after, short_of
-from ...engine.transcript import played, split
+from ...engine.transcript import imposed_after, played, split
 from ...format.cards import SUIT_NAMES
 from ...rules import mechanisms as has
 from ..common import add_allow_path, error
@@ -271,6 +271,8 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
         memory["barred"] = list(barred_after(game.variant, _results_before(game, i), False))
     if has.last_maker_passes(game.variant):
         memory["resting"] = resting_after(game.variant, _results_before(game, i))
+    if has.last_trick_suit(game.variant):
+        memory["imposed"] = imposed_after(game.rules, [e for h in split(game.events)[:i] for e in h])
     return {
         **memory,
         "number": i + 1,
@@ -388,6 +390,9 @@ def show(game: Game) -> None:
             console.print("  barred for the game: " + ", ".join(SUIT_NAMES.get(x, x) for x in h["barred"]))
         if h.get("resting") is not None:
             console.print(f"  seat {h['resting']} made trump last hand and only passes")
+        if h.get("imposed") is not None:
+            suit = SUIT_NAMES.get(h["imposed"], h["imposed"])
+            console.print(f"  only {suit} may be trump: it took the last trick of the last hand")
         if h["trump_turned"]:
             suit = SUIT_NAMES.get(h["trump_turned"], h["trump_turned"])
             who = (

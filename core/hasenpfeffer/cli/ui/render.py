@@ -223,6 +223,8 @@ def table_view(view: View, hand_no: int | None = None, title: str | None = None)
         trump_line.append_text(card_text(view.turned))
     if view.barred:  # suits barred for the game after failed contracts
         trump_line.append("   barred: " + ", ".join(suit_label(x) for x in view.barred), style="dim")
+    if view.imposed is not None:  # the last hand's last trick names the only trump
+        trump_line.append(f"   only {suit_label(view.imposed)} may be trump", style="dim")
     if view.resting is not None:  # the last hand's maker only passes
         trump_line.append(f"   {names.seat(view.resting)} made trump last hand: passes", style="dim")
     lines.append(_line("Trump", trump_line))

@@ -20,7 +20,7 @@ from ..state import State
 from .base import Exit, PhaseRules, emit
 from .bidding import nobody_made, play_out, play_out_exists, play_out_words
 from .names import Phase
-from .trump import set_trump
+from .trump import closed, closed_words, set_trump
 
 DEALER_NAMES = "dealer-names"
 """``order_up.turned_joker``: the dealer names the suit a turned Joker proposes."""
@@ -130,12 +130,13 @@ def order_or_pass(s: State) -> LegalActions:
     """Order up (alone where allowed) or pass; the dealer may be stuck; where the turned card
     must be ordered up (``must_order``), only the players named may (alone, where the entry
     says), and the last of them must; a turned card whose suit is barred
-    (``failed_suit_barred``) is only passed, and so is every turned card by the last hand's
-    maker (``last_maker_passes``)."""
+    (``failed_suit_barred``), or of another suit than the last hand's last trick imposed
+    (``last_trick_suit``), is only passed, and so is every turned card by the last hand's maker
+    (``last_maker_passes``)."""
     p, seat = s.plan, s.to_move
     assert seat is not None
-    if s.barred and (ti := turned_suit(s)) is not None and s.barred >> ti & 1:
-        return LegalActions([p.pass_[seat]])  # a suit barred after a failed contract
+    if (bars := closed(s)) and (ti := turned_suit(s)) is not None and bars >> ti & 1:
+        return LegalActions([p.pass_[seat]])  # barred after a failed contract, or not imposed
     if seat == s.resting:
         return LegalActions([p.pass_[seat]])  # made trump last hand
     if p.ordering.must_order and (found := must_order(s))[0]:
@@ -317,8 +318,8 @@ class OrderUp(PhaseRules):
             return "the dealer names the suit the turned Joker proposes"
         turned = s.rules.names[s.turned or 0]
         ti = turned_suit(s)
-        if s.barred and ti is not None and s.barred >> ti & 1:
-            return f"the turned {turned}'s suit is barred for the game after a failed contract (failed_suit_barred)"
+        if ti is not None and closed(s) >> ti & 1:
+            return closed_words(s, ti, f"the turned {turned}'s suit")
         if a.seat == s.resting:
             return RESTING
         must, alone = must_order(s)

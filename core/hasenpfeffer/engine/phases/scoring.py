@@ -32,8 +32,19 @@ def match_winner(s: State, won: int) -> int | None:
     target = v.game.target
     carry = max(0, s.scores[won] - target) if match.laps and target is not None else 0
     s.scores = tuple(carry if side == won else 0 for side in range(len(s.scores)))
-    s.game_played, s.barred, s.resting = 0, 0, -1
+    s.game_played, s.barred, s.resting, s.imposed = 0, 0, -1, -1
     return None
+
+
+def last_trick_suit(s: State) -> int:
+    """The suit index of the card that won the hand's last trick (a bower or Joker of trump: the
+    trump suit), the only trump of the next hand (``last_trick_suit``); -1 for a card of no suit
+    (a Joker in no-trump)."""
+    _, done, best = s.tricks[-1]
+    card = next(c for q, c in done if q == best)
+    assert s.trump_i is not None
+    e = s.rules.eff[s.trump_i][card]
+    return e if e < s.rules.ns else -1
 
 
 def barred_outcome(
@@ -153,6 +164,8 @@ class Scoring(PhaseRules):
         if not thrown:
             if p.ordering.last_maker_passes and maker is not None:
                 s.resting = maker  # only passes in the next hand
+            if p.ordering.last_trick_suit and s.tricks:
+                s.imposed = last_trick_suit(s)
             s.game_played += 1
             outcome = game_outcome(s.variant, s.scores, side, made, s.game_played)
             if p.ordering.failed_barred:

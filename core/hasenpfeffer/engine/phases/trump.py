@@ -15,9 +15,16 @@ from .base import PhaseRules, emit, names
 from .names import Phase
 
 
+def closed(s: State) -> int:
+    """The trumps that may not be made in this hand, a bit by trump index: the suits barred for
+    the game after failed contracts (``failed_suit_barred``), and every trump but the one the
+    last hand's last trick imposed (``last_trick_suit``; no-trump too)."""
+    return s.barred if s.imposed < 0 else s.barred | ~(1 << s.imposed)
+
+
 def trump_options(s: State, seat: int, barred: int | None, no_trump: bool = False) -> list[Action]:
     """Every trump a seat may name (suits, no-trump where allowed, or where ``no_trump`` opens it
-    to this seat; not ``barred``, nor a suit barred for the game), alone where allowed (a
+    to this seat; not ``barred``, nor one :func:`closed` for this hand), alone where allowed (a
     contract played alone goes alone without saying so)."""
     p, rules = s.plan, s.rules
     acts = p.trump[seat]
@@ -25,7 +32,7 @@ def trump_options(s: State, seat: int, barred: int | None, no_trump: bool = Fals
     may_alone = p.lone.may_alone and not lone_contract
     out = []
     last = rules.ns + 1 if p.no_trump or no_trump else rules.ns
-    bars = s.barred  # suits barred for the game after failed contracts (failed_suit_barred)
+    bars = closed(s)  # barred for the game after failed contracts, or not the imposed suit
     for ti in range(last):
         if ti == barred or bars >> ti & 1:
             continue
@@ -55,9 +62,17 @@ def trump_refused(s: State, a: Action, legal: LegalActions) -> str:
     if a.alone and not any(x.alone for x in legal if x.verb == Verb.TRUMP):
         return "going alone is not allowed here"
     ti = s.rules.trump_index.get(a.arg)
-    if ti is not None and s.barred >> ti & 1:
-        return f"trump {a.arg} is barred for the game after a failed contract (failed_suit_barred)"
+    if ti is not None and closed(s) >> ti & 1:
+        return closed_words(s, ti, f"trump {a.arg}")
     return f"trump {a.arg} may not be named here"
+
+
+def closed_words(s: State, ti: int, what: str) -> str:
+    """Why trump ``ti`` (``what``, in words) is :func:`closed` in this hand."""
+    if s.barred >> ti & 1:
+        return f"{what} is barred for the game after a failed contract (failed_suit_barred)"
+    suit = s.rules.trump_names[s.imposed]
+    return f"{what} may not be made trump: only {suit}, which took the last trick of the last hand (last_trick_suit)"
 
 
 def set_trump(s: State, ti: int, alone: bool) -> None:

@@ -90,6 +90,7 @@ function render() {
     h("div", {}, "Trump: ", h("b", { id: "trump" }, g.trump_label), g.maker !== null ? ` · ${g.seats[g.maker]} bid ${g.bid ?? ""}` : ""),
     g.turned ? h("div", {}, "Turned up: ", card(g.turned)) : null,
     g.barred.length ? h("div", { id: "barred" }, "Barred for the game: ", g.barred.join(", ")) : null,
+    g.imposed ? h("div", { id: "imposed" }, `Only ${g.imposed} may be trump: it took the last trick of the last hand`) : null,
     g.resting !== null && g.resting !== undefined ? h("div", { id: "resting" }, `${g.seats[g.resting]} made trump last hand and only passes in this one`) : null,
     g.widow.length ? h("div", {}, "Widow: ", g.widow.map((c) => card(c))) : null,
     h("ul", { id: "scores", class: "scores" }, scores),
