@@ -181,6 +181,11 @@ def check_naming(g: Game) -> None:
     """The order-up and trump options offered, derived from the making and alone fields."""
     v, seat, ou = g.variant, g.to_move, g.variant.making.order_up
     view = g.view(seat or 0)
+    if view.maker is not None and g.phase in ("order-up", "name-trump"):  # asked to take it alone
+        assert ou.take_over and seat != view.maker and v.team_of(seat or 0) == v.team_of(view.maker)
+        took = f"{seat} order-up alone" if g.phase == "order-up" else f"{seat} trump {view.trump} alone"
+        assert {str(a) for a in g.legal_actions()} == {took, f"{seat} pass"}
+        return
     d = v.deal.dummies  # players each for themselves: alone by leaving the maker's dummy untaken
     maker_dummy = (
         v.partnerships == "none" and d.controller == "maker" and d.play == "merged" and bool(d.seats)

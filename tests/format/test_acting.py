@@ -322,6 +322,7 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
             ("failed_suit_barred", True, "euchre", {}),
             ("last_maker_passes", True, "euchre", {}),
             ("last_trick_suit", True, "euchre", {}),
+            ("take_over", True, "euchre", {}),
         )
     },
     "making.order_up.turned_suit_barred": (

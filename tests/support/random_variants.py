@@ -280,6 +280,8 @@ def engine_variants(draw: st.DrawFn, extras: bool = False) -> dict[str, Any]:
             ou["last_maker_passes"] = True  # the last hand's maker only passes
         if not ou["turned_trump"] and draw(st.integers(0, 3)) == 0:
             ou["last_trick_suit"] = True  # the suit that won the last trick is the next trump
+        if has_partners and may_alone and not dummies and draw(st.integers(0, 3)) == 0:
+            ou["take_over"] = True  # a partner yet to speak may take the contract alone
         if ap["rule"] == "forced" and ou["rounds"] == 2:
             ap["stuck_dealer"] = {
                 "turned_suit": ou["turned_suit_barred"] and draw(st.booleans()),

@@ -231,6 +231,8 @@ LAST_MAKER = param("LAST_MAKER", lambda s: s.plan.ordering.last_maker_passes,
                    "the maker of the game's last hand with one only passes in the next")
 LAST_TRICK = param("LAST_TRICK", lambda s: s.plan.ordering.last_trick_suit,
                    "the suit that won the last hand's last trick is the only trump of the next")
+TAKE_OVER = param("TAKE_OVER", lambda s: s.plan.ordering.take_over,
+                  "a partner yet to speak may take the contract just made and play it alone")
 MUST_N = param("MUST_N", lambda s: len(s.plan.ordering.must_order), "turned cards that must be ordered up (entries)")
 MUST_AT = param("MUST_AT", lambda s: s.at["must"],
                 "where their rows start: suits, ranks (masks, 0 any), places from the dealer's left (a mask) and 1 to go alone")

@@ -318,6 +318,7 @@ _ORDER_UP_FIELDS = (
     "failed_suit_barred",
     "last_maker_passes",
     "last_trick_suit",
+    "take_over",
 )
 _ALONE_POINTS = "a maker plays alone in a hand scored by the scoring section"
 

@@ -71,6 +71,8 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.order_up.must_order.{i}.alone``: ``the players named go alone, but a maker may not go alone ({why})``
 - ``making.order_up.must_order``: ``places count the players from the dealer's left, but dummies sit at the table (deal.dummies.seats) and never order up``
 - ``making.order_up.failed_suit_barred``: ``a barred suit would still be trump at once when turned (making.order_up.turned_trump): bar suits or make them trump at once, not both``
+- ``making.order_up.take_over``: ``a partner takes the contract to play it alone, but a maker may not go alone ({why})``
+- ``making.order_up.take_over``: ``a partner takes the contract alone, but dummies sit at the table (deal.dummies.seats)``
 - ``making.order_up.last_trick_suit``: ``a turned card of making.order_up.turned_trump would still make its suit trump at once, whatever suit took the last trick: impose the suit or make it trump at once, not both``
 - ``making.order_up.last_maker_passes``: ``the last hand's maker only passes, but a stuck dealer may not pass (making.all_pass.rule is forced): the dealer who made trump last would have no action``
 - ``making.order_up.last_maker_passes``: ``the last hand's maker only passes, but the last player named by making.order_up.must_order may not pass: one rule or the other``
@@ -767,6 +769,21 @@ def _must_order(v: Variant, out: Found) -> None:
                 " bar suits or make them trump at once, not both",
             )
         )
+    if ou.take_over and not may_go_alone(v):
+        why = "alone.allowed is nobody" if v.alone.allowed == "nobody" else "no partner sits out"
+        out.append(
+            (
+                ("making", "order_up", "take_over"),
+                f"a partner takes the contract to play it alone, but a maker may not go alone ({why})",
+            )
+        )
+    elif ou.take_over and v.deal.dummies.seats:
+        out.append(
+            (
+                ("making", "order_up", "take_over"),
+                "a partner takes the contract alone, but dummies sit at the table (deal.dummies.seats)",
+            )
+        )
     if ou.last_trick_suit and ou.turned_trump:
         out.append(
             (
@@ -1022,6 +1039,7 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     "making.order_up.must_order.{i}.alone": (("alone", "allowed"), ("partnerships",)),
     "making.order_up.must_order": (("deal", "dummies", "seats"),),
     "making.order_up.failed_suit_barred": (("making", "order_up", "turned_trump"),),
+    "making.order_up.take_over": (("alone", "allowed"), ("partnerships",), ("deal", "dummies", "seats")),
     "making.order_up.last_trick_suit": (("making", "order_up", "turned_trump"),),
     "making.order_up.last_maker_passes": (
         ("making", "all_pass", "rule"),

@@ -824,6 +824,14 @@ class OrderUp(Model):
         " free. The game's first hand is free; a hand thrown in leaves it as it was; a match's next"
         " game starts free.",
     )
+    take_over: Bool = Field(
+        False,
+        description='A partner may take the contract alone (Laws of Euchre, 74-75 and 93-94: "if a'
+        ' player declares to play alone, his partner may take it from him"): when a player orders'
+        " up or names trump, alone or not, each of its partners yet to speak in that round is"
+        " asked in turn, `order-up alone` (round two: `trump S alone`, the suit named) taking it"
+        " alone, the first maker sitting out, or `pass`. Needs partners and lone play.",
+    )
     must_order: tuple[MustOrder, ...] = Field(
         (),
         max_length=16,

@@ -53,6 +53,8 @@ class OrderUpRules:
     """The maker of the last hand that had one only passes in this one."""
     last_trick_suit: bool
     """The suit that won the last hand's last trick is the only trump of this one."""
+    take_over: bool
+    """A partner yet to speak may take the contract just made and play it alone."""
     must_order: tuple[tuple[int, int, int, int], ...]
     """Turned cards that must be ordered up (``must_order``): by entry, its suits as a mask of
     suit indexes (0: any), its ranks as a mask of places in ``RANKS`` (0: any; a Joker has no
@@ -78,6 +80,7 @@ class OrderUpRules:
             failed_barred=ou.failed_suit_barred and v.making.method == "order-up",
             last_maker_passes=ou.last_maker_passes and v.making.method == "order-up",
             last_trick_suit=ou.last_trick_suit and v.making.method == "order-up",
+            take_over=ou.take_over and v.making.method == "order-up",
             must_order=tuple(
                 (
                     sum(1 << suits.index(x) for x in set(m.suits) if x in suits),

@@ -10,6 +10,7 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
+from . import takeover_compiled as takeover
 from .base_compiled import all_passed, made, speaks
 from .layout import (
     LEAVE,
@@ -18,6 +19,7 @@ from .layout import (
     S_BARRED,
     S_DEALER,
     S_IMPOSED,
+    S_MAKER,
     S_PHASE,
     S_RESTING,
     S_SEAT,
@@ -59,6 +61,8 @@ def enter(p: Any, g: int, s: Any) -> None:
 def legal(p: Any, trump_ids: Any, g: int, s: Any, row: Any) -> int:
     """The trumps the seat may name (:func:`trump_names`), and the pass where it is open."""
     seat, dealer = s[g, S_SEAT], s[g, S_DEALER]
+    if s[g, S_MAKER] >= 0:  # a partner of the maker may take it alone (take_over)
+        return takeover.choices(p, trump_ids[s[g, S_TI], 1], row)
     if s[g, S_RESTING] == seat + 1:
         row[0] = p[t.PASS_ID]  # made trump in the last hand
         return 1
@@ -82,12 +86,14 @@ def apply(p: Any, trump_ids: Any, g: int, x: int, s: Any, pv: Any) -> int:
     """A trump named (alone or not): made (:data:`.layout.LEAVE`); a pass: the next seat, or
     after the dealer's the hand thrown in (2) or played out (:data:`.layout.PLAY_OUT`)."""
     seat, dealer = s[g, S_SEAT], s[g, S_DEALER]
+    if s[g, S_MAKER] >= 0:  # the answer of a partner asked to take it alone
+        return LEAVE if takeover.answer(p, g, s, pv, x) else 0
     if x != p[t.PASS_ID]:
         for o in range(p[t.NS] + 1):
             if x == trump_ids[o, 0] or x == trump_ids[o, 1]:
                 s[g, S_TI], s[g, S_ALONE] = o, x == trump_ids[o, 1]
         made(p, g, s, pv, seat, seat == dealer and p[t.AP_RULE] == 1)
-        return LEAVE
+        return 0 if takeover.offer(p, g, s, seat) else LEAVE
     if seat == dealer:
         return all_passed(p, g, s)
     s[g, S_SEAT] = speaks(p, seat)

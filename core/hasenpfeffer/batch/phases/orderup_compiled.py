@@ -12,6 +12,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from . import nametrump_compiled as nametrump
+from . import takeover_compiled as takeover
 from .base_compiled import all_passed, made, side_of, speaks, suits
 from .layout import (
     LEAVE,
@@ -21,6 +22,7 @@ from .layout import (
     S_BY_TURN,
     S_DEALER,
     S_DISCARDS,
+    S_MAKER,
     S_PHASE,
     S_RESTING,
     S_SEAT,
@@ -111,6 +113,8 @@ def legal(p: Any, g: int, s: Any, row: Any) -> int:
     (and only alone, where the entry says)."""
     if s[g, S_PHASE] == PROPOSE:
         return suits(p, row)
+    if s[g, S_MAKER] >= 0:  # a partner of the maker may take it alone (take_over)
+        return takeover.choices(p, p[t.ORDER_BASE] + 1, row)
     n, seat, dealer = p[t.N], s[g, S_SEAT], s[g, S_DEALER]
     may_alone = p[t.MAY_ALONE] == 1 and n > 2
     must_alone = p[t.DPA] == 1 and seat != dealer and side_of(p, seat) == side_of(p, dealer)
@@ -134,6 +138,18 @@ def legal(p: Any, g: int, s: Any, row: Any) -> int:
     return order_ups(p, must_alone, may_alone, stuck_now, row, 0)
 
 
+@jitcache.bare
+def take_up(p: Any, g: int, s: Any, hand: Any, cnt: Any) -> int:
+    """The order-up stands: the dealer takes the turned card (and owes a discard) where the
+    variant says; :data:`.layout.LEAVE`."""
+    if p[t.DEALER_DISCARDS]:
+        dealer = s[g, S_DEALER]
+        hand[g, dealer, cnt[g, dealer]] = s[g, S_TURNED]
+        cnt[g, dealer] += 1
+        s[g, S_DISCARDS] = 1
+    return LEAVE
+
+
 @jitcache.inline
 def apply(p: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
     """The turned card ordered up (the dealer takes it) or passed: trump made, the next seat, naming
@@ -143,14 +159,16 @@ def apply(p: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
         s[g, S_TS] = x - p[t.SUIT_BASE]
         s[g, S_PHASE], s[g, S_SEAT] = ORDER, speaks(p, dealer)
         return turned_suit(p, g, s, hand, cnt, pv)
+    if s[g, S_MAKER] >= 0:  # the answer of a partner asked to take it alone
+        if not takeover.answer(p, g, s, pv, x):
+            return 0
+        return take_up(p, g, s, hand, cnt)
     if x != p[t.PASS_ID]:
         s[g, S_TI], s[g, S_ALONE] = s[g, S_TS], x == p[t.ORDER_BASE] + 1
-        if p[t.DEALER_DISCARDS]:
-            hand[g, dealer, cnt[g, dealer]] = s[g, S_TURNED]
-            cnt[g, dealer] += 1
-            s[g, S_DISCARDS] = 1
         made(p, g, s, pv, seat, seat == dealer and p[t.ROUNDS] == 1 and p[t.AP_RULE] == 1)
-        return LEAVE
+        if takeover.offer(p, g, s, seat):
+            return 0
+        return take_up(p, g, s, hand, cnt)
     if seat != dealer:
         s[g, S_SEAT] = speaks(p, seat)
         return 0

@@ -17,6 +17,7 @@ from .base import Entry, Exit, PhaseRules, emit
 from .bidding import nobody_made, play_out_exists, play_out_words
 from .names import Phase
 from .orderup import RESTING, passed, passed_out, passes, stuck, turned_suit
+from .takeover import TAKE_OVER, answer, choices, offer, offered
 from .trump import set_trump, trump_options, trump_refused
 
 
@@ -62,6 +63,8 @@ class NameTrump(PhaseRules):
         """Trump options, and a pass unless the dealer is stuck."""
         seat = s.to_move
         assert seat is not None
+        if offered(s):  # a partner of the maker may take it alone (take_over)
+            return choices(s)
         if seat == s.resting:  # made trump last hand
             return LegalActions([s.plan.pass_[seat]])
         stuck_now = seat == s.dealer and stuck(s)
@@ -75,6 +78,8 @@ class NameTrump(PhaseRules):
 
     def apply(self, s: State, a: Action) -> None:
         """Make the named suit trump, or pass on."""
+        if offered(s):
+            return answer(s, a, s.course.leave)
         if a.verb == Verb.PASS:
             return passed(s, a.seat, self.passes)
         s.maker, s.bid_name = a.seat, "order-up"
@@ -82,10 +87,13 @@ class NameTrump(PhaseRules):
         s.forced = a.seat == s.dealer and stuck(s)
         set_trump(s, s.rules.trump_index[a.arg], a.alone)
         emit(s, TrumpNamed(a.seat, a.arg, a.alone))
-        s.course.leave(s)
+        if not offer(s, a.seat):  # a partner yet to speak may take it alone first (take_over)
+            s.course.leave(s)
 
     def why(self, s: State, a: Action) -> str:
         """Stick the dealer, a barred suit, or going alone where it is not allowed."""
+        if offered(s):
+            return TAKE_OVER if a.verb == Verb.TRUMP and not a.alone else "not allowed here"
         if a.seat == s.resting:
             return RESTING
         if a.verb == Verb.PASS:

@@ -20,6 +20,7 @@ from ..state import State
 from .base import Exit, PhaseRules, emit
 from .bidding import nobody_made, play_out, play_out_exists, play_out_words
 from .names import Phase
+from .takeover import TAKE_OVER, answer, choices, offer, offered
 from .trump import closed, closed_words, set_trump
 
 DEALER_NAMES = "dealer-names"
@@ -135,6 +136,8 @@ def order_or_pass(s: State) -> LegalActions:
     (``last_maker_passes``)."""
     p, seat = s.plan, s.to_move
     assert seat is not None
+    if offered(s):  # a partner of the maker may take it alone (take_over)
+        return choices(s)
     if (bars := closed(s)) and (ti := turned_suit(s)) is not None and bars >> ti & 1:
         return LegalActions([p.pass_[seat]])  # barred after a failed contract, or not imposed
     if seat == s.resting:
@@ -195,9 +198,15 @@ def order_up(s: State, a: Action) -> None:
     s.forced = a.seat == s.dealer and ou.rounds == 1 and stuck(s)
     set_trump(s, ti, a.alone)
     emit(s, OrderedUp(a.seat, s.rules.trump_names[ti], a.alone))
+    if not offer(s, a.seat):  # a partner yet to speak may take it alone first (take_over)
+        ordered(s)
+    return None
+
+
+def ordered(s: State) -> None:
+    """The order-up stands: the dealer takes the turned card, and the phase is over."""
     take_up(s)
     s.course.leave(s)
-    return None
 
 
 def _joker_may_turn(rules: Ruleset) -> bool:
@@ -302,6 +311,8 @@ class OrderUp(PhaseRules):
     def apply(self, s: State, a: Action) -> None:
         """Make the turned suit trump (the dealer takes the card where the variant says), or pass
         on; the dealer's naming of a turned Joker's suit."""
+        if offered(s):
+            return answer(s, a, ordered)
         if a.verb == Verb.SUIT:
             s.proposed = s.rules.suits.index(a.arg)
             emit(s, TurnedSuitNamed(a.seat, a.arg))
@@ -316,6 +327,8 @@ class OrderUp(PhaseRules):
         """Stick the dealer, or going alone where it is not allowed."""
         if s.naming_joker:
             return "the dealer names the suit the turned Joker proposes"
+        if offered(s):
+            return TAKE_OVER if a.verb == Verb.ORDER_UP else "not allowed here"
         turned = s.rules.names[s.turned or 0]
         ti = turned_suit(s)
         if ti is not None and closed(s) >> ti & 1:
@@ -347,6 +360,8 @@ class PlainOrderUp(OrderUp):
 
     def apply(self, s: State, a: Action) -> None:
         """Make the turned suit trump (the dealer takes the card where the variant says), or pass on."""
+        if offered(s):
+            return answer(s, a, ordered)
         if a.verb == Verb.PASS:
             return passed(s, a.seat, self.passes)
         return order_up(s, a)
