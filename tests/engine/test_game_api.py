@@ -104,6 +104,8 @@ GAME = {
     "hand_number",
     "deal",
     "barred",
+    "resting",
+    "imposed",
     "hand_results",
     "action_space",
     "legal_action_ids",

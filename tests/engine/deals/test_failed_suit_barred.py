@@ -149,3 +149,26 @@ def test_an_auction_and_a_turned_trump_refuse_it() -> None:
                 "making": {"order_up": {"failed_suit_barred": True, "turned_trump": ["C"]}},
             }
         )
+
+
+def test_a_stuck_dealer_with_the_turned_suit_barred_passes_and_the_hand_is_thrown_in() -> None:
+    # one round and stick the dealer: the dealer may not pass, unless nothing is open to it
+    stuck = load_variant_data(
+        {
+            "extends": "euchre",
+            "name": "x",
+            "making": {"all_pass": {"rule": "forced"}, "order_up": {"rounds": 1, "failed_suit_barred": True}},
+        }
+    )
+    g = Game(stuck, seed=5, deals=[EUCHRED, with_turned("9H", dealer=0)])
+    g.apply("0 order-up")
+    g.apply("3 discard 9D")
+    rng = random.Random(1)
+    while not g.hand_results:
+        g.apply(rng.choice(list(g.legal_actions())))
+    assert g.barred == ("H",) and g.hand_results[0].made is False
+    for seat in (1, 2, 3):
+        g.apply(f"{seat} pass")
+    assert legal(g) == ["0 pass"]  # the dealer, stuck, has nothing open
+    g.apply("0 pass")
+    assert g.hand_results[1].thrown_in and g.hand_results[1].maker is None and g.hand_number == 3

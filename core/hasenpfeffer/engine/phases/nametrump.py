@@ -16,7 +16,7 @@ from ..state import State
 from .base import Entry, Exit, PhaseRules, emit
 from .bidding import nobody_made, play_out_exists, play_out_words
 from .names import Phase
-from .orderup import RESTING, passed, passed_out, passes, stuck, turned_suit
+from .orderup import RESTING, passed, passed_out, passes, stuck, stuck_may_pass, turned_suit
 from .takeover import TAKE_OVER, answer, choices, offer, offered
 from .trump import set_trump, trump_options, trump_refused
 
@@ -31,7 +31,7 @@ class NameTrump(PhaseRules):
         Exit(
             "throw_in",
             Phase.SCORING,
-            lambda rules: rules.variant.making.all_pass.rule == "throw-in",
+            lambda rules: rules.variant.making.all_pass.rule == "throw-in" or stuck_may_pass(rules),
             nobody_made,
             "everyone passed again, thrown in",
         ),

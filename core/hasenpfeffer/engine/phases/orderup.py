@@ -221,7 +221,16 @@ def _one_round(rules: Ruleset) -> bool:
 def _throw_in_exists(rules: Ruleset) -> bool:
     v = rules.variant
     passed_out = v.making.all_pass.rule == "throw-in" or v.deal.kitty.size == 0
-    return (_one_round(rules) and passed_out) or _joker_may_turn(rules)
+    return (_one_round(rules) and (passed_out or stuck_may_pass(rules))) or _joker_may_turn(rules)
+
+
+def stuck_may_pass(rules: Ruleset) -> bool:
+    """A stuck dealer may be left nothing to make but a pass, and the hand is thrown in: the
+    turned suit barred for the game or not the one imposed (``failed_suit_barred``,
+    ``last_trick_suit``), or the dealer not named to order it up (``must_order``)."""
+    ou, v = rules.variant.making.order_up, rules.variant
+    memory = ou.failed_suit_barred or ou.last_trick_suit or bool(ou.must_order)
+    return v.making.all_pass.rule == "forced" and memory
 
 
 def _thrown_in(s: State) -> bool:
@@ -238,6 +247,8 @@ def _throw_in_words(rules: Ruleset) -> str:
         reasons.append("the Joker turned up")
     if rules.variant.deal.kitty.size == 0:
         reasons.append("no card to turn up")
+    if _one_round(rules) and stuck_may_pass(rules):
+        reasons.append("the stuck dealer had nothing to order up")
     return " or ".join(reasons) + ", thrown in"
 
 
