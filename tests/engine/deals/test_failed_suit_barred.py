@@ -38,9 +38,9 @@ def with_turned(turned: str, dealer: int) -> dict[str, Any]:
     return {"dealer": dealer, "hands": hands, "widow": widow}
 
 
-def euchred_in_hearts(deals: list[dict[str, Any]]) -> Game:
+def euchred_in_hearts(deals: list[dict[str, Any]], variant: Any = BARRED) -> Game:
     """Seat 0 orders hearts up and is euchred (seat 1's five trumps win every trick)."""
-    g = Game(BARRED, seed=5, deals=[EUCHRED, *deals])
+    g = Game(variant, seed=5, deals=[EUCHRED, *deals])
     g.apply("0 order-up")
     g.apply("3 discard 9D")
     rng = random.Random(1)
@@ -81,13 +81,7 @@ def test_a_euchred_suit_is_barred_for_the_game() -> None:
 
 
 def test_without_the_rule_hearts_stay_open() -> None:
-    v = load_variant("euchre")
-    g = Game(v, seed=5, deals=[EUCHRED, with_turned("9H", dealer=0)])
-    g.apply("0 order-up")
-    g.apply("3 discard 9D")
-    rng = random.Random(1)
-    while not g.hand_results:
-        g.apply(rng.choice(list(g.legal_actions())))
+    g = euchred_in_hearts([with_turned("9H", dealer=0)], load_variant("euchre"))
     assert g.hand_results[0].made is False and g.barred == ()
     assert "1 order-up" in legal(g)
 
@@ -160,12 +154,7 @@ def test_a_stuck_dealer_with_the_turned_suit_barred_passes_and_the_hand_is_throw
             "making": {"all_pass": {"rule": "forced"}, "order_up": {"rounds": 1, "failed_suit_barred": True}},
         }
     )
-    g = Game(stuck, seed=5, deals=[EUCHRED, with_turned("9H", dealer=0)])
-    g.apply("0 order-up")
-    g.apply("3 discard 9D")
-    rng = random.Random(1)
-    while not g.hand_results:
-        g.apply(rng.choice(list(g.legal_actions())))
+    g = euchred_in_hearts([with_turned("9H", dealer=0)], stuck)
     assert g.barred == ("H",) and g.hand_results[0].made is False
     for seat in (1, 2, 3):
         g.apply(f"{seat} pass")
