@@ -19,6 +19,7 @@ from hasenpfeffer.format.loader import load_variant_data
 from hasenpfeffer.observe.observation import encoder
 from hasenpfeffer.rl.handend import hand_end_view
 from hasenpfeffer.rl.tracker import Tracker
+from hasenpfeffer.web.state import seat_state
 from hasenpfeffer.worlds.sampler import sample_world
 from support.deals import turned_up
 from support.paths import HOUSE_RULES as HOUSE
@@ -103,6 +104,7 @@ def test_views_records_and_the_observation_show_it() -> None:
     assert piece_seen(g, tracker, 0, "resting") == [1.0, 0.0, 0.0, 0.0]
     assert "resting" not in encoder(load_variant("euchre")).layout
     assert hand_end_view(g, 1).resting == 0  # what the hand's end showed
+    assert seat_state(g, 2)["resting"] == 0  # the web app's table
     # the replay's hands say who rested when each was dealt
     out = json.loads(json.dumps([hand(g, i) for i in range(2)]))
     assert [h["resting"] for h in out] == [None, 0]

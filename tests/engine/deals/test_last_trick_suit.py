@@ -14,12 +14,14 @@ import pytest
 
 from hasenpfeffer import Game, load_variant, records
 from hasenpfeffer.cli.commands.replay import hand
+from hasenpfeffer.cli.ui.render import suit_label
 from hasenpfeffer.engine.events import GameWon, HandDealt, HandScored, TrickWon
 from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import load_variant_data
 from hasenpfeffer.observe.observation import encoder
 from hasenpfeffer.rl.handend import hand_end_view
 from hasenpfeffer.rl.tracker import Tracker
+from hasenpfeffer.web.state import seat_state
 from hasenpfeffer.worlds.sampler import sample_world
 from support.deals import turned_up
 from support.paths import HOUSE_RULES as HOUSE
@@ -96,6 +98,7 @@ def test_views_records_observations_and_worlds_show_it() -> None:
     assert piece_seen(g, tracker, 2, "imposed") == hearts
     assert "imposed" not in encoder(load_variant("euchre")).layout
     assert hand_end_view(g, 1).imposed == "H"
+    assert seat_state(g, 0)["imposed"] == suit_label("H")  # the web app's table
     out = json.loads(json.dumps([hand(g, i) for i in range(2)]))
     assert [h["imposed"] for h in out] == [None, "H"]
     w = sample_world(g.view(1), random.Random(3))
