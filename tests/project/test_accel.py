@@ -115,7 +115,7 @@ def test_each_compiled_twin_sits_beside_its_python_twin_and_alone_imports_numba(
         "dropout",
         "exchange",
     ]
-    phases += ["nametrump", "orderup", "play", "scoring", "trump", "weakhand"]
+    phases += ["nametrump", "orderup", "play", "scoring", "takeover", "trump", "weakhand"]
     batch += [f"batch/phases/{name}_compiled.py" for name in phases]
     batch += ["batch/seatstep_compiled.py", "batch/step_compiled.py", "batch/steppolicy_compiled.py"]
     batch += ["batch/view_compiled.py"]

@@ -8,7 +8,8 @@ refused, and its exits. :data:`.plan.PLAN` lists them in order; the engine's mac
 - :mod:`.deal`: the cards are dealt (a step: no decision);
 - :mod:`.weakhand`: a seat dealt a weak hand calls a redeal or swaps with the kitty;
 - :mod:`.bidding`, then :mod:`.trump`: the auction, and the winner naming trump;
-- :mod:`.orderup`, then :mod:`.nametrump`: order-up's two rounds;
+- :mod:`.orderup`, then :mod:`.nametrump`: order-up's two rounds (with :mod:`.takeover`, a
+  partner asked to take the contract just made alone);
 - :mod:`.discard`: the maker lays away what the widow brought (or the dealer, after taking the
   turned card);
 - :mod:`.call`: the maker calls a card whose holder is the partner for the hand;
