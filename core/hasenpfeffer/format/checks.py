@@ -757,7 +757,7 @@ def _must_order(v: Variant, out: Found) -> None:
         if len(set(entry.positions)) < len(entry.positions):
             out.append(((*where, "positions"), "a place is listed twice"))
         if entry.alone and not may_go_alone(v):
-            why = "alone.allowed is nobody" if v.alone.allowed == "nobody" else "no partner sits out"
+            why = _no_lone_play(v)
             out.append(
                 ((*where, "alone"), f"the players named go alone, but a maker may not go alone ({why})")
             )
@@ -770,7 +770,7 @@ def _must_order(v: Variant, out: Found) -> None:
             )
         )
     if ou.take_over and not may_go_alone(v):
-        why = "alone.allowed is nobody" if v.alone.allowed == "nobody" else "no partner sits out"
+        why = _no_lone_play(v)
         out.append(
             (
                 ("making", "order_up", "take_over"),
@@ -816,6 +816,11 @@ def _must_order(v: Variant, out: Found) -> None:
                 " (deal.dummies.seats) and never order up",
             )
         )
+
+
+def _no_lone_play(v: Variant) -> str:
+    """Why a maker may not go alone (where :func:`may_go_alone` says so)."""
+    return "alone.allowed is nobody" if v.alone.allowed == "nobody" else "no partner sits out"
 
 
 def _stuck_dealer(v: Variant, out: Found) -> None:

@@ -266,13 +266,7 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
                 table.append({"seat": e.seat, "card": e.card})
             elif isinstance(e, TrickWon):
                 table = []
-    memory: dict[str, Any] = {}  # what the game remembered from its hands before this one
-    if has.failed_suit_barred(game.variant):
-        memory["barred"] = list(barred_after(game.variant, _results_before(game, i), False))
-    if has.last_maker_passes(game.variant):
-        memory["resting"] = resting_after(game.variant, _results_before(game, i))
-    if has.last_trick_suit(game.variant):
-        memory["imposed"] = imposed_after(game.rules, [e for h in split(game.events)[:i] for e in h])
+    memory = _memory_before(game, i)
     return {
         **memory,
         "number": i + 1,
@@ -313,15 +307,28 @@ def hand(game: Game, i: int, events: list[Event] | None = None) -> dict[str, Any
     }
 
 
-def _results_before(game: Game, i: int) -> list[HandResult]:
-    """The results of the hands of hand ``i``'s game before it: what the game remembers from
-    them (``failed_suit_barred``, ``last_maker_passes``)."""
-    results: list[HandResult] = []
-    for events in split(game.events)[:i]:
+def _memory_before(game: Game, i: int) -> dict[str, Any]:
+    """What the game remembered from its hands before hand ``i``, for the rules that remember:
+    the suits barred (``failed_suit_barred``), the seat resting (``last_maker_passes``) and the
+    suit imposed (``last_trick_suit``); empty where none does."""
+    v = game.variant
+    barred, resting, imposed = has.failed_suit_barred(v), has.last_maker_passes(v), has.last_trick_suit(v)
+    if not (barred or resting or imposed):
+        return {}
+    before = split(game.events)[:i]
+    results: list[HandResult] = []  # of the hands of hand i's game before it
+    for events in before:
         results += [e.result for e in events if isinstance(e, HandScored)]
         if any(isinstance(e, GameWon) for e in events):
             results = []  # a match's next game starts afresh
-    return results
+    memory: dict[str, Any] = {}
+    if barred:
+        memory["barred"] = list(barred_after(v, results, False))
+    if resting:
+        memory["resting"] = resting_after(v, results)
+    if imposed:
+        memory["imposed"] = imposed_after(game.rules, [e for hand in before for e in hand])
+    return memory
 
 
 def _game_won(events: list[Event]) -> dict[str, Any] | None:
