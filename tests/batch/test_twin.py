@@ -160,6 +160,40 @@ def test_weak_hands_acting_at_once_mixed_and_from_a_widow_replay() -> None:
         assert {"low swap", "aces redeal"} <= acted  # optional redeals: the example files
 
 
+def test_a_weak_hand_of_one_rank_counts_kings_and_aces() -> None:
+    """Kings and aces, the highest places of ``RANKS``, are counted one rank at a time as the
+    Python engine counts them (they once fell outside the compiled count, which never acted)."""
+    from hasenpfeffer.format.variant import WeakHand
+
+    rules = (
+        WeakHand(name="high pair", when=[{"ranks": ["K", "A"], "at_least": 2, "one_rank": True}],
+                 action="redeal", optional=False),
+    )  # fmt: skip
+    base = load_variant("euchre")
+    variant = base.model_copy(update={"deal": base.deal.model_copy(update={"weak_hands": rules})})
+    batch = play(variant, 20, seed=4, debug=True, max_hands=40)
+    assert check_batch(batch) == len(batch.hands)
+    assert "high pair redeal" in {key for h in range(len(batch.hands)) for key in batch.weak_hands(h)}
+
+
+def test_declarations_of_ranks_replay_the_higher_set_winning() -> None:
+    """Patterns of ranks held in many hands (a pair, two pair), listed before and after a set of
+    top trumps: declared, passed and beaten by a higher set, and winning the game outright, they
+    replay."""
+    from hasenpfeffer.format.variant import Declaration
+
+    pair = Declaration(name="pair", holding="ranks", cards=2, points=1)
+    two = Declaration(name="two-pair", holding="ranks", cards=4, groups=(2, 2), points=3)
+    top = Declaration(name="top", cards=1, points=2)
+    wins = two.model_copy(update={"wins_game": True})  # the game won at once, whatever the scores
+    for name, sets in (("euchre", (two, top, pair)), ("euchre", (wins, pair)), ("five-hundred", (two, pair))):
+        base = load_variant(name)
+        variant = base.model_copy(update={"scoring": base.scoring.model_copy(update={"declarations": sets})})
+        batch = play(variant, 60, seed=4, debug=True, max_hands=40)
+        assert check_batch(batch) == len(batch.hands)
+        assert {batch.declared(h) for h in range(len(batch.hands))} >= {d.name for d in sets}
+
+
 def test_declarations_replay_where_sets_are_often_held() -> None:
     """Short sets (the two bowers, the highest trump) are held in many hands: declared or passed,
     they replay, at euchre's order-up and five hundred's auction (no-trump: no set)."""

@@ -260,8 +260,8 @@ def check_maker(g: Game, hand: dict[str, Any]) -> None:
     if r["thrown_in"] or r["forced"]:
         return
     if r["bid"] in {d.name for d in g.variant.scoring.declarations}:  # a set shown ends the hand
-        shown = [a for a in actions if a.verb == "declare"]
-        assert [(a.seat, a.arg) for a in shown] == [(r["maker"], r["bid"])], (actions, r)
+        shown = [a for a in actions if a.verb == "declare"]  # the last declared is the highest
+        assert shown and (shown[-1].seat, shown[-1].arg) == (r["maker"], r["bid"]), (actions, r)
         return
     if r["maker"] is None:  # everyone passed and the hand was played out without a maker
         assert g.variant.making.all_pass.rule == "play", r
@@ -272,7 +272,12 @@ def check_maker(g: Game, hand: dict[str, Any]) -> None:
         assert (last.seat, last.arg) == (r["maker"], r["bid"]), (actions, r)
     else:
         made = [a for a in actions if a.verb in ("order-up", "trump")]
-        assert len(made) == 1 and made[0].seat == r["maker"], (actions, r)
+        assert made and made[-1].seat == r["maker"], (actions, r)
+        if len(made) > 1:  # a partner's contract taken over alone (making.order_up.take_over)
+            v = g.variant
+            assert v.making.order_up.take_over and len(made) == 2 and made[1].alone, (actions, r)
+            first, taker = made[0].seat, made[1].seat
+            assert first != taker and v.team_of(first) == v.team_of(taker), (actions, r)
 
 
 def check_seats(g: Game) -> None:
@@ -447,7 +452,7 @@ def play_hands(g: Game, rng: random.Random, hands: int) -> None:
 
 def check_game_end(g: Game) -> None:
     """Over: the winner reached the target, or had the higher score after the game's deals (with
-    ``game.deals``). Not over: nobody did, or the top score is tied (makers who did not reach
+    ``game.deals``), or showed a set that wins the game (``wins_game``). Not over: nobody did, or the top score is tied (makers who did not reach
     the target cannot break a tie of others), and the deals are not all played (or the last left
     the best level)."""
     v = g.variant
@@ -466,7 +471,11 @@ def check_game_end(g: Game) -> None:
         bars = bool(won) and won[-1].reason == "barred" and len(g.barred) == len(v.pack.suits)
         top = max(g.scores)
         assert not bars or (g.scores.count(top) == 1 and g.scores[g.winner or 0] == top)
-        assert g.winner is not None and (lost or reached or last or bars)
+        wins = {d.name for d in v.scoring.declarations if d.wins_game}  # a set that wins outright
+        final = g.hand_results[-1] if g.hand_results else None
+        shown = bool(won) and won[-1].reason == "declared"
+        assert not shown or (final is not None and final.bid in wins and final.maker_side == g.winner)
+        assert g.winner is not None and (lost or reached or last or bars or shown)
         if lost:  # the best of the sides still above the losing score, or of all
             alive = [q for q in g.scores if q > v.game.lose_at] or list(g.scores)
             assert g.scores[g.winner] == max(alive)

@@ -68,7 +68,7 @@ ALWAYS = {
     # the leads, the scoring, the end
     "leads.first",
     "scoring.failed.to", "scoring.slam", "scoring.slam.points", "scoring.slam.rule",
-    "scoring.declarations", "scoring.declarations.{i}.name", "scoring.declarations.{i}.cards", "scoring.declarations.{i}.points", "scoring.bucked",
+    "scoring.declarations", "scoring.declarations.{i}.name", "scoring.declarations.{i}.holding", "scoring.declarations.{i}.cards", "scoring.declarations.{i}.points", "scoring.bucked",
     "game.target", "game.deals", "game.tie", "game.lose_at",
     "match", "match.wins", "match.shut_out",
 }  # fmt: skip
@@ -77,7 +77,7 @@ ALWAYS = {
 OFF = {"alone.lone_defence"}
 """Fields whose only other value than the default switches a rule off."""
 
-ONE = {"scoring.declarations.{i}.holding"}
+ONE: set[str] = set()
 """Fields with one value only: they say what the format does."""
 
 # Each field refused out of place by another check: (a variant that sets it there, the message).
@@ -571,6 +571,24 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
         )
         for field in ("per_trick", "minimum", "short")
     },
+    "scoring.declarations.{i}.groups": (
+        [
+            {
+                "extends": "euchre",
+                "scoring": {"declarations": [{"name": "t", "cards": 2, "groups": [2], "points": 1}]},
+            }
+        ],
+        [
+            {
+                "extends": "euchre",
+                "scoring": {
+                    "declarations": [
+                        {"name": "t", "holding": "ranks", "cards": 2, "groups": [2], "points": 1}
+                    ]
+                },
+            }
+        ],
+    ),
     "game.win_by_defeat": (
         [{"extends": "hasenpfeffer", "game": {"win_by_defeat": True}}],
         [{"extends": "hasenpfeffer", "game": {"win_by_defeat": True, "must_bid_out": True}}],

@@ -327,7 +327,7 @@ def engine_variants(draw: st.DrawFn, extras: bool = False) -> dict[str, Any]:
         "win_by_defeat": draw(st.booleans()),
         "lose_at": draw(st.none() | st.integers(-30, 0)),
     }
-    # one draw in six: weak hands its holder may call; declarations of top trumps; players each
+    # one draw in six: weak hands its holder may call; declarations of top trumps (and of ranks); players each
     # for themselves who may drop out once trump is made (and a buck for a player who stays in
     # and takes no trick)
     if extras and draw(st.integers(0, 5)) == 0:
@@ -342,6 +342,15 @@ def engine_variants(draw: st.DrawFn, extras: bool = False) -> dict[str, Any]:
                 "ends_hand": True,
             }
         ]
+        if draw(st.booleans()):  # and a pattern of ranks, before or after it (the higher set wins)
+            first = draw(st.integers(1, min(hand, len(suits) * copies, 4)))
+            groups = [first]
+            if hand > first and len(ranks) > 1 and draw(st.booleans()):
+                groups.append(draw(st.integers(1, min(first, hand - first))))
+            kind = {"name": "kind", "holding": "ranks", "cards": sum(groups), "groups": groups}
+            kind["points"], kind["wins_game"] = draw(st.integers(1, 8)), draw(st.booleans())
+            at = draw(st.sampled_from([0, 1]))
+            scoring["declarations"].insert(at, kind)
     drops = extras and not partners and not dummies and players >= 3 and draw(st.integers(0, 5)) == 0
     if drops:
         alone["drop_out"] = {"allowed": True, "when_turned_trump": draw(st.booleans())}

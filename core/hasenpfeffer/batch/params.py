@@ -34,6 +34,13 @@ W_SWAP, W_OPTIONAL, W_CARDS, W_SAME, W_TESTS, W_TEST0 = range(6)
 T_RANKS, T_LEAST, T_MOST, T_ONE_RANK, T_WIDTH = range(5)
 W_WIDTH = W_TEST0 + 8 * T_WIDTH
 
+# a declaration's row (``scoring.declarations``): its points, 1 for a pattern of ranks, 1 where
+# it wins the game, its groups (largest first, 0 after the last), then by trump option the top
+# trumps' mask
+DC_POINTS, DC_RANKS, DC_WINS, DC_GROUP0 = range(4)
+DC_GROUPS = 6
+DC_MASK0 = DC_GROUP0 + DC_GROUPS
+
 
 @dataclass(frozen=True)
 class Source:
@@ -61,7 +68,7 @@ class Source:
 SECTIONS: tuple[tuple[str, Callable[[Source], int]], ...] = (
     ("weak", lambda s: W_WIDTH * len(s.plan.dealing.weak_hands)),
     ("rank", lambda s: len(s.rules.faces)),
-    ("decl", lambda s: (s.rules.options + 1) * len(s.plan.score.declarations)),
+    ("decl", lambda s: (s.rules.options + DC_MASK0) * len(s.plan.score.declarations)),
     ("power", lambda s: s.rules.options * len(s.rules.faces)),
     ("deal", lambda s: s.plan.n * sum(s.plan.dealt)),
     ("seats", lambda s: SEAT_W * s.plan.n),
@@ -70,8 +77,9 @@ SECTIONS: tuple[tuple[str, Callable[[Source], int]], ...] = (
 )
 """The sections after the fixed part, in order, with their lengths: the weak-hand rules
 (``WEAK_N`` rows of ``W_WIDTH``), each card's rank (its place in ``RANKS``, the Joker after
-them), the declarations (``DECL_N`` rows: points, then by trump option the set's cards as a
-mask, -1 where the option has too few trumps), each card's power by trump option (a lone
+them), the declarations (``DECL_N`` rows of ``DECL_W``: points, 1 for a pattern of ranks, its
+groups, then by trump option the top trumps' cards as a mask, -1 where the option has too few
+trumps or the set is a pattern of ranks), each card's power by trump option (a lone
 player's partner giving the best), where each seat's cards lie in the shuffled pack, by dealer
 then by seat (the variant's packets, :func:`hasenpfeffer.engine.dealing.deal_order`), and a row
 of ``SEAT_W`` by seat (:data:`SEAT_DEALT`...), and by bid row (the ladder, then the forced
@@ -194,6 +202,7 @@ REDEAL_ID = param("REDEAL_ID", lambda s: s.start("redeal"), "the id of redeal")
 SWAP_ID = param("SWAP_ID", lambda s: s.start("swap"), "the id of swap")
 DECL_N = param("DECL_N", lambda s: len(s.plan.score.declarations), "declarations")
 DECL_AT = param("DECL_AT", lambda s: s.at["decl"], "where the declarations' rows start")
+DECL_W = param("DECL_W", lambda s: s.rules.options + DC_MASK0, "a declaration's row")
 DECLARE_BASE = param("DECLARE_BASE", lambda s: s.start("declare"), "the id of the first declaration")
 EX_CARDS = param("EX_CARDS", lambda s: s.plan.lone.exchange_cards, "cards a lone player exchanges")
 EX_BEST = param("EX_BEST", lambda s: s.plan.lone.exchange_best, "the partner gives its best")

@@ -30,7 +30,7 @@ from ..rules.plan import Plan, plan_for
 from ..rules.ruleset import Ruleset, compile_variant
 from .coverage import refusal
 from .params import *  # noqa: F403  (the indexes, as the kernels read them: t.N)
-from .params import HS, KS, W_WIDTH, N, Source, fixed
+from .params import DC_GROUPS, HS, KS, W_WIDTH, N, Source, fixed
 
 # columns of a bid's row (the ladder, then the bid a forced player is made to make)
 (B_TRICKS, B_MULT, B_TRUMP, B_NONE, B_HAS_POINTS, B_POINTS, B_HAS_FAILED, B_FAILED) = range(8)
@@ -145,8 +145,11 @@ def _sections(src: Source) -> dict[str, list[int]]:
     faces = range(len(rules.faces))
     decl: list[int] = []
     for d in plan.score.declarations:
-        tops = [rules.top_trumps(ti, d.cards) for ti in range(rules.options)]
-        decl += [d.points, *(sum(1 << c for c in top) if len(top) == d.cards else -1 for top in tops)]
+        ranked = d.holding == "ranks"
+        tops = [() if ranked else rules.top_trumps(ti, d.cards) for ti in range(rules.options)]
+        groups = list(d.pattern) if ranked else []
+        decl += [d.points, int(ranked), int(d.wins_game), *groups, *[0] * (DC_GROUPS - len(groups))]
+        decl += [sum(1 << c for c in top) if len(top) == d.cards else -1 for top in tops]
     return {
         "weak": [x for w in plan.dealing.weak_hands for x in _weak(w)],
         "rank": [_rank(f.rank) for f in rules.faces],

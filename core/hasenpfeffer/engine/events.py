@@ -489,6 +489,8 @@ class Termination(StrEnum):
     BARRED = "barred"
     """Every suit was barred after failed contracts (``making.order_up.failed_suit_barred``):
     the higher score won."""
+    DECLARED = "declared"
+    """A set was declared that wins the game outright (``scoring.declarations[].wins_game``)."""
 
     @property
     def words(self) -> str:
@@ -502,6 +504,7 @@ _TERMINATION_WORDS = {
     Termination.LOSE_AT: "another side fell to the losing score",
     Termination.DEALS: "had the higher score after the last deal",
     Termination.BARRED: "had the higher score when every suit was barred",
+    Termination.DECLARED: "declared a set that wins the game",
 }
 
 

@@ -416,6 +416,11 @@ UNDER: tuple[Under, ...] = (
         Under(f"scoring.no_maker.{f}", "a hand may be played without a maker", _played_out)
         for f in ("per_trick", "minimum", "short")
     ),
+    Under(
+        "scoring.declarations.{i}.groups",
+        "the set's holding is ranks",
+        lambda v, d: "" if d.holding == "ranks" else f"it is {d.holding}",
+    ),
     Under("game.win_by_defeat", "game.must_bid_out is true", _is(lambda v: v.game.must_bid_out, True)),
     Under("game.must_bid_out", "game.target is set", _targeted),
     Under("match.laps", "game.target is set", _targeted),

@@ -96,6 +96,9 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``scoring.declarations.{i}.name``: ``declaration `{name}` has the name of a bid (hands are counted by both)``
 - ``scoring.declarations.{i}.cards``: ``a set of {n} cards cannot be held: a hand has {hand} cards``
 - ``scoring.declarations.{i}.cards``: ``{n} top trumps cannot be held: a trump suit has at most {most} cards``
+- ``scoring.declarations.{i}.groups``: ``the groups hold {n} cards, but the set holds {cards}``
+- ``scoring.declarations.{i}.groups``: ``groups of {pattern} cards of one rank each cannot be held: the pack's ranks have at most {held} cards``
+- ``scoring.declarations.{i}.cards``: ``groups of {pattern} cards of one rank each cannot be held: the pack's ranks have at most {held} cards``
 - ``scoring.declarations.{i}``: ``a set of top trumps needs a trump suit, but every bid of the ladder is at no-trump``
 - ``scoring.declarations.{i}.ends_hand``: ``a set that leaves the hand to be played is not supported: set ends_hand to true``
 - ``making.call``: ``a partner is called only where partnerships is called``
@@ -142,7 +145,7 @@ from .acting import leaves_dummy, maker_exchanges, may_go_alone, unused
 from .cards import JOKER, SUITS, same_colour
 from .errors import quote
 from .reach import best, worst
-from .variant import HAND_CAP, NO_TRUMPS, SLUG, HandCount, Points, Variant
+from .variant import HAND_CAP, NO_TRUMPS, SLUG, Declaration, HandCount, Points, Variant
 
 SLUG_RE = re.compile(SLUG)
 
@@ -906,6 +909,29 @@ def _scoring(v: Variant, out: Found) -> None:
     _reach(v, out)
 
 
+def _pattern(v: Variant, d: Declaration, at: Location, out: Found) -> None:
+    """A pattern of ranks that adds up to its ``cards`` and that the pack can hold: its groups,
+    largest first, each within the copies of a rank of its own."""
+    pattern = d.pattern
+    if sum(pattern) != d.cards:
+        out.append(((*at, "groups"), f"the groups hold {sum(pattern)} cards, but the set holds {d.cards}"))
+        return
+    pack = v.pack
+    copies = sorted(
+        (sum(r in pack.ranks_of(suit) for suit in pack.suits) * pack.copies for r in pack.all_ranks),
+        reverse=True,
+    )
+    if len(pattern) > len(copies) or any(g > c for g, c in zip(pattern, copies, strict=False)):
+        held = ", ".join(str(c) for c in copies[: len(pattern)])
+        out.append(
+            (
+                (*at, "groups" if d.groups else "cards"),
+                f"groups of {', '.join(map(str, pattern))} cards of one rank each cannot be held: the pack's"
+                f" ranks have at most {held or 0} cards",
+            )
+        )
+
+
 def _most_trumps(v: Variant) -> int:
     """The most cards a trump suit holds: its ranks, a left bower and the Jokers."""
     pack, most = v.pack, 0
@@ -936,6 +962,8 @@ def _declarations(v: Variant, out: Found) -> None:
             out.append(
                 ((*at, "cards"), f"a set of {d.cards} cards cannot be held: a hand has {v.hand_size} cards")
             )
+        elif d.holding == "ranks":
+            _pattern(v, d, at, out)
         elif d.cards > most:
             out.append(
                 (
@@ -943,7 +971,7 @@ def _declarations(v: Variant, out: Found) -> None:
                     f"{d.cards} top trumps cannot be held: a trump suit has at most {most} cards",
                 )
             )
-        if no_suit:
+        if no_suit and d.holding == "top-trumps":
             out.append(
                 (at, "a set of top trumps needs a trump suit, but every bid of the ladder is at no-trump")
             )

@@ -1103,23 +1103,50 @@ class Slam(Model):
 
 class Declaration(Model):
     """A set of cards its holder may show, once trump is made and before the first lead, to
-    score at once (Jamboree: the five highest trumps, 16 points)."""
+    score at once (Jamboree: the five highest trumps, 16 points; four of a kind). Where several
+    seats hold sets, the higher set wins: a set listed earlier is higher, and of one pattern of
+    ranks the higher ranks (four aces over four kings)."""
 
     name: Name = Field(
         description="What the set is called, as the holder declares it (`0 declare jamboree`)."
     )
-    holding: Literal["top-trumps"] = Field(
+    holding: Literal["top-trumps", "ranks"] = Field(
         "top-trumps",
         description="`top-trumps`: the `cards` highest trumps of the suit made trump (bowers and Joker"
-        " included).",
+        " included); `ranks`: cards of the same rank in the groups of `groups` (four of a kind, a"
+        " full house), by rank as printed, whatever the trump (a Joker has no rank).",
     )
     cards: Int = Field(ge=1, le=MAX_CARDS, description="How many cards the set holds.")
+    groups: Annotated[tuple[Annotated[Int, Field(ge=1, le=MAX_CARDS)], ...], Field(max_length=6)] | None = (
+        Field(
+            None,
+            description="With `holding: ranks`, the pattern: how many cards of one rank each group holds,"
+            " each group of another rank, adding up to `cards` (`[3, 2]`: a full house); null: one group"
+            " of `cards` (four of a kind: `cards: 4`).",
+        )
+    )
     points: Int = Field(ge=1, le=MAX_POINTS, description="Points to the holder's side, at once.")
+    wins_game: Bool = Field(
+        False,
+        description="The holder's side wins the game at once, whatever the scores (EK Games' four of a"
+        ' kind: "that team wins"); in a match, that game.',
+    )
     ends_hand: Bool = Field(
         True,
         description="The hand ends when the set is shown: it is scored at once, its tricks not played"
         " (only `true` is played today).",
     )
+
+    @property
+    def pattern(self) -> tuple[int, ...]:
+        """The sizes of the same-rank groups of a ``ranks`` set, largest first.
+
+        >>> Declaration(name="boat", holding="ranks", cards=5, groups=(2, 3), points=6).pattern
+        (3, 2)
+        >>> Declaration(name="four", holding="ranks", cards=4, points=10).pattern
+        (4,)
+        """
+        return tuple(sorted(self.groups or (self.cards,), reverse=True))
 
 
 class NoMaker(Model):
@@ -1175,7 +1202,8 @@ class Scoring(Model):
         (),
         max_length=8,
         description="Sets of cards a player may show before the first lead to score at once"
-        " (Jamboree); the first its hand holds is offered.",
+        " (Jamboree, four of a kind); the first its hand holds is offered, and once one is shown"
+        " only players holding a higher set (listed earlier, or higher ranks) are asked on.",
     )
     bucked: Annotated[Int, Field(ge=-MAX_POINTS, le=MAX_POINTS)] | None = Field(
         None,

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..engine.events import (
     CardsSwapped,
-    Declared,
     DroppedOut,
     DummyPlayed,
     DummyTaken,
@@ -98,7 +97,7 @@ class Stats:
     weak_hands: dict[str, int] = field(default_factory=dict)
     """By rule (``deal.weak_hands``: its name, a space, its action), the hands it acted on."""
     declarations: dict[str, int] = field(default_factory=dict)
-    """By name (``scoring.declarations``), the sets declared."""
+    """By name (``scoring.declarations``), the sets that ended a hand (of several declared, the highest)."""
     drop_outs: int = 0
     """Players who dropped out of a hand (``alone.drop_out``)."""
     bucks: int = 0
@@ -207,10 +206,11 @@ class Stats:
                 if type(e) is Redealt or type(e) is CardsSwapped:
                     key = f"{e.why} {'redeal' if type(e) is Redealt else 'swap'}"
                     self.weak_hands[key] = self.weak_hands.get(key, 0) + 1
-        if game.variant.scoring.declarations:
-            for e in game.events:
-                if type(e) is Declared:
-                    self.declarations[e.name] = self.declarations.get(e.name, 0) + 1
+        if game.variant.scoring.declarations:  # the set that ended each hand (the highest declared)
+            shown = {d.name for d in game.variant.scoring.declarations}
+            for r in results:
+                if r.bid in shown:
+                    self.declarations[r.bid] = self.declarations.get(r.bid, 0) + 1
         if game.variant.alone.drop_out.allowed or game.variant.scoring.bucked is not None:
             self._count_bucks(game)
         if game.variant.partnerships == "called":

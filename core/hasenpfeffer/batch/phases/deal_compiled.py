@@ -24,6 +24,7 @@ from .layout import (
     S_CALLED,
     S_DEALER,
     S_DEF_ALONE,
+    S_DHOLD,
     S_DISCARDER,
     S_DISCARDS,
     S_DROPPED,
@@ -108,6 +109,6 @@ def deal_hand(p: Any, deck: Any, suit_of: Any, g: int, s: Any, st: Any, hand: An
     )
     s[g, S_B], s[g, S_DISCARDER], s[g, S_TOOK], s[g, S_LONE_CONTRACT], s[g, S_HN] = p[t.L], dealer, 0, 0, 0
     s[g, S_DROPPED], s[g, S_BY_TURN] = 0, 0
-    s[g, S_SWAP_RULE], s[g, S_REDEAL_RULE], s[g, S_LAST_SUIT] = 0, 0, 0
+    s[g, S_SWAP_RULE], s[g, S_REDEAL_RULE], s[g, S_LAST_SUIT], s[g, S_DHOLD] = 0, 0, 0, 0
     s[g, S_CALLED], s[g, S_PARTNER], s[g, S_SHOWN_PARTNER], s[g, S_PARTNER2] = -1, -1, 0, -1
     return leave(p, g, s, hand, cnt, kitty, pv, P_DEAL)

@@ -52,14 +52,15 @@ PHASE_NAMES += ("weak-hand", "exchange", "declare", "drop-out", "call")
 (S_DK, S_DSET, S_DROPK, S_DROPPED, S_BY_TURN, S_WON) = range(36, 42)
 S_REDEAL_RULE, S_CALLED, S_PARTNER, S_SHOWN_PARTNER = S_WON + 8, S_WON + 9, S_WON + 10, S_WON + 11
 S_PLAYED, S_PARTNER2, S_BARRED, S_RESTING = S_WON + 12, S_WON + 13, S_WON + 14, S_WON + 15
-S_IMPOSED, S_LAST_SUIT = S_WON + 16, S_WON + 17
-S_COLS = S_WON + 18
+S_IMPOSED, S_LAST_SUIT, S_DBEST, S_DHOLD = S_WON + 16, S_WON + 17, S_WON + 18, S_WON + 19
+S_COLS = S_WON + 20
 """(``S_WON``: the games each side won in the match, a column by side, eight at most; ``S_WK``:
 the seat asked about a weak hand, its place from the dealer's left, ``S_WRULE`` the rule its
 hand meets; ``S_XLONE``: the lone player who exchanges with the partners, ``S_XI`` the gifts
 made, ``S_XDEF`` 1 for a lone defender;
 ``S_DK``: the seat asked about a declaration, its place from the dealer's left, ``S_DSET`` the
-set it holds; ``S_DROPK``: the seat asked to drop out, its place from the maker's left,
+set it holds, ``S_DBEST`` how high the highest set declared stands (0: none yet;
+:func:`.declare_compiled.strength`) and ``S_DHOLD`` its holder + 1; ``S_DROPK``: the seat asked to drop out, its place from the maker's left,
 ``S_DROPPED`` the seats that dropped out, a bit each, ``S_BY_TURN`` 1 where the turned card
 made trump at once; ``S_SWAP_RULE`` and ``S_REDEAL_RULE``: the weak-hand rule that swapped with
 the kitty (one swap a hand) and that threw the hand in, its place + 1, 0 for none;

@@ -18,6 +18,7 @@ from .layout import (
     S_B,
     S_BARRED,
     S_DEF_ALONE,
+    S_DHOLD,
     S_DROPPED,
     S_DSET,
     S_FORCED,
@@ -196,7 +197,7 @@ def match_won(p: Any, scores: Any, won: Any, side: int) -> bool:
 def after_hand(p: Any, g: int, s: Any, scores: Any, mside: int, made: int) -> int:
     """A played hand counted into game ``g``: the side that won the match, or -1 to play on (a
     game of the match won, the next starts), as the Python ``scoring`` phase decides it: the
-    game's end by :func:`game_winner` (the maker remembered where the last maker only passes,
+    game's end by :func:`game_winner` or a set declared that wins it (the maker remembered where the last maker only passes,
     the last trick's suit where it imposes the next trump), then the suits barred after a failed contract
     (:func:`barred_winner`), then :func:`match_won`."""
     s[g, S_PLAYED] += 1
@@ -205,6 +206,8 @@ def after_hand(p: Any, g: int, s: Any, scores: Any, mside: int, made: int) -> in
     if p[t.LAST_TRICK] and s[g, S_LAST_SUIT] > 0:  # the only trump of the next hand (none: any)
         s[g, S_IMPOSED] = s[g, S_LAST_SUIT] if s[g, S_LAST_SUIT] <= p[t.NS] else 0
     winner = game_winner(p, scores[g], mside, made, s[g, S_PLAYED])
+    if s[g, S_DHOLD] > 0 and p[p[t.DECL_AT] + s[g, S_DSET] * p[t.DECL_W] + t.DC_WINS]:
+        winner = mside  # a set declared that wins the game outright
     if p[t.BAR_FAILED]:
         winner = barred_winner(p, g, s, scores[g], made, winner)
     if winner >= 0 and not match_won(p, scores[g], s[g, S_WON : S_WON + p[t.SIDES]], winner):
@@ -238,7 +241,7 @@ def hand_change(p: Any, fmult: float, bids: Any, points: Any, g: int, how: int, 
     n, sides = p[t.N], p[t.SIDES]
     if how == 5:  # a declared set: its points to its holder's side, made
         mside = s[g, S_SEAT] % sides
-        change[mside] = p[p[t.DECL_AT] + s[g, S_DSET] * (p[t.OPTIONS] + 1)]
+        change[mside] = p[p[t.DECL_AT] + s[g, S_DSET] * p[t.DECL_W] + t.DC_POINTS]
         return mside, 1
     for x in range(sides):
         tricks[x] = 0

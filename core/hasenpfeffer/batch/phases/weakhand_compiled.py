@@ -12,12 +12,13 @@ from typing import Any
 import numpy as np
 
 from ... import jitcache
+from ...format.cards import RANKS
 from .. import tables as t
 from ..decide_compiled import sort_ids
 from .base_compiled import or_pass
 from .layout import LEAVE, S_DEALER, S_PHASE, S_REDEAL_RULE, S_SEAT, S_SWAP_RULE, S_WK, S_WRULE, WEAK
 
-RANK_KINDS = 14
+RANK_KINDS = len(RANKS) + 1
 """Ranks a test may name: ``RANKS``, then the Joker."""
 
 

@@ -3,9 +3,11 @@
 
 Seats in play are asked from the dealer's left round to the dealer, each about the first set
 its hand holds: ``0 declare NAME`` or ``0 pass``. A declared set is shown to all (event
-``Declared``) and its points go to the holder's side; a set that ends the hand sends it to
-scoring at once (the phase's exit), its tricks not played: the hand reads as made by the
-holder, with no trick taken (:mod:`.scoring`).
+``Declared``); a set that ends the hand ends it once the seats after it that hold a higher set
+(``strength``: a set listed earlier, or higher ranks of one pattern) have answered, and the
+highest set declared goes to scoring (the phase's exit), its tricks not played: its points go
+to the holder's side, and the hand reads as made by the holder, with no trick taken
+(:mod:`.scoring`).
 
 >>> from hasenpfeffer import Game, load_variant
 >>> v = load_variant("euchre")
@@ -26,6 +28,7 @@ Declared(seat=0, name='jamboree', cards=(JH, JD, AH, KH, QH), points=16)
 
 from __future__ import annotations
 
+from ...format.cards import RANKS
 from ...format.variant import Declaration
 from ...rules import mechanisms as has
 from ...rules.actions import Action, LegalActions, Verb
@@ -36,18 +39,65 @@ from .base import Entry, Exit, PhaseRules, emit, names
 from .names import Phase
 from .scoring import declared
 
-__all__ = ["Declaration", "Declare", "held", "offers"]
+__all__ = ["Declaration", "Declare", "held", "offers", "ranks_held", "strength"]
 
 
 def held(s: State, seat: int, rule: Declaration) -> tuple[int, ...] | None:
     """The cards of a set that a seat's hand holds (highest first), or None when it lacks one."""
+    found = _holding(s, seat, rule)
+    return None if found is None else found[0]
+
+
+def _holding(s: State, seat: int, rule: Declaration) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The cards of a set the seat's hand holds and the ranks of its groups (highest first, as
+    places in ``RANKS``; none for top trumps), or None."""
+    if rule.holding == "ranks":
+        return ranks_held(s.rules, s.hands[seat], rule.pattern)
     if s.trump_i is None:
         return None
     want = s.rules.top_trumps(s.trump_i, rule.cards)
     hand = s.hands[seat]
     if len(want) < rule.cards or any(c not in hand for c in want):
         return None
-    return want
+    return want, ()
+
+
+def ranks_held(
+    rules: Ruleset, hand: list[int], pattern: tuple[int, ...]
+) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The highest cards of ``hand`` that make groups of one rank each of the sizes of
+    ``pattern`` (largest first), with the groups' ranks, or None. A Joker has no rank.
+
+    >>> from hasenpfeffer import load_variant
+    >>> from hasenpfeffer.rules.ruleset import compile_variant
+    >>> r = compile_variant(load_variant("euchre"))
+    >>> cards, ranks = ranks_held(r, [r.card_id[c] for c in "9C 9S KD KH KS".split()], (3, 2))
+    >>> [r.names[c] for c in cards], [RANKS[x] for x in ranks]
+    (['KD', 'KH', 'KS', '9C', '9S'], ['K', '9'])
+    >>> ranks_held(r, [r.card_id[c] for c in "9C 9S KD KH AS".split()], (3, 2)) is None
+    True
+    """
+    by_rank: dict[int, list[int]] = {}
+    for c in hand:
+        if c != rules.joker:
+            by_rank.setdefault(RANKS.index(rules.faces[c].rank), []).append(c)
+    cards: list[int] = []
+    ranks: list[int] = []
+    for size in pattern:  # the highest rank with enough cards, for each group in turn
+        r = max((r for r, cs in by_rank.items() if len(cs) >= size), default=None)
+        if r is None:
+            return None
+        cards += sorted(by_rank.pop(r))[:size]
+        ranks.append(r)
+    return tuple(cards), tuple(ranks)
+
+
+def strength(s: State, seat: int, i: int) -> tuple[int, tuple[int, ...]]:
+    """How high a seat's set ``i`` of ``scoring.declarations`` stands: a set listed earlier is
+    higher, and of one pattern of ranks, the higher ranks."""
+    found = _holding(s, seat, s.variant.scoring.declarations[i])
+    assert found is not None
+    return -i, found[1]
 
 
 def offers(s: State) -> list[tuple[int, int]]:
@@ -113,13 +163,14 @@ class Declare(PhaseRules):
     def apply(self, s: State, a: Action) -> None:
         """A declaration scores at once (and may end the hand); a pass asks the next seat."""
         rule = self._rule(s)
-        s.declares.pop(0)
+        _, i = s.declares.pop(0)
         if a.verb == Verb.DECLARE:
             cards = held(s, a.seat, rule)
             assert cards is not None
             emit(s, Declared(a.seat, rule.name, names(s, cards), rule.points))
-            if rule.ends_hand:
-                s.declares = []
+            if rule.ends_hand:  # only the seats holding a higher set are asked on
+                top = strength(s, a.seat, i)
+                s.declares = [(q, j) for q, j in s.declares if strength(s, q, j) > top]
         else:
             emit(s, Passed(a.seat, str(s.phase)))
         if s.declares:

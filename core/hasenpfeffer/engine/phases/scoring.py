@@ -5,7 +5,7 @@ nothing; then the game is won (the exit to ``over``) or the next hand is dealt (
 from __future__ import annotations
 
 from ...rules.ruleset import Ruleset
-from ..events import Declared, GameWon, HandResult, HandScored, MatchWon, Redealt, Termination
+from ..events import Declared, GameWon, HandResult, HandScored, MatchWon, Passed, Redealt, Termination
 from ..scoring import best_sides, called_change, game_outcome, played_out_change, score_hand
 from ..state import State
 from .base import Exit, PhaseRules, always, emit
@@ -75,11 +75,21 @@ def _tricks_by_side(s: State) -> tuple[int, ...]:
 
 
 def declared(s: State) -> Declared | None:
-    """The declaration that ended the hand, if one did (the hand's last event before scoring)."""
-    e = s.events[-1]
-    if type(e) is Declared and any(d.ends_hand and d.name == e.name for d in s.variant.scoring.declarations):
-        return e
+    """The declaration that ended the hand, if one did: the hand's last before scoring, after
+    which only seats holding no higher set passed."""
+    for e in reversed(s.events):
+        if type(e) is Declared:
+            return (
+                e if any(d.ends_hand and d.name == e.name for d in s.variant.scoring.declarations) else None
+            )
+        if type(e) is not Passed:
+            return None
     return None
+
+
+def _wins_game(s: State, shown: Declared) -> bool:
+    """Whether the set declared wins the game outright (``scoring.declarations[].wins_game``)."""
+    return any(d.wins_game and d.name == shown.name for d in s.variant.scoring.declarations)
 
 
 class Scoring(PhaseRules):
@@ -168,6 +178,8 @@ class Scoring(PhaseRules):
                 s.imposed = last_trick_suit(s)
             s.game_played += 1
             outcome = game_outcome(s.variant, s.scores, side, made, s.game_played)
+            if shown is not None and side is not None and _wins_game(s, shown):
+                outcome = side, Termination.DECLARED
             if p.ordering.failed_barred:
                 outcome = barred_outcome(s, made, outcome)
             if outcome is not None:
