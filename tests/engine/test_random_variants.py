@@ -243,6 +243,9 @@ def check_naming(g: Game) -> None:
         assert view.resting == last, (view.resting, last)
     if seat is not None and seat == view.resting:  # made trump in the last hand: only passes
         want = set()
+    place = ((seat or 0) - view.dealer - 1) % v.players + 1
+    if v.making.method == "order-up" and ou.makers and place not in ou.makers:  # not a place that makes
+        want = set()
     if not stuck or not want:
         want.add(f"{seat} pass")
     assert {str(a) for a in g.legal_actions()} == want
@@ -273,6 +276,9 @@ def check_maker(g: Game, hand: dict[str, Any]) -> None:
     else:
         made = [a for a in actions if a.verb in ("order-up", "trump")]
         assert made and made[-1].seat == r["maker"], (actions, r)
+        places = g.variant.making.order_up.makers  # only some places may make trump
+        n = g.variant.players
+        assert not places or all((a.seat - hand["dealer"] - 1) % n + 1 in places for a in made), (actions, r)
         if len(made) > 1:  # a partner's contract taken over alone (making.order_up.take_over)
             v = g.variant
             assert v.making.order_up.take_over and len(made) == 2 and made[1].alone, (actions, r)

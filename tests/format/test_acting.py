@@ -323,6 +323,7 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
             ("last_maker_passes", True, "euchre", {}),
             ("last_trick_suit", True, "euchre", {}),
             ("take_over", True, "euchre", {}),
+            ("makers", [2], "euchre", {}),
         )
     },
     "making.order_up.turned_suit_barred": (
@@ -668,9 +669,13 @@ def test_a_field_of_one_method_is_refused_under_the_other(field: str, method: st
     model: Any = Variant
     for part in section:
         model = model.model_fields[part].annotation
-    value = {"ladder": [3, 5], "bid": "2", "trump": "S", "must_order": [{"positions": [1]}]}.get(
-        name
-    ) or _other(model.model_fields[name])
+    value = {
+        "ladder": [3, 5],
+        "bid": "2",
+        "trump": "S",
+        "must_order": [{"positions": [1]}],
+        "makers": [2],
+    }.get(name) or _other(model.model_fields[name])
     data: dict[str, Any] = {"extends": base}
     here = data
     for part in section:

@@ -238,6 +238,8 @@ BAR_FAILED = param("BAR_FAILED", lambda s: s.plan.ordering.failed_barred,
                    "a suit made trump by makers who failed is barred for the game")
 LAST_MAKER = param("LAST_MAKER", lambda s: s.plan.ordering.last_maker_passes,
                    "the maker of the game's last hand with one only passes in the next")
+MAKERS = param("MAKERS", lambda s: s.plan.ordering.makers,
+               "the places from the dealer's left that may make trump, a bit each (0: any)")
 LAST_TRICK = param("LAST_TRICK", lambda s: s.plan.ordering.last_trick_suit,
                    "the suit that won the last hand's last trick is the only trump of the next")
 TAKE_OVER = param("TAKE_OVER", lambda s: s.plan.ordering.take_over,

@@ -304,6 +304,7 @@ _AUCTION = "making.method is auction"
 _ORDER_UP = "making.method is order-up"
 _ORDER_UP_FIELDS = (
     "rounds",
+    "makers",
     "turned_suit_barred",
     "dealer_discards",
     "dealer_keeps_turned",

@@ -74,6 +74,12 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.order_up.take_over``: ``a partner takes the contract to play it alone, but a maker may not go alone ({why})``
 - ``making.order_up.take_over``: ``a partner takes the contract alone, but dummies sit at the table (deal.dummies.seats)``
 - ``making.order_up.last_trick_suit``: ``a turned card of making.order_up.turned_trump would still make its suit trump at once, whatever suit took the last trick: impose the suit or make it trump at once, not both``
+- ``making.order_up.makers.{i}``: ``place {p} is beyond the dealer ({players} players: places 1 to {players})``
+- ``making.order_up.makers.{i}``: ``a place is listed twice``
+- ``making.order_up.makers``: ``every place is listed: leave makers empty``
+- ``making.order_up.makers``: ``a stuck dealer (making.all_pass.rule is forced) must make trump, but the dealer's place ({players}) is not listed``
+- ``making.order_up.makers``: ``making.order_up.must_order names who orders up: one rule or the other``
+- ``making.order_up.makers``: ``places count the players from the dealer's left, but dummies sit at the table (deal.dummies.seats) and never make trump``
 - ``making.order_up.last_maker_passes``: ``the last hand's maker only passes, but a stuck dealer may not pass (making.all_pass.rule is forced): the dealer who made trump last would have no action``
 - ``making.order_up.last_maker_passes``: ``the last hand's maker only passes, but the last player named by making.order_up.must_order may not pass: one rule or the other``
 - ``making.all_pass.stuck_dealer.{part}``: ``{what} is for a stuck dealer, but {why}``
@@ -811,12 +817,51 @@ def _must_order(v: Variant, out: Found) -> None:
                 " may not pass: one rule or the other",
             )
         )
+    _makers(v, out)
     if ou.must_order and v.deal.dummies.seats:
         out.append(
             (
                 ("making", "order_up", "must_order"),
                 "places count the players from the dealer's left, but dummies sit at the table"
                 " (deal.dummies.seats) and never order up",
+            )
+        )
+
+
+def _makers(v: Variant, out: Found) -> None:
+    """Places of players, each once, not every one; not beside a stuck dealer who is not
+    listed, ``must_order`` or dummies."""
+    listed, where = v.making.order_up.makers, ("making", "order_up", "makers")
+    if not listed:
+        return
+    for i, place in enumerate(listed):
+        if place > v.players:
+            out.append(
+                (
+                    (*where, i),
+                    f"place {place} is beyond the dealer ({v.players} players: places 1 to {v.players})",
+                )
+            )
+        elif place in listed[:i]:
+            out.append(((*where, i), "a place is listed twice"))
+    if set(range(1, v.players + 1)) <= set(listed):
+        out.append((where, "every place is listed: leave makers empty"))
+    elif v.making.all_pass.rule == "forced" and v.players not in listed:
+        out.append(
+            (
+                where,
+                f"a stuck dealer (making.all_pass.rule is forced) must make trump, but the dealer's place"
+                f" ({v.players}) is not listed",
+            )
+        )
+    if v.making.order_up.must_order:
+        out.append((where, "making.order_up.must_order names who orders up: one rule or the other"))
+    if v.deal.dummies.seats:
+        out.append(
+            (
+                where,
+                "places count the players from the dealer's left, but dummies sit at the table"
+                " (deal.dummies.seats) and never make trump",
             )
         )
 
@@ -1074,6 +1119,12 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     "making.order_up.failed_suit_barred": (("making", "order_up", "turned_trump"),),
     "making.order_up.take_over": (("alone", "allowed"), ("partnerships",), ("deal", "dummies", "seats")),
     "making.order_up.last_trick_suit": (("making", "order_up", "turned_trump"),),
+    "making.order_up.makers": (
+        ("players",),
+        ("making", "all_pass", "rule"),
+        ("making", "order_up", "must_order"),
+        ("deal", "dummies", "seats"),
+    ),
     "making.order_up.last_maker_passes": (
         ("making", "all_pass", "rule"),
         ("making", "order_up", "must_order"),

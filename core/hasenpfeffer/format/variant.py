@@ -832,6 +832,15 @@ class OrderUp(Model):
         " asked in turn, `order-up alone` (round two: `trump S alone`, the suit named) taking it"
         " alone, the first maker sitting out, or `pass`. Needs partners and lone play.",
     )
+    makers: tuple[Annotated[Int, Field(ge=1, le=8)], ...] = Field(
+        (),
+        max_length=8,
+        description="The places, counted from the dealer's left (1: the dealer's left; the number of"
+        " players: the dealer), of the players who may make trump, ordering up or naming a suit, in"
+        ' both rounds (lisa.baldwin.co.nz, "EK games": "only the DEALER\'S PARTNER can call trump ...'
+        ' first or second time around": `[2]`); the others only pass. Empty: anyone. Not with a'
+        " stuck dealer who is not listed, nor `must_order`, nor dummies.",
+    )
     must_order: tuple[MustOrder, ...] = Field(
         (),
         max_length=16,

@@ -55,6 +55,9 @@ class OrderUpRules:
     """The suit that won the last hand's last trick is the only trump of this one."""
     take_over: bool
     """A partner yet to speak may take the contract just made and play it alone."""
+    makers: int
+    """The places from the dealer's left whose players may make trump, a bit each (bit 0: the
+    dealer's left; 0: anyone)."""
     must_order: tuple[tuple[int, int, int, int], ...]
     """Turned cards that must be ordered up (``must_order``): by entry, its suits as a mask of
     suit indexes (0: any), its ranks as a mask of places in ``RANKS`` (0: any; a Joker has no
@@ -81,6 +84,7 @@ class OrderUpRules:
             last_maker_passes=ou.last_maker_passes and v.making.method == "order-up",
             last_trick_suit=ou.last_trick_suit and v.making.method == "order-up",
             take_over=ou.take_over and v.making.method == "order-up",
+            makers=sum(1 << (q - 1) for q in set(ou.makers)) if v.making.method == "order-up" else 0,
             must_order=tuple(
                 (
                     sum(1 << suits.index(x) for x in set(m.suits) if x in suits),

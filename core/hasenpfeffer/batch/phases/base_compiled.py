@@ -8,7 +8,7 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
-from .layout import PLAY_OUT, PV_OUT, S_ALONE, S_FORCED, S_MAKER, S_REQUIRED, S_TI
+from .layout import PLAY_OUT, PV_OUT, S_ALONE, S_DEALER, S_FORCED, S_MAKER, S_REQUIRED, S_RESTING, S_TI
 
 
 @jitcache.inline
@@ -31,6 +31,15 @@ def seat_row(p: Any, seat: int, col: int) -> int:
     """Column ``col`` of ``seat``'s row in the parameters (:data:`..tables.SEAT_DEALT`...: the
     plan's tables by seat)."""
     return int(p[p[t.SEATS_AT] + seat * t.SEAT_W + col])
+
+
+@jitcache.inline
+def may_make(p: Any, g: int, s: Any, seat: int) -> bool:
+    """``may_make``: not the last hand's maker who may not make trump twice running, and at a
+    place from the dealer's left that ``makers`` lists (none listed: any)."""
+    if s[g, S_RESTING] == seat + 1:
+        return False
+    return bool(p[t.MAKERS] == 0 or (p[t.MAKERS] >> ((seat - s[g, S_DEALER] - 1) % p[t.N])) & 1 == 1)
 
 
 @jitcache.inline

@@ -11,7 +11,7 @@ from typing import Any
 from ... import jitcache
 from .. import tables as t
 from . import takeover_compiled as takeover
-from .base_compiled import all_passed, made, speaks
+from .base_compiled import all_passed, made, may_make, speaks
 from .layout import (
     LEAVE,
     NAME,
@@ -21,7 +21,6 @@ from .layout import (
     S_IMPOSED,
     S_MAKER,
     S_PHASE,
-    S_RESTING,
     S_SEAT,
     S_TI,
     S_TS,
@@ -63,8 +62,8 @@ def legal(p: Any, trump_ids: Any, g: int, s: Any, row: Any) -> int:
     seat, dealer = s[g, S_SEAT], s[g, S_DEALER]
     if s[g, S_MAKER] >= 0:  # a partner of the maker may take it alone (take_over)
         return takeover.choices(p, trump_ids[s[g, S_TI], 1], row)
-    if s[g, S_RESTING] == seat + 1:
-        row[0] = p[t.PASS_ID]  # made trump in the last hand
+    if not may_make(p, g, s, seat):
+        row[0] = p[t.PASS_ID]  # made trump in the last hand, or at a place not listed (makers)
         return 1
     may_alone = p[t.MAY_ALONE] == 1 and p[t.N] > 2
     stuck_now = seat == dealer and p[t.AP_RULE] == 1

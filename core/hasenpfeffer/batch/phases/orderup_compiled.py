@@ -13,7 +13,7 @@ from ... import jitcache
 from .. import tables as t
 from . import nametrump_compiled as nametrump
 from . import takeover_compiled as takeover
-from .base_compiled import all_passed, made, side_of, speaks, suits
+from .base_compiled import all_passed, made, may_make, side_of, speaks, suits
 from .layout import (
     LEAVE,
     ORDER,
@@ -24,7 +24,6 @@ from .layout import (
     S_DISCARDS,
     S_MAKER,
     S_PHASE,
-    S_RESTING,
     S_SEAT,
     S_TI,
     S_TS,
@@ -123,8 +122,8 @@ def legal(p: Any, g: int, s: Any, row: Any) -> int:
     if bars != 0 and s[g, S_TS] >= 0 and (bars >> s[g, S_TS]) & 1:
         row[0] = p[t.PASS_ID]  # barred for the game after a failed contract, or not the imposed suit
         return 1
-    if s[g, S_RESTING] == seat + 1:
-        row[0] = p[t.PASS_ID]  # made trump in the last hand
+    if not may_make(p, g, s, seat):
+        row[0] = p[t.PASS_ID]  # made trump in the last hand, or at a place not listed (makers)
         return 1
     if p[t.MUST_N] > 0 and s[g, S_TS] >= 0:
         at = must_order(p, g, s)

@@ -10,8 +10,8 @@ from typing import Any
 
 from ... import jitcache
 from .. import tables as t
-from .base_compiled import made, side_of
-from .layout import PV_OUT, S_ALONE, S_DEALER, S_MAKER, S_RESTING, S_SEAT
+from .base_compiled import made, may_make, side_of
+from .layout import PV_OUT, S_ALONE, S_DEALER, S_MAKER, S_SEAT
 
 
 @jitcache.bare
@@ -24,7 +24,7 @@ def taker(p: Any, g: int, s: Any, after: int) -> int:
     q, n, dealer = after, p[t.N], s[g, S_DEALER]
     while q != dealer:
         q = (q + 1) % n
-        if q != maker and side_of(p, q) == side_of(p, maker) and s[g, S_RESTING] != q + 1:
+        if q != maker and side_of(p, q) == side_of(p, maker) and may_make(p, g, s, q):
             return int(q)
     return -1
 

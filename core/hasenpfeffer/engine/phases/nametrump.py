@@ -18,7 +18,7 @@ from .bidding import nobody_made, play_out_exists, play_out_words
 from .names import Phase
 from .orderup import RESTING, passed, passed_out, passes, stuck, stuck_may_pass, turned_suit
 from .takeover import TAKE_OVER, answer, choices, offer, offered
-from .trump import set_trump, trump_options, trump_refused
+from .trump import makers_words, may_make, set_trump, trump_options, trump_refused
 
 
 class NameTrump(PhaseRules):
@@ -65,7 +65,7 @@ class NameTrump(PhaseRules):
         assert seat is not None
         if offered(s):  # a partner of the maker may take it alone (take_over)
             return choices(s)
-        if seat == s.resting:  # made trump last hand
+        if not may_make(s, seat):  # made trump last hand, or at a place not listed (makers)
             return LegalActions([s.plan.pass_[seat]])
         stuck_now = seat == s.dealer and stuck(s)
         exempt = s.plan.all_pass
@@ -96,6 +96,8 @@ class NameTrump(PhaseRules):
             return TAKE_OVER if a.verb == Verb.TRUMP and not a.alone else "not allowed here"
         if a.seat == s.resting:
             return RESTING
+        if not may_make(s, a.seat):
+            return makers_words(s)
         if a.verb == Verb.PASS:
             return "the dealer may not pass in the last round (stick the dealer)"
         return trump_refused(s, a, self.legal(s))

@@ -21,7 +21,7 @@ from .base import Exit, PhaseRules, emit
 from .bidding import nobody_made, play_out, play_out_exists, play_out_words
 from .names import Phase
 from .takeover import TAKE_OVER, answer, choices, offer, offered
-from .trump import closed, closed_words, set_trump
+from .trump import closed, closed_words, makers_words, may_make, places_words, set_trump
 
 DEALER_NAMES = "dealer-names"
 """``order_up.turned_joker``: the dealer names the suit a turned Joker proposes."""
@@ -133,15 +133,15 @@ def order_or_pass(s: State) -> LegalActions:
     says), and the last of them must; a turned card whose suit is barred
     (``failed_suit_barred``), or of another suit than the last hand's last trick imposed
     (``last_trick_suit``), is only passed, and so is every turned card by the last hand's maker
-    (``last_maker_passes``)."""
+    (``last_maker_passes``) and by the players at places not listed by ``makers``."""
     p, seat = s.plan, s.to_move
     assert seat is not None
     if offered(s):  # a partner of the maker may take it alone (take_over)
         return choices(s)
     if (bars := closed(s)) and (ti := turned_suit(s)) is not None and bars >> ti & 1:
         return LegalActions([p.pass_[seat]])  # barred after a failed contract, or not imposed
-    if seat == s.resting:
-        return LegalActions([p.pass_[seat]])  # made trump last hand
+    if not may_make(s, seat):
+        return LegalActions([p.pass_[seat]])  # made trump last hand, or at a place not listed
     if p.ordering.must_order and (found := must_order(s))[0]:
         must, alone = found
         bit = 1 << (seat - s.dealer - 1) % p.n
@@ -173,20 +173,6 @@ def order_or_pass_open(s: State, seat: int) -> LegalActions:
     if not (seat == s.dealer and ou.rounds == 1 and stuck(s)) or not acts:
         acts.append(p.pass_[seat])
     return LegalActions(acts)
-
-
-def places_words(places: int, n: int) -> str:
-    """Places from the dealer's left (a mask, bit 0 the dealer's left), in words.
-
-    >>> places_words(0b1010, 4)
-    "place 2 from the dealer's left or the dealer"
-    """
-    words = [
-        "the dealer" if q == n else "the dealer's left" if q == 1 else f"place {q} from the dealer's left"
-        for q in range(1, n + 1)
-        if places >> (q - 1) & 1
-    ]
-    return " or ".join(words)
 
 
 def order_up(s: State, a: Action) -> None:
@@ -346,6 +332,8 @@ class OrderUp(PhaseRules):
             return closed_words(s, ti, f"the turned {turned}'s suit")
         if a.seat == s.resting:
             return RESTING
+        if not may_make(s, a.seat):
+            return makers_words(s)
         must, alone = must_order(s)
         if must and a.verb == Verb.PASS:
             who = places_words(must, s.plan.n)

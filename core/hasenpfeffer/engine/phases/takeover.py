@@ -17,6 +17,7 @@ from ..events import OrderedUp, Passed, TrumpNamed
 from ..state import State
 from .base import emit
 from .names import Phase
+from .trump import may_make
 
 TAKE_OVER = "the partner who takes the contract plays it alone (take_over)"
 """Why a partner asked to take the contract may not take it with the maker's partners."""
@@ -31,7 +32,7 @@ def taker(s: State, after: int) -> int | None:
     q = after
     while q != s.dealer:
         q = (q + 1) % p.n
-        if q in p.partners[maker] and q != s.resting:
+        if q in p.partners[maker] and may_make(s, q):
             return q
     return None
 

@@ -22,6 +22,33 @@ def closed(s: State) -> int:
     return s.barred if s.imposed < 0 else s.barred | ~(1 << s.imposed)
 
 
+def may_make(s: State, seat: int) -> bool:
+    """Whether a seat may make trump in this hand: not the last hand's maker where it may not
+    make it twice running (``last_maker_passes``), and at a place listed by ``makers`` (none
+    listed: any)."""
+    places = s.plan.ordering.makers
+    return seat != s.resting and (not places or bool(places >> (seat - s.dealer - 1) % s.plan.n & 1))
+
+
+def places_words(places: int, n: int) -> str:
+    """Places from the dealer's left (a mask, bit 0 the dealer's left), in words.
+
+    >>> places_words(0b1010, 4)
+    "place 2 from the dealer's left or the dealer"
+    """
+    words = [
+        "the dealer" if q == n else "the dealer's left" if q == 1 else f"place {q} from the dealer's left"
+        for q in range(1, n + 1)
+        if places >> (q - 1) & 1
+    ]
+    return " or ".join(words)
+
+
+def makers_words(s: State) -> str:
+    """Why a player at another place may only pass (``order_up.makers``)."""
+    return f"only {places_words(s.plan.ordering.makers, s.plan.n)} may make trump (makers)"
+
+
 def trump_options(s: State, seat: int, barred: int | None, no_trump: bool = False) -> list[Action]:
     """Every trump a seat may name (suits, no-trump where allowed, or where ``no_trump`` opens it
     to this seat; not ``barred``, nor one :func:`closed` for this hand), alone where allowed (a
