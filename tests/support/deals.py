@@ -32,3 +32,17 @@ def turned_up(hands: list[str], widow: list[str], turned: str, dealer: int) -> d
             pile[pile.index(turned)] = first
     kitty[0] = turned
     return {"dealer": dealer, "hands": cards, "widow": kitty}
+
+
+SAME_HANDS = ["AS KS QS AC KC", "JH JD AH KH QH", "JS TS 9S QC JC", "AD KD QD TD 9D"]
+"""Euchre hands dealt again each hand by the tests of what a game remembers and of who may make
+trump: seat 1 holds five hearts with both red jacks, seat 0 three spades and two clubs."""
+
+
+def same_cards(dealer: int = 3, turned: str = "9H") -> dict[str, object]:
+    """:data:`SAME_HANDS`, dealer ``dealer``, the 9H (or ``turned``) turned up.
+
+    >>> same_cards(0, "9S")["widow"]
+    ['9S', 'TH', 'TC', '9C']
+    """
+    return turned_up(SAME_HANDS, ["9H", "TH", "TC", "9C"], turned, dealer)

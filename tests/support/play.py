@@ -131,6 +131,11 @@ def _kind(v: Variant, bid: str) -> bool | None:
     return True if b.objective == "none" else False if b.trump in ("NT", "NTL") else None
 
 
+def legal(g: Game) -> list[str]:
+    """The legal actions of ``g`` as text (``0 order-up``...)."""
+    return [str(a) for a in g.legal_actions()]
+
+
 def refused(g: Game, action: str, match: str) -> str:
     """Apply ``action`` to ``g``, which must refuse it with an error matching ``match`` and
     leave the game as it was; the error's text (it names what is legal)."""

@@ -16,7 +16,7 @@ from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import load_variant, load_variant_data
 from hasenpfeffer.observe.observation import encoder
 from support.paths import HOUSE_RULES as HOUSE
-from support.play import play_random
+from support.play import legal, play_random
 
 BARRED = load_variant(HOUSE / "euchre-failed-suit-barred.yaml")
 # Dealer 3 turns the 9H; seat 1 holds five hearts and takes every trick whoever orders up.
@@ -47,10 +47,6 @@ def euchred_in_hearts(deals: list[dict[str, Any]], variant: Any = BARRED) -> Gam
     while not g.hand_results:
         g.apply(rng.choice(list(g.legal_actions())))
     return g
-
-
-def legal(g: Game) -> list[str]:
-    return [str(a) for a in g.legal_actions()]
 
 
 def test_a_euchred_suit_is_barred_for_the_game() -> None:

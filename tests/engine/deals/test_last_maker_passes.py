@@ -21,21 +21,11 @@ from hasenpfeffer.rl.handend import hand_end_view
 from hasenpfeffer.rl.tracker import Tracker
 from hasenpfeffer.web.state import seat_state
 from hasenpfeffer.worlds.sampler import sample_world
-from support.deals import turned_up
+from support.deals import same_cards as dealt
 from support.paths import HOUSE_RULES as HOUSE
-from support.play import piece_seen, play_random, refused
+from support.play import legal, piece_seen, play_random, refused
 
 RESTS = load_variant(HOUSE / "euchre-no-call-twice.yaml")
-HANDS = ["AS KS QS AC KC", "JH JD AH KH QH", "JS TS 9S QC JC", "AD KD QD TD 9D"]
-
-
-def dealt(dealer: int, turned: str = "9H") -> dict[str, Any]:
-    """The same cards each hand, dealer ``dealer``, the 9H (or ``turned``) turned up."""
-    return turned_up(HANDS, ["9H", "TH", "TC", "9C"], turned, dealer)
-
-
-def legal(g: Game) -> list[str]:
-    return [str(a) for a in g.legal_actions()]
 
 
 def seat_0_made_hearts(v: Any = RESTS, tracker: Tracker | None = None) -> Game:

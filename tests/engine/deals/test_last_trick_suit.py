@@ -23,22 +23,13 @@ from hasenpfeffer.rl.handend import hand_end_view
 from hasenpfeffer.rl.tracker import Tracker
 from hasenpfeffer.web.state import seat_state
 from hasenpfeffer.worlds.sampler import sample_world
-from support.deals import turned_up
+from support.deals import same_cards as dealt
 from support.paths import HOUSE_RULES as HOUSE
-from support.play import piece_seen, play_random, refused
+from support.play import legal, piece_seen, play_random, refused
 
 LAST = load_variant(HOUSE / "euchre-last-trick-suit.yaml")
-HANDS = ["AS KS QS AC KC", "JH JD AH KH QH", "JS TS 9S QC JC", "AD KD QD TD 9D"]
 # seat 1 holds both bowers and three more hearts: it plays the left bower (the JD) last
 SEAT_1_PLAYS = ["JH", "AH", "KH", "QH", "JD"]
-
-
-def dealt(dealer: int, turned: str = "9H") -> dict[str, Any]:
-    return turned_up(HANDS, ["9H", "TH", "TC", "9C"], turned, dealer)
-
-
-def legal(g: Game) -> list[str]:
-    return [str(a) for a in g.legal_actions()]
 
 
 def hearts_made_and_won_by_the_left_bower(v: Any = LAST, tracker: Tracker | None = None) -> Game:

@@ -14,20 +14,11 @@ import pytest
 from hasenpfeffer import Game, IllegalActionError, load_variant
 from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import load_variant_data
-from support.deals import turned_up
+from support.deals import same_cards as dealt
 from support.paths import HOUSE_RULES as HOUSE
-from support.play import play_random, refused
+from support.play import legal, play_random, refused
 
 PARTNER = load_variant(HOUSE / "euchre-dealers-partner-calls.yaml")
-HANDS = ["AS KS QS AC KC", "JH JD AH KH QH", "JS TS 9S QC JC", "AD KD QD TD 9D"]
-
-
-def dealt(dealer: int, turned: str = "9H") -> dict[str, Any]:
-    return turned_up(HANDS, ["9H", "TH", "TC", "9C"], turned, dealer)
-
-
-def legal(g: Game) -> list[str]:
-    return [str(a) for a in g.legal_actions()]
 
 
 def test_only_the_dealers_partner_may_order_up_and_the_others_only_pass() -> None:

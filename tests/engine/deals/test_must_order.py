@@ -17,7 +17,7 @@ from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import load_variant, load_variant_data
 from support.deals import turned_up
 from support.paths import HOUSE_RULES as HOUSE
-from support.play import play_random, refused
+from support.play import legal, play_random, refused
 
 HANDS = ["JH JD AH KH QH", "AS KS QS JS TS", "AC KC QC JC TC", "AD KD QD TD 9D"]
 WACKY = load_variant(HOUSE / "euchre-wacky-suits.yaml")
@@ -28,10 +28,6 @@ WACKY_ALONE = load_variant(HOUSE / "euchre-wacky-suits-alone.yaml")
 def deal(turned: str, dealer: int = 3) -> dict[str, Any]:
     """Dealer ``dealer``; ``turned`` is turned up (swapped with the 9H, turned otherwise)."""
     return turned_up(HANDS, ["9H", "9S", "9C", "TH"], turned, dealer)
-
-
-def legal(g: Game) -> list[str]:
-    return [str(a) for a in g.legal_actions()]
 
 
 def test_a_turned_heart_must_be_taken_up_by_the_dealer() -> None:

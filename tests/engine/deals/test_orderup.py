@@ -19,6 +19,7 @@ from hasenpfeffer.format.variant import (
     Variant,
 )
 from hasenpfeffer.rules.ruleset import compile_variant
+from support.play import legal
 
 DEAL = {
     "dealer": 3,
@@ -52,10 +53,6 @@ def euchre(**changes: object) -> Variant:
 def run(g: Game, script: str) -> None:
     for text in script.split(","):
         g.apply(text.strip())
-
-
-def legal(g: Game) -> list[str]:
-    return [str(a) for a in g.legal_actions()]
 
 
 def test_order_up_dealer_takes_the_card_and_the_makers_march() -> None:

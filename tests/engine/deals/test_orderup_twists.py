@@ -22,6 +22,7 @@ from hasenpfeffer.rl.tracker import Tracker
 from hasenpfeffer.rules.actions import IllegalActionError
 from hasenpfeffer.rules.actionspace import action_space
 from hasenpfeffer.worlds import sample_world
+from support.play import legal
 
 HOUSE = Path(__file__).parents[3] / "examples" / "house-rules"
 DIRTY = load_variant(str(HOUSE / "euchre-dirty-clubs.yaml"))
@@ -35,10 +36,6 @@ HANDS = ["JH JD AH KH QH", "AS KS QS JS TS", "AD KD QD TD 9D", "AC KC QC JC 9S"]
 def run(g: Game, script: str) -> None:
     for text in script.split(","):
         g.apply(text.strip())
-
-
-def legal(g: Game) -> list[str]:
-    return [str(a) for a in g.legal_actions()]
 
 
 def made_at_once(g: Game) -> tuple[object, ...]:

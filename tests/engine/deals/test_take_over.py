@@ -6,7 +6,6 @@ alone or pass, before the dealer takes the turned card."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
 
@@ -14,20 +13,11 @@ from hasenpfeffer import Game, load_variant, records
 from hasenpfeffer.engine.events import HandDealt, HandScored, OrderedUp, TrumpNamed
 from hasenpfeffer.format.errors import VariantError
 from hasenpfeffer.format.loader import load_variant_data
-from support.deals import turned_up
+from support.deals import same_cards as dealt
 from support.paths import HOUSE_RULES as HOUSE
-from support.play import play_random, refused
+from support.play import legal, play_random, refused
 
 TAKE = load_variant(HOUSE / "euchre-take-it-alone.yaml")
-HANDS = ["AS KS QS AC KC", "JH JD AH KH QH", "JS TS 9S QC JC", "AD KD QD TD 9D"]
-
-
-def dealt(dealer: int = 3) -> dict[str, Any]:
-    return turned_up(HANDS, ["9H", "TH", "TC", "9C"], "9H", dealer)
-
-
-def legal(g: Game) -> list[str]:
-    return [str(a) for a in g.legal_actions()]
 
 
 def finish_hand(g: Game) -> None:
