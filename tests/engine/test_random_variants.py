@@ -235,7 +235,8 @@ def check_naming(g: Game) -> None:
             options = [t for t in options if t == view.imposed]
         ladder = {b.name: b for b in v.making.auction.ladder}
         lone_contract = g.phase == "trump" and view.bid in ladder and ladder[view.bid].alone
-        want |= {f"{seat} trump {t}" for t in options}
+        loners = g.phase == "name-trump" and ou.named_alone  # round two for loners only
+        want |= {f"{seat} trump {t}" for t in options} if not loners else set()
         want |= {f"{seat} trump {t} alone" for t in options} if may_alone and not lone_contract else set()
         stuck = stuck or g.phase == "trump"
     if ou.last_maker_passes and v.making.method == "order-up" and v.match is None:

@@ -326,6 +326,13 @@ CASES: dict[str, tuple[list[dict[str, Any]], list[dict[str, Any]]]] = {
             ("makers", [2], "euchre", {}),
         )
     },
+    "making.order_up.named_alone": (
+        [
+            {"extends": "hasenpfeffer", "making": {"order_up": {"named_alone": True}}},
+            {"extends": "euchre", "making": {"order_up": {"rounds": 1, "named_alone": True}}},
+        ],
+        [{"extends": "euchre", "making": {"order_up": {"named_alone": True}}}],
+    ),
     "making.order_up.turned_suit_barred": (
         [
             {"extends": "hasenpfeffer", "making": {"order_up": {"turned_suit_barred": False}}},

@@ -282,6 +282,8 @@ def engine_variants(draw: st.DrawFn, extras: bool = False) -> dict[str, Any]:
             ou["last_trick_suit"] = True  # the suit that won the last trick is the next trump
         if has_partners and may_alone and not dummies and draw(st.integers(0, 3)) == 0:
             ou["take_over"] = True  # a partner yet to speak may take the contract alone
+        if may_alone and ou["rounds"] == 2 and draw(st.integers(0, 3)) == 0:
+            ou["named_alone"] = True  # round two for loners only
         if not dummies and players > 1 and "must_order" not in ou and draw(st.integers(0, 3)) == 0:
             # only some places may make trump (the dealer's, where a stuck dealer must)
             some = st.lists(st.integers(1, players), unique=True, min_size=1, max_size=players - 1)

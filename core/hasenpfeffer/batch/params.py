@@ -238,6 +238,7 @@ BAR_FAILED = param("BAR_FAILED", lambda s: s.plan.ordering.failed_barred,
                    "a suit made trump by makers who failed is barred for the game")
 LAST_MAKER = param("LAST_MAKER", lambda s: s.plan.ordering.last_maker_passes,
                    "the maker of the game's last hand with one only passes in the next")
+NAMED_ALONE = param("NAMED_ALONE", lambda s: s.plan.ordering.named_alone, "a suit named in round two is named alone")
 MAKERS = param("MAKERS", lambda s: s.plan.ordering.makers,
                "the places from the dealer's left that may make trump, a bit each (0: any)")
 LAST_TRICK = param("LAST_TRICK", lambda s: s.plan.ordering.last_trick_suit,

@@ -85,6 +85,7 @@ LATER_FIELDS = (
     ("making", "order_up", "last_trick_suit"),
     ("making", "order_up", "take_over"),
     ("making", "order_up", "makers"),
+    ("making", "order_up", "named_alone"),
 )
 """Fields added to the format after policy files began to record fingerprints of every field
 (:func:`first_fingerprint`): a file written then fits a variant that leaves these at their

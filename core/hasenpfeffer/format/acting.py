@@ -304,6 +304,7 @@ _AUCTION = "making.method is auction"
 _ORDER_UP = "making.method is order-up"
 _ORDER_UP_FIELDS = (
     "rounds",
+    "named_alone",
     "makers",
     "turned_suit_barred",
     "dealer_discards",
@@ -347,6 +348,11 @@ UNDER: tuple[Under, ...] = (
     *(
         Under(f"making.order_up.{f}", _ORDER_UP, _is(lambda v: v.making.method, "order-up"))
         for f in _ORDER_UP_FIELDS
+    ),
+    Under(
+        "making.order_up.named_alone",
+        "making.order_up.rounds is 2",
+        _is(lambda v: v.making.order_up.rounds, 2),
     ),
     Under(
         "making.order_up.turned_suit_barred",

@@ -74,6 +74,7 @@ The checks, with the exact form of their messages (``{...}`` filled in):
 - ``making.order_up.take_over``: ``a partner takes the contract to play it alone, but a maker may not go alone ({why})``
 - ``making.order_up.take_over``: ``a partner takes the contract alone, but dummies sit at the table (deal.dummies.seats)``
 - ``making.order_up.last_trick_suit``: ``a turned card of making.order_up.turned_trump would still make its suit trump at once, whatever suit took the last trick: impose the suit or make it trump at once, not both``
+- ``making.order_up.named_alone``: ``a suit named in round two goes alone, but a maker may not go alone ({why})``
 - ``making.order_up.makers.{i}``: ``place {p} is beyond the dealer ({players} players: places 1 to {players})``
 - ``making.order_up.makers.{i}``: ``a place is listed twice``
 - ``making.order_up.makers``: ``every place is listed: leave makers empty``
@@ -818,6 +819,13 @@ def _must_order(v: Variant, out: Found) -> None:
             )
         )
     _makers(v, out)
+    if ou.named_alone and ou.rounds == 2 and not may_go_alone(v):
+        out.append(
+            (
+                ("making", "order_up", "named_alone"),
+                f"a suit named in round two goes alone, but a maker may not go alone ({_no_lone_play(v)})",
+            )
+        )
     if ou.must_order and v.deal.dummies.seats:
         out.append(
             (
@@ -1119,6 +1127,7 @@ _RELATED: dict[str, tuple[Location, ...]] = {
     "making.order_up.failed_suit_barred": (("making", "order_up", "turned_trump"),),
     "making.order_up.take_over": (("alone", "allowed"), ("partnerships",), ("deal", "dummies", "seats")),
     "making.order_up.last_trick_suit": (("making", "order_up", "turned_trump"),),
+    "making.order_up.named_alone": (("alone", "allowed"), ("partnerships",), ("deal", "dummies", "seats")),
     "making.order_up.makers": (
         ("players",),
         ("making", "all_pass", "rule"),

@@ -832,6 +832,12 @@ class OrderUp(Model):
         " asked in turn, `order-up alone` (round two: `trump S alone`, the suit named) taking it"
         " alone, the first maker sitting out, or `pass`. Needs partners and lone play.",
     )
+    named_alone: Bool = Field(
+        False,
+        description='Round two is for loners only (lisa.baldwin.co.nz, "EK games": "if the up card is'
+        ' passed on, the hand becomes LONERS only"): a suit named in round two is named alone'
+        " (`trump S alone`), by a stuck dealer too. Needs lone play.",
+    )
     makers: tuple[Annotated[Int, Field(ge=1, le=8)], ...] = Field(
         (),
         max_length=8,

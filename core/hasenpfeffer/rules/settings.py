@@ -55,6 +55,8 @@ class OrderUpRules:
     """The suit that won the last hand's last trick is the only trump of this one."""
     take_over: bool
     """A partner yet to speak may take the contract just made and play it alone."""
+    named_alone: bool
+    """A suit named in round two is named alone (loners only)."""
     makers: int
     """The places from the dealer's left whose players may make trump, a bit each (bit 0: the
     dealer's left; 0: anyone)."""
@@ -84,6 +86,7 @@ class OrderUpRules:
             last_maker_passes=ou.last_maker_passes and v.making.method == "order-up",
             last_trick_suit=ou.last_trick_suit and v.making.method == "order-up",
             take_over=ou.take_over and v.making.method == "order-up",
+            named_alone=ou.named_alone and v.making.method == "order-up" and ou.rounds == 2,
             makers=sum(1 << (q - 1) for q in set(ou.makers)) if v.making.method == "order-up" else 0,
             must_order=tuple(
                 (

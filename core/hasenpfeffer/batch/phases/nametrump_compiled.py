@@ -32,15 +32,17 @@ def trump_names(
     p: Any, trump_ids: Any, turned: int, bars: int, stuck_now: bool, may_alone: bool, legal: Any, k: int
 ) -> int:
     """List from ``legal[k]`` the trumps a player may name after the turned card (``turned``) is
-    refused (not a suit of ``bars``, barred for the game), each alone too where allowed, and the
-    pass where it is open; the new count."""
+    refused (not a suit of ``bars``, barred for the game), each alone too where allowed (only
+    alone where round two is for loners, ``NAMED_ALONE``), and the pass where it is open; the
+    new count."""
     ns = p[t.NS]
     barred = turned if p[t.BARRED] and not (stuck_now and p[t.STUCK_TS]) else -1
     last = ns + 1 if p[t.NO_TRUMP] or (stuck_now and p[t.STUCK_NT]) else ns
     for o in range(last):
         if o != barred and not (bars >> o) & 1:
-            legal[k] = trump_ids[o, 0]
-            k += 1
+            if not p[t.NAMED_ALONE]:
+                legal[k] = trump_ids[o, 0]
+                k += 1
             if may_alone:
                 legal[k] = trump_ids[o, 1]
                 k += 1

@@ -20,6 +20,9 @@ from .orderup import RESTING, passed, passed_out, passes, stuck, stuck_may_pass,
 from .takeover import TAKE_OVER, answer, choices, offer, offered
 from .trump import makers_words, may_make, set_trump, trump_options, trump_refused
 
+NAMED_ALONE = "round two is for loners only: a suit is named alone (named_alone)"
+"""Why a suit named in round two must be named alone (``order_up.named_alone``)."""
+
 
 class NameTrump(PhaseRules):
     """Phase ``name-trump``: name a suit or pass."""
@@ -71,7 +74,13 @@ class NameTrump(PhaseRules):
         exempt = s.plan.all_pass
         bars = s.plan.ordering.barred and not (stuck_now and exempt.stuck_turned_suit)
         barred = turned_suit(s) if bars else None
-        acts = trump_options(s, seat, barred, no_trump=stuck_now and exempt.stuck_no_trump)
+        acts = trump_options(
+            s,
+            seat,
+            barred,
+            no_trump=stuck_now and exempt.stuck_no_trump,
+            alone_only=s.plan.ordering.named_alone,
+        )
         if not stuck_now or not acts:
             acts.append(s.plan.pass_[seat])
         return LegalActions(acts)
@@ -98,6 +107,8 @@ class NameTrump(PhaseRules):
             return RESTING
         if not may_make(s, a.seat):
             return makers_words(s)
+        if a.verb == Verb.TRUMP and not a.alone and s.plan.ordering.named_alone:
+            return NAMED_ALONE
         if a.verb == Verb.PASS:
             return "the dealer may not pass in the last round (stick the dealer)"
         return trump_refused(s, a, self.legal(s))

@@ -49,10 +49,12 @@ def makers_words(s: State) -> str:
     return f"only {places_words(s.plan.ordering.makers, s.plan.n)} may make trump (makers)"
 
 
-def trump_options(s: State, seat: int, barred: int | None, no_trump: bool = False) -> list[Action]:
+def trump_options(
+    s: State, seat: int, barred: int | None, no_trump: bool = False, alone_only: bool = False
+) -> list[Action]:
     """Every trump a seat may name (suits, no-trump where allowed, or where ``no_trump`` opens it
     to this seat; not ``barred``, nor one :func:`closed` for this hand), alone where allowed (a
-    contract played alone goes alone without saying so)."""
+    contract played alone goes alone without saying so), or only alone (``alone_only``)."""
     p, rules = s.plan, s.rules
     acts = p.trump[seat]
     lone_contract = s.contract is not None and s.contract.alone
@@ -63,7 +65,8 @@ def trump_options(s: State, seat: int, barred: int | None, no_trump: bool = Fals
     for ti in range(last):
         if ti == barred or bars >> ti & 1:
             continue
-        out.append(acts[ti][0])
+        if not alone_only:
+            out.append(acts[ti][0])
         if may_alone:
             out.append(acts[ti][1])
     return out
