@@ -16,6 +16,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..format.cards import RANKS
 from ..rules.actionspace import ActionSpace
 from ..rules.plan import Plan
 from ..rules.ruleset import Ruleset
@@ -33,6 +34,10 @@ SEAT_DEALT, SEAT_FROM, SEAT_SPEAKS, SEAT_NEXT_DEALER, SEAT_FIRST_DEALER, SEAT_TA
 W_SWAP, W_OPTIONAL, W_CARDS, W_SAME, W_TESTS, W_TEST0 = range(6)
 T_RANKS, T_LEAST, T_MOST, T_ONE_RANK, T_WIDTH = range(5)
 W_WIDTH = W_TEST0 + 8 * T_WIDTH
+
+RANK_KINDS = len(RANKS) + 1
+"""The ranks a card may have, as each card's rank (section ``rank``) reads them: the places
+of ``RANKS``, then the Joker's."""
 
 # a declaration's row (``scoring.declarations``): its points, 1 for a pattern of ranks, 1 where
 # it wins the game, its groups (largest first, 0 after the last), then by trump option the top

@@ -9,13 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from ... import jitcache
-from ...format.cards import RANKS
 from .. import tables as t
 from .base_compiled import or_pass
 from .layout import DECLARE, LEAVE, PV_OUT, S_DBEST, S_DEALER, S_DHOLD, S_DK, S_DSET, S_PHASE, S_SEAT, S_TI
 
-RANK_KEYS = len(RANKS) + 1
-"""The ranks a card may have: ``RANKS``, then the Joker's (which no pattern counts)."""
 KEY_BITS = 24
 """A set's place in the list, above the ranks of its groups (four bits a group)."""
 
@@ -29,7 +26,7 @@ def _ranks_key(p: Any, g: int, hand: Any, cnt: Any, seat: int, row: int) -> int:
         size = p[row + t.DC_GROUP0 + j]
         if size == 0:
             break
-        r = RANK_KEYS - 2  # the highest rank not used with enough cards (a Joker's is not one)
+        r = t.RANK_KINDS - 2  # the highest rank not used with enough cards (a Joker's is not one)
         while r >= 0:
             if not (used >> r) & 1:
                 k = 0
@@ -106,6 +103,5 @@ def apply(p: Any, g: int, x: int, s: Any, hand: Any, cnt: Any, pv: Any) -> int:
         return 0
     if s[g, S_DHOLD] == 0:
         return LEAVE
-    seat = s[g, S_DHOLD] - 1
-    s[g, S_SEAT], s[g, S_DSET] = seat, strength(p, g, s, hand, cnt, seat)[0]
+    s[g, S_SEAT], s[g, S_DSET] = s[g, S_DHOLD] - 1, p[t.DECL_N] - (s[g, S_DBEST] >> KEY_BITS)
     return 5

@@ -197,9 +197,10 @@ def match_won(p: Any, scores: Any, won: Any, side: int) -> bool:
 def after_hand(p: Any, g: int, s: Any, scores: Any, mside: int, made: int) -> int:
     """A played hand counted into game ``g``: the side that won the match, or -1 to play on (a
     game of the match won, the next starts), as the Python ``scoring`` phase decides it: the
-    game's end by :func:`game_winner` or a set declared that wins it (the maker remembered where the last maker only passes,
-    the last trick's suit where it imposes the next trump), then the suits barred after a failed contract
-    (:func:`barred_winner`), then :func:`match_won`."""
+    game's end by :func:`game_winner` or by a set declared that wins it (the maker remembered
+    where the last maker only passes, the last trick's suit where it imposes the next trump),
+    then the suits barred after a failed contract (:func:`barred_winner`), then
+    :func:`match_won`."""
     s[g, S_PLAYED] += 1
     if p[t.LAST_MAKER] and s[g, S_MAKER] >= 0:  # only passes in the next hand
         s[g, S_RESTING] = s[g, S_MAKER] + 1

@@ -12,14 +12,10 @@ from typing import Any
 import numpy as np
 
 from ... import jitcache
-from ...format.cards import RANKS
 from .. import tables as t
 from ..decide_compiled import sort_ids
 from .base_compiled import or_pass
 from .layout import LEAVE, S_DEALER, S_PHASE, S_REDEAL_RULE, S_SEAT, S_SWAP_RULE, S_WK, S_WRULE, WEAK
-
-RANK_KINDS = len(RANKS) + 1
-"""Ranks a test may name: ``RANKS``, then the Joker."""
 
 
 @jitcache.counted
@@ -28,7 +24,7 @@ def _count(p: Any, hand: Any, cnt: Any, seat: int, at: int) -> int:
     mask, ra = p[at + t.T_RANKS], p[t.RANK_AT]
     if p[at + t.T_ONE_RANK]:
         best = 0
-        for r in range(RANK_KINDS):
+        for r in range(t.RANK_KINDS):
             if (mask >> r) & 1:
                 k = 0
                 for i in range(cnt[seat]):
@@ -63,7 +59,7 @@ def swap(p: Any, hand: Any, cnt: Any, seat: int, w: int, kitty: Any) -> None:
     wanted = p[ta + t.T_RANKS]
     if p[ta + t.T_ONE_RANK]:
         best, top = -1, 0
-        for r in range(RANK_KINDS):
+        for r in range(t.RANK_KINDS):
             if (wanted >> r) & 1:
                 k = 0
                 for i in range(cnt[seat]):
@@ -73,7 +69,7 @@ def swap(p: Any, hand: Any, cnt: Any, seat: int, w: int, kitty: Any) -> None:
         wanted = 1 << top
     places = np.zeros(p[at + t.W_CARDS], dtype=np.int64)
     k = 0
-    for r in range(RANK_KINDS):
+    for r in range(t.RANK_KINDS):
         if (wanted >> r) & 1:
             for i in range(cnt[seat]):
                 if k < places.shape[0] and p[ra + hand[seat, i]] == r:
